@@ -1,0 +1,97 @@
+"""A game in progress: the state plus its seed and action log, with exact replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .protocol import CHANCE, Action, Event, GameState, RuleError, chance_rng
+from .registry import get_game
+
+SAVE_VERSION = 1
+
+
+@dataclass
+class Match:
+    game_id: str
+    num_players: int
+    seed: int
+    options: dict = field(default_factory=dict)
+    state: GameState | None = None
+    log: list[tuple[int, Action]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game_id: str, num_players: int, seed: int,
+              options: Mapping[str, str] | None = None) -> "Match":
+        spec = get_game(game_id)
+        opts = spec.normalise_options(options or {})
+        if not spec.min_players <= num_players <= spec.max_players:
+            raise ValueError(
+                f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {num_players}")
+        state = spec.state_cls.new(num_players, opts)
+        return cls(game_id, num_players, seed, opts, state, [])
+
+    # --- stepping ------------------------------------------------------------------
+    def decider(self) -> int:
+        return self.state.decider()
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply and log one action; RuleError leaves everything unchanged."""
+        events = self.state.apply(seat, action)
+        self.log.append((seat, action))
+        return events
+
+    def chance_step(self) -> list[Event]:
+        rng = chance_rng(self.seed, len(self.log))
+        action = self.state.sample_chance(rng)
+        return self.apply(CHANCE, action)
+
+    def run_chance(self) -> list[Event]:
+        """Resolve every pending chance step."""
+        events: list[Event] = []
+        while self.state.decider() == CHANCE:
+            events.extend(self.chance_step())
+        return events
+
+    # --- persistence -------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "version": SAVE_VERSION,
+            "game": self.game_id,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "log": [[seat, a.to_json()] for seat, a in self.log],
+            "state": self.state.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping, verify: bool = True) -> "Match":
+        """Rebuild a match. With ``verify``, the log is replayed and must give the state."""
+        try:
+            if data.get("version") != SAVE_VERSION:
+                raise ValueError(f"unknown save version {data.get('version')!r}")
+            spec = get_game(data["game"])
+            log = [(int(s), Action.from_json(a)) for s, a in data["log"]]
+            state = spec.state_cls.from_json(data["state"])
+            m = cls(data["game"], int(data["players"]), int(data["seed"]),
+                    dict(data["options"]), state, log)
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"damaged game record: {exc!r}") from exc
+        if verify:
+            replayed = replay(m.game_id, m.num_players, m.seed, m.options, m.log)
+            if replayed.state.to_json() != state.to_json():
+                raise ValueError("damaged game record: the state does not match its action log")
+        return m
+
+
+def replay(game_id: str, num_players: int, seed: int, options: Mapping[str, str],
+           log: list[tuple[int, Action]]) -> Match:
+    """Rebuild a game from its seed and log. Raises ValueError if the log is not legal."""
+    m = Match.start(game_id, num_players, seed, options)
+    for i, (seat, action) in enumerate(log):
+        try:
+            m.apply(seat, action)
+        except RuleError as exc:
+            raise ValueError(f"action {i} ({action}) cannot be replayed: {exc}") from exc
+    return m

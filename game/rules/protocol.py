@@ -1,0 +1,250 @@
+"""The one interface every game's rules implement.
+
+Pure Python: nothing here (or anywhere under game/rules or game/ai) imports pygame.
+
+A game is a state machine. At every moment somebody must decide: a seat (0..n-1) or
+chance (CHANCE). The driver (``game.rules.match.Match``) asks chance for an outcome with a
+generator seeded from the game seed and the step number, and records that outcome in the
+action log like any other action, so replaying the log needs no generator state.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+CHANCE = -1
+"""``decider()`` returns this when the next step is a random outcome."""
+
+NOBODY = -2
+"""``decider()`` returns this once the game is over."""
+
+
+class RuleError(ValueError):
+    """An action that the rules do not allow now. The message says why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision. ``kind`` and ``args`` identify it; ``label`` is for people.
+
+    ``args`` holds JSON primitives (int, str, bool, None) and nested tuples of them.
+    Two actions are equal when kind and args are equal, whatever their labels.
+    """
+
+    kind: str
+    args: tuple = ()
+    label: str = field(default="", compare=False)
+
+    def to_json(self) -> list:
+        return [self.kind, _tuples_to_lists(self.args)]
+
+    @classmethod
+    def from_json(cls, data: Sequence) -> "Action":
+        if not isinstance(data, (list, tuple)) or len(data) != 2 or not isinstance(data[0], str):
+            raise ValueError(f"not an action: {data!r}")
+        return cls(data[0], _lists_to_tuples(data[1]))
+
+    def __str__(self) -> str:
+        return self.label or f"{self.kind}{self.args}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the bus, the log panel and the animations.
+
+    ``seats`` is None when every seat (and the public) may know it, otherwise the tuple of
+    seats allowed to see it. ``text`` is a one-line description for the game log.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
+    seats: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended. ``winners`` are seats; ``scores`` is per seat or empty."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] = ()
+    reason: str = ""
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A setup option a game offers (shown in the setup scene, accepted by the simulator)."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+class GameState(ABC):
+    """The state of one game. Subclasses hold only plain data so that copying is cheap."""
+
+    GAME_ID: ClassVar[str] = ""
+
+    # --- creation -----------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def new(cls, num_players: int, options: Mapping[str, str] | None = None) -> "GameState":
+        """A fresh game. Anything random at setup is a chance step taken through the driver."""
+
+    # --- the questions every game answers ------------------------------------------
+    @abstractmethod
+    def decider(self) -> int:
+        """The seat that must decide now, CHANCE, or NOBODY once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Actions ``seat`` (default: the decider) may take now, in a stable order.
+
+        A game may allow seats other than the decider to act (e.g. reveal a character at
+        any decision point); then they appear here for that seat.
+        """
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A random outcome for the pending chance step, drawn from ``rng``."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Change the state. Called only after ``check`` accepted the action."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may see (``None``: what everyone may see), as immutable data."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def to_json(self) -> dict:
+        """Everything needed to rebuild this state exactly."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: Mapping) -> "GameState":
+        """Rebuild from ``to_json``; raise ValueError on damaged data."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    # --- shared behaviour ------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.decider() == NOBODY
+
+    def public_view(self) -> Mapping[str, Any]:
+        return self.view(None)
+
+    def clone(self) -> "GameState":
+        return type(self).from_json(self.to_json())
+
+    def secret_tokens(self) -> Iterable[tuple[int | None, Any]]:
+        """Pairs (owner, token) of hidden facts, for the conformance tests.
+
+        ``token`` must not occur (as a leaf value or sub-tuple) in the view of any seat
+        other than ``owner`` nor in the public view. ``owner`` None: nobody may see it
+        (e.g. the order of a deck).
+        """
+        return ()
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` is not allowed for ``seat`` now. Games override for better text."""
+        if self.is_over():
+            return "the game is over"
+        d = self.decider()
+        if d == CHANCE:
+            return "waiting for a random outcome"
+        if seat != d:
+            return f"it is not seat {seat}'s decision"
+        return f"{action} is not allowed now"
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise RuleError (with the reason) unless ``seat`` may take ``action`` now."""
+        if self.is_over():
+            raise RuleError("the game is over")
+        if seat == CHANCE:
+            if self.decider() != CHANCE:
+                raise RuleError("no random outcome is pending")
+            self.check_chance(action)
+            return
+        if action not in self.legal_actions(seat):
+            raise RuleError(self.explain_illegal(seat, action))
+
+    def check_chance(self, action: Action) -> None:
+        """Validate a chance outcome (from a log or a test). Games override to be strict."""
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply one action; an illegal one raises RuleError and changes nothing."""
+        self.check(seat, action)
+        return self._apply(seat, action)
+
+
+# --- helpers -------------------------------------------------------------------------
+
+def freeze(obj: Any) -> Any:
+    """Deep-convert dicts and lists into read-only mappings and tuples."""
+    if isinstance(obj, Mapping):
+        return MappingProxyType({k: freeze(v) for k, v in obj.items()})
+    if isinstance(obj, (list, tuple)):
+        return tuple(freeze(v) for v in obj)
+    if isinstance(obj, (set, frozenset)):
+        return frozenset(freeze(v) for v in obj)
+    return obj
+
+
+def leaves(obj: Any) -> set:
+    """Every value in a view: leaves and every sub-tuple (used to look for secrets)."""
+    out: set = set()
+
+    def walk(o: Any) -> None:
+        if isinstance(o, Mapping):
+            for k, v in o.items():
+                walk(k)
+                walk(v)
+        elif isinstance(o, (list, tuple, set, frozenset)):
+            try:
+                out.add(tuple(o) if isinstance(o, list) else o)
+            except TypeError:
+                pass
+            for v in o:
+                walk(v)
+        else:
+            try:
+                out.add(o)
+            except TypeError:
+                pass
+
+    walk(obj)
+    return out
+
+
+def _tuples_to_lists(obj: Any) -> Any:
+    if isinstance(obj, tuple):
+        return [_tuples_to_lists(v) for v in obj]
+    return obj
+
+
+def _lists_to_tuples(obj: Any) -> Any:
+    if isinstance(obj, list):
+        return tuple(_lists_to_tuples(v) for v in obj)
+    return obj
+
+
+def chance_rng(seed: int, step: int) -> random.Random:
+    """The generator for the chance step number ``step`` of the game seeded ``seed``."""
+    return random.Random(f"shadows/{seed}/{step}")

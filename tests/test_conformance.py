@@ -1,0 +1,158 @@
+"""Every registered game must honour the shared protocol. A game joins by registering."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+
+import pytest
+import tiny_game  # noqa: F401  (registers the tiny test game)
+
+from game.rules.match import Match, replay
+from game.rules.protocol import CHANCE, NOBODY, Action, RuleError, leaves
+from game.rules.registry import all_games, get_game
+
+MAX_STEPS = 20000
+GAMES = [s.id for s in all_games()]
+CASES = [(g, n) for g in GAMES for n in range(get_game(g).min_players, get_game(g).max_players + 1)]
+IDS = [f"{g}-{n}p" for g, n in CASES]
+
+
+def play_random(game_id, n, seed, on_step=None):
+    """Play one complete game with uniformly random legal actions."""
+    m = Match.start(game_id, n, seed)
+    rng = random.Random(seed)
+    for step in range(MAX_STEPS):
+        d = m.decider()
+        if d == NOBODY:
+            return m
+        if d == CHANCE:
+            m.chance_step()
+        else:
+            actions = m.state.legal_actions(d)
+            assert actions, f"seat {d} must decide but has no legal action"
+            m.apply(d, rng.choice(actions))
+        if on_step:
+            on_step(m, step)
+    raise AssertionError(f"{game_id} did not end within {MAX_STEPS} steps")
+
+
+def assert_immutable(obj, path="view"):
+    assert not isinstance(obj, (dict, list, set)), f"{path} is mutable ({type(obj).__name__})"
+    if isinstance(obj, Mapping):
+        for k, v in obj.items():
+            assert_immutable(v, f"{path}.{k}")
+    elif isinstance(obj, tuple):
+        for i, v in enumerate(obj):
+            assert_immutable(v, f"{path}[{i}]")
+
+
+@pytest.mark.parametrize("game_id,n", CASES, ids=IDS)
+def test_random_games_end_with_a_result(game_id, n):
+    for seed in range(3):
+        m = play_random(game_id, n, seed)
+        res = m.state.result()
+        assert res is not None
+        assert all(0 <= w < n for w in res.winners)
+        assert m.state.legal_actions() == []
+
+
+@pytest.mark.parametrize("game_id,n", CASES, ids=IDS)
+def test_replay_from_seed_and_log_is_exact(game_id, n):
+    m = play_random(game_id, n, seed=11)
+    again = replay(game_id, n, 11, m.options, m.log)
+    assert again.state.to_json() == m.state.to_json()
+    # Same seed, same choices: same chance outcomes.
+    m2 = play_random(game_id, n, seed=11)
+    assert m2.log == m.log
+
+
+@pytest.mark.parametrize("game_id,n", CASES, ids=IDS)
+def test_json_round_trip_at_random_points(game_id, n):
+    rng = random.Random(5)
+
+    def check(m, step):
+        if rng.random() > 0.08:
+            return
+        blob = json.loads(json.dumps(m.to_json()))
+        back = Match.from_json(blob)
+        assert back.state.to_json() == m.state.to_json()
+        assert back.decider() == m.decider()
+        d = m.decider()
+        if d >= 0:
+            assert back.state.legal_actions(d) == m.state.legal_actions(d)
+        assert back.state.view(None) == m.state.view(None)
+
+    play_random(game_id, n, seed=3, on_step=check)
+
+
+@pytest.mark.parametrize("game_id,n", CASES, ids=IDS)
+def test_views_hide_other_seats_secrets_and_are_immutable(game_id, n):
+    def check(m, step):
+        st = m.state
+        views = {seat: st.view(seat) for seat in range(n)}
+        views[None] = st.view(None)
+        for v in views.values():
+            assert_immutable(v)
+        vleaves = {k: leaves(v) for k, v in views.items()}
+        for owner, token in st.secret_tokens():
+            for viewer, lv in vleaves.items():
+                if viewer == owner and owner is not None:
+                    continue
+                assert token not in lv, f"{token!r} (secret of {owner}) is in view of {viewer}"
+
+    for seed in range(2):
+        play_random(game_id, n, seed=seed, on_step=check)
+
+
+@pytest.mark.parametrize("game_id,n", CASES, ids=IDS)
+def test_illegal_actions_are_rejected_and_change_nothing(game_id, n):
+    rng = random.Random(9)
+
+    def check(m, step):
+        if rng.random() > 0.1:
+            return
+        st = m.state
+        before = st.to_json()
+        d = st.decider()
+        with pytest.raises(RuleError) as err:
+            st.apply(d if d >= 0 else 0, Action("no-such-action", (1,)))
+        assert str(err.value)
+        assert st.to_json() == before
+        if d >= 0:
+            legal = st.legal_actions(d)
+            for other in range(n):
+                if other != d:
+                    mine = set(st.legal_actions(other))
+                    for a in legal:
+                        if a not in mine:
+                            with pytest.raises(RuleError):
+                                st.apply(other, a)
+                            assert st.to_json() == before
+                            break
+                    break
+            # labels are unique and the order is stable
+            labels = [a.label for a in legal]
+            assert len(set(labels)) == len(labels), labels
+            assert all(labels)
+            assert st.legal_actions(d) == legal
+
+    play_random(game_id, n, seed=2, on_step=check)
+
+
+def test_unknown_game_and_bad_options_are_clear_errors():
+    with pytest.raises(ValueError, match="unknown game"):
+        get_game("chess")
+    with pytest.raises(ValueError, match="no option"):
+        Match.start("tiny", 2, 1, {"colour": "red"})
+    with pytest.raises(ValueError, match="players"):
+        Match.start("tiny", 9, 1)
+
+
+def test_damaged_log_is_refused():
+    m = play_random("tiny", 3, seed=1)
+    blob = m.to_json()
+    blob["log"][-1][1] = ["bet", []] if blob["log"][-1][1][0] == "fold" else ["fold", []]
+    with pytest.raises(ValueError, match="does not match"):
+        Match.from_json(blob)

@@ -1,0 +1,37 @@
+"""The rules layer and the computer players never import pygame."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_no_pygame_in_rules_or_ai_source():
+    offenders = []
+    for folder in ("game/rules", "game/ai"):
+        for path in (ROOT / folder).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                if any(n == "pygame" or n.startswith(("pygame.", "pygame_gui")) for n in names):
+                    offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
+
+
+def test_importing_every_game_and_bot_loads_no_pygame():
+    code = (
+        "import sys, pkgutil, importlib, game.rules, game.ai\n"
+        "for pkg in (game.rules, game.ai):\n"
+        "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "        importlib.import_module(m.name)\n"
+        "import game.bus, game.sim\n"
+        "bad = [m for m in sys.modules if m.startswith(('pygame', 'pygame_gui'))]\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
