@@ -9,8 +9,18 @@ from __future__ import annotations
 import random
 from typing import Mapping
 
-from game.rules.protocol import (CHANCE, NOBODY, Action, Event, GameState, Option, Result,
-                                 RuleError, freeze)
+from game.ai.base import RandomBot
+from game.rules.protocol import (
+    CHANCE,
+    NOBODY,
+    Action,
+    Event,
+    GameState,
+    Option,
+    Result,
+    RuleError,
+    freeze,
+)
 from game.rules.registry import GameSpec, register
 
 
@@ -91,4 +101,6 @@ class TinyState(GameState):
 SPEC = register(GameSpec(
     id="tiny", title="Tiny Test Game", pitch="bet or fold", min_players=2, max_players=4,
     state_cls=TinyState, options=(Option("mode", "Mode", ("plain",), "plain"),),
+    bot_factory=lambda level, seat, seed=0, think_ms=None: RandomBot(seat, seed),
+    rules_text="Each player gets a secret card, then bets or folds; the highest bet card wins.",
 ))

@@ -187,6 +187,8 @@ class GameState(ABC):
 
     def check_chance(self, action: Action) -> None:
         """Validate a chance outcome (from a log or a test). Games override to be strict."""
+        if not isinstance(action, Action):
+            raise RuleError(f"not an action: {action!r}")
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one action; an illegal one raises RuleError and changes nothing."""

@@ -30,6 +30,10 @@ class GameSpec:
     # extra simulator figures from a list of finished states
     sim_report: Callable[[list[GameState]], Mapping[str, Any]] | None = None
     seat_names: tuple[str, ...] = field(default=())
+    # reveals(state_before, seat, action, events) -> True when the action showed the
+    # player hidden information: undo never goes back past such an action.
+    reveals: Callable[..., bool] | None = None
+    rules_text: str = ""
 
     def normalise_options(self, given: Mapping[str, str]) -> dict[str, str]:
         known = {o.key: o for o in self.options}

@@ -1,0 +1,1 @@
+"""Settings, saves and statistics: user data under platformdirs, versioned JSON, atomic."""

@@ -1,0 +1,87 @@
+import json
+
+from game.storage import saves, settings, stats
+from game.storage.jsonfile import write_json_atomic
+from game.storage.paths import user_dirs
+
+
+def test_shadows_home_redirects_every_folder(shadows_home):
+    d = user_dirs()
+    for p in (d.config_dir, d.data_dir, d.log_dir):
+        assert shadows_home in p.parents and p.is_dir()
+
+
+def test_settings_round_trip(shadows_home):
+    s, notice = settings.load_settings()
+    assert notice is None and s.animation_speed == "normal"
+    s.animation_speed, s.volume, s.memory_aids = "fast", 35, False
+    s.last_setup["chasing"] = {"players": 4}
+    settings.save_settings(s)
+    again, notice = settings.load_settings()
+    assert notice is None
+    assert (again.animation_speed, again.volume, again.memory_aids) == ("fast", 35, False)
+    assert again.last_setup == {"chasing": {"players": 4}}
+
+
+def test_damaged_settings_are_kept_aside_with_a_clear_message(shadows_home):
+    path = settings.settings_path()
+    path.write_text("{ not json", encoding="utf-8")
+    s, notice = settings.load_settings()
+    assert s == settings.Settings()
+    assert "damaged" in notice and "kept as settings.damaged-" in notice
+    kept = list(path.parent.glob("settings.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{ not json"
+    assert not path.exists()
+
+
+def test_out_of_range_settings_are_clamped(shadows_home):
+    write_json_atomic(settings.settings_path(), {"kind": "settings", "version": 1, "data": {
+        "animation_speed": "warp", "volume": 900, "window_size": [10, 10], "bogus": 1}})
+    s, notice = settings.load_settings()
+    assert notice is None
+    assert s.animation_speed == "normal" and s.volume == 100 and s.window_size == (1024, 640)
+
+
+def test_atomic_write_leaves_no_temp_files(shadows_home):
+    target = shadows_home / "x.json"
+    for i in range(5):
+        write_json_atomic(target, {"i": i})
+    assert json.loads(target.read_text()) == {"i": 4}
+    assert [p.name for p in shadows_home.iterdir() if p.name != "x.json"] == [
+        p.name for p in shadows_home.iterdir() if p.is_dir()]
+
+
+def test_autosave_slot_and_damaged_save(shadows_home):
+    assert not saves.has_autosave()
+    saves.save_autosave({"finished": False, "x": 1})
+    assert saves.has_autosave()
+    data, notice = saves.load_autosave()
+    assert data == {"finished": False, "x": 1} and notice is None
+    saves.autosave_path().write_text("garbage", encoding="utf-8")
+    data, notice = saves.load_autosave()
+    assert data is None and "could not be read" in notice
+    assert list(saves.autosave_path().parent.glob("autosave.damaged-*.json"))
+
+
+def test_statistics_by_player_difficulty_and_faction(shadows_home):
+    st, _ = stats.load_stats()
+    st.record("harsh", ["Ann"], [0], details={"difficulty": "expert"})
+    st.record("harsh", ["Ann"], [0], details={"difficulty": "expert"})
+    st.record("harsh", ["Ann"], [], details={"difficulty": "expert"})
+    st.record("harsh", ["Ann"], [0], details={"difficulty": "expert"})
+    st.record("chasing", ["Ann", "Bo", "Cy"], [1], scores=[30, 12, 40])
+    st.record("hunters", ["A", "B", "C", "D"], [0, 2],
+              details={"factions": ["hunter", "shadow", "hunter", "shadow"],
+                       "characters": ["Emi", "Vampire", "George", "Werewolf"]})
+    stats.save_stats(st)
+    st, notice = stats.load_stats()
+    assert notice is None
+    diff = st.games["harsh"]["difficulty"]["expert"]
+    assert diff == {"played": 4, "won": 3, "streak": 1, "best_streak": 2}
+    rows = st.summary_rows("chasing")
+    assert rows[0] == ("Bo", 1, 1, "100%", "12.0")
+    assert st.games["hunters"]["factions"] == {"hunter": {"played": 1, "won": 1},
+                                               "shadow": {"played": 1, "won": 0}}
+    titles = [t for t, _, _ in st.tables("hunters")]
+    assert titles[1:] == ["By faction", "By character"]
+    assert st.tables("nothing") == []
