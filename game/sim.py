@@ -1,0 +1,183 @@
+"""Headless simulator: computer players play complete games and balance figures come out.
+
+    python -m game.sim GAME --players N --games K --seed S --bots LEVEL[,LEVEL...]
+                       [--think-ms MS] [--jobs J] [--json] [--OPTION VALUE ...]
+
+Game options are passed as extra flags named after the option key (for example
+``--difficulty expert`` for Harsh Shadows). A game that raises is counted in ``errors``
+and its message reported, never hidden.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from game.rules.match import Match
+from game.rules.protocol import CHANCE, NOBODY
+from game.rules.registry import all_games, get_game
+
+MAX_ACTIONS = 200_000
+
+
+def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms: int | None,
+             options: dict[str, str]) -> dict[str, Any]:
+    """Play one game between bots. Returns its outcome or the error it raised."""
+    spec = get_game(game_id)
+    try:
+        m = Match.start(game_id, players, seed, options)
+        bots = [spec.bot_factory(levels[i], i, seed=seed, think_ms=think_ms)
+                for i in range(players)]
+        for _ in range(MAX_ACTIONS):
+            d = m.decider()
+            if d == NOBODY:
+                break
+            if d == CHANCE:
+                m.chance_step()
+                continue
+            action = bots[d].choose(m.state.view(d), m.state.legal_actions(d))
+            m.apply(d, action)
+        else:
+            raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
+        res = m.state.result()
+        return {"seed": seed, "winners": list(res.winners), "actions": len(m.log),
+                "state": m.state, "error": None}
+    except Exception as exc:  # counted and reported, never hidden
+        return {"seed": seed, "error": f"{type(exc).__name__}: {exc}",
+                "trace": traceback.format_exc(limit=6)}
+
+
+def _play_star(args):
+    return play_one(*args)
+
+
+def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str],
+             think_ms: int | None, options: dict[str, str], jobs: int = 1) -> dict[str, Any]:
+    spec = get_game(game_id)
+    opts = spec.normalise_options(options)
+    if spec.bot_factory is None:
+        raise ValueError(f"{spec.title} has no computer players")
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise ValueError(f"--bots names {len(levels)} levels for {players} players")
+    for lv in levels:
+        if lv not in spec.bot_levels:
+            raise ValueError(f"unknown bot level {lv!r} (choose from {', '.join(spec.bot_levels)})")
+    work = [(game_id, players, seed + i, levels, think_ms, opts) for i in range(games)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            outcomes = list(pool.map(_play_star, work, chunksize=max(1, games // (jobs * 8))))
+    else:
+        outcomes = [_play_star(w) for w in work]
+    elapsed = time.perf_counter() - t0
+    ok = [o for o in outcomes if o["error"] is None]
+    wins = [0] * players
+    for o in ok:
+        for w in o["winners"]:
+            wins[w] += 1
+    report: dict[str, Any] = {
+        "game": game_id,
+        "players": players,
+        "games": games,
+        "completed": len(ok),
+        "seed": seed,
+        "bots": levels,
+        "think_ms": think_ms,
+        "options": opts,
+        "jobs": jobs,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 3) if elapsed else None,
+        "mean_actions": round(sum(o["actions"] for o in ok) / len(ok), 2) if ok else None,
+        "wins_by_seat": wins,
+        "win_rate_by_seat": [round(w / len(ok), 4) if ok else None for w in wins],
+        "errors": len(outcomes) - len(ok),
+        "error_samples": [{"seed": o["seed"], "error": o["error"], "trace": o["trace"]}
+                          for o in outcomes if o["error"]][:3],
+    }
+    if spec.sim_report and ok:
+        report.update(spec.sim_report([o["state"] for o in ok]))
+    return report
+
+
+def _parse(argv: list[str]) -> tuple[argparse.Namespace, dict[str, str]]:
+    ids = [s.id for s in all_games()]
+    p = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n")[0])
+    p.add_argument("game", help=f"one of: {', '.join(ids)}")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--bots", default="normal", help="one level for all, or one per seat")
+    p.add_argument("--think-ms", type=int, default=None, help="search budget per decision")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args, extra = p.parse_known_args(argv)
+    try:
+        spec = get_game(args.game)
+    except ValueError as exc:
+        p.error(str(exc))
+    known = {o.key for o in spec.options}
+    options: dict[str, str] = {}
+    i = 0
+    while i < len(extra):
+        flag = extra[i]
+        key = flag[2:].replace("-", "_") if flag.startswith("--") else None
+        if "=" in (key or ""):
+            key, value = key.split("=", 1)
+            i += 1
+        elif key is not None and i + 1 < len(extra):
+            value = extra[i + 1]
+            i += 2
+        else:
+            p.error(f"unexpected argument {flag!r}")
+        if key not in known:
+            p.error(f"{spec.title} has no option --{key} (options: "
+                    f"{', '.join('--' + k for k in sorted(known)) or 'none'})")
+        options[key] = value
+    if args.players is None:
+        args.players = spec.min_players
+    return args, options
+
+
+def _print_text(r: dict[str, Any]) -> None:
+    print(f"{r['game']}: {r['games']} games, {r['players']} players, bots {','.join(r['bots'])}"
+          f", think budget {r['think_ms'] if r['think_ms'] is not None else 'default'} ms")
+    print(f"  {r['games_per_second']} games/s over {r['seconds']} s ({r['jobs']} process(es))")
+    print(f"  mean actions per game: {r['mean_actions']}")
+    for seat, (w, rate) in enumerate(zip(r["wins_by_seat"], r["win_rate_by_seat"])):
+        print(f"  seat {seat} ({r['bots'][seat]}): {w} wins"
+              + (f" ({100 * rate:.1f}%)" if rate is not None else ""))
+    skip = {"game", "players", "games", "completed", "seed", "bots", "think_ms", "options",
+            "jobs", "seconds", "games_per_second", "mean_actions", "wins_by_seat",
+            "win_rate_by_seat", "errors", "error_samples"}
+    for k, v in r.items():
+        if k not in skip:
+            print(f"  {k}: {json.dumps(v)}")
+    print(f"  errors: {r['errors']}")
+    for e in r["error_samples"]:
+        print(f"    seed {e['seed']}: {e['error']}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, options = _parse(sys.argv[1:] if argv is None else argv)
+    try:
+        report = simulate(args.game, args.players, args.games, args.seed,
+                          args.bots.split(","), args.think_ms, options, args.jobs)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print_text(report)
+    return 1 if report["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
