@@ -82,3 +82,14 @@ def get_game(game_id: str) -> GameSpec:
         return _GAMES[game_id]
     except KeyError:
         raise ValueError(f"unknown game {game_id!r} (known: {', '.join(sorted(_GAMES))})") from None
+
+
+def rules_text(game_id: str) -> str:
+    """The in-app rules for a game: the spec's text, else its package's RULES_TEXT."""
+    spec = get_game(game_id)
+    if spec.rules_text:
+        return spec.rules_text
+    module = importlib.import_module(spec.state_cls.__module__.rsplit(".", 1)[0]
+                                     if spec.state_cls.__module__.count(".") > 2
+                                     else spec.state_cls.__module__)
+    return getattr(module, "RULES_TEXT", "")
