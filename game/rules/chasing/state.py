@@ -1,0 +1,485 @@
+"""The Chasing Shadows state machine.
+
+Internally a card is an int (see ``cards``) and a move is an int too: a card to play, or
+``DISCARD + suit`` for the Follow Card a follower chooses to discard. Bots searching with
+this engine use ``moves()`` / ``step()`` / ``clone()``, which skip building Actions and
+events; everything else goes through the shared protocol.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping
+
+from ..protocol import CHANCE, NOBODY, Action, Event, GameState, Result, RuleError, freeze
+from . import cards as C
+from .scoring import by_suit, round_scores, sheet_total, struck_flags, suit_score
+
+ROUNDS = 3
+DISCARD = 100  # move code: DISCARD + suit index
+
+PLAY_ACTIONS = {c: Action("play", (C.SUITS[C.suit_of(c)], C.rank_of(c)), f"Play {C.name(c)}")
+                for c in C.deck(5)}
+DISCARD_ACTIONS = {s: Action("discard", (name,), f"Discard the {name} Follow Card")
+                   for s, name in enumerate(C.SUITS)}
+START_OPTIONS = ("random", "0", "1", "2", "3", "4")
+
+
+def player(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def trick_winner(spotlight_rank: int, ranks: list[int]) -> int:
+    """Index of the winning play: highest rank below the Spotlight, else the highest;
+    on equal ranks the later play wins."""
+    best = -1
+    best_rank = -1
+    for i, r in enumerate(ranks):
+        if r < spotlight_rank and r >= best_rank:
+            best, best_rank = i, r
+    if best >= 0:
+        return best
+    for i, r in enumerate(ranks):
+        if r >= best_rank:
+            best, best_rank = i, r
+    return best
+
+
+class ChasingState(GameState):
+    GAME_ID = "chasing"
+
+    __slots__ = ("n", "start_option", "rnd", "start_seat", "dealt", "hands", "spot", "follow",
+                 "discard", "hidden", "taken", "trick", "leader", "turn", "await_discard",
+                 "history", "last_winner", "sheet", "round_cards")
+
+    # --- creation ------------------------------------------------------------------------
+    def __init__(self, n: int, start_option: str = "random") -> None:
+        if n not in C.TOP_RANK:
+            raise ValueError(f"Chasing Shadows takes 3-5 players, not {n}")
+        if start_option not in START_OPTIONS:
+            raise ValueError(f"start must be one of {', '.join(START_OPTIONS)}")
+        if start_option != "random" and int(start_option) >= n:
+            raise ValueError(f"start seat {start_option} does not exist with {n} players")
+        self.n = n
+        self.start_option = start_option
+        self.rnd = 0
+        self.start_seat = None if start_option == "random" else int(start_option)
+        self.dealt = False
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.spot = -1
+        self.follow: list[int] = []
+        self.discard: list[int] = []
+        self.hidden: list[int] = []  # dealt face down and never shown this round
+        self.taken: list[list[int]] = [[] for _ in range(n)]
+        self.trick: list[int] = []  # cards in play order, starting with the leader's
+        self.leader = 0
+        self.turn = 0
+        self.await_discard = False
+        self.history: list[tuple] = []  # (spotlight, leader, plays, winner) per trick
+        self.last_winner = -1
+        self.sheet: list[list[list[int | None]]] = [[] for _ in range(n)]
+        self.round_cards: list[tuple[tuple[int, ...], ...]] = []
+
+    @classmethod
+    def new(cls, num_players: int, options: Mapping[str, str] | None = None) -> "ChasingState":
+        return cls(num_players, str((options or {}).get("start", "random")))
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def clone(self) -> "ChasingState":
+        o = ChasingState.__new__(ChasingState)
+        o.n = self.n
+        o.start_option = self.start_option
+        o.rnd = self.rnd
+        o.start_seat = self.start_seat
+        o.dealt = self.dealt
+        o.hands = [h[:] for h in self.hands]
+        o.spot = self.spot
+        o.follow = self.follow[:]
+        o.discard = self.discard[:]
+        o.hidden = self.hidden  # replaced, never mutated, at each deal
+        o.taken = [t[:] for t in self.taken]
+        o.trick = self.trick[:]
+        o.leader = self.leader
+        o.turn = self.turn
+        o.await_discard = self.await_discard
+        o.history = self.history[:]
+        o.last_winner = self.last_winner
+        o.sheet = [rows[:] for rows in self.sheet]  # rows are replaced, never mutated
+        o.round_cards = self.round_cards[:]
+        return o
+
+    # --- whose decision --------------------------------------------------------------------
+    def decider(self) -> int:
+        if self.rnd >= ROUNDS:
+            return NOBODY
+        if self.start_seat is None or not self.dealt:
+            return CHANCE
+        return self.turn
+
+    # --- fast move interface (used by the protocol methods and by search) ------------------
+    def moves(self) -> list[int]:
+        """Legal moves of the decider as ints (cards, or DISCARD + suit)."""
+        if self.await_discard:
+            return sorted({DISCARD + (c >> 4) for c in self.follow})
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return hand[:]
+        suits = 0
+        for c in self.follow:
+            suits |= 1 << (c >> 4)
+        matching = [c for c in hand if suits >> (c >> 4) & 1]
+        return matching or hand[:]
+
+    def step(self, move: int, events: list[Event] | None = None) -> None:
+        """Apply a legal move of the decider. ``events`` collects what happened, if given."""
+        seat = self.turn
+        if move >= DISCARD:
+            self._discard_suit(seat, move - DISCARD, events)
+            self.await_discard = False
+            self._advance(seat, events)
+            return
+        self.hands[seat].remove(move)
+        self.trick.append(move)
+        if events is not None:
+            events.append(Event("card_played", {"seat": seat, "suit": C.SUITS[move >> 4],
+                                                "rank": move & 15, "trick_index": len(self.trick) - 1},
+                                f"{player(seat)} plays {C.name(move)}"))
+        if len(self.trick) > 1:  # a follower: the leader never discards
+            s = move >> 4
+            suits = {c >> 4 for c in self.follow}
+            if s in suits:
+                self._discard_suit(seat, s, events)
+            elif len(suits) == 1:
+                self._discard_suit(seat, next(iter(suits)), events)
+            else:
+                self.await_discard = True
+                return
+        self._advance(seat, events)
+
+    def _discard_suit(self, seat: int, s: int, events: list[Event] | None) -> None:
+        for i, c in enumerate(self.follow):
+            if c >> 4 == s:
+                self.discard.append(self.follow.pop(i))
+                break
+        if events is not None:
+            events.append(Event("follow_discarded", {"seat": seat, "suit": C.SUITS[s]},
+                                f"{player(seat)} discards the {C.SUITS[s]} Follow Card"))
+
+    def _advance(self, seat: int, events: list[Event] | None) -> None:
+        if len(self.trick) < self.n:
+            self.turn = (seat + 1) % self.n
+            return
+        n = self.n
+        spot = self.spot
+        plays = self.trick
+        wi = trick_winner(spot & 15, [c & 15 for c in plays])
+        winner = (self.leader + wi) % n
+        self.taken[winner].append(spot)
+        self.history.append((spot, self.leader, tuple(plays), winner))
+        self.spot = plays[wi]
+        self.follow = [c for i, c in enumerate(plays) if i != wi]
+        self.trick = []
+        self.last_winner = winner
+        if events is not None:
+            below = (plays[wi] & 15) < (spot & 15)
+            how = "highest card below" if below else "highest card, none below"
+            events.append(Event(
+                "trick_won", {"seat": winner, "spotlight": C.face(spot), "card": C.face(self.spot)},
+                f"{player(winner)} wins the trick ({how} the Spotlight {C.name(spot)}), "
+                f"takes the {C.name(spot)}; {C.name(self.spot)} is the new Spotlight"))
+        if len(self.hands[winner]) >= 2:
+            self.leader = self.turn = winner
+            return
+        self._end_round(events)
+
+    def _end_round(self, events: list[Event] | None) -> None:
+        for seat in range(self.n):
+            self.taken[seat].extend(self.hands[seat])
+            self.hands[seat] = []
+        self.round_cards.append(tuple(tuple(sorted(t)) for t in self.taken))
+        for seat in range(self.n):
+            self.sheet[seat].append(round_scores(self.taken[seat]))
+        self.rnd += 1
+        self.dealt = False
+        self.await_discard = False
+        if events is not None:
+            parts = ", ".join(f"{player(s)} {sum(v for v in self.sheet[s][-1] if v is not None)}"
+                              for s in range(self.n))
+            events.append(Event("round_scored", {"round": self.rnd,
+                                                 "scores": [list(self.sheet[s][-1]) for s in range(self.n)]},
+                                f"Round {self.rnd} scored: {parts}"))
+        if self.rnd < ROUNDS:
+            self.start_seat = (self.start_seat + 1) % self.n
+        elif events is not None:
+            res = self.result()
+            events.append(Event("game_over", {"winners": list(res.winners),
+                                              "scores": list(res.scores)}, res.reason))
+
+    def _deal(self, order: tuple[int, ...]) -> None:
+        n = self.n
+        size = C.HAND_SIZE[n]
+        self.hands = [sorted(order[i * size:(i + 1) * size]) for i in range(n)]
+        rest = list(order[n * size:])
+        self.spot = rest[0]
+        follow = rest[1:]
+        cut = len(follow) - C.DEALT_DISCARDS[n]
+        self.follow, self.discard = follow[:cut], follow[cut:]
+        self.hidden = follow[:]
+        self.taken = [[] for _ in range(n)]
+        self.trick = []
+        self.history = []
+        self.last_winner = -1
+        self.leader = self.turn = self.start_seat
+        self.await_discard = False
+        self.dealt = True
+
+    # --- protocol ------------------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        d = self.decider()
+        if d < 0 or (seat is not None and seat != d):
+            return []
+        if self.await_discard:
+            return [DISCARD_ACTIONS[m - DISCARD] for m in self.moves()]
+        return [PLAY_ACTIONS[c] for c in self.moves()]
+
+    def _move_of(self, action: Action) -> int | None:
+        try:
+            if action.kind == "play" and len(action.args) == 2:
+                return C.parse(*action.args)
+            if action.kind == "discard" and len(action.args) == 1 and action.args[0] in C.SUIT_INDEX:
+                return DISCARD + C.SUIT_INDEX[action.args[0]]
+        except (ValueError, TypeError):
+            return None
+        return None
+
+    def check(self, seat: int, action: Action) -> None:
+        # Same verdicts as the generic check, without building the action list.
+        if seat == CHANCE or self.decider() < 0 or seat != self.decider():
+            super().check(seat, action)
+            return
+        move = self._move_of(action)
+        if move is None or move not in self.moves():
+            raise RuleError(self.explain_illegal(seat, action))
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        d = self.decider()
+        if d == NOBODY:
+            return "the game is over"
+        if d == CHANCE:
+            return "waiting for the cards to be dealt"
+        if seat != d:
+            return f"it is {player(d)}'s turn, not {player(seat)}'s"
+        move = self._move_of(action)
+        if move is None:
+            return f"{action} is not a Chasing Shadows move (play a card or discard a Follow Card)"
+        if self.await_discard:
+            if move < DISCARD:
+                return "first choose which Follow Card to discard"
+            suits = sorted({c >> 4 for c in self.follow})
+            return (f"there is no {C.SUITS[move - DISCARD]} Follow Card left; choose "
+                    + " or ".join(C.SUITS[s] for s in suits))
+        if move >= DISCARD:
+            return "play a card first; a Follow Card is discarded after a follower plays"
+        if move not in self.hands[seat]:
+            return f"{C.name(move)} is not in your hand"
+        suits = sorted({c >> 4 for c in self.follow})
+        return ("you must play a " + " or ".join(C.SUITS[s] for s in suits)
+                + " card: you hold one and it matches a Follow Card")
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.start_seat is None:
+            seat = rng.randrange(self.n)
+            return Action("start", (seat,), f"{player(seat)} starts")
+        order = C.deck(self.n)
+        rng.shuffle(order)
+        return Action("deal", (tuple(order),), f"Shuffle and deal round {self.rnd + 1}")
+
+    def check_chance(self, action: Action) -> None:
+        if self.start_seat is None:
+            if (action.kind != "start" or len(action.args) != 1 or type(action.args[0]) is not int
+                    or not 0 <= action.args[0] < self.n):
+                raise RuleError(f"expected the random start seat (0-{self.n - 1}), got {action}")
+            return
+        if (action.kind != "deal" or len(action.args) != 1 or not isinstance(action.args[0], tuple)
+                or sorted(action.args[0]) != C.deck(self.n)
+                or not all(type(c) is int for c in action.args[0])):
+            raise RuleError(f"expected a shuffled {len(C.deck(self.n))}-card deck, got {action.kind}")
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if seat == CHANCE:
+            if action.kind == "start":
+                self.start_seat = action.args[0]
+                events.append(Event("start_player", {"seat": self.start_seat},
+                                    f"{player(self.start_seat)} starts the first round"))
+            else:
+                self._deal(action.args[0])
+                counts = [len(h) for h in self.hands]
+                events.append(Event(
+                    "round_dealt", {"round": self.rnd + 1, "start": self.start_seat,
+                                    "spotlight": C.face(self.spot), "hand_sizes": counts},
+                    f"Round {self.rnd + 1}: {counts[0]} cards each; the Spotlight is "
+                    f"{C.name(self.spot)}; {player(self.start_seat)} leads"))
+            return events
+        self.step(self._move_of(action), events)
+        return events
+
+    # --- results --------------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        """Each seat's total so far; struck scores only count once the game is over."""
+        out = []
+        for rows in self.sheet:
+            struck = struck_flags(rows) if self.rnd >= ROUNDS else [[False] * 4 for _ in rows]
+            out.append(sheet_total(rows, struck))
+        return out
+
+    def result(self) -> Result | None:
+        if self.rnd < ROUNDS:
+            return None
+        totals = self.totals()
+        low = min(totals)
+        tied = [s for s in range(self.n) if totals[s] == low]
+        last = [len(self.round_cards[-1][s]) for s in range(self.n)]
+        names = " and ".join(player(s) for s in tied)
+        if len(tied) == 1:
+            reason = f"{names} wins with the lowest score, {low}"
+            winners = tuple(tied)
+        else:
+            fewest = min(last[s] for s in tied)
+            winners = tuple(s for s in tied if last[s] == fewest)
+            counts = ", ".join(f"{player(s)} {last[s]}" for s in tied)
+            if len(winners) == 1:
+                reason = (f"{names} tie on {low}; {player(winners[0])} wins by taking the fewest "
+                          f"cards in the final round ({counts})")
+            else:
+                reason = (f"{names} tie on {low}; " + " and ".join(player(s) for s in winners)
+                          + f" also took equally few cards in the final round ({counts}) "
+                          "and share the win")
+        return Result(winners, tuple(totals), reason,
+                      freeze({"final_round_cards": last}))
+
+    # --- views -----------------------------------------------------------------------------------
+    def secret_tokens(self):
+        for seat, hand in enumerate(self.hands):
+            for c in hand:
+                yield seat, C.face(c)
+        for c in self.hidden:
+            yield None, C.face(c)
+
+    def view(self, seat: int | None) -> Mapping:
+        n = self.n
+        over = self.rnd >= ROUNDS
+        d = self.decider()
+        hands = [tuple(C.face(c) if s == seat else C.back(c) for c in h)
+                 for s, h in enumerate(self.hands)]
+        sheet = []
+        for s in range(n):
+            rows = self.sheet[s]
+            struck = struck_flags(rows) if over else [[False] * 4 for _ in rows]
+            sheet.append({
+                "rounds": tuple(tuple(r) for r in rows) + ((None,) * 4,) * (ROUNDS - len(rows)),
+                "struck": tuple(tuple(x) for x in struck) + ((False,) * 4,) * (ROUNDS - len(rows)),
+                "total": sheet_total(rows, struck),
+            })
+        res = self.result()
+        return freeze({
+            "game": "chasing",
+            "players": n,
+            "seat": seat,
+            "round": min(self.rnd + 1, ROUNDS),
+            "rounds_done": self.rnd,
+            "phase": ("over" if over else "deal" if d == CHANCE
+                      else "discard" if self.await_discard else "play"),
+            "turn": d if d >= 0 else None,
+            "start_seat": self.start_seat,
+            "leader": self.leader if self.dealt else None,
+            "hands": hands,
+            "hand_counts": [len(h) for h in self.hands],
+            "spotlight": C.face(self.spot) if self.spot >= 0 else None,
+            "follow": [C.back(c) for c in self.follow],
+            "discard": [C.back(c) for c in self.discard],
+            "trick": [{"seat": (self.leader + i) % n, "card": C.face(c)}
+                      for i, c in enumerate(self.trick)],
+            "taken": [[C.face(c) for c in sorted(t)] for t in self.taken],
+            "history": [{"spotlight": C.face(sp), "leader": ld, "winner": w,
+                         "plays": [{"seat": (ld + i) % n, "card": C.face(c)}
+                                   for i, c in enumerate(plays)]}
+                        for sp, ld, plays, w in self.history],
+            "last_winner": self.last_winner if self.last_winner >= 0 else None,
+            "scoresheet": sheet,
+            "breakdowns": [breakdown(rc) for rc in self.round_cards],
+            "deck_top_rank": C.TOP_RANK[n],
+            "result": None if res is None else {"winners": res.winners, "scores": res.scores,
+                                                "reason": res.reason},
+        })
+
+    # --- persistence --------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "n": self.n, "start_option": self.start_option, "rnd": self.rnd,
+            "start_seat": self.start_seat, "dealt": self.dealt,
+            "hands": [list(h) for h in self.hands], "spot": self.spot,
+            "follow": list(self.follow), "discard": list(self.discard),
+            "hidden": list(self.hidden), "taken": [list(t) for t in self.taken],
+            "trick": list(self.trick), "leader": self.leader, "turn": self.turn,
+            "await_discard": self.await_discard,
+            "history": [[sp, ld, list(p), w] for sp, ld, p, w in self.history],
+            "last_winner": self.last_winner,
+            "sheet": [[list(r) for r in rows] for rows in self.sheet],
+            "round_cards": [[list(t) for t in rc] for rc in self.round_cards],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "ChasingState":
+        try:
+            o = cls(int(data["n"]), str(data["start_option"]))
+            o.rnd = int(data["rnd"])
+            o.start_seat = None if data["start_seat"] is None else int(data["start_seat"])
+            o.dealt = bool(data["dealt"])
+            o.hands = [[int(c) for c in h] for h in data["hands"]]
+            o.spot = int(data["spot"])
+            o.follow = [int(c) for c in data["follow"]]
+            o.discard = [int(c) for c in data["discard"]]
+            o.hidden = [int(c) for c in data["hidden"]]
+            o.taken = [[int(c) for c in t] for t in data["taken"]]
+            o.trick = [int(c) for c in data["trick"]]
+            o.leader = int(data["leader"])
+            o.turn = int(data["turn"])
+            o.await_discard = bool(data["await_discard"])
+            o.history = [(int(sp), int(ld), tuple(int(c) for c in p), int(w))
+                         for sp, ld, p, w in data["history"]]
+            o.last_winner = int(data["last_winner"])
+            o.sheet = [[[None if v is None else int(v) for v in r] for r in rows]
+                       for rows in data["sheet"]]
+            o.round_cards = [tuple(tuple(int(c) for c in t) for t in rc)
+                             for rc in data["round_cards"]]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"damaged Chasing Shadows state: {exc!r}") from exc
+        if len(o.hands) != o.n or len(o.taken) != o.n or len(o.sheet) != o.n \
+                or not 0 <= o.rnd <= ROUNDS:
+            raise ValueError("damaged Chasing Shadows state: wrong number of seats or rounds")
+        if o.dealt and o.rnd < ROUNDS:
+            placed = sorted([c for h in o.hands for c in h] + o.follow + o.discard + o.trick
+                            + [c for t in o.taken for c in t] + ([o.spot] if o.spot >= 0 else []))
+            if placed != C.deck(o.n):
+                raise ValueError("damaged Chasing Shadows state: the cards do not add up to the deck")
+        return o
+
+
+def breakdown(round_cards: tuple[tuple[int, ...], ...]) -> list[dict]:
+    """Per seat, per suit: the ranks taken, the ignored ones and the box score.
+
+    Ranks appear as plain ints here (not card tuples) because the same cards are dealt
+    again next round and the card tuples then mark secrets.
+    """
+    out = []
+    for cards_taken in round_cards:
+        suits = {}
+        for s, ranks in enumerate(by_suit(cards_taken)):
+            score, ignored = suit_score(ranks)
+            suits[C.SUITS[s]] = {"ranks": ranks, "ignored": ignored, "score": score}
+        out.append({"cards": len(cards_taken), "suits": suits})
+    return out
