@@ -1,0 +1,169 @@
+"""The nine Location abilities ([design] in the spec): one small function per effect.
+
+Each ability has three parts: ``blocked(state)`` says why it cannot be used now ("" when it
+can), ``targets(state)`` lists its choices as (args, label suffix), and ``use(state, *args)``
+applies it and returns the events. Shared preconditions (Agent on a face-up Location
+whose ability is switched on and unused, additional-action phase) are checked by the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from game.rules.protocol import Event
+
+from .data import (
+    EVIDENCE,
+    FALSE_LEADS,
+    ITEMS,
+    KIND_NAMES,
+    LOC_NAME,
+    NEIGHBOURS,
+    REORDER_LOOK,
+    arrows,
+)
+
+if TYPE_CHECKING:
+    from .state import HarshState
+
+
+@dataclass(frozen=True)
+class Ability:
+    key: str
+    blocked: Callable[["HarshState"], str]
+    targets: Callable[["HarshState"], list]
+    use: Callable[..., list]
+
+
+def _always(state) -> str:
+    return ""
+
+
+def _no_target(state) -> list:
+    return [((), "")]
+
+
+# --- Spring Carnival: the Spy stays put this turn ---------------------------------------------
+def _carnival_use(state) -> list:
+    state.spy_stays = True
+    return [Event("ability", {"ability": "carnival"},
+                  "Lost in the crowd: the Spy will not move at the end of this turn.")]
+
+
+# --- Espresso Lane Cafe: look at the top 3 Discovery cards and reorder them -----------------------
+def _cafe_blocked(state) -> str:
+    return "" if state.deck else "the Discovery deck is empty"
+
+
+def _cafe_use(state) -> list:
+    n = min(REORDER_LOOK, len(state.deck))
+    seen = state.deck[-1:-n - 1:-1]  # top first
+    state.deck_known = max(state.deck_known, n)
+    state.pending = list(seen)
+    events = [Event("deck_peeked", {"cards": tuple(KIND_NAMES[k] for k in seen)},
+                    "Overheard: the top of the Discovery deck is "
+                    + ", ".join(KIND_NAMES[k] for k in seen) + ".", seats=(0,))]
+    if len(set(seen)) <= 1:
+        # Only one possible order: nothing to choose.
+        state.pending = []
+    else:
+        state.phase = "reorder"
+    return events
+
+
+# --- Reseau Hotel: cancel the next discard forced by a meeting ---------------------------------
+def _hotel_use(state) -> list:
+    state.safe_until = state.turn + 1
+    return [Event("ability", {"ability": "hotel"},
+                  "Safe house: the next meeting with the Spy, until the end of your next turn, "
+                  "costs no card.")]
+
+
+# --- Royal Library: reveal an Evidence or False Lead card for free ------------------------------
+def _library_targets(state) -> list:
+    out = []
+    for f in (EVIDENCE, FALSE_LEADS):
+        for slot, shown in enumerate(state.rev[f]):
+            if not shown:
+                out.append(((f, slot), f"reveal {('Evidence', '', 'False Lead')[f]} card {slot + 1}"))
+    return out
+
+
+def _library_blocked(state) -> str:
+    return "" if _library_targets(state) else "no Evidence or False Lead card is face down"
+
+
+def _library_use(state, f, slot) -> list:
+    return state._reveal(f, slot, "Archives")
+
+
+# --- Paragon Bank: one Item can never be discarded --------------------------------------------
+def _bank_targets(state) -> list:
+    return [((k,), f"protect the {ITEMS[k]}") for k in sorted(set(state.coll)) if k < len(ITEMS)]
+
+
+def _bank_blocked(state) -> str:
+    return "" if _bank_targets(state) else "you hold no Item to protect"
+
+
+def _bank_use(state, kind) -> list:
+    state.protected = kind
+    return [Event("ability", {"ability": "bank", "item": ITEMS[kind]},
+                  f"Safe-deposit box: the {ITEMS[kind]} can no longer be discarded.")]
+
+
+# --- Crystal Globe Casino: resolve the top card of the Discovery deck ----------------------------
+def _casino_use(state) -> list:
+    kind = state.deck.pop()
+    state.deck_known = max(0, state.deck_known - 1)
+    return state._found(kind, state.agent, "Gamble", dealt=False, arrival=False)
+
+
+# --- Zenith Bus Station: move anywhere -------------------------------------------------------
+def _bus_targets(state) -> list:
+    return [((p,), f"go to {LOC_NAME[state.grid[p]]}") for p in range(9) if p != state.agent]
+
+
+def _bus_use(state, pos) -> list:
+    return state._arrive(pos, "Express")
+
+
+# --- Sunrise Park: look at the top Spy card, maybe put it at the bottom --------------------------
+def _park_use(state) -> list:
+    card, turned = divmod(state.spydeck[-1], 2)
+    state.peek_top = True
+    state.phase = "stakeout"
+    large, small = arrows(card, bool(turned))
+    return [Event("stakeout", {"card": card, "turned": bool(turned), "large": large, "small": small},
+                  f"Stakeout: the top Spy card is card {card} (large {large}, small {small}).",
+                  seats=(0,))]
+
+
+# --- Uptown Post Office: take the top card of an adjacent Location -----------------------------
+def _post_targets(state) -> list:
+    return [((q,), f"take from {LOC_NAME[state.grid[q]]} ({d})")
+            for d, q in NEIGHBOURS[state.agent] if state.stacks[q]]
+
+
+def _post_blocked(state) -> str:
+    return "" if _post_targets(state) else "no adjacent Location has a Discovery card"
+
+
+def _post_use(state, pos) -> list:
+    kind = state.stacks[pos].pop(0)
+    dealt = state.origin[pos].pop(0)
+    return state._found(kind, pos, "Dead drop", dealt=dealt, arrival=False)
+
+
+ABILITIES = {
+    "carnival": Ability("carnival", _always, _no_target, _carnival_use),
+    "cafe": Ability("cafe", _cafe_blocked, _no_target, _cafe_use),
+    "hotel": Ability("hotel", _always, _no_target, _hotel_use),
+    "library": Ability("library", _library_blocked, _library_targets, _library_use),
+    "bank": Ability("bank", _bank_blocked, _bank_targets, _bank_use),
+    "casino": Ability("casino", _cafe_blocked, _no_target, _casino_use),
+    "bus": Ability("bus", _always, _bus_targets, _bus_use),
+    "park": Ability("park", _always, _no_target, _park_use),
+    "post": Ability("post", _post_blocked, _post_targets, _post_use),
+}
