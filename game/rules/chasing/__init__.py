@@ -76,6 +76,7 @@ SPEC = register(GameSpec(
                     "Seat that leads the first round (random, or a seat number)"),),
     bot_factory=make_bot,
     sim_report=sim_report,
+    rules_text=RULES_TEXT,
 ))
 
 __all__ = ["ChasingState", "RULES_TEXT", "SPEC", "make_bot", "sim_report"]

@@ -1,0 +1,145 @@
+"""Chasing Shadows engine and bot benchmarks.
+
+    python build_scripts/bench_chasing.py                  # engine speed
+    python build_scripts/bench_chasing.py --match --games 200 --bots hard,easy,easy,easy \
+        --think-ms 200 [--seed 0]                          # bot strength
+
+Engine speed: uniformly random games per second for 3, 4 and 5 players through the
+public protocol (legal_actions + apply, chance included), the cost of one apply, of one
+clone() and their ratio. Match mode: win rate per seat (a shared win counts as a share),
+mean final score per seat, and think time per decision of each search bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.chasing_bots import make_bot  # noqa: E402
+from game.rules.chasing.state import ChasingState  # noqa: E402
+from game.rules.match import Match  # noqa: E402
+from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
+
+
+def random_game(n: int, rng: random.Random, snapshots: list | None = None) -> tuple[int, float]:
+    """One random game; returns (applies, seconds spent inside apply)."""
+    st = ChasingState.new(n)
+    applies = 0
+    spent = 0.0
+    clock = time.perf_counter
+    while (d := st.decider()) != NOBODY:
+        if d == CHANCE:
+            st.apply(CHANCE, st.sample_chance(rng))
+            continue
+        action = rng.choice(st.legal_actions(d))
+        t = clock()
+        st.apply(d, action)
+        spent += clock() - t
+        applies += 1
+        if snapshots is not None and applies % 37 == 0:
+            snapshots.append(st.clone())
+    return applies, spent
+
+
+def engine(seconds: float) -> None:
+    rng = random.Random(1)
+    for n in (3, 4, 5):
+        games = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            random_game(n, rng)
+            games += 1
+        rate = games / (time.perf_counter() - start)
+        print(f"random {n}-player games/s (one core): {rate:.0f}")
+    snaps: list = []
+    applies = spent = 0.0
+    for _ in range(60):
+        a, s = random_game(4, rng, snaps)
+        applies += a
+        spent += s
+    apply_us = spent / applies * 1e6
+    reps = 20
+    t = time.perf_counter()
+    for _ in range(reps):
+        for st in snaps:
+            st.clone()
+    clone_us = (time.perf_counter() - t) / (reps * len(snaps)) * 1e6
+    # the search path: step() on an int move, without Actions or events
+    steps = 0
+    t = time.perf_counter()
+    for st in snaps:
+        for _ in range(reps):
+            c = st.clone()
+            r = c.rnd
+            while c.rnd == r and c.decider() >= 0:
+                c.step(rng.choice(c.moves()))
+                steps += 1
+    step_us = ((time.perf_counter() - t) - clone_us * 1e-6 * reps * len(snaps)) / steps * 1e6
+    print(f"apply (4 players, public protocol incl. checks): {apply_us:.1f} us")
+    print(f"step (search path, no events): {step_us:.1f} us")
+    print(f"clone: {clone_us:.1f} us = {clone_us / apply_us:.2f} applies "
+          f"({clone_us / step_us:.2f} search steps)")
+
+
+def match(games: int, levels: list[str], think_ms: int | None, seed: int) -> None:
+    n = len(levels)
+    wins = [0.0] * n
+    scores = [0.0] * n
+    think: dict[int, list[float]] = {s: [] for s in range(n) if levels[s] == "hard"}
+    started = time.perf_counter()
+    for g in range(games):
+        m = Match.start("chasing", n, seed + g)
+        bots = [make_bot(levels[s], s, seed=seed + g, think_ms=think_ms) for s in range(n)]
+        while (d := m.decider()) != NOBODY:
+            if d == CHANCE:
+                m.chance_step()
+                continue
+            view, actions = m.state.view(d), m.state.legal_actions(d)
+            t = time.perf_counter()
+            action = bots[d].choose(view, actions)
+            if d in think and len(actions) > 1:
+                think[d].append(time.perf_counter() - t)
+            m.apply(d, action)
+        res = m.state.result()
+        for w in res.winners:
+            wins[w] += 1 / len(res.winners)
+        for s in range(n):
+            scores[s] += res.scores[s]
+        if (g + 1) % 10 == 0:
+            print(f"  {g + 1}/{games} games, {time.perf_counter() - started:.0f} s, "
+                  f"win rates so far {[round(w / (g + 1), 3) for w in wins]}", flush=True)
+    print(f"{games} games, bots {','.join(levels)}, think budget "
+          f"{think_ms if think_ms is not None else 'default (1000)'} ms, seeds {seed}..{seed + games - 1}")
+    for s in range(n):
+        print(f"seat {s} {levels[s]:6s} win rate {wins[s] / games:.3f}  "
+              f"mean final score {scores[s] / games:.1f}")
+    for s, times in think.items():
+        if times:
+            print(f"seat {s} hard think time per decision: median {statistics.median(times) * 1000:.0f} ms, "
+                  f"max {max(times) * 1000:.0f} ms over {len(times)} decisions")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--match", action="store_true", help="bots play each other")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--bots", default="hard,easy,easy,easy")
+    p.add_argument("--think-ms", type=int, default=None)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
+    args = p.parse_args(argv)
+    if args.match:
+        match(args.games, args.bots.split(","), args.think_ms, args.seed)
+    else:
+        engine(args.seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
