@@ -313,23 +313,26 @@ def _crash_window(where: str) -> None:
 
     pygame.display.init()
     pygame.font.init()
-    width, height = 820, 260
-    screen = pygame.display.set_mode((width, height))
-    pygame.display.set_caption("Shadows Tabletop - error")
     big = pygame.font.Font(None, 34)
     small = pygame.font.Font(None, 24)
     lines = [
         (big, "Shadows Tabletop stopped because of an error.", (235, 225, 200)),
         (small, "A crash report was saved to:", (200, 200, 210)),
         *((small, chunk, (255, 210, 120)) for chunk in _wrap(where, 70)),
-        (small, "Your game was autosaved; Continue resumes it.", (200, 200, 210)),
+        (small, "A game in progress was autosaved: Continue in the menu resumes it.",
+         (200, 200, 210)),
         (small, "Press any key or close this window.", (150, 150, 160)),
     ]
+    margin, gap = 28, 6
+    width = 820
+    height = 2 * margin + sum(font.get_linesize() + gap for font, _, _ in lines)
+    screen = pygame.display.set_mode((width, height))
+    pygame.display.set_caption("Shadows Tabletop - error")
     screen.fill((22, 22, 30))
-    y = 24
+    y = margin
     for font, text, colour in lines:
-        screen.blit(font.render(text, True, colour), (28, y))
-        y += font.get_linesize() + 6
+        screen.blit(font.render(text, True, colour), (margin, y))
+        y += font.get_linesize() + gap
     pygame.display.flip()
     deadline = time.monotonic() + CRASH_WINDOW_SECONDS
     while time.monotonic() < deadline:
