@@ -1,0 +1,73 @@
+"""Start the app: ``python -m game`` or the ``shadows-tabletop`` command.
+
+    python -m game                 play
+    python -m game --size 1024x640 a window of that size (minimum 1024x640)
+    python -m game --fullscreen    start in fullscreen (F11 switches)
+    python -m game --self-test     open a window, load every asset, build every scene and
+                                   each game's table once, run a few frames, exit 0 (or
+                                   print what failed and exit 1)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if w < 1024 or h < 640:
+        raise argparse.ArgumentTypeError(f"the smallest window is 1024x640, not {text}")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="shadows-tabletop",
+                                description="Shadows Tabletop: three shadowy games on one table.")
+    p.add_argument("--self-test", action="store_true",
+                   help="build every scene and asset once, run a few frames, and exit")
+    p.add_argument("--size", type=parse_size, metavar="WxH",
+                   help="window size, e.g. 1280x720 (minimum 1024x640)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", action="store_true", default=None,
+                      help="start in fullscreen")
+    mode.add_argument("--windowed", dest="fullscreen", action="store_false",
+                      help="start in a window")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game import crash
+
+    crash.setup_logging()
+    if args.self_test:
+        return crash.run_guarded(lambda: self_test(args.size), show_window=False)
+    return crash.run_guarded(lambda: play(args.size, args.fullscreen))
+
+
+def play(size, fullscreen) -> int:
+    from game.app import App
+
+    return App(size=size, fullscreen=fullscreen).run()
+
+
+def self_test(size=None) -> int:
+    """Build every scene once and run a few frames of each. 0 if all went well."""
+    from game.ui.selftest import run_self_test
+
+    failures = run_self_test(size or (1280, 720))
+    for name, error in failures:
+        print(f"self-test FAILED: {name}: {error}", file=sys.stderr)
+    if not failures:
+        print("self-test passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

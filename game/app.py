@@ -1,0 +1,256 @@
+"""The app: window, theme, settings, event bus, the scene stack and the one main loop.
+
+``App.step()`` runs one iteration of the loop (read events, update, draw); ``App.run()``
+repeats it until Quit. Only ``step`` reads pygame events: it gives each to pygame-gui
+first, then to the top scene. Tests drive the real app by posting events and calling
+``step``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.bus import EventBus
+from game.storage import settings as settings_store
+from game.ui import style
+from game.ui.sound import Sounds
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
+
+log = logging.getLogger("shadows.app")
+
+FPS = 60
+IDLE_FPS = 15          # nothing moved and nobody touched anything for IDLE_AFTER seconds
+IDLE_AFTER = 1.5
+WINDOW_TITLE = "Shadows Tabletop"
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 *, show_start_notices: bool = True) -> None:
+        pygame.init()
+        self.settings, settings_notice = settings_store.load_settings()
+        if size is not None:
+            size = (max(style.MIN_SIZE[0], size[0]), max(style.MIN_SIZE[1], size[1]))
+            self.settings.window_size = size
+        if fullscreen is not None:
+            self.settings.window_mode = "fullscreen" if fullscreen else "windowed"
+        pygame.display.set_caption(WINDOW_TITLE)
+        self._set_icon()
+        self.screen = self._open_window()
+        w, h = self.screen.get_size()
+        self.metrics = style.Metrics.for_size(w, h)
+        self._theme_scale = round(self.metrics.scale, 2)
+        theme = style.scaled_theme(self._theme_scale)
+        self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
+        self.manager.preload_fonts(style.theme_fonts(theme))
+        self.bus = EventBus()
+        self.sound = Sounds(self.settings.volume, self.settings.muted)
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self._last_activity = time.monotonic()
+
+        from game.ui.scenes.menu import MenuScene
+
+        self.push(MenuScene(self))
+        if show_start_notices and settings_notice:
+            self.notify(settings_notice, title="Settings file damaged")
+
+    # --- window ---------------------------------------------------------------------------
+    def _set_icon(self) -> None:
+        try:
+            from game.resources import asset_path
+
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+        except (FileNotFoundError, pygame.error):
+            pass  # the icon is optional (it is made by the build scripts)
+
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.window_mode == "fullscreen":
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(tuple(self.settings.window_size), pygame.RESIZABLE)
+            try:
+                pygame.Window.from_display_module().minimum_size = style.MIN_SIZE
+            except (AttributeError, pygame.error):
+                pass  # older SDL: the resize handler clamps instead
+        return screen
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.settings.window_mode == "fullscreen"
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        self.settings.window_mode = "fullscreen" if on else "windowed"
+        settings_store.save_settings(self.settings)
+        self.screen = self._open_window()
+        self._relayout(*self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def resize(self, width: int, height: int) -> None:
+        """The window is now ``width`` x ``height`` (clamped to the minimum size)."""
+        width, height = max(style.MIN_SIZE[0], width), max(style.MIN_SIZE[1], height)
+        if self.screen.get_size() != (width, height) and not self.fullscreen:
+            self.screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.settings.window_size = (width, height)
+        self._relayout(*self.screen.get_size())
+
+    def _relayout(self, width: int, height: int) -> None:
+        self.metrics = style.Metrics.for_size(width, height)
+        self.manager.set_window_resolution((width, height))
+        scale = round(self.metrics.scale, 2)
+        if scale != self._theme_scale:
+            self._theme_scale = scale
+            theme = style.scaled_theme(scale)
+            self.manager.get_theme().load_theme(theme)
+            self.manager.preload_fonts(style.theme_fonts(theme))
+        for scene in self.scenes:
+            scene.resize(width, height)
+        self.touch()
+
+    # --- scene stack -----------------------------------------------------------------------
+    @property
+    def top(self) -> "Scene | None":
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: "Scene") -> "Scene":
+        if self.scenes:
+            self.scenes[-1].on_cover()
+        self.scenes.append(scene)
+        scene.on_enter()
+        self.touch()
+        return scene
+
+    def pop(self) -> "Scene | None":
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_uncover()
+        else:
+            self.quit()
+        self.touch()
+        return scene
+
+    def replace(self, scene: "Scene") -> "Scene":
+        """Swap the top scene for ``scene`` (the one below is not uncovered in between)."""
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.scenes.append(scene)
+        scene.on_enter()
+        self.touch()
+        return scene
+
+    def pop_to(self, kind: type) -> None:
+        """Pop scenes until one of class ``kind`` is on top."""
+        while len(self.scenes) > 1 and not isinstance(self.scenes[-1], kind):
+            self.scenes.pop().on_exit()
+        if self.scenes:
+            self.scenes[-1].on_uncover()
+        self.touch()
+
+    def find(self, kind: type) -> "Scene | None":
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def notify(self, text: str, title: str = "Notice") -> None:
+        """Show a message window over whatever is on screen."""
+        from game.ui.scenes.notice import NoticeScene
+
+        log.info("notice: %s", text)
+        self.push(NoticeScene(self, text, title))
+
+    # --- settings -----------------------------------------------------------------------------
+    def save_settings(self) -> None:
+        settings_store.save_settings(self.settings)
+        self.sound.configure(self.settings.volume, self.settings.muted)
+
+    # --- the main loop --------------------------------------------------------------------------
+    def touch(self) -> None:
+        self._last_activity = time.monotonic()
+
+    def quit(self) -> None:
+        if not self.running:
+            return
+        self.running = False
+        for scene in reversed(self.scenes):
+            scene.on_exit()
+        self.scenes = []
+        try:
+            settings_store.save_settings(self.settings)
+        except OSError as exc:
+            log.warning("settings not saved at exit: %s", exc)
+
+    def idle(self) -> bool:
+        top = self.top
+        return (time.monotonic() - self._last_activity > IDLE_AFTER
+                and not (top is not None and top.busy))
+
+    def step(self, dt: float | None = None) -> bool:
+        """One iteration of the main loop. Returns False once the app has quit."""
+        if dt is None:
+            dt = self.clock.tick(IDLE_FPS if self.idle() else FPS) / 1000.0
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return False
+        self.manager.update(dt)
+        if self.top is not None:
+            self.top.update(dt)
+        if not self.running:
+            return False
+        self.draw()
+        self.frames += 1
+        return True
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        self.touch()  # any input (even a hover) gets full-rate frames for a while
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.w, event.h)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.manager.process_events(event)
+        if consumed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
+                                       pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
+            return
+        if self.top is not None:
+            self.top.handle_event(event)
+
+    def draw(self) -> None:
+        surface = self.screen
+        base = len(self.scenes) - 1
+        while base > 0 and not self.scenes[base].opaque:
+            base -= 1
+        for scene in self.scenes[max(0, base):]:
+            scene.draw(surface)
+        self.manager.draw_ui(surface)
+        if self.top is not None:
+            self.top.draw_over(surface)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        while self.step():
+            pass
+        pygame.quit()
+        return 0

@@ -1,0 +1,498 @@
+"""The procedural drawing toolkit: cards, backs, tokens, dice, symbols and highlights.
+
+No downloaded art: everything is drawn from shapes and the bundled Noto Sans font (it has
+no card-suit glyphs, so suits and factions are drawn as shapes). Every function returns a
+*cached* surface for its arguments, so table scenes can call them every frame; do not
+draw onto the returned surfaces (copy first).
+
+Sizes are real pixels: scale them with ``style.Metrics.px`` before calling.
+
+    card_face(7, "red", (90, 126))        a rounded card: rank + suit shape + letter
+    card_back((90, 126), suit="blue")     a back that shows its suit (Chasing Shadows)
+    card_back((90, 126))                  a generic face-down back
+    text_card("Emi", ["Hunter", "HP 10"], (140, 196), accent=FACTIONS colour)
+    token("A", colour, 40)                a player piece: colour disc + letter
+    spy_token(40), agent_token(40)        Harsh Shadows pieces
+    die_face(5, 6, 48), die_face(3, 4, 48)  d6 pips, d4 triangle with number
+    faction_symbol("shadow", 32)          shape + letter
+    glow(surface, colour), dimmed(surface)  playable / unplayable looks
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from importlib import resources
+from typing import Sequence
+
+import pygame
+
+from game.ui import style
+
+Colour = tuple
+
+
+# --- fonts and text ------------------------------------------------------------------------
+
+def _noto_path(bold: bool) -> str | None:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    try:
+        path = resources.files("pygame_gui.data") / name
+        return str(path) if path.is_file() else None
+    except (ModuleNotFoundError, FileNotFoundError):
+        return None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans at ``size`` px (pygame's default font if Noto Sans cannot be found)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = _noto_path(bold)
+    f = pygame.font.Font(path, max(6, int(size)))
+    if path is None:
+        f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=2048)
+def text(s: str, size: int, colour: Colour = style.TEXT, bold: bool = False) -> pygame.Surface:
+    return font(size, bold).render(s, True, colour)
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` px in this font."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple, colour: Colour = style.TEXT,
+              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """Draw one line of text; ``anchor`` is any pygame.Rect attribute name ("center", …)."""
+    img = text(s, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def _ready(surf: pygame.Surface) -> pygame.Surface:
+    # convert_alpha needs a display; headless tools (and tests before set_mode) skip it.
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
+def _canvas(size: tuple) -> pygame.Surface:
+    return pygame.Surface((max(1, int(size[0])), max(1, int(size[1]))), pygame.SRCALPHA)
+
+
+# --- shapes ----------------------------------------------------------------------------------
+
+def _star_points(cx: float, cy: float, r: float, points: int = 5) -> list:
+    out = []
+    for i in range(points * 2):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / points
+        out.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return out
+
+
+def _polygon(cx: float, cy: float, r: float, sides: int, start: float = -math.pi / 2) -> list:
+    return [(cx + r * math.cos(start + i * 2 * math.pi / sides),
+             cy + r * math.sin(start + i * 2 * math.pi / sides)) for i in range(sides)]
+
+
+def shape_points(kind: str, cx: float, cy: float, r: float) -> list | None:
+    """Outline of a symbol as a polygon (None for round shapes drawn otherwise)."""
+    if kind == "diamond":
+        return [(cx, cy - r), (cx + r * 0.72, cy), (cx, cy + r), (cx - r * 0.72, cy)]
+    if kind == "star":
+        return _star_points(cx, cy, r * 1.05)
+    if kind == "triangle":
+        return _polygon(cx, cy + r * 0.15, r * 1.05, 3)
+    if kind == "square":
+        s = r * 0.8
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if kind == "hexagon":
+        return _polygon(cx, cy, r, 6, start=0)
+    if kind == "shield":
+        return [(cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy),
+                (cx, cy + r), (cx - r * 0.8, cy)]
+    if kind == "drop":
+        pts = [(cx, cy - r)]
+        cr = r * 0.62
+        ccy = cy + r * 0.3
+        for i in range(0, 181, 15):
+            a = math.radians(-30 + i * (240 / 180))
+            pts.append((cx + cr * math.cos(a), ccy + cr * math.sin(a)))
+        return pts
+    return None
+
+
+def draw_shape(surface: pygame.Surface, kind: str, center: tuple, r: float, colour: Colour,
+               outline: Colour | None = None, width: int = 0) -> None:
+    """Draw a symbol shape centred at ``center`` with radius ``r``."""
+    cx, cy = center
+    if kind == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r, width)
+        if outline:
+            pygame.draw.circle(surface, outline, (cx, cy), r, max(1, int(r / 8)))
+        return
+    if kind == "crescent":
+        tmp = _canvas((r * 2 + 2, r * 2 + 2))
+        pygame.draw.circle(tmp, colour, (r + 1, r + 1), r)
+        pygame.draw.circle(tmp, (0, 0, 0, 0), (r + 1 + r * 0.55, r + 1 - r * 0.25), r * 0.85)
+        surface.blit(tmp, (cx - r - 1, cy - r - 1))
+        return
+    pts = shape_points(kind, cx, cy, r)
+    if pts is None:
+        raise ValueError(f"unknown shape {kind!r}")
+    pygame.draw.polygon(surface, colour, pts, width)
+    if outline:
+        pygame.draw.polygon(surface, outline, pts, max(1, int(r / 8)))
+
+
+@lru_cache(maxsize=256)
+def symbol(kind: str, size: int, colour: Colour, letter: str = "",
+           letter_colour: Colour = (255, 255, 255)) -> pygame.Surface:
+    """A shape ``size`` px across, optionally with a letter in it."""
+    surf = _canvas((size, size))
+    r = size / 2 - max(1, size // 16)
+    draw_shape(surf, kind, (size / 2, size / 2), r, colour, outline=style.mix(colour, (0, 0, 0), 0.45))
+    if letter:
+        img = text(letter, max(8, int(size * 0.42)), letter_colour, True)
+        dy = size * 0.1 if kind in ("drop", "triangle") else 0
+        surf.blit(img, img.get_rect(center=(size / 2, size / 2 + dy)))
+    return _ready(surf)
+
+
+def suit_symbol(suit: str, size: int, with_letter: bool = True) -> pygame.Surface:
+    info = style.SUITS[suit]
+    return symbol(info["shape"], size, info["colour"], info["letter"] if with_letter else "",
+                  (20, 20, 24) if suit in ("yellow", "grey") else (255, 255, 255))
+
+
+def faction_symbol(faction: str, size: int) -> pygame.Surface:
+    info = style.FACTIONS[faction]
+    return symbol(info["shape"], size, info["colour"], info["letter"], (255, 255, 255))
+
+
+# --- panels and cards --------------------------------------------------------------------------
+
+def rounded_rect(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int,
+                 border: Colour | None = None, border_width: int = 1) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10, alpha: int = 235) -> None:
+    """A dark translucent panel with a thin edge, the base of every info box."""
+    tmp = _canvas(rect.size)
+    rounded_rect(tmp, tmp.get_rect(), (*style.PANEL, alpha), radius, style.PANEL_EDGE)
+    surface.blit(tmp, rect)
+
+
+def _card_base(size: tuple, face: Colour, edge: Colour) -> tuple[pygame.Surface, int]:
+    w, h = size
+    radius = max(4, w // 9)
+    surf = _canvas(size)
+    rounded_rect(surf, surf.get_rect(), face, radius, edge, max(1, w // 45))
+    return surf, radius
+
+
+def _rank_text(rank) -> str:
+    return str(rank)
+
+
+@lru_cache(maxsize=512)
+def card_face(rank, suit: str, size: tuple = (90, 126)) -> pygame.Surface:
+    """A face-up card: rank in two corners, suit shape + letter, a large centre symbol."""
+    w, h = size
+    info = style.SUITS[suit]
+    surf, _ = _card_base(size, style.CARD_FACE, style.mix(info["colour"], (0, 0, 0), 0.35))
+    # a suit-coloured band along the top so a fanned hand still reads by colour and shape
+    band_h = max(3, h // 28)
+    pygame.draw.rect(surf, info["colour"], (w // 9, band_h, w - 2 * (w // 9), band_h), border_radius=2)
+    rank_size = max(10, int(h * 0.22))
+    ink = style.mix(info["colour"], (0, 0, 0), 0.55)
+    corner = text(_rank_text(rank), rank_size, ink, True)
+    surf.blit(corner, (max(3, w // 14), band_h * 2))
+    small = suit_symbol(suit, max(10, int(w * 0.2)))
+    surf.blit(small, (max(3, w // 14) + (corner.get_width() - small.get_width()) // 2,
+                      band_h * 2 + corner.get_height()))
+    big = suit_symbol(suit, int(min(w, h) * 0.5))
+    surf.blit(big, big.get_rect(center=(w * 0.56, h * 0.58)))
+    flipped = pygame.transform.rotate(corner, 180)
+    surf.blit(flipped, flipped.get_rect(bottomright=(w - max(3, w // 14), h - band_h * 2)))
+    return _ready(surf)
+
+
+@lru_cache(maxsize=128)
+def card_back(size: tuple = (90, 126), suit: str | None = None) -> pygame.Surface:
+    """A face-down card. With ``suit`` the back shows that suit (Chasing Shadows' backs do)."""
+    w, h = size
+    colour = style.CARD_BACK if suit is None else style.mix(style.SUITS[suit]["colour"], (0, 0, 0), 0.55)
+    surf, radius = _card_base(size, colour, style.mix(colour, (255, 255, 255), 0.25))
+    inset = max(4, w // 12)
+    inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
+    line = style.mix(colour, (255, 255, 255), 0.18)
+    pygame.draw.rect(surf, line, inner, max(1, w // 50), border_radius=max(2, radius - 3))
+    # a diagonal hatch: reads as "back" without any art
+    step = max(6, w // 8)
+    clip = surf.get_clip()
+    surf.set_clip(inner.inflate(-4, -4))
+    for x in range(-h, w + h, step):
+        pygame.draw.line(surf, line, (x, inner.top), (x + h, inner.top + h), 1)
+    surf.set_clip(clip)
+    if suit is not None:
+        sym = suit_symbol(suit, int(min(w, h) * 0.55))
+        surf.blit(sym, sym.get_rect(center=(w / 2, h / 2)))
+    else:
+        eye_r = min(w, h) * 0.2
+        pygame.draw.ellipse(surf, style.ACCENT, pygame.Rect(0, 0, eye_r * 2.4, eye_r * 1.3).move(
+            w / 2 - eye_r * 1.2, h / 2 - eye_r * 0.65), max(1, w // 40))
+        pygame.draw.circle(surf, style.ACCENT, (w / 2, h / 2), eye_r * 0.38)
+    return _ready(surf)
+
+
+@lru_cache(maxsize=256)
+def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
+              accent: Colour = style.ACCENT, symbol_kind: str | None = None) -> pygame.Surface:
+    """A card with a title bar and wrapped body lines (characters, locations, equipment)."""
+    w, h = size
+    surf, radius = _card_base(size, style.CARD_FACE, style.mix(accent, (0, 0, 0), 0.3))
+    bar = pygame.Rect(0, 0, w, max(18, h // 6))
+    pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
+    title_size = max(10, int(bar.height * 0.55))
+    fitted = title
+    while font(title_size, True).size(fitted)[0] > w - 10 and len(fitted) > 3:
+        fitted = fitted[:-2] + "…"
+    blit_text(surf, fitted, title_size, bar.center, (255, 255, 255), True, "center")
+    y = bar.bottom + max(4, h // 30)
+    if symbol_kind:
+        sym = symbol(symbol_kind, max(12, w // 5), accent)
+        surf.blit(sym, sym.get_rect(midtop=(w / 2, y)))
+        y += sym.get_height() + 4
+    body = max(9, int(h * 0.065))
+    for raw in lines:
+        for ln in wrap(str(raw), body, w - 14):
+            if y + body > h - 6:
+                break
+            blit_text(surf, ln, body, (7, y), style.CARD_INK)
+            y += int(body * 1.25)
+    return _ready(surf)
+
+
+# --- tokens and dice ---------------------------------------------------------------------------
+
+@lru_cache(maxsize=256)
+def token(letter: str, colour: Colour, diameter: int, ring: Colour | None = None) -> pygame.Surface:
+    """A round piece: a colour disc with a letter, light rim; ``ring`` marks a selection."""
+    d = diameter
+    surf = _canvas((d, d))
+    r = d / 2
+    pygame.draw.circle(surf, (0, 0, 0, 90), (r, r + max(1, d // 20)), r - 1)
+    pygame.draw.circle(surf, colour, (r, r), r - max(2, d // 14))
+    pygame.draw.circle(surf, style.mix(colour, (255, 255, 255), 0.45), (r, r), r - max(2, d // 14),
+                       max(1, d // 16))
+    light = sum(colour[:3]) > 500
+    img = text(letter, max(8, int(d * 0.46)), (20, 20, 24) if light else (255, 255, 255), True)
+    surf.blit(img, img.get_rect(center=(r, r)))
+    if ring:
+        pygame.draw.circle(surf, ring, (r, r), r - 1, max(2, d // 12))
+    return _ready(surf)
+
+
+def player_token(seat: int, diameter: int, name: str = "") -> pygame.Surface:
+    """Seat ``seat``'s piece: its colour and the first letter of its name (or seat number)."""
+    letter = (name[:1] or str(seat + 1)).upper()
+    return token(letter, style.PLAYER_COLOURS[seat % len(style.PLAYER_COLOURS)], diameter)
+
+
+@lru_cache(maxsize=32)
+def spy_token(diameter: int) -> pygame.Surface:
+    """The Spy: a black hat-and-eye disc with a red rim and an S."""
+    d = diameter
+    surf = _canvas((d, d))
+    r = d / 2
+    pygame.draw.circle(surf, (12, 12, 14), (r, r), r - 1)
+    pygame.draw.circle(surf, style.DANGER, (r, r), r - 1, max(2, d // 12))
+    brim = pygame.Rect(0, 0, d * 0.64, d * 0.08).move(d * 0.18, d * 0.36)
+    pygame.draw.rect(surf, style.TEXT, brim, border_radius=2)
+    pygame.draw.rect(surf, style.TEXT, (d * 0.32, d * 0.2, d * 0.36, d * 0.17), border_radius=3)
+    img = text("S", max(8, int(d * 0.36)), style.DANGER, True)
+    surf.blit(img, img.get_rect(center=(r, d * 0.66)))
+    return _ready(surf)
+
+
+@lru_cache(maxsize=32)
+def agent_token(diameter: int) -> pygame.Surface:
+    """The Agent: a gold disc with a dark A and a magnifier ring."""
+    return token("A", style.ACCENT, diameter, ring=(255, 240, 200))
+
+
+@lru_cache(maxsize=64)
+def die_face(value: int, sides: int = 6, size: int = 48) -> pygame.Surface:
+    """A d6 with pips, or a d4 as a triangle with its number."""
+    surf = _canvas((size, size))
+    if sides == 4:
+        pts = _polygon(size / 2, size * 0.58, size * 0.5, 3)
+        pygame.draw.polygon(surf, (214, 96, 70), pts)
+        pygame.draw.polygon(surf, (255, 220, 200), pts, max(1, size // 20))
+        img = text(str(value), max(8, int(size * 0.4)), (255, 255, 255), True)
+        surf.blit(img, img.get_rect(center=(size / 2, size * 0.64)))
+        return _ready(surf)
+    rect = surf.get_rect().inflate(-2, -2)
+    rounded_rect(surf, rect, (240, 236, 226), max(3, size // 6), (90, 84, 72), max(1, size // 24))
+    pip = max(2, size // 11)
+    lo, mid, hi = size * 0.28, size * 0.5, size * 0.72
+    where = {
+        1: [(mid, mid)],
+        2: [(lo, lo), (hi, hi)],
+        3: [(lo, lo), (mid, mid), (hi, hi)],
+        4: [(lo, lo), (hi, lo), (lo, hi), (hi, hi)],
+        5: [(lo, lo), (hi, lo), (mid, mid), (lo, hi), (hi, hi)],
+        6: [(lo, lo), (hi, lo), (lo, mid), (hi, mid), (lo, hi), (hi, hi)],
+    }
+    if value not in where:
+        img = text(str(value), max(8, int(size * 0.45)), style.CARD_INK, True)
+        surf.blit(img, img.get_rect(center=(size / 2, size / 2)))
+    for p in where.get(value, []):
+        pygame.draw.circle(surf, (28, 28, 32), p, pip)
+    return _ready(surf)
+
+
+# --- highlights ----------------------------------------------------------------------------------
+
+@lru_cache(maxsize=128)
+def _glow_frame(size: tuple, colour: Colour, spread: int, radius: int) -> pygame.Surface:
+    w, h = size
+    surf = _canvas((w + 2 * spread, h + 2 * spread))
+    for i in range(spread, 0, -1):
+        alpha = int(150 * (1 - i / (spread + 1)) ** 2)
+        rect = pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i)
+        pygame.draw.rect(surf, (*colour[:3], alpha), rect, 2, border_radius=radius + i)
+    return _ready(surf)
+
+
+def glow(size: tuple, colour: Colour = style.ACCENT, spread: int = 10, radius: int = 10
+         ) -> pygame.Surface:
+    """A soft halo for a ``size`` rect; blit it at ``rect.topleft - spread`` under the card."""
+    return _glow_frame((int(size[0]), int(size[1])), tuple(colour), int(spread), int(radius))
+
+
+@lru_cache(maxsize=512)
+def _dimmed(surface_id: int, surface: pygame.Surface, amount: float) -> pygame.Surface:
+    out = surface.copy()
+    shade = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, int(255 * amount)))
+    out.blit(shade, (0, 0), special_flags=0)
+    # keep the card's rounded corners transparent
+    mask = pygame.mask.from_surface(surface)
+    cut = mask.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
+    out.blit(cut, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return out
+
+
+def dimmed(surface: pygame.Surface, amount: float = 0.5) -> pygame.Surface:
+    """A darker copy for cards that cannot be played now (cached per surface)."""
+    return _dimmed(id(surface), surface, round(amount, 2))
+
+
+def draw_card(target: pygame.Surface, card: pygame.Surface, pos: tuple, state: str = "normal",
+              lift: int = 10) -> pygame.Rect:
+    """Blit a card in one of the states "normal", "playable" (lift + glow), "unplayable"
+    (dimmed), "selected" (bigger lift + bright glow). Returns the rect it occupies, for hits."""
+    rect = card.get_rect(topleft=pos)
+    radius = max(4, rect.width // 9)
+    if state in ("playable", "selected"):
+        rect.y -= lift if state == "playable" else int(lift * 1.8)
+        spread = max(6, rect.width // 10)
+        colour = style.ACCENT if state == "playable" else style.ACCENT_BRIGHT
+        halo = glow(rect.size, colour, spread, radius)
+        target.blit(halo, (rect.x - spread, rect.y - spread))
+    target.blit(dimmed(card) if state == "unplayable" else card, rect)
+    return rect
+
+
+def fan_positions(count: int, card_w: int, area: pygame.Rect, overlap_min: float = 0.35
+                  ) -> list[tuple[int, int]]:
+    """Top-left corners for ``count`` cards spread across ``area`` (overlapping if needed)."""
+    if count <= 0:
+        return []
+    natural = card_w * 1.08
+    step = min(natural, (area.width - card_w) / max(1, count - 1)) if count > 1 else 0
+    step = max(step, card_w * overlap_min)
+    total = card_w + step * (count - 1)
+    x0 = area.centerx - total / 2
+    return [(int(x0 + i * step), area.y) for i in range(count)]
+
+
+def vertical_gradient(size: tuple, top: Colour, bottom: Colour) -> pygame.Surface:
+    return _gradient((int(size[0]), int(size[1])), tuple(top), tuple(bottom))
+
+
+@lru_cache(maxsize=8)
+def _gradient(size: tuple, top: Colour, bottom: Colour) -> pygame.Surface:
+    w, h = size
+    strip = pygame.Surface((1, max(2, h)))
+    for y in range(max(2, h)):
+        strip.set_at((0, y), style.mix(top, bottom, y / max(1, h - 1)))
+    surf = pygame.transform.scale(strip, (max(1, w), max(1, h)))
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+@lru_cache(maxsize=8)
+def vignette(size: tuple, strength: int = 150) -> pygame.Surface:
+    """Dark corners, the 'lamp over a table' feel. Built small and scaled up (cheap)."""
+    sw, sh = 64, 36
+    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    for y in range(sh):
+        for x in range(sw):
+            dx, dy = (x - sw / 2) / (sw / 2), (y - sh / 2) / (sh / 2)
+            d = min(1.0, math.hypot(dx, dy) / 1.35)
+            small.set_at((x, y), (0, 0, 0, int(strength * d ** 2.2)))
+    surf = pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
+    return _ready(surf)
+
+
+def table_background(size: tuple, felt: bool = False) -> pygame.Surface:
+    """The scene backdrop: a dark gradient (or felt) with a vignette."""
+    w, h = int(size[0]), int(size[1])
+    return _background((w, h), felt)
+
+
+@lru_cache(maxsize=4)
+def _background(size: tuple, felt: bool) -> pygame.Surface:
+    top, bottom = ((30, 42, 44), style.FELT) if felt else ((26, 29, 38), style.BG_DEEP)
+    surf = vertical_gradient(size, top, bottom).copy()
+    surf.blit(vignette(size), (0, 0))
+    return surf
+
+
+def seat_colour(seat: int) -> Colour:
+    return style.PLAYER_COLOURS[seat % len(style.PLAYER_COLOURS)]
+
+
+def row_of(surfaces: Sequence[pygame.Surface], gap: int = 4) -> pygame.Surface:
+    """Join small surfaces left to right (e.g. dice, symbols) into one."""
+    if not surfaces:
+        return _canvas((1, 1))
+    w = sum(s.get_width() for s in surfaces) + gap * (len(surfaces) - 1)
+    h = max(s.get_height() for s in surfaces)
+    out = _canvas((w, h))
+    x = 0
+    for s in surfaces:
+        out.blit(s, (x, (h - s.get_height()) // 2))
+        x += s.get_width() + gap
+    return out

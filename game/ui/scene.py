@@ -1,0 +1,230 @@
+"""The base of every screen, and the keyboard model shared by all of them.
+
+The app keeps a stack of scenes (menu -> setup -> table; hand-off, pause and notices are
+pushed on top). Only the app reads pygame events; it hands each one to the top scene's
+``handle_event``. A scene builds its pygame-gui elements in ``build`` inside one root
+container, so tearing a screen down is one ``kill`` and a resize is simply a rebuild:
+
+    class MyScene(Scene):
+        def build(self, m):                      # m: style.Metrics for the window
+            self.button((m.margin, m.margin, m.px(200), m.button_h), "Go", self.go)
+
+        def draw(self, surface):                 # before the UI: backgrounds, boards
+            surface.blit(draw.table_background(surface.get_size()), (0, 0))
+
+Keyboard, the same everywhere: number keys 1-9 select the n-th *choice* (buttons made
+with ``choice=True``, in creation order), arrow keys move the selection, Enter confirms it
+(or runs ``default_action`` when nothing is selected), Esc runs ``on_escape`` (back in
+menus, pause at the table). Scenes lower in the stack keep their Python state but lose
+their UI elements while covered; they rebuild when uncovered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.elements import UIButton, UILabel
+
+from game.ui import draw, style
+
+if TYPE_CHECKING:
+    from game.app import App
+
+DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
+DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+@dataclass
+class Choice:
+    """A keyboard-reachable button and what pressing it does."""
+
+    button: UIButton
+    action: Callable[[], None]
+    badge: bool = True
+
+
+class Scene:
+    opaque = True      # False: the scene below is drawn first (pause, notices)
+    busy = False       # True while animating; the app then keeps the full frame rate
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.manager = app.manager
+        self.root: UIContainer | None = None
+        self.active = False
+        self.choices: list[Choice] = []
+        self.selected: int | None = None
+        self._presses: dict[UIButton, Callable[[], None]] = {}
+
+    # --- lifecycle (called by the app) ----------------------------------------------------
+    @property
+    def metrics(self) -> style.Metrics:
+        return self.app.metrics
+
+    def on_enter(self) -> None:
+        self.active = True
+        self.rebuild()
+
+    def on_cover(self) -> None:
+        self.active = False
+        self.teardown()
+
+    def on_uncover(self) -> None:
+        self.active = True
+        self.rebuild()
+
+    def on_exit(self) -> None:
+        self.active = False
+        self.teardown()
+
+    def resize(self, width: int, height: int) -> None:
+        if self.active:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        keep = self.selected
+        self.teardown()
+        m = self.metrics
+        self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
+        self.build(m)
+        if keep is not None and keep < len(self.choices):
+            self.select(keep)
+
+    def teardown(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+        self.choices = []
+        self._presses = {}
+        self.selected = None
+
+    # --- to override -------------------------------------------------------------------
+    def build(self, m: style.Metrics) -> None:
+        """Create this screen's UI elements for the window described by ``m``."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and game logic by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw below the UI elements. The default is the noir backdrop."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw above the UI elements (badges, focus ring, custom tile contents)."""
+        self._draw_badges(surface)
+
+    def on_escape(self) -> None:
+        """Esc: go back by default."""
+        self.app.pop()
+
+    def default_action(self) -> None:
+        """Enter with nothing selected."""
+
+    # --- building helpers ----------------------------------------------------------------
+    def button(self, rect, text: str, on_press: Callable[[], None] | None = None, *,
+               choice: bool = True, enabled: bool = True, cls: str | None = None,
+               object_id: str | None = None, tooltip: str | None = None,
+               badge: bool = True, container=None) -> UIButton:
+        """A themed button. ``choice`` buttons join the keyboard order (1-9, arrows)."""
+        btn = UIButton(pygame.Rect(rect), text, self.manager, container=container or self.root,
+                       tool_tip_text=tooltip,
+                       object_id=ObjectID(class_id=cls, object_id=object_id or None))
+        if not enabled:
+            btn.disable()
+        if on_press is not None:
+            self._presses[btn] = on_press
+            if choice and enabled:
+                self.choices.append(Choice(btn, on_press, badge))
+        return btn
+
+    def label(self, rect, text: str, cls: str | None = None, container=None) -> UILabel:
+        return UILabel(pygame.Rect(rect), text, self.manager, container=container or self.root,
+                       object_id=ObjectID(class_id=cls, object_id=None))
+
+    # --- input ----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Handle one event the UI manager did not consume. True if it was used."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = self._presses.get(event.ui_element)
+            if action is not None:
+                self.app.sound.play("click")
+                action()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event)
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key in DIGIT_KEYS:
+            n = DIGIT_KEYS[key] - 1
+            if n < len(self.choices):
+                self.select(n)
+                return True
+            return False
+        if key in CONFIRM_KEYS:
+            if self.selected is not None and self.selected < len(self.choices):
+                self.activate(self.selected)
+            else:
+                self.default_action()
+            return True
+        if key == pygame.K_ESCAPE:
+            self.on_escape()
+            return True
+        if key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB) and self.choices:
+            self.select(0 if self.selected is None else (self.selected + 1) % len(self.choices))
+            return True
+        if key in (pygame.K_UP, pygame.K_LEFT) and self.choices:
+            self.select(len(self.choices) - 1 if self.selected is None
+                        else (self.selected - 1) % len(self.choices))
+            return True
+        return False
+
+    def select(self, index: int | None) -> None:
+        """Highlight the ``index``-th choice (Enter will then press it)."""
+        if self.selected is not None and self.selected < len(self.choices):
+            self.choices[self.selected].button.unselect()
+        self.selected = index
+        if index is not None:
+            self.choices[index].button.select()
+
+    def activate(self, index: int) -> None:
+        choice = self.choices[index]
+        self.app.sound.play("click")
+        choice.action()
+
+    # --- drawing helpers --------------------------------------------------------------------
+    def _draw_badges(self, surface: pygame.Surface) -> None:
+        """Small number hints on the first nine choices, and a ring on the selected one."""
+        size = self.metrics.px(12)
+        for i, c in enumerate(self.choices[:9]):
+            if not c.badge or not c.button.visible:
+                continue
+            r = c.button.rect
+            draw.blit_text(surface, str(i + 1), size, (r.x + self.metrics.px(6), r.y + self.metrics.px(3)),
+                           style.TEXT_DIM, True)
+        if self.selected is not None and self.selected < len(self.choices):
+            r = self.choices[self.selected].button.rect.inflate(6, 6)
+            pygame.draw.rect(surface, style.ACCENT_BRIGHT, r, 2, border_radius=self.metrics.px(9))
+
+
+class Overlay(Scene):
+    """A scene drawn over the one below it, which is shaded (pause menu, notices)."""
+
+    opaque = False
+    shade = 170
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, self.shade))
+        surface.blit(veil, (0, 0))
+
+    def centered(self, width: int, height: int) -> pygame.Rect:
+        m = self.metrics
+        return pygame.Rect((m.width - width) // 2, (m.height - height) // 2, width, height)

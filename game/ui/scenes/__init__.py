@@ -1,0 +1,1 @@
+"""The app's screens. Table scenes live in ``game.ui.tables``."""

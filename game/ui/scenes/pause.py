@@ -1,0 +1,62 @@
+"""The pause menu over a table: Resume, Rules, Settings, Save & quit to menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.scene import Overlay
+
+
+class PauseScene(Overlay):
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def build(self, m: style.Metrics) -> None:
+        items = [("Resume", self.app.pop, "#resume"), ("Rules", self.open_rules, "#pause_rules"),
+                 ("Settings", self.open_settings, "#pause_settings"),
+                 ("Save & quit to menu", self.save_and_quit, "#save_quit")]
+        bw = m.px(300)
+        self.box = self.centered(bw + 2 * m.px(40), m.px(90) + len(items) * (m.button_h + m.gap) + m.px(20))
+        y = self.box.y + m.px(84)
+        for text, action, oid in items:
+            self.button((self.box.centerx - bw // 2, y, bw, m.button_h), text, action, object_id=oid,
+                        cls="@primary" if oid == "#resume" else None)
+            y += m.button_h + m.gap
+
+    def open_rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.table.session.match.game_id))
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def save_and_quit(self) -> None:
+        from game.storage import saves
+        from game.ui.scenes.menu import MenuScene
+
+        session = self.table.session
+        if not session.is_over():
+            try:
+                saves.save_autosave(session.to_json())
+            except OSError as exc:
+                self.app.notify(f"The game could not be saved ({exc}).", title="Not saved")
+                return
+        self.app.pop_to(MenuScene)
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def default_action(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
+        draw.blit_text(surface, "Paused", m.px(style.FONT_HEADING + 6), (self.box.centerx, self.box.y + m.px(42)),
+                       style.ACCENT_BRIGHT, True, "center")

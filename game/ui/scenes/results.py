@@ -1,0 +1,116 @@
+"""The results of a finished game: who won and why, the scores, and the seed to replay it."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.scene import Overlay
+from game.ui.widgets import ScrollPanel, heading, paragraph, table
+
+
+def winners_text(session) -> str:
+    res = session.result()
+    if res is None:
+        return "The game is not finished."
+    names = [session.seats[w].name for w in res.winners]
+    if not names:
+        return "Nobody won."
+    if len(names) == 1:
+        return f"{names[0]} wins!"
+    return ", ".join(names[:-1]) + f" and {names[-1]} win!"
+
+
+def result_blocks(session) -> list:
+    res = session.result()
+    blocks = []
+    if res is not None and res.reason:
+        blocks.append(paragraph(res.reason[:1].upper() + res.reason[1:], style.TEXT))
+    has_scores = res is not None and len(res.scores) == len(session.seats)
+    headers = ["Seat", "Player"] + (["Score"] if has_scores else []) + ["Result"]
+    rows = []
+    order = range(len(session.seats))
+    if has_scores:
+        order = sorted(order, key=lambda i: (i not in res.winners, i))
+    for i in order:
+        cfg = session.seats[i]
+        row = [str(i + 1), cfg.label]
+        if has_scores:
+            row.append(f"{res.scores[i]:g}")
+        row.append("Winner" if res is not None and i in res.winners else "")
+        rows.append(row)
+    blocks.append(table(headers, rows))
+    options = ", ".join(f"{k}: {v}" for k, v in session.match.options.items())
+    if options:
+        blocks.append(heading("Options"))
+        blocks.append(paragraph(options, style.TEXT_MUTED))
+    return blocks
+
+
+class ResultsScene(Overlay):
+    shade = 150
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app)
+        self.session = session
+
+    def build(self, m: style.Metrics) -> None:
+        w = min(m.px(760), m.width - 2 * m.margin)
+        h = min(m.px(560), m.height - 2 * m.margin)
+        self.box = self.centered(w, h)
+        top = self.box.y + m.px(118)
+        bottom = self.box.bottom - m.button_h - m.px(70)
+        self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
+        self.panel.set_blocks(result_blocks(self.session))
+        bw = (w - 2 * m.pad - 2 * m.gap) // 3
+        y = self.box.bottom - m.button_h - m.pad
+        x = self.box.x + m.pad
+        for text, action, oid in (("Play again", self.play_again, "#play_again"),
+                                  ("Same deal again", self.same_deal, "#same_deal"),
+                                  ("Menu", self.to_menu, "#to_menu")):
+            self.button((x, y, bw, m.button_h), text, action, object_id=oid,
+                        cls="@primary" if oid == "#play_again" else None)
+            x += bw + m.gap
+
+    def _restart(self, seed: int) -> None:
+        from game.ui.scenes.menu import MenuScene
+        from game.ui.tables import start_game
+
+        m = self.session.match
+        seats = list(self.session.seats)
+        self.app.pop_to(MenuScene)
+        start_game(self.app, m.game_id, seats, seed, dict(m.options))
+
+    def play_again(self) -> None:
+        self._restart(random.randrange(1, 1_000_000))
+
+    def same_deal(self) -> None:
+        self._restart(self.session.match.seed)
+
+    def to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.app.pop_to(MenuScene)
+
+    def on_escape(self) -> None:
+        self.to_menu()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.panel.handle_event(event):
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
+        draw.blit_text(surface, f"Game over · {self.session.spec.title}", m.px(18),
+                       (self.box.centerx, self.box.y + m.px(26)), style.TEXT_MUTED, True, "center")
+        draw.blit_text(surface, winners_text(self.session), m.px(style.FONT_TITLE - 6),
+                       (self.box.centerx, self.box.y + m.px(68)), style.ACCENT_BRIGHT, True, "center")
+        self.panel.draw(surface)
+        seed_y = self.panel.rect.bottom + m.px(10)
+        draw.blit_text(surface, f"Seed {self.session.match.seed}: enter it in Setup to play this deal again.",
+                       m.px(15), (self.box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")

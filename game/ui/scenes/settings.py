@@ -1,0 +1,89 @@
+"""Settings: window mode, animation speed, volume and mute, memory aids. Saved at once."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
+
+from game.storage.settings import ANIMATION_SPEEDS
+from game.ui import draw, style
+from game.ui.scene import Scene
+
+ROWS = (
+    ("Window", "window_mode", (("windowed", "Windowed"), ("fullscreen", "Fullscreen")),
+     "F11 switches at any time."),
+    ("Animation speed", "animation_speed", tuple((s, s.title()) for s in ANIMATION_SPEEDS),
+     "How fast computer moves, dice and cards play out. Off: instant."),
+    ("Sound", "muted", ((False, "On"), (True, "Muted")), ""),
+    ("Memory aids", "memory_aids", ((True, "On"), (False, "Off")),
+     "Show what has been played already (cards seen, suits out)."),
+)
+
+
+class SettingsScene(Scene):
+    def build(self, m: style.Metrics) -> None:
+        s = self.app.settings
+        self.rows: list[tuple[int, str, str]] = []
+        width = min(m.px(820), m.width - 2 * m.margin)
+        self.box = pygame.Rect((m.width - width) // 2, m.px(120), width,
+                               m.height - m.px(120) - m.px(40))
+        label_w = m.px(210)
+        x0 = self.box.x + m.pad + label_w
+        y = self.box.y + m.px(28)
+        step = m.px(76)
+        for title, key, options, hint in ROWS:
+            bw = min(m.px(140), (self.box.right - m.pad - x0 - m.gap * (len(options) - 1)) // len(options))
+            x = x0
+            for value, text in options:
+                on = getattr(s, key) == value
+                self.button((x, y, bw, m.button_h), text,
+                            lambda k=key, v=value: self.change(k, v),
+                            cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower()}")
+                x += bw + m.gap
+            if key == "muted":
+                self.slider = UIHorizontalSlider(
+                    pygame.Rect(x + m.gap, y + m.px(8), self.box.right - m.pad - x - m.gap, m.button_h - m.px(16)),
+                    start_value=s.volume, value_range=(0, 100), manager=self.manager,
+                    container=self.root, object_id="#volume", click_increment=5)
+            self.rows.append((y, title, hint))
+            y += step
+        bw = m.px(160)
+        self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h),
+                    "Back", self.app.pop, object_id="#back", cls="@primary")
+
+    def change(self, key: str, value) -> None:
+        if key == "window_mode":
+            self.app.set_fullscreen(value == "fullscreen")  # saves and relayouts (rebuilds us)
+            return
+        setattr(self.app.settings, key, value)
+        self.app.save_settings()
+        self.rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is getattr(self, "slider", None):
+            self.app.settings.volume = int(event.value)
+            self.app.save_settings()
+            return True
+        return super().handle_event(event)
+
+    def default_action(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.blit_text(surface, "Settings", m.px(style.FONT_TITLE), (m.width // 2, m.px(62)),
+                       style.ACCENT_BRIGHT, True, "center")
+        draw.panel(surface, self.box, m.px(style.RADIUS))
+        for y, title, hint in self.rows:
+            draw.blit_text(surface, title, m.px(style.FONT_BODY + 1), (self.box.x + m.pad, y + m.px(4)),
+                           style.TEXT, True)
+            if hint:
+                draw.blit_text(surface, hint, m.px(style.FONT_SMALL - 1), (self.box.x + m.pad + m.px(210), y + m.button_h + m.px(3)),
+                               style.TEXT_DIM)
+        s = self.app.settings
+        if hasattr(self, "slider"):
+            r = self.slider.rect
+            draw.blit_text(surface, f"Volume {s.volume}", m.px(style.FONT_SMALL - 1),
+                           (r.x, r.bottom + m.px(7)), style.TEXT_DIM)

@@ -1,0 +1,243 @@
+"""Setting up a game: player count, each seat (name, Human / Computer and level), the
+game's options, an optional seed. The last setup per game is remembered in Settings."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
+
+from game.rules.registry import GameSpec
+from game.session import SeatConfig
+from game.ui import draw, style
+from game.ui.scene import Scene
+
+DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
+LEVELS = ("easy", "normal", "hard")
+MAX_NAME = 16
+
+
+def default_setup(spec: GameSpec) -> dict:
+    n = spec.min_players if spec.min_players == spec.max_players else min(
+        spec.max_players, max(spec.min_players, 4))
+    seats = [{"name": DEFAULT_NAMES[i % len(DEFAULT_NAMES)],
+              "kind": "human" if i == 0 or spec.bot_factory is None else "computer",
+              "level": "normal"} for i in range(spec.max_players)]
+    return {"players": n, "seats": seats,
+            "options": {o.key: o.default for o in spec.options}, "seed": ""}
+
+
+def merged_setup(spec: GameSpec, saved: dict | None) -> dict:
+    """The remembered setup, repaired against what the game offers now."""
+    setup = default_setup(spec)
+    if not isinstance(saved, dict):
+        return setup
+    try:
+        n = int(saved.get("players", setup["players"]))
+        if spec.min_players <= n <= spec.max_players:
+            setup["players"] = n
+        for i, seat in enumerate(list(saved.get("seats", []))[:spec.max_players]):
+            name = str(seat.get("name", "")).strip()[:MAX_NAME]
+            kind = seat.get("kind") if seat.get("kind") in ("human", "computer") else "human"
+            if spec.bot_factory is None:
+                kind = "human"
+            level = seat.get("level") if seat.get("level") in LEVELS else "normal"
+            setup["seats"][i] = {"name": name or setup["seats"][i]["name"], "kind": kind,
+                                 "level": level}
+        for opt in spec.options:
+            value = str(saved.get("options", {}).get(opt.key, opt.default))
+            setup["options"][opt.key] = value if value in opt.choices else opt.default
+        seed = str(saved.get("seed", ""))
+        setup["seed"] = seed if seed.isdigit() else ""
+    except (TypeError, ValueError, AttributeError):
+        return default_setup(spec)
+    return setup
+
+
+def seat_configs(setup: dict) -> list[SeatConfig]:
+    """The chosen seats with blank names filled in and duplicate names told apart."""
+    out, seen = [], {}
+    for i, seat in enumerate(setup["seats"][:setup["players"]]):
+        name = seat["name"].strip()[:MAX_NAME] or DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+        if name in seen:
+            seen[name] += 1
+            name = f"{name} {seen[name]}"
+        else:
+            seen[name] = 1
+        out.append(SeatConfig(name, seat["kind"], seat["level"]))
+    return out
+
+
+class SetupScene(Scene):
+    def __init__(self, app, spec: GameSpec) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.setup = merged_setup(spec, app.settings.last_setup.get(spec.id))
+        self.entries: dict = {}
+        self.dropdowns: dict = {}
+
+    # --- layout ----------------------------------------------------------------------------
+    def build(self, m: style.Metrics) -> None:
+        spec, setup = self.spec, self.setup
+        self.entries, self.dropdowns = {}, {}
+        top = m.px(118)
+        bottom = m.height - m.button_h - m.px(36)
+        full = m.width - 2 * m.margin
+        left_w = int(full * 0.62)
+        self.left = pygame.Rect(m.margin, top, left_w, bottom - top)
+        self.right = pygame.Rect(self.left.right + m.px(18), top, full - left_w - m.px(18), bottom - top)
+        x, y = self.left.x + m.pad, self.left.y + m.px(48)
+        self.count_y = y
+        if spec.min_players < spec.max_players:
+            bw = m.px(50)
+            cx = self.left.x + m.pad + m.px(110)
+            for n in range(spec.min_players, spec.max_players + 1):
+                self.button((cx, y, bw, m.row_h), str(n), lambda n=n: self.set_players(n),
+                            cls="@toggle_on" if n == setup["players"] else None,
+                            object_id=f"#players_{n}", badge=False)
+                cx += bw + m.px(6)
+            y += m.row_h + m.px(14)
+        inner_w = self.left.width - 2 * m.pad
+        token_w = m.row_h + m.px(8)
+        gap = m.px(6)
+        name_w = int(inner_w * 0.30)
+        kind_w = int((inner_w - token_w - name_w) * 0.48 / 2) - gap
+        level_w = int((inner_w - token_w - name_w) * 0.52 / 3) - gap
+        self.seat_rows = []
+        row_step = min(m.row_h + m.px(8), (self.left.bottom - y - m.pad) // max(1, setup["players"]))
+        row_h = min(m.row_h, row_step - m.px(4))
+        for i in range(setup["players"]):
+            seat = setup["seats"][i]
+            self.seat_rows.append((i, pygame.Rect(x, y, inner_w, row_h)))
+            sx = x + token_w
+            entry = UITextEntryLine(pygame.Rect(sx, y, name_w, row_h), self.manager,
+                                    container=self.root, object_id=f"#name_{i}",
+                                    initial_text=seat["name"])
+            entry.set_text_length_limit(MAX_NAME)
+            self.entries[entry] = i
+            sx += name_w + gap * 2
+            for kind, text in (("human", "Human"), ("computer", "Computer")):
+                enabled = kind == "human" or spec.bot_factory is not None
+                self.button((sx, y, kind_w, row_h), text, lambda i=i, k=kind: self.set_seat(i, "kind", k),
+                            cls="@toggle_on" if seat["kind"] == kind else None, enabled=enabled,
+                            object_id=f"#kind_{i}_{kind}", choice=False,
+                            tooltip=None if enabled else f"{spec.title} has no computer players yet")
+                sx += kind_w + gap
+            sx += gap
+            for level in LEVELS:
+                on = seat["kind"] == "computer" and seat["level"] == level
+                self.button((sx, y, level_w, row_h), level.title(),
+                            lambda i=i, lv=level: self.set_seat(i, "level", lv),
+                            cls="@toggle_on" if on else None, enabled=seat["kind"] == "computer",
+                            object_id=f"#level_{i}_{level}", choice=False)
+                sx += level_w + gap
+            y += row_step
+
+        # options and seed on the right
+        rx, ry = self.right.x + m.pad, self.right.y + m.px(48)
+        rw = self.right.width - 2 * m.pad
+        self.option_labels = []
+        if not spec.options:
+            ry += m.px(40)  # room for the "no options" line
+        for opt in spec.options:
+            self.option_labels.append((opt, rx, ry))
+            ry += m.px(26)
+            dd = UIDropDownMenu(list(opt.choices), setup["options"].get(opt.key, opt.default),
+                                pygame.Rect(rx, ry, rw, m.row_h), self.manager, container=self.root,
+                                object_id=f"#option_{opt.key}",
+                                expansion_height_limit=m.px(220))
+            self.dropdowns[dd] = opt.key
+            ry += m.row_h + (m.px(30) if opt.help else m.px(14))
+        self.seed_y = ry
+        ry += m.px(26)
+        self.seed_entry = UITextEntryLine(pygame.Rect(rx, ry, rw, m.row_h), self.manager,
+                                          container=self.root, object_id="#seed",
+                                          placeholder_text="random",
+                                          initial_text=setup["seed"])
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+
+        bw = m.px(170)
+        by = m.height - m.button_h - m.px(20)
+        self.button((m.width // 2 - bw - m.gap, by, bw, m.button_h), "Back", self.app.pop,
+                    object_id="#back")
+        self.button((m.width // 2 + m.gap, by, bw, m.button_h), "Start", self.start,
+                    cls="@primary", object_id="#start")
+
+    # --- changes ------------------------------------------------------------------------------
+    def set_players(self, n: int) -> None:
+        self.setup["players"] = n
+        self.rebuild()
+
+    def set_seat(self, i: int, key: str, value: str) -> None:
+        self.setup["seats"][i][key] = value
+        self.rebuild()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            if event.ui_element in self.entries:
+                self.setup["seats"][self.entries[event.ui_element]]["name"] = event.text
+                return True
+            if event.ui_element is getattr(self, "seed_entry", None):
+                self.setup["seed"] = event.text
+                return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
+            self.setup["options"][self.dropdowns[event.ui_element]] = event.text
+            return True
+        return super().handle_event(event)
+
+    def default_action(self) -> None:
+        self.start()
+
+    # --- start ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        from game.ui.tables import start_game
+
+        setup = self.setup
+        seed_text = setup["seed"].strip()
+        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 1_000_000)
+        self.app.settings.last_setup[self.spec.id] = {
+            "players": setup["players"], "seats": [dict(s) for s in setup["seats"]],
+            "options": dict(setup["options"]), "seed": seed_text}
+        self.app.save_settings()
+        start_game(self.app, self.spec.id, seat_configs(setup), seed, dict(setup["options"]),
+                   replace=True)
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.blit_text(surface, f"New game · {self.spec.title}", m.px(style.FONT_TITLE - 8),
+                       (m.margin, m.px(28)), style.ACCENT_BRIGHT, True)
+        draw.blit_text(surface, self.spec.pitch, m.px(style.FONT_BODY), (m.margin, m.px(80)),
+                       style.TEXT_MUTED)
+        draw.panel(surface, self.left, m.px(style.RADIUS))
+        draw.panel(surface, self.right, m.px(style.RADIUS))
+        draw.blit_text(surface, "Players", m.px(style.FONT_HEADING - 4), (self.left.x + m.pad, self.left.y + m.px(12)),
+                       style.TEXT, True)
+        if self.spec.min_players < self.spec.max_players:
+            draw.blit_text(surface, "How many", m.px(style.FONT_SMALL), (self.left.x + m.pad, self.count_y + m.row_h // 2),
+                           style.TEXT_MUTED, anchor="midleft")
+        elif self.spec.max_players == 1:
+            draw.blit_text(surface, "A solo game", m.px(style.FONT_SMALL),
+                           (self.left.right - m.pad, self.left.y + m.px(20)), style.TEXT_MUTED, anchor="topright")
+        for i, rect in self.seat_rows:
+            d = rect.height - m.px(4)
+            name = self.setup["seats"][i]["name"]
+            surface.blit(draw.player_token(i, d, name), (rect.x, rect.y + m.px(2)))
+        draw.blit_text(surface, "Options", m.px(style.FONT_HEADING - 4), (self.right.x + m.pad, self.right.y + m.px(12)),
+                       style.TEXT, True)
+        for opt, x, y in self.option_labels:
+            draw.blit_text(surface, opt.label, m.px(style.FONT_SMALL), (x, y), style.TEXT_MUTED, True)
+            if opt.help:
+                for line in draw.wrap(opt.help, m.px(13), self.right.width - 2 * m.pad)[:1]:
+                    draw.blit_text(surface, line, m.px(13), (x, y + m.px(26) + m.row_h + m.px(4)), style.TEXT_DIM)
+        x = self.right.x + m.pad
+        draw.blit_text(surface, "Seed (optional)", m.px(style.FONT_SMALL), (x, self.seed_y), style.TEXT_MUTED, True)
+        draw.blit_text(surface, "The same seed deals the same game again.", m.px(13),
+                       (x, self.seed_y + m.px(26) + m.row_h + m.px(6)), style.TEXT_DIM)
+        if not self.spec.options:
+            draw.blit_text(surface, "This game has no options.", m.px(style.FONT_SMALL),
+                           (x, self.right.y + m.px(52)), style.TEXT_DIM)

@@ -1,0 +1,162 @@
+"""``python -m game --self-test``: prove that this installation can show every screen.
+
+It uses a throw-away user folder (the player's settings and saves are never touched),
+opens the real window, loads every asset, draws every toolkit piece, builds every scene
+(each registered game's setup and table, pause, hand-off, results…), runs a few frames of
+each, and returns the list of what failed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+import traceback
+from typing import Callable
+
+FRAMES = 3
+
+
+def run_self_test(size: tuple[int, int] = (1280, 720)) -> list[tuple[str, str]]:
+    failures: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="shadows-selftest-") as home:
+        old_home = os.environ.get("SHADOWS_HOME")
+        os.environ["SHADOWS_HOME"] = home
+        try:
+            _run(size, failures)
+        finally:
+            if old_home is None:
+                os.environ.pop("SHADOWS_HOME", None)
+            else:
+                os.environ["SHADOWS_HOME"] = old_home
+    return failures
+
+
+def _check(failures: list, name: str, fn: Callable[[], object]) -> object:
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001 - a self-test reports everything
+        tb = traceback.extract_tb(exc.__traceback__)[-1]
+        failures.append((name, f"{exc!r} at {tb.filename}:{tb.lineno}"))
+        return None
+
+
+def _run(size, failures) -> None:
+    import pygame
+
+    from game.app import App
+
+    app = _check(failures, "open the window", lambda: App(size=size, fullscreen=False))
+    if app is None:
+        return
+    _check(failures, "assets", _load_assets)
+    _check(failures, "drawing toolkit", _draw_toolkit)
+
+    def frames():
+        for _ in range(FRAMES):
+            app.step(1 / 60)
+
+    from game.rules.registry import all_games
+    from game.ui.scenes import notice, rules, settings, setup, stats
+
+    _check(failures, "main menu", frames)
+    for name, make in (("settings", lambda: settings.SettingsScene(app)),
+                       ("statistics", lambda: stats.StatsScene(app)),
+                       ("rules", lambda: rules.RulesScene(app)),
+                       ("notice", lambda: notice.NoticeScene(app, "A self-test notice."))):
+        _check(failures, name, lambda make=make: _show(app, make(), frames))
+    games = _check(failures, "game registry", all_games) or []
+    for spec in games:
+        _check(failures, f"{spec.id}: setup", lambda s=spec: _show(app, setup.SetupScene(app, s), frames))
+        _check(failures, f"{spec.id}: table", lambda s=spec: _table(app, s, frames))
+    _check(failures, "resize to 1024x640", lambda: (app.resize(1024, 640), frames()))
+    _check(failures, "resize back", lambda: (app.resize(*size), frames()))
+    app.quit()
+    pygame.quit()
+
+
+def _show(app, scene, frames) -> None:
+    app.push(scene)
+    frames()
+    app.pop()
+
+
+def _load_assets() -> None:
+    import pygame
+
+    from game.resources import assets_dir
+    from game.ui import style
+
+    folder = assets_dir()
+    for path in sorted(folder.rglob("*")):
+        if path.suffix == ".json":
+            json.loads(path.read_text(encoding="utf-8"))
+        elif path.suffix == ".png":
+            pygame.image.load(str(path))
+        elif path.is_file():
+            path.read_bytes()
+    style.scaled_theme(1.0)
+
+
+def _draw_toolkit() -> None:
+    import pygame
+
+    from game.ui import draw, style
+
+    target = pygame.Surface((400, 300), pygame.SRCALPHA)
+    for suit in style.SUITS:
+        for rank in range(15):
+            draw.draw_card(target, draw.card_face(rank, suit, (90, 126)), (10, 10),
+                           ("normal", "playable", "unplayable", "selected")[rank % 4])
+        target.blit(draw.card_back((90, 126), suit), (0, 0))
+    target.blit(draw.card_back((90, 126)), (0, 0))
+    for faction in style.FACTIONS:
+        target.blit(draw.faction_symbol(faction, 32), (0, 0))
+    for v in range(1, 7):
+        target.blit(draw.die_face(v, 6, 48), (0, 0))
+    for v in range(1, 5):
+        target.blit(draw.die_face(v, 4, 48), (0, 0))
+    target.blit(draw.spy_token(40), (0, 0))
+    target.blit(draw.agent_token(40), (0, 0))
+    target.blit(draw.player_token(3, 40, "Dave"), (0, 0))
+    target.blit(draw.text_card("Self-test", ("a card", "with text"), (140, 196)), (0, 0))
+
+
+def _table(app, spec, frames) -> None:
+    from game.session import SeatConfig, Session
+    from game.ui.scenes.handoff import HandoffScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.tables import table_for
+
+    n = spec.min_players
+    seats = [SeatConfig(f"Player {i + 1}") for i in range(n)]
+    session = Session.new(spec.id, seats, seed=1, options={}, bus=app.bus, pace=0.0,
+                          autosave=False)
+    table = app.push(table_for(spec.id)(app, session))
+    frames()
+    app.push(PauseScene(app, table))
+    frames()
+    app.pop()
+    app.push(HandoffScene(app, table, 0))
+    frames()
+    app.pop()
+    _play_out(session)
+    app.push(ResultsScene(app, session))
+    frames()
+    app.pop_to(MenuScene)
+
+
+def _play_out(session, limit: int = 50_000) -> None:
+    """Finish the game with random legal choices (no drawing, no autosave)."""
+    rng = random.Random(7)
+    for _ in range(limit):
+        session.update()
+        if session.is_over():
+            return
+        seat = session.human_to_act()
+        if seat is not None:
+            session.submit(seat, rng.choice(session.legal_actions(seat)))
+    raise RuntimeError(f"{session.spec.title} did not finish within {limit} random steps")

@@ -1,0 +1,162 @@
+"""The noir look, defined once: palette, type sizes, spacing and how they scale.
+
+Every size here is in *base pixels* for a 1280x720 window. ``Metrics`` turns them into
+real pixels for the current window, so layouts and text grow with the window and shrink a
+little (never below readable) at the 1024x640 minimum. The pygame-gui theme in
+``assets/theme.json`` uses the same palette; ``scaled_theme`` rescales its font sizes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+BASE_SIZE = (1280, 720)
+MIN_SIZE = (1024, 640)
+MIN_SCALE = 0.85  # below this Noto Sans 17 would drop under 14 px
+MAX_SCALE = 2.4
+
+# --- palette: a dark room, a warm lamp, and four clear suit colours ----------------------
+BG = (16, 18, 23)
+BG_DEEP = (10, 11, 15)
+FELT = (24, 33, 35)          # the table top: a dark green-grey
+FELT_EDGE = (40, 54, 56)
+PANEL = (25, 28, 36)
+PANEL_EDGE = (52, 58, 73)
+TEXT = (232, 227, 213)
+TEXT_MUTED = (154, 150, 140)
+TEXT_DIM = (107, 108, 112)
+ACCENT = (212, 168, 74)      # lamplight gold: focus, selection, playable glow
+ACCENT_BRIGHT = (240, 200, 112)
+DANGER = (200, 72, 64)
+GOOD = (110, 176, 120)
+SHADOW = (0, 0, 0)
+
+CARD_FACE = (236, 231, 218)
+CARD_INK = (30, 30, 34)
+CARD_EDGE = (120, 112, 96)
+CARD_BACK = (38, 42, 56)
+CARD_BACK_LINE = (70, 78, 100)
+
+# Chasing Shadows suits: colour + shape + letter, so colour is never the only cue.
+SUITS = {
+    "blue":   {"colour": (63, 127, 208), "shape": "drop",     "letter": "B", "name": "Blue"},
+    "red":    {"colour": (200, 65, 59),  "shape": "diamond",  "letter": "R", "name": "Red"},
+    "yellow": {"colour": (224, 181, 58), "shape": "star",     "letter": "Y", "name": "Yellow"},
+    "grey":   {"colour": (143, 150, 158), "shape": "square",  "letter": "G", "name": "Grey"},
+}
+
+# Shadow Hunters factions: shape + letter + colour.
+FACTIONS = {
+    "hunter":  {"colour": (80, 140, 220), "shape": "shield",  "letter": "H", "name": "Hunter"},
+    "shadow":  {"colour": (190, 60, 70),  "shape": "crescent", "letter": "S", "name": "Shadow"},
+    "neutral": {"colour": (200, 180, 90), "shape": "hexagon", "letter": "N", "name": "Neutral"},
+}
+
+# Player pieces: eight distinguishable colours, each drawn with the seat's letter too.
+PLAYER_COLOURS = [
+    (214, 84, 72), (74, 144, 226), (232, 190, 70), (104, 186, 118),
+    (172, 110, 210), (236, 140, 60), (90, 200, 200), (220, 220, 220),
+]
+
+# --- type sizes (base pixels) ---------------------------------------------------------------
+FONT_TITLE = 46
+FONT_HEADING = 26
+FONT_BODY = 18
+FONT_SMALL = 15
+
+# --- spacing (base pixels) ------------------------------------------------------------------
+PAD = 16
+GAP = 10
+BUTTON_H = 44
+ROW_H = 38
+MARGIN = 32
+RADIUS = 10
+
+
+def scale_for(width: int, height: int) -> float:
+    """One factor for sizes and text: the tighter of the two window dimensions wins."""
+    s = min(width / BASE_SIZE[0], height / BASE_SIZE[1])
+    return max(MIN_SCALE, min(MAX_SCALE, s))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Real-pixel sizes for one window size. Scenes build their layout from this."""
+
+    width: int
+    height: int
+    scale: float
+
+    @classmethod
+    def for_size(cls, width: int, height: int) -> "Metrics":
+        return cls(width, height, scale_for(width, height))
+
+    def px(self, base: float) -> int:
+        return max(1, round(base * self.scale))
+
+    @property
+    def pad(self) -> int:
+        return self.px(PAD)
+
+    @property
+    def gap(self) -> int:
+        return self.px(GAP)
+
+    @property
+    def margin(self) -> int:
+        return self.px(MARGIN)
+
+    @property
+    def button_h(self) -> int:
+        return self.px(BUTTON_H)
+
+    @property
+    def row_h(self) -> int:
+        return self.px(ROW_H)
+
+
+# --- theme ------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _base_theme() -> dict:
+    from game.resources import asset_path
+
+    return json.loads(Path(asset_path("theme.json")).read_text(encoding="utf-8"))
+
+
+def scaled_theme(scale: float) -> dict:
+    """The pygame-gui theme with every font size multiplied by ``scale``."""
+    theme = copy.deepcopy(_base_theme())
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(max(10, round(int(font["size"]) * scale)))
+    return theme
+
+
+def theme_fonts(theme: dict) -> list[dict]:
+    """Font specs the theme uses, for ``UIManager.preload_fonts`` (avoids first-use hitches)."""
+    seen, out = set(), []
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if not isinstance(font, dict) or font.get("name") != "noto_sans":
+            continue
+        key = (int(font["size"]), font.get("bold", "0") == "1")
+        if key not in seen:
+            seen.add(key)
+            out.append({"name": "noto_sans", "point_size": key[0],
+                        "style": "bold" if key[1] else "regular"})
+    return out
+
+
+def with_alpha(colour: tuple, alpha: int) -> tuple:
+    return (*colour[:3], alpha)
+
+
+def mix(a: tuple, b: tuple, t: float) -> tuple:
+    """Colour between ``a`` (t=0) and ``b`` (t=1)."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))

@@ -1,0 +1,452 @@
+"""The base of every table scene, and the generic table that can play any game.
+
+``TableScene`` owns a ``Session`` and does everything a table needs apart from drawing
+the game itself:
+
+* drives the session every frame (chance steps, computer moves at the set pace);
+* shows the hand-off screen before a human's private decision when several people
+  share the screen (``session.needs_handoff``), and pushes pause on Esc;
+* offers a choice list of the legal actions (buttons, number keys + Enter) that game
+  scenes may keep for generic decisions or replace with direct clicks;
+* submits choices with ``choose(action)``; a refusal shows its one-line reason in the
+  status line (``refuse`` does the same for a scene's own checks, e.g. a dimmed card);
+* keeps a log panel fed with ``session.log_lines(viewer)`` — only what the person at
+  the screen may know;
+* on game over records statistics and pushes the results screen.
+
+A game's table subclasses it and usually overrides ``layout`` (where board, choices and
+log go), ``draw_board`` (the game itself) and ``on_game_event`` (start animations; call
+``hold_for_animation`` so the session waits for them). ``viewer`` is the seat whose
+private information may be shown; use ``session.view(self.viewer)``, never the state.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Mapping
+
+import pygame
+
+from game.bus import DecisionNeeded, GameHappened, GameOver
+from game.rules.protocol import Action
+from game.session import Session
+from game.storage.settings import PACE_SECONDS
+from game.ui import draw, style
+from game.ui.scene import Scene
+from game.ui.widgets import LogPanel, ScrollPanel, paragraph
+
+log = logging.getLogger("shadows.ui")
+
+STATUS_SECONDS = 5.0
+
+
+class TableScene(Scene):
+    felt = True
+
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.spec = session.spec
+        self.status = ""
+        self.status_refused = False
+        self.status_timer = 0.0
+        self.page = 0
+        self._pages = 1
+        self.log_panel: LogPanel | None = None
+        self._handoff_due: int | None = None
+        self._over_due = False
+        self._over_handled = False
+        self._shown_key: tuple | None = None
+        bus = app.bus
+        self._unsubscribe = [
+            bus.subscribe(GameHappened, self._on_game_happened),
+            bus.subscribe(DecisionNeeded, self._on_decision),
+            bus.subscribe(GameOver, self._on_game_over),
+        ]
+        try:
+            from game import crash
+
+            crash.set_context(session.crash_context)
+        except ImportError:
+            pass
+
+    # --- who is at the screen ------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose private information may be on screen now (None: public only)."""
+        s = self.session
+        if s.at_screen is not None:
+            return s.at_screen
+        return s.humans[0] if len(s.humans) == 1 else None
+
+    def acting_seat(self) -> int | None:
+        """The human seat that may act from this screen now, if any."""
+        s = self.session
+        seat = s.human_to_act()
+        if seat is not None and not s.needs_handoff(seat):
+            return seat
+        v = self.viewer
+        if v is not None and s.seats[v].is_human and not s.is_over() and s.legal_actions(v):
+            return v
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    # --- lifecycle ----------------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return not self.session.is_over() and self.session.human_to_act() is None
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        for unsub in self._unsubscribe:
+            unsub()
+        self._unsubscribe = []
+        self.session.close()
+        try:
+            from game import crash
+
+            crash.set_context(None)
+        except ImportError:
+            pass
+
+    def on_uncover(self) -> None:
+        self.session.pace = self.app.settings.pace
+        super().on_uncover()
+
+    # --- bus handlers --------------------------------------------------------------------------
+    def _on_game_happened(self, msg: GameHappened) -> None:
+        self.on_game_event(msg.event, msg.step)
+
+    def _on_decision(self, msg: DecisionNeeded) -> None:
+        if msg.human and self.session.needs_handoff(msg.seat):
+            self._handoff_due = msg.seat
+        elif msg.human:
+            self.app.sound.play("turn")
+
+    def _on_game_over(self, msg: GameOver) -> None:
+        self._over_due = True
+
+    def on_game_event(self, event, step: int) -> None:
+        """A rules event happened (visible or not to the viewer: check ``event.visible_to``)."""
+
+    def hold_for_animation(self, seconds_at_normal: float) -> float:
+        """Ask the session to wait while an animation plays; returns its scaled length."""
+        pace = self.app.settings.pace
+        seconds = seconds_at_normal * pace / PACE_SECONDS["normal"] if pace else 0.0
+        if seconds:
+            self.session.hold(seconds)
+        return seconds
+
+    # --- acting ---------------------------------------------------------------------------------
+    def choose(self, action: Action) -> bool:
+        """Submit ``action`` for the acting seat. Returns True if it was applied."""
+        seat = self.acting_seat()
+        if seat is None:
+            self.refuse("It is not your turn." if not self.session.is_over() else "The game is over.")
+            return False
+        reason = self.session.submit(seat, action)
+        if reason:
+            self.refuse(reason)
+            return False
+        self.set_status("")
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """Show why a click was refused, in one line."""
+        text = reason[:1].upper() + reason[1:]
+        self.set_status(f"Not allowed: {text}", refused=True)
+        self.app.sound.play("refused")
+
+    def set_status(self, text: str, refused: bool = False) -> None:
+        self.status, self.status_refused = text, refused
+        self.status_timer = STATUS_SECONDS if text else 0.0
+
+    def turn_text(self) -> str:
+        s = self.session
+        if s.is_over():
+            return "The game is over."
+        seat = s.decider()
+        if seat < 0:
+            return "…"
+        cfg = s.seats[seat]
+        if cfg.is_human:
+            if self.acting_seat() == seat:
+                return f"{cfg.name}, your decision." if len(s.humans) > 1 else "Your decision."
+            return f"Waiting for {cfg.name}."
+        return f"{cfg.label} is thinking…" if s.computer_thinking() else f"{cfg.label} plays."
+
+    # --- per frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.status_timer > 0:
+            self.status_timer -= dt
+            if self.status_timer <= 0:
+                self.status = ""
+        if self.app.top is self:
+            self.session.update()
+        if self._over_due and not self._over_handled:
+            self._over_handled = True
+            self.game_over()
+            return
+        if self._handoff_due is not None and self.app.top is self:
+            seat, self._handoff_due = self._handoff_due, None
+            if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
+                from game.ui.scenes.handoff import HandoffScene
+
+                self.app.push(HandoffScene(self.app, self, seat))
+                return
+        key = self.ui_key()
+        if key != self._shown_key and self.active:
+            if self._shown_key is None or key[0] != self._shown_key[0]:
+                self.page = 0
+            self.rebuild()
+        if self.log_panel is not None:
+            self.log_panel.set_lines(self.session.log_lines(self.viewer))
+
+    def ui_key(self) -> tuple:
+        """When this changes, the UI is rebuilt (new choices, someone else at the screen)."""
+        s = self.session
+        return (len(s.match.log), self.acting_seat(), s.at_screen, s.is_over(), s.can_undo())
+
+    def game_over(self) -> None:
+        from game.storage import stats
+        from game.ui.scenes.results import ResultsScene
+
+        notice = None
+        try:
+            notice = stats.record_result(self.session)
+        except OSError as exc:
+            notice = f"The statistics could not be saved ({exc})."
+        self.app.sound.play("end")
+        self.app.push(ResultsScene(self.app, self.session))
+        if notice:
+            self.app.notify(notice, title="Statistics")
+
+    # --- input ---------------------------------------------------------------------------------------
+    def on_escape(self) -> None:
+        self.pause()
+
+    def pause(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.log_panel is not None and self.log_panel.handle_event(event):
+            return True
+        return super().handle_event(event)
+
+    def undo(self) -> None:
+        if not self.session.undo():
+            self.refuse("there is nothing to take back (undo stops at anything revealed)")
+
+    # --- layout ----------------------------------------------------------------------------------------
+    def build(self, m: style.Metrics) -> None:
+        self._shown_key = self.ui_key()
+        self.layout(m)
+
+    def layout(self, m: style.Metrics) -> None:
+        """Place the top bar, the log panel and the choice list. Game tables override."""
+        self.build_top_bar(m)
+        log_w = int(m.width * 0.27)
+        top = self.top_bar_h(m)
+        self.log_panel = self.make_log_panel(pygame.Rect(m.width - log_w - m.pad, top + m.gap,
+                                                         log_w, m.height - top - m.gap - m.pad))
+        self.choice_rect = pygame.Rect(m.pad, m.height - m.px(190), m.width - log_w - 3 * m.pad, m.px(174))
+        self.build_choices(m, self.choice_rect)
+
+    def top_bar_h(self, m: style.Metrics) -> int:
+        return m.button_h + 2 * m.gap
+
+    def build_top_bar(self, m: style.Metrics) -> None:
+        bw = m.px(120)
+        y = m.gap
+        x = m.width - bw - m.pad
+        self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
+        if self.session.can_undo():
+            x -= bw + m.gap
+            self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo")
+        self.top_bar_right = x
+
+    def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
+        panel = LogPanel(rect, self.metrics)
+        panel.set_lines(self.session.log_lines(self.viewer))
+        panel.scroll_to_end()
+        return panel
+
+    def choice_actions(self) -> list[Action]:
+        seat = self.acting_seat()
+        return [] if seat is None else list(self.session.legal_actions(seat))
+
+    def build_choices(self, m: style.Metrics, rect: pygame.Rect) -> None:
+        """Buttons for the acting seat's legal actions, paged if there are many."""
+        actions = self.choice_actions()
+        self.choice_area = rect
+        if not actions:
+            return
+        cols = 3 if rect.width > m.px(600) else 2
+        bh = m.px(40)
+        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
+        per_page = max(1, cols * rows - (1 if len(actions) > cols * rows else 0))
+        pages = self._pages = (len(actions) + per_page - 1) // per_page
+        self.page = min(self.page, pages - 1)
+        shown = actions[self.page * per_page:(self.page + 1) * per_page]
+        bw = (rect.width - m.gap * (cols - 1)) // cols
+        y0 = rect.y + m.px(30)
+        for i, action in enumerate(shown):
+            r, c = divmod(i, cols)
+            label = action.label or str(action)
+            self.button((rect.x + c * (bw + m.gap), y0 + r * (bh + m.gap), bw, bh),
+                        fit(label, m.px(17), bw - m.px(34)), lambda a=action: self.choose(a),
+                        cls="@choice", object_id=f"#choice_{self.page * per_page + i}",
+                        tooltip=label if fit(label, m.px(17), bw - m.px(34)) != label else None)
+        if pages > 1:
+            i = len(shown)
+            r, c = divmod(i, cols)
+            self.button((rect.x + c * (bw + m.gap), y0 + r * (bh + m.gap), bw, bh),
+                        f"More… (page {self.page + 1} of {pages})", self.next_page,
+                        object_id="#more", choice=False)
+
+    def next_page(self) -> None:
+        self.page = (self.page + 1) % max(1, self._pages)
+        self.rebuild()
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(draw.table_background(surface.get_size(), felt=self.felt), (0, 0))
+        self.draw_board(surface)
+        self.draw_top_bar(surface)
+        self.draw_choice_header(surface)
+        if self.log_panel is not None:
+            self.log_panel.draw(surface)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The game itself. Game tables override this."""
+
+    def draw_top_bar(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        h = self.top_bar_h(m)
+        bar = pygame.Surface((m.width, h), pygame.SRCALPHA)
+        bar.fill((*style.BG_DEEP, 200))
+        surface.blit(bar, (0, 0))
+        pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
+        draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
+                       "midleft")
+        title_w = draw.font(m.px(22), True).size(self.spec.title)[0]
+        draw.blit_text(surface, self.turn_text(), m.px(18), (m.pad + title_w + m.px(24), h // 2),
+                       style.TEXT, False, "midleft")
+
+    def draw_choice_header(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = getattr(self, "choice_area", None)
+        if rect is None:
+            return
+        if self.status:
+            colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
+            draw.blit_text(surface, fit(self.status, m.px(17), rect.width), m.px(17), rect.topleft,
+                           colour, True)
+        elif self.choice_actions():
+            n = len(self.choice_actions())
+            hint = "Choose:" if n == 1 else "Choose (number keys select, Enter confirms):"
+            draw.blit_text(surface, hint, m.px(16), rect.topleft, style.TEXT_MUTED)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        super().draw_over(surface)
+
+
+class GenericTableScene(TableScene):
+    """A board-less table that plays any registered game: who is who, what the viewer
+    may see (as text), the choices, and the log. The fallback for games without a table."""
+
+    def layout(self, m: style.Metrics) -> None:
+        super().layout(m)
+        top = self.top_bar_h(m) + m.gap
+        left_w = self.log_panel.rect.x - 2 * m.pad
+        seats_h = m.px(40) + m.px(34) * len(self.session.seats)
+        self.seats_rect = pygame.Rect(m.pad, top, left_w, seats_h)
+        view_top = self.seats_rect.bottom + m.gap
+        self.view_panel = ScrollPanel(
+            pygame.Rect(m.pad, view_top, left_w, max(m.px(60), self.choice_rect.y - m.gap - view_top)),
+            m, title=self.view_title(), font_size=style.FONT_SMALL)
+        self.view_panel.set_blocks([paragraph(line) for line in describe_view(
+            self.session.view(self.viewer))])
+
+    def view_title(self) -> str:
+        v = self.viewer
+        return "On the table" if v is None else f"What {self.seat_name(v)} can see"
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if getattr(self, "view_panel", None) is not None and self.view_panel.handle_event(event):
+            return True
+        return super().handle_event(event)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        if getattr(self, "seats_rect", None) is None:
+            return
+        draw.panel(surface, self.seats_rect, m.px(style.RADIUS))
+        draw.blit_text(surface, "Players", m.px(16), (self.seats_rect.x + m.px(12), self.seats_rect.y + m.px(8)),
+                       style.TEXT_MUTED, True)
+        s = self.session
+        decider = s.decider()
+        result = s.result()
+        y = self.seats_rect.y + m.px(38)
+        for seat, cfg in enumerate(s.seats):
+            d = m.px(28)
+            surface.blit(draw.player_token(seat, d, cfg.name), (self.seats_rect.x + m.px(12), y))
+            colour = style.ACCENT_BRIGHT if seat == decider else style.TEXT
+            draw.blit_text(surface, cfg.label, m.px(17), (self.seats_rect.x + m.px(50), y + d // 2), colour,
+                           seat == decider, "midleft")
+            tag = ""
+            if result is not None:
+                tag = "winner" if seat in result.winners else ""
+                if seat < len(result.scores):
+                    tag = f"{result.scores[seat]:g}  {tag}".strip()
+            elif seat == decider:
+                tag = "to decide"
+            elif seat == self.viewer:
+                tag = "at the screen"
+            if tag:
+                draw.blit_text(surface, tag, m.px(15), (self.seats_rect.right - m.px(12), y + d // 2),
+                               style.ACCENT if seat == decider else style.TEXT_MUTED, False, "midright")
+            y += m.px(34)
+        self.view_panel.set_blocks([paragraph(line) for line in describe_view(s.view(self.viewer))])
+        self.view_panel.draw(surface)
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` px."""
+    f = draw.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _value_text(value: Any, depth: int = 0) -> str:
+    if value is None:
+        return "hidden"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{k}: {_value_text(v, depth + 1)}" for k, v in value.items())
+        return f"{{{inner}}}" if depth else inner
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = [_value_text(v, depth + 1) for v in value]
+        return ("(" + " ".join(items) + ")") if depth else (", ".join(items) if items else "none")
+    return str(value)
+
+
+def describe_view(view: Mapping[str, Any], limit: int = 400) -> list[str]:
+    """A readable line per top-level entry of a view (for the generic table)."""
+    lines = []
+    for key, value in view.items():
+        text = _value_text(value)
+        if len(text) > limit:
+            text = text[:limit] + "…"
+        lines.append(f"{str(key).replace('_', ' ').capitalize()}: {text}")
+    return lines or ["Nothing to see yet."]

@@ -1,0 +1,211 @@
+"""Drawn widgets that pygame-gui does not do well or fast: scrolling text and tables.
+
+``ScrollPanel`` renders a list of blocks (headings, paragraphs, tables, plain lines) into
+one tall surface, re-rendered only when its content or width changes, and scrolls it with
+the mouse wheel (over the panel), PageUp/PageDown, Home/End or by dragging its bar.
+``LogPanel`` is a ScrollPanel that follows new lines unless the reader scrolled up; table
+scenes feed it ``session.log_lines(viewer)``, so it shows only what that viewer may know.
+
+Both are plain objects a scene owns: call ``handle_event`` from the scene's
+``handle_event`` and ``draw`` from its ``draw``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import pygame
+
+from game.ui import draw, style
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str                  # "h" heading, "p" paragraph, "line", "table", "gap"
+    text: str = ""
+    headers: tuple = ()
+    rows: tuple = ()
+    colour: tuple = style.TEXT
+
+
+def heading(text: str) -> Block:
+    return Block("h", text)
+
+
+def paragraph(text: str, colour: tuple = style.TEXT) -> Block:
+    return Block("p", text, colour=colour)
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence]) -> Block:
+    return Block("table", headers=tuple(headers), rows=tuple(tuple(r) for r in rows))
+
+
+class ScrollPanel:
+    def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str = "",
+                 font_size: int = style.FONT_BODY - 1) -> None:
+        self.rect = pygame.Rect(rect)
+        self.m = metrics
+        self.title = title
+        self.font_size = metrics.px(font_size)
+        self.blocks: list[Block] = []
+        self.offset = 0
+        self._content: pygame.Surface | None = None
+        self._dragging = False
+
+    # --- content ----------------------------------------------------------------------------
+    def set_blocks(self, blocks: Sequence[Block]) -> None:
+        blocks = list(blocks)
+        if blocks != self.blocks:
+            self.blocks = blocks
+            self._content = None
+
+    @property
+    def inner(self) -> pygame.Rect:
+        pad = self.m.px(12)
+        top = self.m.px(34) if self.title else pad
+        return pygame.Rect(self.rect.x + pad, self.rect.y + top,
+                           self.rect.width - 2 * pad - self.m.px(8), self.rect.height - top - pad)
+
+    def content(self) -> pygame.Surface:
+        if self._content is None:
+            self._content = self._render(self.inner.width)
+            self.offset = min(self.offset, self.max_offset)
+        return self._content
+
+    @property
+    def max_offset(self) -> int:
+        h = self._content.get_height() if self._content is not None else 0
+        return max(0, h - self.inner.height)
+
+    def _render(self, width: int) -> pygame.Surface:
+        fs = self.font_size
+        line_h = int(fs * 1.4)
+        pieces: list[tuple[int, pygame.Surface]] = []   # (x, surface) stacked vertically
+        y_gaps: list[int] = []
+        for b in self.blocks:
+            if b.kind == "h":
+                size = int(fs * 1.3)
+                pieces.append((0, draw.text(b.text, size, style.ACCENT_BRIGHT, True)))
+                y_gaps.append(int(fs * 0.9))
+            elif b.kind in ("p", "line"):
+                lines = draw.wrap(b.text, fs, width) if b.kind == "p" else [b.text]
+                for ln in lines:
+                    pieces.append((0, draw.text(ln, fs, b.colour)))
+                    y_gaps.append(line_h - draw.font(fs).get_height())
+                y_gaps[-1] += int(fs * 0.35) if b.kind == "p" else 0
+            elif b.kind == "table":
+                pieces.append((0, self._table(b, width, fs)))
+                y_gaps.append(int(fs * 0.9))
+            elif b.kind == "gap":
+                pieces.append((0, pygame.Surface((1, fs), pygame.SRCALPHA)))
+                y_gaps.append(0)
+        total = sum(s.get_height() for _, s in pieces) + sum(y_gaps)
+        surf = pygame.Surface((max(1, width), max(1, total)), pygame.SRCALPHA)
+        y = 0
+        for (x, s), gap in zip(pieces, y_gaps):
+            surf.blit(s, (x, y))
+            y += s.get_height() + gap
+        return surf
+
+    def _table(self, b: Block, width: int, fs: int) -> pygame.Surface:
+        cols = len(b.headers)
+        row_h = int(fs * 1.7)
+        f_head = draw.font(fs, True)
+        widths = [f_head.size(str(h))[0] for h in b.headers]
+        for row in b.rows:
+            for i, cell in enumerate(row[:cols]):
+                widths[i] = max(widths[i], draw.font(fs).size(str(cell))[0])
+        spare = max(0, width - sum(widths)) // max(1, cols)
+        widths = [w + spare for w in widths]
+        surf = pygame.Surface((width, row_h * (len(b.rows) + 1)), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*style.PANEL_EDGE, 255), (0, 0, width, row_h), border_radius=4)
+        for r, row in enumerate([b.headers, *b.rows]):
+            y = r * row_h
+            if r > 0 and r % 2 == 0:
+                pygame.draw.rect(surf, (255, 255, 255, 10), (0, y, width, row_h))
+            x = self.m.px(8)
+            for i, cell in enumerate(tuple(row)[:cols]):
+                img = draw.text(str(cell), fs, style.TEXT if r else style.ACCENT_BRIGHT, r == 0)
+                surf.blit(img, (x, y + (row_h - img.get_height()) // 2))
+                x += widths[i]
+        return surf
+
+    # --- scrolling ----------------------------------------------------------------------------
+    def scroll(self, dy: int) -> None:
+        self.content()
+        self.offset = max(0, min(self.max_offset, self.offset + dy))
+
+    def scroll_to_end(self) -> None:
+        self.content()
+        self.offset = self.max_offset
+
+    def at_end(self) -> bool:
+        self.content()
+        return self.offset >= self.max_offset - 2
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        step = self.font_size * 3
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll(-event.y * step)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = self.inner.height - self.font_size * 2
+            moves = {pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                     pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+            if event.key in moves:
+                self.scroll(moves[event.key])
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._bar_rect().collidepoint(event.pos):
+            self._dragging = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
+            self._dragging = False
+            return True
+        if event.type == pygame.MOUSEMOTION and self._dragging:
+            total = self.content().get_height()
+            self.scroll(int(event.rel[1] * total / max(1, self.inner.height)))
+            return True
+        return False
+
+    def _bar_rect(self) -> pygame.Rect:
+        inner = self.inner
+        return pygame.Rect(self.rect.right - self.m.px(14), inner.y, self.m.px(10), inner.height)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.panel(surface, self.rect, self.m.px(style.RADIUS))
+        if self.title:
+            draw.blit_text(surface, self.title, self.m.px(16), (self.rect.x + self.m.px(12), self.rect.y + self.m.px(8)),
+                           style.TEXT_MUTED, True)
+        content = self.content()
+        inner = self.inner
+        surface.blit(content, inner.topleft, pygame.Rect(0, self.offset, inner.width, inner.height))
+        total = content.get_height()
+        if total > inner.height:
+            track = self._bar_rect()
+            pygame.draw.rect(surface, style.BG_DEEP, track, border_radius=4)
+            h = max(self.m.px(24), track.height * inner.height // total)
+            y = track.y + (track.height - h) * self.offset // max(1, self.max_offset)
+            pygame.draw.rect(surface, style.ACCENT if self._dragging else style.PANEL_EDGE,
+                             (track.x, y, track.width, h), border_radius=4)
+
+
+class LogPanel(ScrollPanel):
+    """The game log: newest at the bottom, followed unless the reader scrolled back."""
+
+    def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str = "Game log") -> None:
+        super().__init__(rect, metrics, title, font_size=style.FONT_SMALL)
+        self.lines: list[str] = []
+
+    def set_lines(self, lines: Sequence[str]) -> None:
+        lines = list(lines)
+        if lines == self.lines:
+            return
+        follow = self._content is None or self.at_end()
+        self.lines = lines
+        self.set_blocks([Block("p", ln, colour=style.TEXT if i == len(lines) - 1 else style.TEXT_MUTED)
+                         for i, ln in enumerate(lines)] or [Block("p", "Nothing has happened yet.",
+                                                                  colour=style.TEXT_DIM)])
+        if follow:
+            self.scroll_to_end()
