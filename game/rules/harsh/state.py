@@ -286,6 +286,8 @@ class HarshState(GameState):
             return ev + self._after_found()
         if dealt:
             self.dealt_bomb_found = True
+        # The Bomb is discarded whatever the player decides.
+        self.discard.append(BOMB)
         if not self.kit_used:
             self.phase = BOMB_CHOICE
             return ev + [Event("bomb", {"pos": pos}, "A Bomb! Use the Defusing Kit?")]
@@ -298,7 +300,6 @@ class HarshState(GameState):
         return []
 
     def _bomb_goes_off(self) -> list[Event]:
-        self.discard.append(BOMB)
         self.turn_over = True
         ev = [Event("bomb", {"defused": False},
                     "The Bomb goes off: discard it and one card; your turn ends.")]
@@ -607,7 +608,6 @@ class HarshState(GameState):
         if kind == "kit":
             if a[0]:
                 self.kit_used = True
-                self.discard.append(BOMB)
                 return [Event("kit_used", {}, "The Defusing Kit disarms the Bomb.")] \
                     + self._after_found()
             return self._bomb_goes_off()

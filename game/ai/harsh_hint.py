@@ -1,0 +1,246 @@
+"""Harsh Shadows hint and autopilot: information-set search from the player's view.
+
+``determinize(view, rng)`` samples a full HarshState consistent with everything the view
+shows (stack sizes and origins, the one-Bomb-among-the-dealt-cards rule, the known top of the
+Discovery deck, revealed Case File cards, the Spy cards flipped since the last shuffle with
+their orientations, any Spy card looked at). ``hint(view, actions)`` plays each legal action
+in many sampled worlds and finishes each game with the heuristic policy, returning
+[(action, win probability, samples)] best first. The autopilot bot uses the hint when it
+has a time budget and the heuristic alone when it has none.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Mapping, Sequence
+
+from game.rules.harsh.data import BOMB, KIND_BY_NAME, N_ITEMS, SPY_CARDS, SPY_TURNED_AT_SHUFFLE
+from game.rules.harsh.state import HarshState
+from game.rules.protocol import CHANCE, NOBODY, Action
+
+from .harsh_policy import HarshPolicy
+
+ITEM_BY_NAME = {name: k for name, k in KIND_BY_NAME.items() if k < N_ITEMS}
+DEFAULT_BUDGET_MS = 1500
+ROLLOUT_TURN_LIMIT = 80   # a rollout still going after this many turns counts as a loss
+
+
+def _options_of(view: Mapping) -> dict:
+    o = view["options"]
+    opts = {"difficulty": view["difficulty"], "countdown": str(o["countdown_start"])}
+    return opts
+
+
+def determinize(view: Mapping[str, Any], rng: random.Random) -> HarshState:
+    """A full state drawn uniformly from the worlds consistent with ``view`` (seat 0)."""
+    s = HarshState.new(1, _options_of(view))
+    o = view["options"]
+    s.abil = list(o["abilities"])
+    s.countdown_start = o["countdown_start"]
+    s.deal_counts = list(o["deal"])
+    s.stage = 5
+    grid = view["grid"]
+    s.grid = [g["location_id"] for g in grid]
+    s.down = [g["face_down"] for g in grid]
+    s.used = [False] * 9
+    for g in grid:
+        s.used[g["location_id"]] = g["ability_used"]
+    s.origin = [[o_ == "dealt" for o_ in g["stack"]] for g in grid]
+    s.dealt_bomb_found = view["dealt_bomb_found"]
+    s.coll = [KIND_BY_NAME[n] for n in view["collection"]]
+    s.discard = [KIND_BY_NAME[n] for n in view["discovery_discard"]]
+    s.protected = ITEM_BY_NAME[view["protected"]] if view["protected"] else -1
+    known_top = [KIND_BY_NAME[n] for n in view["deck_known_top"]]
+
+    # --- Discovery cards: what has not been seen goes to the hidden places ----------------------
+    pool = s.box()
+    for k in s.coll + s.discard + known_top:
+        pool[k] -= 1
+    cards = [k for k in pool for _ in range(pool[k])]
+    rng.shuffle(cards)
+    dealt_slots = [(p, i) for p in range(9) for i, o_ in enumerate(s.origin[p]) if o_]
+    s.stacks = [[-1] * len(s.origin[p]) for p in range(9)]
+    if dealt_slots:
+        non_bombs = [k for k in cards if k != BOMB]
+        bombs = [k for k in cards if k == BOMB]
+        chosen = []
+        if not s.dealt_bomb_found:
+            chosen.append(bombs.pop())
+        chosen += non_bombs[:len(dealt_slots) - len(chosen)]
+        rest = non_bombs[len(dealt_slots) - (0 if s.dealt_bomb_found else 1):] + bombs
+        rng.shuffle(chosen)
+        rng.shuffle(rest)
+        for (p, i), k in zip(dealt_slots, chosen):
+            s.stacks[p][i] = k
+        cards = rest
+    for p in range(9):
+        for i, o_ in enumerate(s.origin[p]):
+            if not o_:
+                s.stacks[p][i] = cards.pop()
+    n_deck = view["discovery_deck"]
+    hidden = n_deck - len(known_top)
+    if hidden != len(cards):
+        raise ValueError(f"view inconsistent: {len(cards)} unseen cards for {hidden} places")
+    s.deck = cards + list(reversed(known_top))
+    s.deck_known = len(known_top)
+
+    # --- Case Files ---------------------------------------------------------------------------------
+    files = view["case_files"]
+    shown = {ITEM_BY_NAME[n] for f in files for n in f["revealed"]}
+    free = [i for i in range(N_ITEMS) if i not in shown]
+    rng.shuffle(free)
+    s.conf, s.rev = [], []
+    for f in files:
+        row, rev = [], []
+        for name in f["slots"]:
+            row.append(ITEM_BY_NAME[name] if name else free.pop())
+            rev.append(name is not None)
+        s.conf.append(row)
+        s.rev.append(rev)
+
+    # --- the Tracking Bug, positions, counters -------------------------------------------------------
+    bug = view["bug"]
+    s.bug = bug["pos"] if bug["pos"] is not None else -1
+    s.bugged = bug["bugged"]
+    s.tracks = bug["tracks"]
+    s.kit_used = view["kit"] == "used"
+    s.spy, s.agent = view["spy"], view["agent"]
+    s.countdown = view["countdown"]
+    s.turn = view["turn"]
+    s.phase = view["phase"]
+    s.arrival = view["flags"]["arrival"]
+    s.turn_over = view["flags"]["turn_over"]
+    s.clue_used = view["clue_used"]
+    s.spy_stays = view["spy_stays"]
+    s.safe_until = view["safe_until"]
+    s.pending = [KIND_BY_NAME[n] for n in view["looking_at"]]
+    s.discard_for = view["discard_for"]
+
+    # --- the Spy deck ---------------------------------------------------------------------------------
+    moves = view["spy_discards"]
+    s.spy_moves = [(m["card"], int(m["turned"]), m["arrow"], m["rotated"], m["direction"],
+                    m["from"], m["to"]) for m in moves]
+    used = {m["card"] for m in moves}
+    turned_left = SPY_TURNED_AT_SHUFFLE - sum(1 for m in moves if m["turned"])
+    top, bottom = view["spy_peek"], view["spy_bottom"]
+    fixed = [c for c in (top, bottom) if c]
+    for c in fixed:
+        used.add(c["card"])
+        turned_left -= c["turned"]
+    rest = [c for c in SPY_CARDS if c not in used]
+    rng.shuffle(rest)
+    flips = set(rng.sample(rest, max(0, min(len(rest), turned_left))))
+    deck = [c * 2 + (c in flips) for c in rest]
+    if bottom:
+        deck.insert(0, bottom["card"] * 2 + bottom["turned"])
+    if top:
+        deck.append(top["card"] * 2 + top["turned"])
+    if len(deck) != view["spy_deck"]:
+        raise ValueError("view inconsistent: Spy deck size")
+    s.spydeck = deck
+    s.peek_top = top is not None
+    s.peek_bottom = bottom is not None
+    return s
+
+
+def rollout(s: HarshState, policy: HarshPolicy, rng: random.Random,
+            turn_limit: int = ROLLOUT_TURN_LIMIT) -> bool:
+    """Finish the game with the policy; True if it was won."""
+    limit = s.turn + turn_limit
+    while True:
+        d = s.decider()
+        if d == NOBODY:
+            return s.outcome == "won"
+        if d == CHANCE:
+            s._apply(CHANCE, s.sample_chance(rng))
+            continue
+        if s.turn > limit:
+            return False
+        s._apply(0, policy.choose(s, s.legal_actions(0)))
+
+
+def _class_key(a: Action):
+    """Actions that differ only in which face-down Case File card is picked are alike."""
+    if a.kind == "reveal":
+        return ("reveal", a.args[0], a.args[2])
+    if a.kind == "ability" and a.args[0] == "library":
+        return ("library", a.args[1])
+    return (a.kind, a.args)
+
+
+def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DEFAULT_BUDGET_MS,
+         rng: random.Random | None = None, max_samples: int | None = None,
+         ) -> list[tuple[Action, float, int]]:
+    """Estimated win chance of each legal action, best first: [(action, p, samples)].
+
+    Every sampled world is used for every action (common random numbers), so differences
+    between actions are measured more sharply than their absolute values.
+    """
+    rng = rng or random.Random()
+    actions = list(actions)
+    reps: dict = {}
+    for a in actions:
+        reps.setdefault(_class_key(a), a)
+    keys = list(reps)
+    wins = {k: 0 for k in keys}
+    n = 0
+    policy = HarshPolicy(rng)
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    while True:
+        world = determinize(view, rng)
+        for k in keys:
+            w = world.clone()
+            w._apply(0, reps[k])
+            if rollout(w, policy, rng):
+                wins[k] += 1
+        n += 1
+        if (max_samples is not None and n >= max_samples) or time.perf_counter() >= deadline:
+            break
+    out = [(a, wins[_class_key(a)] / n, n) for a in actions]
+    order = {a: i for i, a in enumerate(actions)}
+    out.sort(key=lambda t: (-t[1], order[t[0]]))
+    return out
+
+
+class HarshBot:
+    """The autopilot: heuristic alone with no budget, else the hint's best action.
+
+    When the search cannot tell the heuristic's choice apart from the best one (within
+    about one standard error), the heuristic's choice is kept: it is right more often than
+    noise is.
+    """
+
+    def __init__(self, seat: int = 0, seed: int = 0, think_ms: int | None = 0) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed * 7919 + 17)
+        self.think_ms = think_ms or 0
+        self.policy = HarshPolicy(self.rng)
+
+    def choose(self, view: Mapping[str, Any], actions: Sequence[Action]) -> Action:
+        actions = list(actions)
+        if len(actions) == 1:
+            return actions[0]
+        world = determinize(view, self.rng)
+        mine = self.policy.choose(world, world.legal_actions(0))
+        if self.think_ms <= 0:
+            return mine
+        ranked = hint(view, actions, self.think_ms, self.rng)
+        best, p_best, n = ranked[0]
+        p_mine = next(p for a, p, _ in ranked if a == mine)
+        noise = (max(p_best * (1 - p_best), 0.05) / max(n, 1)) ** 0.5
+        return mine if p_best - p_mine <= noise else best
+
+
+LEVEL_BUDGETS = {"easy": 0, "normal": 40, "hard": DEFAULT_BUDGET_MS}
+
+
+def make_bot(level: str, seat: int = 0, seed: int = 0, think_ms: int | None = None) -> HarshBot:
+    """bot_factory: easy = heuristic, normal = short search, hard = full hint search.
+
+    An explicit ``think_ms`` overrides the level's budget (0: heuristic alone).
+    """
+    if level not in LEVEL_BUDGETS:
+        raise ValueError(f"unknown bot level {level!r} (easy, normal, hard)")
+    budget = LEVEL_BUDGETS[level] if think_ms is None else think_ms
+    return HarshBot(seat, seed=seed, think_ms=budget)

@@ -1,0 +1,363 @@
+"""A heuristic Harsh Shadows player: the autopilot's fast policy and the hint's rollouts.
+
+It reads a HarshState but only the parts the player can see (grid, stack sizes and
+origins, collection, discards, revealed Case File cards, the bug, positions, the Spy cards
+flipped since the last shuffle and any card looked at). So it can run on a world sampled by
+``harsh_hint.determinize`` without peeking at that world's hidden cards, and any sampled
+world consistent with the view gives the same choice.
+
+Plan: collect cards, spend Clues on Evidence first (then the Red Herring, then False
+Leads), leave the Tracking Bug where the Spy is likely to walk, keep known Evidence, throw
+away Red Herrings first, and accuse once the chance that the accusation wins is high enough
+(lower as the Countdown runs out).
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+from game.rules.harsh.data import (
+    BOMB,
+    CLUE,
+    CLUE2,
+    DISCOVERY_COUNTS,
+    EVIDENCE,
+    FALSE_LEADS,
+    LOC_STAR,
+    N_ITEMS,
+    RED_HERRING,
+    SPY_CARDS,
+    SPY_TURNED_AT_SHUFFLE,
+    spy_destination,
+)
+from game.rules.protocol import Action
+
+N_CARDS = len(SPY_CARDS)
+
+
+def _stationary() -> list[float]:
+    """Long-run share of time the Spy spends on each square (random cards)."""
+    p = [1 / 9] * 9
+    for _ in range(60):
+        q = [0.0] * 9
+        for pos in range(9):
+            for c in SPY_CARDS:
+                for t in (False, True):
+                    q[spy_destination(pos, c, t)[0]] += p[pos] / (2 * N_CARDS)
+        p = q
+    return p
+
+
+TRAFFIC = _stationary()
+# Destination of the Spy from pos with card code (card * 2 + turned).
+DEST = [[spy_destination(pos, code // 2, bool(code % 2))[0] if code // 2 in SPY_CARDS else -1
+         for code in range(2 * N_CARDS + 2)] for pos in range(9)]
+CHEB1 = [[max(abs(a // 3 - b // 3), abs(a % 3 - b % 3)) <= 1 for b in range(9)] for a in range(9)]
+
+
+class Knowledge:
+    """What the player knows about the Case Files and the Spy deck, computed once per call."""
+
+    __slots__ = ("roles", "e_rem", "r_rem", "f_rem", "unknown", "p_e", "p_r", "held",
+                 "p_accuse", "spy_next", "wanted_reveal")
+
+    def __init__(self, s) -> None:
+        roles = {}
+        rem = [0, 0, 0]
+        for f in range(3):
+            for slot, shown in enumerate(s.rev[f]):
+                if shown:
+                    roles[s.conf[f][slot]] = f
+                else:
+                    rem[f] += 1
+        self.roles = roles
+        self.e_rem, self.r_rem, self.f_rem = rem
+        unknown = [i for i in range(N_ITEMS) if i not in roles]
+        self.unknown = unknown
+        u = len(unknown)
+        self.p_e = self.e_rem / u if u else 0.0
+        self.p_r = self.r_rem / u if u else 0.0
+        held = set(k for k in s.coll if k < N_ITEMS)
+        self.held = held
+        self.p_accuse = _accuse_win(roles, held, unknown, self.e_rem, self.r_rem)
+        self.spy_next = spy_next_distribution(s)
+        # Revealing still helps when some held or missing Item is unknown.
+        self.wanted_reveal = u > 0 and (self.e_rem > 0 or self.r_rem > 0)
+
+
+def _accuse_win(roles, held, unknown, e_rem, r_rem) -> float:
+    """Chance that an accusation now wins, given the revealed cards and the held Items."""
+    for item, f in roles.items():
+        if f == EVIDENCE and item not in held:
+            return 0.0
+        if f == RED_HERRING and item in held:
+            return 0.0
+    u = len(unknown)
+    h = sum(1 for i in unknown if i in held)
+    total = comb(u, e_rem) * comb(u - e_rem, r_rem)
+    if not total:
+        return 1.0
+    return comb(h, e_rem) * comb(u - h, r_rem) / total
+
+
+def spy_next_distribution(s) -> list[float]:
+    """Probability of each square being the Spy's next position (after this turn)."""
+    dist = [0.0] * 9
+    pos = s.spy
+    if s.spy_stays:
+        dist[pos] = 1.0
+        return dist
+    deck = s.spydeck
+    if not deck:
+        for c in SPY_CARDS:
+            for t in (0, 1):
+                dist[DEST[pos][c * 2 + t]] += 1 / (2 * N_CARDS)
+        return dist
+    if s.peek_top or (s.peek_bottom and len(deck) == 1):
+        dist[DEST[pos][deck[-1]]] = 1.0
+        return dist
+    seen = set()
+    turned_seen = 0
+    for m in s.spy_moves:
+        seen.add(m[0])
+        turned_seen += m[1]
+    if s.peek_bottom:
+        seen.add(deck[0] // 2)
+        turned_seen += deck[0] % 2
+    cards = [c for c in SPY_CARDS if c not in seen]
+    n = len(cards)
+    if not n:
+        dist[DEST[pos][deck[-1]]] = 1.0
+        return dist
+    pt = min(1.0, max(0.0, (SPY_TURNED_AT_SHUFFLE - turned_seen) / n))
+    w = 1.0 / n
+    row = DEST[pos]
+    for c in cards:
+        dist[row[c * 2 + 1]] += w * pt
+        dist[row[c * 2]] += w * (1 - pt)
+    return dist
+
+
+def bomb_chance(s, pos: int) -> float:
+    """Chance that the top Discovery card at ``pos`` is a Bomb, from public facts."""
+    if not s.stacks[pos]:
+        return 0.0
+    if s.origin[pos][0]:
+        if s.dealt_bomb_found:
+            return 0.0
+        dealt = sum(1 for p in range(9) for o in s.origin[p] if o)
+        return 1.0 / dealt if dealt else 0.0
+    known = s.deck[len(s.deck) - s.deck_known:] if s.deck_known else []
+    bombs_seen = s.discard.count(BOMB) - (1 if s.dealt_bomb_found else 0) + known.count(BOMB)
+    deck_bombs = DISCOVERY_COUNTS[BOMB] - 1 - bombs_seen
+    added = sum(1 for p in range(9) for o in s.origin[p] if not o)
+    hidden = added + len(s.deck) - s.deck_known
+    return max(0.0, deck_bombs / hidden) if hidden else 0.0
+
+
+def card_value(s, k: int, kn: Knowledge) -> float:
+    """How much the player wants to keep a card of kind ``k`` (low: discard first)."""
+    if k == CLUE:
+        return 1.2 if kn.wanted_reveal else 0.3
+    if k == CLUE2:
+        return 2.0 if kn.wanted_reveal else 0.35
+    role = kn.roles.get(k)
+    if role == EVIDENCE:
+        return 20.0
+    if role == RED_HERRING:
+        return -5.0
+    if role == FALSE_LEADS:
+        return 0.1
+    return 0.5 + 6.0 * kn.p_e - 4.0 * kn.p_r
+
+
+def cheapest_discard(s, kn: Knowledge) -> int:
+    options = s.discardable()
+    return min(options, key=lambda k: (card_value(s, k, kn), k)) if options else -1
+
+
+def accuse_threshold(s) -> float:
+    if not s.deck:
+        if s.countdown <= 1:
+            return 0.05
+        if s.countdown == 2:
+            return 0.3
+        return 0.6
+    return 0.85
+
+
+class HarshPolicy:
+    """choose(state, actions) -> Action, from the public part of ``state``."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
+    def choose(self, s, actions: list[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        kn = Knowledge(s)
+        ph = s.phase
+        if ph == "move":
+            return self._move(s, actions, kn)
+        if ph == "actions":
+            return self._additional(s, actions, kn)
+        if ph == "bomb":
+            junk = [k for k in s.discardable() if card_value(s, k, kn) <= 0.1]
+            return next(a for a in actions if a.args == ((not junk),))
+        if ph == "discard":
+            k = cheapest_discard(s, kn)
+            return next(a for a in actions if a.args == (k,))
+        if ph == "meeting":
+            if kn.p_accuse >= accuse_threshold(s):
+                return next(a for a in actions if a.kind == "accuse")
+            for a in actions:
+                if a.kind == "slip":
+                    return a
+            k = cheapest_discard(s, kn)
+            for a in actions:
+                if a.kind == "discard" and a.args == (k,):
+                    return a
+            return actions[0]
+        if ph == "reorder":
+            # Bombs as deep as possible, then Items and Clues in the order shown.
+            return max(actions, key=lambda a: tuple(i for i, k in enumerate(a.args) if k == BOMB))
+        if ph == "stakeout":
+            card = s.spydeck[-1]
+            to = DEST[s.spy][card]
+            good = (s.bug == to and not s.bugged) or \
+                (to == s.agent and s.bugged and kn.p_accuse >= accuse_threshold(s))
+            bad = to == s.agent and not good and s.safe_until < s.turn
+            keep = good or not bad
+            return next(a for a in actions if a.args == (("keep",) if keep else ("bottom",)))
+        return self.rng.choice(actions)
+
+    # --- the move ----------------------------------------------------------------------------
+    def _move(self, s, actions, kn: Knowledge) -> Action:
+        thr = accuse_threshold(s)
+        for a in actions:
+            if a.kind == "accuse" and kn.p_accuse >= thr:
+                return a
+        ready = s.bugged and kn.p_accuse >= thr
+        n_disc = len(s.discardable())
+        low = min((card_value(s, k, kn) for k in s.discardable()), default=99.0)
+        meet_cost = (low + 1.0) if n_disc else 1000.0
+        best, best_score = None, -1e18
+        for a in actions:
+            if a.kind != "move":
+                continue
+            q = a.args[0]
+            score = self.rng.random() * 0.01
+            if q == s.spy:
+                if ready:
+                    score += 1000.0
+                elif s.bugged and kn.p_accuse > 0 and n_disc == 0:
+                    score += 10 * kn.p_accuse  # a long shot beats a certain loss
+                else:
+                    score -= meet_cost + 0.5
+            if s.stacks[q]:
+                pb = bomb_chance(s, q)
+                bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
+                score += (1.0 - pb) * (1.5 if kn.e_rem or kn.unknown else 0.8) - pb * bomb_cost
+            p_next = kn.spy_next[q]
+            if q != s.spy and p_next:
+                if ready:
+                    score += 50.0 * p_next * kn.p_accuse - p_next * min(meet_cost, 5)
+                else:
+                    gain = 0.0
+                    if not s.bugged and (s.bug == q or self._could_bug(s, q)):
+                        gain = 6.0
+                    score += p_next * (gain - meet_cost)
+            if ready:
+                near = sum(kn.spy_next[t] for t in range(9) if CHEB1[q][t])
+                score += 8.0 * near
+            elif not s.bugged and s.bug < 0 and self._could_bug(s, q):
+                score += 2.0 * TRAFFIC[q]
+            if score > best_score:
+                best, best_score = a, score
+        return best or self.rng.choice(actions)
+
+    @staticmethod
+    def _could_bug(s, q: int) -> bool:
+        return not s.bugged and not LOC_STAR[s.grid[q]] and s.spy != q
+
+    # --- additional actions -----------------------------------------------------------------
+    def _additional(self, s, actions, kn: Knowledge) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        ab = by_kind.get("ability")
+        if ab:
+            pick = self._ability(s, ab, kn)
+            if pick is not None:
+                return pick
+        rev = by_kind.get("reveal")
+        if rev and kn.wanted_reveal or (rev and kn.f_rem and any(
+                i in kn.held for i in kn.unknown)):
+            pick = self._reveal(s, rev, kn)
+            if pick is not None:
+                return pick
+        bug = by_kind.get("bug")
+        if bug:
+            here = TRAFFIC[s.agent] + 2.0 * kn.spy_next[s.agent]
+            there = (TRAFFIC[s.bug] + 2.0 * kn.spy_next[s.bug]) if s.bug >= 0 else -1.0
+            if here > there + 0.05:
+                return bug[0]
+        return by_kind["end"][0]
+
+    def _reveal(self, s, rev, kn: Knowledge) -> Action | None:
+        def rank(a):
+            f, slot, x2 = a.args
+            c = s.cost(f)
+            if f == EVIDENCE:
+                order = 0
+            elif f == RED_HERRING:
+                order = 1 if c == 1 else 3
+            else:
+                order = 2
+            waste = (2 * x2 + max(0, c - 2 * x2)) - c
+            # Pay 2 with the Clue x2 (keeps two cards to discard later), else no waste.
+            prefer_x2 = 0 if (x2 and c >= 2) else 1
+            return (order, waste, prefer_x2, slot)
+        best = min(rev, key=rank)
+        f = best.args[0]
+        if f == RED_HERRING and s.cost(f) == 3 and kn.e_rem:
+            return None  # Evidence first: it makes the Red Herring cheaper
+        return best
+
+    def _ability(self, s, ab, kn: Knowledge) -> Action | None:
+        key = ab[0].args[0]
+        thr = accuse_threshold(s)
+        ready = s.bugged and kn.p_accuse >= thr
+        if key == "carnival":
+            if ready and CHEB1[s.agent][s.spy] and s.agent != s.spy:
+                return ab[0]
+            if kn.spy_next[s.agent] >= 0.5 and not (s.bug == s.agent and not s.bugged):
+                return ab[0]
+            return None
+        if key in ("cafe", "library"):
+            return min(ab, key=lambda a: a.args[1:])  # Evidence before False Leads
+        if key == "hotel":
+            return ab[0] if kn.spy_next[s.agent] > 0.2 else None
+        if key == "bank":
+            known_e = [a for a in ab if kn.roles.get(a.args[1]) == EVIDENCE]
+            return known_e[0] if known_e else None
+        if key == "casino":
+            known = s.deck[-1] if s.deck_known else -1
+            if known == BOMB:
+                return None
+            safe = not s.kit_used or known >= 0 or len(s.discardable()) >= 3
+            return ab[0] if safe else None
+        if key == "bus":
+            if ready and s.spy != s.agent:
+                return next(a for a in ab if a.args[1] == s.spy)
+            return None
+        if key == "park":
+            return ab[0] if not s.bugged and s.bug >= 0 else None
+        if key == "post":
+            safe = [a for a in ab if bomb_chance(s, a.args[1]) < 0.2]
+            if safe and (not s.kit_used or len(s.discardable()) >= 2):
+                return safe[0]
+            return None
+        return None
+
