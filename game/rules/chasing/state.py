@@ -9,6 +9,7 @@ events; everything else goes through the shared protocol.
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import Mapping
 
 from ..protocol import CHANCE, NOBODY, Action, Event, GameState, Result, RuleError, freeze
@@ -370,22 +371,29 @@ class ChasingState(GameState):
             yield None, C.face(c)
 
     def view(self, seat: int | None) -> Mapping:
+        # Built from tuples and read-only mappings directly: freeze() on the whole view
+        # costs more than everything else here.
         n = self.n
         over = self.rnd >= ROUNDS
         d = self.decider()
-        hands = [tuple(C.face(c) if s == seat else C.back(c) for c in h)
-                 for s, h in enumerate(self.hands)]
+        face, back = C.face, C.back
+        hands = tuple(tuple(face(c) if s == seat else back(c) for c in h)
+                      for s, h in enumerate(self.hands))
+        blank = ((None,) * 4,) * ROUNDS
+        unstruck = ((False,) * 4,) * ROUNDS
         sheet = []
         for s in range(n):
             rows = self.sheet[s]
             struck = struck_flags(rows) if over else [[False] * 4 for _ in rows]
-            sheet.append({
-                "rounds": tuple(tuple(r) for r in rows) + ((None,) * 4,) * (ROUNDS - len(rows)),
-                "struck": tuple(tuple(x) for x in struck) + ((False,) * 4,) * (ROUNDS - len(rows)),
+            k = len(rows)
+            sheet.append(_ro({
+                "rounds": tuple(tuple(r) for r in rows) + blank[k:],
+                "struck": tuple(tuple(x) for x in struck) + unstruck[k:],
                 "total": sheet_total(rows, struck),
-            })
+            }))
         res = self.result()
-        return freeze({
+        leader = self.leader
+        return _ro({
             "game": "chasing",
             "players": n,
             "seat": seat,
@@ -395,25 +403,25 @@ class ChasingState(GameState):
                       else "discard" if self.await_discard else "play"),
             "turn": d if d >= 0 else None,
             "start_seat": self.start_seat,
-            "leader": self.leader if self.dealt else None,
+            "leader": leader if self.dealt else None,
             "hands": hands,
-            "hand_counts": [len(h) for h in self.hands],
-            "spotlight": C.face(self.spot) if self.spot >= 0 else None,
-            "follow": [C.back(c) for c in self.follow],
-            "discard": [C.back(c) for c in self.discard],
-            "trick": [{"seat": (self.leader + i) % n, "card": C.face(c)}
-                      for i, c in enumerate(self.trick)],
-            "taken": [[C.face(c) for c in sorted(t)] for t in self.taken],
-            "history": [{"spotlight": C.face(sp), "leader": ld, "winner": w,
-                         "plays": [{"seat": (ld + i) % n, "card": C.face(c)}
-                                   for i, c in enumerate(plays)]}
-                        for sp, ld, plays, w in self.history],
+            "hand_counts": tuple(len(h) for h in self.hands),
+            "spotlight": face(self.spot) if self.spot >= 0 else None,
+            "follow": tuple(back(c) for c in self.follow),
+            "discard": tuple(back(c) for c in self.discard),
+            "trick": tuple(_ro({"seat": (leader + i) % n, "card": face(c)})
+                           for i, c in enumerate(self.trick)),
+            "taken": tuple(tuple(face(c) for c in sorted(t)) for t in self.taken),
+            "history": tuple(_ro({"spotlight": face(sp), "leader": ld, "winner": w,
+                                  "plays": tuple(_ro({"seat": (ld + i) % n, "card": face(c)})
+                                                 for i, c in enumerate(plays))})
+                             for sp, ld, plays, w in self.history),
             "last_winner": self.last_winner if self.last_winner >= 0 else None,
-            "scoresheet": sheet,
-            "breakdowns": [breakdown(rc) for rc in self.round_cards],
+            "scoresheet": tuple(sheet),
+            "breakdowns": tuple(breakdown(rc) for rc in self.round_cards),
             "deck_top_rank": C.TOP_RANK[n],
-            "result": None if res is None else {"winners": res.winners, "scores": res.scores,
-                                                "reason": res.reason},
+            "result": None if res is None else _ro({"winners": res.winners, "scores": res.scores,
+                                                    "reason": res.reason}),
         })
 
     # --- persistence --------------------------------------------------------------------------
@@ -469,7 +477,11 @@ class ChasingState(GameState):
         return o
 
 
-def breakdown(round_cards: tuple[tuple[int, ...], ...]) -> list[dict]:
+def _ro(d: dict) -> Mapping:
+    return MappingProxyType(d)
+
+
+def breakdown(round_cards: tuple[tuple[int, ...], ...]) -> tuple[Mapping, ...]:
     """Per seat, per suit: the ranks taken, the ignored ones and the box score.
 
     Ranks appear as plain ints here (not card tuples) because the same cards are dealt
@@ -480,6 +492,6 @@ def breakdown(round_cards: tuple[tuple[int, ...], ...]) -> list[dict]:
         suits = {}
         for s, ranks in enumerate(by_suit(cards_taken)):
             score, ignored = suit_score(ranks)
-            suits[C.SUITS[s]] = {"ranks": ranks, "ignored": ignored, "score": score}
-        out.append({"cards": len(cards_taken), "suits": suits})
-    return out
+            suits[C.SUITS[s]] = _ro({"ranks": tuple(ranks), "ignored": ignored, "score": score})
+        out.append(_ro({"cards": len(cards_taken), "suits": _ro(suits)}))
+    return tuple(out)
