@@ -85,6 +85,8 @@ class ScrollPanel:
         y_gaps: list[int] = []
         for b in self.blocks:
             if b.kind == "h":
+                if pieces:
+                    y_gaps[-1] += int(fs * 0.8)
                 size = int(fs * 1.3)
                 pieces.append((0, draw.text(b.text, size, style.ACCENT_BRIGHT, True)))
                 y_gaps.append(int(fs * 0.9))

@@ -40,11 +40,13 @@ class MenuScene(Scene):
         n = max(1, len(self.games))
         cols = min(n, 3)
         rows = (n + cols - 1) // cols
-        top = m.px(200)
+        header = m.px(180)
         gap = m.px(20)
         tile_w = min(m.px(360), (m.width - 2 * m.margin - gap * (cols - 1)) // cols)
         bottom_reserved = m.button_h + m.px(70)
-        tile_h = min(m.px(220), (m.height - top - bottom_reserved - gap * (rows - 1)) // rows)
+        space = m.height - header - bottom_reserved
+        tile_h = min(m.px(240), (space - gap * (rows - 1)) // rows)
+        top = header + (space - rows * tile_h - (rows - 1) * gap) // 2
         total_w = cols * tile_w + (cols - 1) * gap
         x0 = (m.width - total_w) // 2
         for i, spec in enumerate(self.games):
@@ -113,9 +115,10 @@ class MenuScene(Scene):
         m = self.metrics
         for rect, spec in self.tiles:
             pad = m.px(18)
-            art = emblem(spec.id, m.px(34))
-            surface.blit(art, (rect.x + pad, rect.y + pad))
-            y = rect.y + pad + art.get_height() + m.px(12)
+            band = m.px(48)
+            art = emblem(spec.id, m.px(40))
+            surface.blit(art, art.get_rect(midleft=(rect.x + pad, rect.y + pad + band // 2)))
+            y = rect.y + pad + band + m.px(12)
             draw.blit_text(surface, spec.title, m.px(24), (rect.x + pad, y), style.TEXT, True)
             y += m.px(34)
             draw.blit_text(surface, players_text(spec), m.px(16), (rect.x + pad, y), style.ACCENT, True)

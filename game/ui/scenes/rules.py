@@ -8,30 +8,49 @@ from game.ui.scenes.tabbed import TabbedGameScene
 from game.ui.widgets import Block, heading, paragraph
 
 
+def _is_heading(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return bool(letters) and line.upper() == line and len(line) < 80
+
+
+def _is_item(line: str) -> bool:
+    head = line.lstrip().split(" ", 1)[0]
+    return head in ("-", "*", "•") or (head[:-1].isdigit() and head.endswith((".", ")")))
+
+
 def rules_blocks(spec: GameSpec) -> list[Block]:
+    """The rules text as headings and paragraphs; hard-wrapped lines are joined again."""
     try:
         text = registry.rules_text(spec.id)
     except (ImportError, AttributeError, ValueError):
         text = ""
-    if not text.strip():
+    if len(text.strip()) < 20:  # missing, or a placeholder left by a game in progress
         return [heading(spec.title), paragraph(f"Rules for {spec.title} are being written.")]
     out: list[Block] = []
+    title, _, text = text.strip().partition("\n")
+    out.append(heading(title.strip()))
+    current: list[str] = []
+
+    def flush() -> None:
+        if current:
+            out.append(paragraph(" ".join(current)))
+            current.clear()
+
     for chunk in text.strip().split("\n\n"):
-        lines = chunk.strip("\n").split("\n")
-        first = lines[0].strip()
-        # A short line on its own (or ending with ':' / underlined) reads as a heading.
-        if len(lines) >= 2 and set(lines[1].strip()) <= set("=-") and lines[1].strip():
-            out.append(heading(first))
-            lines = lines[2:]
-        elif first.startswith("#"):
-            out.append(heading(first.lstrip("# ")))
-            lines = lines[1:]
-        elif len(lines) == 1 and len(first) < 60 and not first.endswith("."):
-            out.append(heading(first.rstrip(":")))
-            continue
-        for ln in lines:
-            if ln.strip():
-                out.append(paragraph(ln.strip()))
+        for raw in chunk.split("\n"):
+            line = raw.strip()
+            if not line:
+                continue
+            if _is_heading(line) or line.startswith("#"):
+                flush()
+                out.append(heading(line.lstrip("# ")))
+            elif _is_item(raw):
+                flush()
+                word = line.split(" ", 1)
+                current.append(("•  " + word[1]) if word[0] in ("-", "*", "•") and len(word) > 1 else line)
+            else:
+                current.append(line)
+        flush()
     return out
 
 

@@ -26,12 +26,13 @@ class SettingsScene(Scene):
         s = self.app.settings
         self.rows: list[tuple[int, str, str]] = []
         width = min(m.px(820), m.width - 2 * m.margin)
-        self.box = pygame.Rect((m.width - width) // 2, m.px(120), width,
-                               m.height - m.px(120) - m.px(40))
+        step = m.px(76)
+        height = m.px(28) + len(ROWS) * step + m.px(20) + m.button_h + m.pad
+        self.box = pygame.Rect((m.width - width) // 2, max(m.px(110), (m.height - height) // 2 + m.px(30)),
+                               width, height)
         label_w = m.px(210)
         x0 = self.box.x + m.pad + label_w
         y = self.box.y + m.px(28)
-        step = m.px(76)
         for title, key, options, hint in ROWS:
             bw = min(m.px(140), (self.box.right - m.pad - x0 - m.gap * (len(options) - 1)) // len(options))
             x = x0
@@ -73,12 +74,12 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        draw.blit_text(surface, "Settings", m.px(style.FONT_TITLE), (m.width // 2, m.px(62)),
+        draw.blit_text(surface, "Settings", m.px(style.FONT_TITLE), (m.width // 2, self.box.y - m.px(50)),
                        style.ACCENT_BRIGHT, True, "center")
         draw.panel(surface, self.box, m.px(style.RADIUS))
         for y, title, hint in self.rows:
-            draw.blit_text(surface, title, m.px(style.FONT_BODY + 1), (self.box.x + m.pad, y + m.px(4)),
-                           style.TEXT, True)
+            draw.blit_text(surface, title, m.px(style.FONT_BODY + 1), (self.box.x + m.pad, y + m.button_h // 2),
+                           style.TEXT, True, "midleft")
             if hint:
                 draw.blit_text(surface, hint, m.px(style.FONT_SMALL - 1), (self.box.x + m.pad + m.px(210), y + m.button_h + m.px(3)),
                                style.TEXT_DIM)

@@ -96,13 +96,13 @@ class SetupScene(Scene):
             for n in range(spec.min_players, spec.max_players + 1):
                 self.button((cx, y, bw, m.row_h), str(n), lambda n=n: self.set_players(n),
                             cls="@toggle_on" if n == setup["players"] else None,
-                            object_id=f"#players_{n}", badge=False)
+                            object_id=f"#players_{n}", choice=False)
                 cx += bw + m.px(6)
             y += m.row_h + m.px(14)
         inner_w = self.left.width - 2 * m.pad
         token_w = m.row_h + m.px(8)
         gap = m.px(6)
-        name_w = int(inner_w * 0.30)
+        name_w = int(inner_w * 0.27)
         kind_w = int((inner_w - token_w - name_w) * 0.48 / 2) - gap
         level_w = int((inner_w - token_w - name_w) * 0.52 / 3) - gap
         self.seat_rows = []
@@ -121,7 +121,8 @@ class SetupScene(Scene):
             for kind, text in (("human", "Human"), ("computer", "Computer")):
                 enabled = kind == "human" or spec.bot_factory is not None
                 self.button((sx, y, kind_w, row_h), text, lambda i=i, k=kind: self.set_seat(i, "kind", k),
-                            cls="@toggle_on" if seat["kind"] == kind else None, enabled=enabled,
+                            cls="@compact_on" if seat["kind"] == kind else "@compact",
+                            enabled=enabled,
                             object_id=f"#kind_{i}_{kind}", choice=False,
                             tooltip=None if enabled else f"{spec.title} has no computer players yet")
                 sx += kind_w + gap
@@ -130,7 +131,8 @@ class SetupScene(Scene):
                 on = seat["kind"] == "computer" and seat["level"] == level
                 self.button((sx, y, level_w, row_h), level.title(),
                             lambda i=i, lv=level: self.set_seat(i, "level", lv),
-                            cls="@toggle_on" if on else None, enabled=seat["kind"] == "computer",
+                            cls="@compact_on" if on else "@compact",
+                            enabled=seat["kind"] == "computer",
                             object_id=f"#level_{i}_{level}", choice=False)
                 sx += level_w + gap
             y += row_step
@@ -223,6 +225,13 @@ class SetupScene(Scene):
         elif self.spec.max_players == 1:
             draw.blit_text(surface, "A solo game", m.px(style.FONT_SMALL),
                            (self.left.right - m.pad, self.left.y + m.px(20)), style.TEXT_MUTED, anchor="topright")
+        if self.seat_rows:
+            last = self.seat_rows[-1][1]
+            hint = ("Human seats play at this screen: it asks before showing anyone's private cards."
+                    if len(self.seat_rows) > 1 else "")
+            for j, line in enumerate(draw.wrap(hint, m.px(14), self.left.width - 2 * m.pad)[:2] if hint else []):
+                draw.blit_text(surface, line, m.px(14), (self.left.x + m.pad, last.bottom + m.px(18) + j * m.px(20)),
+                               style.TEXT_DIM)
         for i, rect in self.seat_rows:
             d = rect.height - m.px(4)
             name = self.setup["seats"][i]["name"]

@@ -24,10 +24,11 @@ class TabbedGameScene(Scene):
         raise NotImplementedError
 
     def build(self, m: style.Metrics) -> None:
-        x = m.margin
         y = m.px(100)
         n = max(1, len(self.games))
-        tab_w = min(m.px(220), (m.width - 2 * m.margin - m.gap * (n - 1)) // n)
+        width = min(m.width - 2 * m.margin, m.px(1000))
+        tab_w = min(m.px(220), (width - m.gap * (n - 1)) // n)
+        x = (m.width - width) // 2
         for spec in self.games:
             self.button((x, y, tab_w, m.button_h), spec.title, lambda s=spec: self.show(s.id),
                         cls="@toggle_on" if spec.id == self.current else None,
@@ -35,7 +36,8 @@ class TabbedGameScene(Scene):
             x += tab_w + m.gap
         top = y + m.button_h + m.gap
         bottom = m.height - m.button_h - m.px(30)
-        rect = pygame.Rect(m.margin, top, m.width - 2 * m.margin, bottom - top)
+        width = min(m.width - 2 * m.margin, m.px(1000))
+        rect = pygame.Rect((m.width - width) // 2, top, width, bottom - top)
         old = self.panel.offset if self.panel is not None else 0
         self.panel = ScrollPanel(rect, m)
         spec = next((g for g in self.games if g.id == self.current), None)
