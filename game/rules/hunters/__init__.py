@@ -1,0 +1,108 @@
+"""Shadow Hunters (4-8 players, hidden identities): the rules engine.
+
+Modules: ``data`` (characters, Areas, cards as tables), ``frames`` (the work stack),
+``turn`` (setup, the turn, side actions), ``combat`` (damage, attacks, deaths, wins),
+``cards`` (Hermit/White/Black cards), ``views`` (views, labels, event texts),
+``state`` (HuntersState), ``scenario`` (test hook), ``rules_text`` (RULES_TEXT).
+
+Flow
+----
+Setup is three chance steps: ``deal`` (tuple of character names, one per seat),
+``board`` (the six Area names in slot order: slots 0-1, 2-3, 4-5 are the pairs; the
+slots form a ring, so slot i neighbours i-1 and i+1 mod 6 for Emi), ``first`` (seat).
+With the Hermit round option (6+ players) each player, from the first one, draws a Hermit
+card and gives it to the player on their left. Each turn: ``start`` (start-of-turn
+abilities, then roll or Emi's move), ``move_choice`` (after a 7 or with Mystic Compass),
+``area`` (Area action or skip), ``attack`` (skipped automatically with nobody in range),
+``end`` (end-of-turn abilities; Charles's re-attack; always asked, as cover).
+
+Actions (``Action.kind``, ``args``); seats are ints, card arguments are card ids
+(``data.CARD_NAME[id]``), Areas are names:
+  reveal ()              any living hidden seat, any decision point, also out of turn
+  allie_heal ()          revealed Allie, any decision point
+  david (card)           revealed David, on his turn: take an Equipment card from a discard
+  roll () | emi (area) | franklin (t) | george (t) | ellen (t) | fuka (t) | agnes ()
+  ultra_soul (t)         the ``start`` prompt
+  move (area)            ``move_choice``
+  draw ("hermit"|"white"|"black") | woods ("damage"|"heal", t) | altar (t, card) | skip ()
+  attack (t) | attack_all () | no_attack ()          (no_attack absent with Masamune)
+  end_turn () | gregor () | wight () | charles ()
+  give (t)               give the Hermit card you drew
+  answer ("nothing"|"heal"|"damage"|"show") | answer ("give", card)   answer a Hermit card
+  respond ("none"|"counter")       every attacked seat is asked (Werewolf may counter)
+  bob_damage () | bob_take (card)  revealed Bob at 4-6 players, after a 2+ damage roll
+  loot (card)            the killer picks one of 2+ Equipment cards
+  card_use () | card_pass ()       Advent, Chocolate, Diabolic Ritual (every drawer asked)
+  card_target (t)        Blessing, First Aid, Vampire Bat, Bloodthirsty Spider, Spiritual Doll
+  goblin (t, card) | banana (card, t)
+Chance outcomes: dice (d6, d4), d6 (v), d4 (v), card (id: the drawn card; decks have no
+order, a draw is a uniform pick from what is left, an empty deck takes its discards),
+deal, board, first.
+
+Privacy (spec ruling 10)
+------------------------
+Every seat that *could* respond gets the same prompt: each attacked seat gets
+``respond``, every Hermit receiver ``answer``, every drawer of Advent/Chocolate/Ritual
+``card_opt``, the active player an ``end`` prompt each turn. Only the options differ,
+and options are private to their seat (``legal_actions(seat)``; the public view shows
+only ``pending`` = prompt kind and seat). The Unknown is offered the true and the false
+answers; others only the true one. Daniel's own list lacks ``reveal`` (he may not reveal
+by choice); the app shows that list only to Daniel after the hand-off screen.
+
+Views
+-----
+``view(None)``: players (seat, alive, revealed, character/faction/hp if revealed, damage,
+area, equipment, ability_used, voided, protected), board, deck sizes, discards (White
+and Black face up, Hermit as a count), active, turn, extra_turns, decider, pending,
+dice, dead_order, history (public facts as tuples, see ``views.describe``), over,
+winners, options. ``view(seat)`` adds ``me`` (character, faction, hp, win, ability,
+agnes_target), ``private`` (("drew", k, card), ("gave", k, to, card), ("got", k, from,
+card), ("saw", seat, character)), ``holding`` (the Hermit card in hand) and
+``shown_to_me``. Hermit outcomes in history are ("hermit", giver, receiver, k, outcome);
+k joins them with the private entries.
+
+Fast path
+---------
+``fast_legal(seat)`` / ``fast_apply(seat, tuple)`` / ``fast_chance(rng)`` / ``clone()`` /
+``playout(rng)`` work on plain tuples (kind, *args) for search and the benchmark.
+"""
+
+from __future__ import annotations
+
+from game.rules.protocol import Option
+from game.rules.registry import GameSpec, register
+
+from .rules_text import RULES_TEXT
+from .state import HuntersState, new_game
+
+
+def _bot_factory(level, seat, seed=0, think_ms=0):
+    from game.ai.hunters_easy import EasyBot
+    return EasyBot(seat, seed=seed, think_ms=think_ms)
+
+
+def _sim_report(states):
+    from .stats import sim_report
+    return sim_report(states)
+
+
+SPEC = register(GameSpec(
+    id="hunters",
+    title="Shadow Hunters",
+    pitch="Hidden identities: Hunters, Shadows and Neutrals fight it out, 4-8 players.",
+    min_players=4,
+    max_players=8,
+    state_cls=HuntersState,
+    options=(
+        Option("pool", "Characters", ("all", "base", "expansion", "initial"), "all",
+               "All 20, the base 10, the expansion 10, or one per initial"),
+        Option("abilities", "Special abilities", ("on", "off"), "on",
+               "Off: abilities are ignored and Bob is removed"),
+        Option("hermit_round", "Hermit round", ("off", "on"), "off",
+               "6+ players: everyone uses one Hermit card before the first turn"),
+    ),
+    bot_factory=_bot_factory,
+    sim_report=_sim_report,
+))
+
+__all__ = ["HuntersState", "RULES_TEXT", "SPEC", "new_game"]

@@ -1,0 +1,1 @@
+RULES_TEXT = "TODO"

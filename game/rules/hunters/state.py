@@ -1,0 +1,407 @@
+"""HuntersState: the game state as plain lists, driven by the frame stack in ``frames``."""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping
+
+from game.rules.protocol import (
+    CHANCE,
+    NOBODY,
+    Action,
+    Event,
+    GameState,
+    Result,
+    RuleError,
+    _lists_to_tuples,
+)
+
+from . import cards as _cards  # noqa: F401  (registers card frames)
+from . import combat as _combat  # noqa: F401  (registers attack frames)
+from . import frames as F
+from . import turn as _turn
+from .data import (
+    ALLOCATION,
+    AREA_ID,
+    AREAS,
+    BOB,
+    CHAR_ID,
+    CHAR_NAME,
+    CHAR_SET,
+    DECK_CARDS,
+    FACTION,
+    HUNTER,
+    INITIAL,
+    NEUTRAL,
+    SHADOW,
+)
+
+POOLS = ("all", "base", "expansion", "initial")
+_FIELDS = ("n", "pool", "abilities", "hermit_round", "chars", "rev", "alive", "dmg", "pos",
+           "equip", "board", "decks", "disc", "in_play", "first", "active", "turn_no", "extra",
+           "used", "voided", "barrier", "guardian", "shown", "ultra_done", "last_targets",
+           "att_dealt", "dead_order", "first_dead", "charles_won", "bryan_won", "hermit_k",
+           "history", "private", "stack", "over", "winners", "dice", "steps")
+_SIDE = _turn.SIDE_KINDS
+_side_actions = _turn.side_actions
+_AUTO, _DECIDE, _CHANCE = F.AUTO, F.DECIDE, F.CHANCE
+
+
+def pool_characters(pool, abilities, rng=None):
+    """Character ids the deal may use; for "initial" one per initial (needs ``rng``)."""
+    chars = list(range(20))
+    if pool == "base":
+        chars = [c for c in chars if CHAR_SET[c] == "base"]
+    elif pool == "expansion":
+        chars = [c for c in chars if CHAR_SET[c] == "expansion"]
+    if not abilities:
+        chars = [c for c in chars if c != BOB]
+    if pool == "initial" and rng is not None:
+        by_initial = {}
+        for c in chars:
+            by_initial.setdefault(INITIAL[c], []).append(c)
+        chars = sorted(rng.choice(v) for v in by_initial.values())
+    return chars
+
+
+class HuntersState(GameState):
+    GAME_ID = "hunters"
+
+    # --- creation ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, num_players, options=None):
+        if num_players not in ALLOCATION:
+            raise ValueError(f"Shadow Hunters takes 4-8 players, not {num_players}")
+        opts = dict(options or {})
+        s = cls.__new__(cls)
+        n = num_players
+        s.n = n
+        s.pool = opts.get("pool", "all")
+        if s.pool not in POOLS:
+            raise ValueError(f"pool must be one of {', '.join(POOLS)}")
+        s.abilities = opts.get("abilities", "on") == "on"
+        s.hermit_round = opts.get("hermit_round", "off") == "on" and n >= 6
+        s.chars = [-1] * n
+        s.rev = [False] * n
+        s.alive = [True] * n
+        s.dmg = [0] * n
+        s.pos = [-1] * n
+        s.equip = [[] for _ in range(n)]
+        s.board = []
+        s.decks = [list(d) for d in DECK_CARDS]
+        s.disc = [[], [], []]
+        s.in_play = []
+        s.first = -1
+        s.active = -1
+        s.turn_no = 0
+        s.extra = 0
+        s.used = [False] * n
+        s.voided = [False] * n
+        s.barrier = [False] * n
+        s.guardian = [False] * n
+        s.shown = [False] * n
+        s.ultra_done = False
+        s.last_targets = ()
+        s.att_dealt = 0
+        s.dead_order = []
+        s.first_dead = []
+        s.charles_won = False
+        s.bryan_won = False
+        s.hermit_k = 0
+        s.history = []
+        s.private = [[] for _ in range(n)]
+        s.stack = [("c_first",), ("c_board",), ("c_deal",)]
+        s.over = False
+        s.winners = ()
+        s.dice = (0, 0)
+        s.steps = 0
+        s.dec = CHANCE
+        return s
+
+    @property
+    def num_players(self):
+        return self.n
+
+    # --- the engine loop ----------------------------------------------------------------------------
+    def _run(self):
+        """Run automatic frames until a seat or chance must decide."""
+        st = self.stack
+        alive = self.alive
+        while not self.over:
+            f = st[-1]
+            k = f[0]
+            fn = _AUTO.get(k)
+            if fn is not None:
+                st.pop()
+                fn(self, f)
+                continue
+            if k in _DECIDE:
+                seat = f[1]
+                if not alive[seat] or (k == "respond" and not alive[f[2]]) or (
+                        k == "attack" and not _combat.in_range(self, seat)):
+                    st.pop()
+                    continue
+                self.dec = seat
+                return
+            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
+                st.pop()            # a chance step of someone who has died meanwhile
+                continue
+            self.dec = CHANCE
+            return
+        self.dec = NOBODY
+
+    def decider(self):
+        return self.dec
+
+    # --- fast path (tuples, no labels): used by random playouts and search --------------------------
+    def fast_legal(self, seat):
+        """Internal actions (kind, *args) for ``seat``; the decider's come first."""
+        if self.dec < 0:
+            return []
+        out = _side_actions(self, seat)
+        if seat == self.dec:
+            f = self.stack[-1]
+            return _DECIDE[f[0]][0](self, f) + out
+        return out
+
+    def fast_apply(self, seat, act):
+        """Apply an internal action tuple without checking it (chance: seat == CHANCE)."""
+        self.steps += 1
+        if seat == CHANCE:
+            f = self.stack.pop()
+            _CHANCE[f[0]][1](self, f, act)
+        elif act[0] in _SIDE:
+            _turn.apply_side(self, seat, act)
+            if self.over:
+                self.dec = NOBODY
+            return
+        else:
+            f = self.stack[-1]
+            _DECIDE[f[0]][1](self, f, act)
+        self._run()
+
+    def fast_chance(self, rng):
+        f = self.stack[-1]
+        kind = _CHANCE[f[0]][0]
+        if not isinstance(kind, str):
+            kind = kind(self, f)
+        r = rng.random
+        if kind == "dice":
+            return ("dice", int(r() * 6) + 1, int(r() * 4) + 1)
+        if kind == "card":
+            d = self.decks[f[2]]
+            return ("card", d[int(r() * len(d))])
+        if kind == "d6":
+            return ("d6", int(r() * 6) + 1)
+        if kind == "d4":
+            return ("d4", int(r() * 4) + 1)
+        if kind == "deal":
+            return ("deal", self._sample_deal(rng))
+        if kind == "board":
+            areas = list(range(6))
+            rng.shuffle(areas)
+            return ("board", tuple(areas))
+        return ("first", rng.randrange(self.n))
+
+    def _sample_deal(self, rng):
+        pool = pool_characters(self.pool, self.abilities, rng)
+        counts = dict(zip((HUNTER, SHADOW, NEUTRAL), ALLOCATION[self.n]))
+        chosen = []
+        for fac in (HUNTER, SHADOW, NEUTRAL):
+            chosen += rng.sample([c for c in pool if FACTION[c] == fac], counts[fac])
+        rng.shuffle(chosen)
+        return tuple(chosen)
+
+    def chance_kind(self):
+        f = self.stack[-1]
+        kind = _CHANCE[f[0]][0]
+        return kind if isinstance(kind, str) else kind(self, f)
+
+    def playout(self, rng, max_steps=100000):
+        """Random play to the end through the fast path (for search and the benchmark)."""
+        steps = 0
+        while self.dec != NOBODY and steps < max_steps:
+            d = self.dec
+            if d == CHANCE:
+                self.fast_apply(CHANCE, self.fast_chance(rng))
+            else:
+                acts = self.fast_legal(d)
+                self.fast_apply(d, acts[int(rng.random() * len(acts))])
+            steps += 1
+        return steps
+
+    # --- the protocol -----------------------------------------------------------------------------------
+    def legal_actions(self, seat=None):
+        from .views import label
+        if seat is None:
+            seat = self.dec
+            if seat < 0:
+                return []
+        if not 0 <= seat < self.n:
+            return []
+        return [Action(a[0], a[1:], label(self, seat, a)) for a in self.fast_legal(seat)]
+
+    def sample_chance(self, rng):
+        a = self.fast_chance(rng)
+        if a[0] == "deal":
+            return Action("deal", (tuple(CHAR_NAME[c] for c in a[1]),), "characters dealt")
+        if a[0] == "board":
+            return Action("board", (tuple(AREAS[x] for x in a[1]),), "Areas laid out")
+        return Action(a[0], a[1:], "")
+
+    def check(self, seat, action):
+        if self.over:
+            raise RuleError("the game is over")
+        if seat == CHANCE:
+            if self.dec != CHANCE:
+                raise RuleError("no random outcome is pending")
+            self.check_chance(action)
+            return
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise RuleError(f"there is no seat {seat}")
+        act = (action.kind,) + tuple(action.args)
+        if act not in self.fast_legal(seat):
+            raise RuleError(self.explain_illegal(seat, action))
+
+    def explain_illegal(self, seat, action):
+        from .views import explain
+        return explain(self, seat, action)
+
+    def check_chance(self, action):
+        kind = self.chance_kind()
+        a = action.args
+        if action.kind != kind:
+            raise RuleError(f"expected a {kind} outcome, not {action.kind}")
+        ok = False
+        if kind == "dice":
+            ok = len(a) == 2 and a[0] in range(1, 7) and a[1] in range(1, 5)
+        elif kind == "d6":
+            ok = len(a) == 1 and a[0] in range(1, 7)
+        elif kind == "d4":
+            ok = len(a) == 1 and a[0] in range(1, 5)
+        elif kind == "card":
+            f = self.stack[-1]
+            ok = len(a) == 1 and a[0] in self.decks[f[2]]
+        elif kind == "deal":
+            ok = len(a) == 1 and self._valid_deal(a[0])
+        elif kind == "board":
+            ok = len(a) == 1 and isinstance(a[0], tuple) and sorted(a[0]) == sorted(AREAS)
+        elif kind == "first":
+            ok = len(a) == 1 and a[0] in range(self.n)
+        if not ok:
+            raise RuleError(f"not a valid {kind} outcome: {action.args!r}")
+
+    def _valid_deal(self, names):
+        if not isinstance(names, tuple) or len(names) != self.n:
+            return False
+        if any(nm not in CHAR_ID for nm in names) or len(set(names)) != self.n:
+            return False
+        ids = [CHAR_ID[nm] for nm in names]
+        allowed = pool_characters("all" if self.pool == "initial" else self.pool, self.abilities)
+        if any(c not in allowed for c in ids):
+            return False
+        if self.pool == "initial" and len({INITIAL[c] for c in ids}) != self.n:
+            return False
+        counts = tuple(sum(1 for c in ids if FACTION[c] == f) for f in (HUNTER, SHADOW, NEUTRAL))
+        return counts == ALLOCATION[self.n]
+
+    def _apply(self, seat, action):
+        h0 = len(self.history)
+        p0 = [len(p) for p in self.private]
+        if seat == CHANCE and action.kind == "deal":
+            act = ("deal", tuple(CHAR_ID[nm] for nm in action.args[0]))
+        elif seat == CHANCE and action.kind == "board":
+            act = ("board", tuple(AREA_ID[nm] for nm in action.args[0]))
+        else:
+            act = (action.kind,) + tuple(action.args)
+        self.fast_apply(seat, act)
+        from .views import events_since
+        return events_since(self, h0, p0)
+
+    def result(self):
+        if not self.over:
+            return None
+        from .views import result_of
+        return result_of(self)
+
+    def view(self, seat):
+        from .views import build_view
+        return build_view(self, seat)
+
+    def secret_tokens(self):
+        if self.over:
+            return []
+        out = []
+        for i in range(self.n):
+            if self.chars[i] >= 0 and not self.rev[i] and not self.shown[i]:
+                out.append((i, CHAR_NAME[self.chars[i]]))
+            for entry in self.private[i]:
+                if entry[0] in ("drew", "gave", "got"):
+                    out.append((i, entry))
+        out.append((None, ("hermit deck", tuple(sorted(self.decks[0])))))
+        return out
+
+    # --- copying and saving ------------------------------------------------------------------------------
+    def clone(self):
+        c = HuntersState.__new__(HuntersState)
+        d = self.__dict__.copy()
+        for k in ("chars", "rev", "alive", "dmg", "pos", "board", "in_play", "used", "voided",
+                  "barrier", "guardian", "shown", "dead_order", "first_dead", "history",
+                  "stack"):
+            d[k] = d[k][:]
+        d["equip"] = [e[:] for e in self.equip]
+        d["decks"] = [x[:] for x in self.decks]
+        d["disc"] = [x[:] for x in self.disc]
+        d["private"] = [x[:] for x in self.private]
+        c.__dict__ = d
+        return c
+
+    def to_json(self):
+        out = {}
+        for k in _FIELDS:
+            out[k] = _plain(getattr(self, k))
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping):
+        try:
+            s = cls.__new__(cls)
+            for k in _FIELDS:
+                v = data[k]
+                if k in ("stack", "history", "private", "winners", "dice", "last_targets"):
+                    v = _lists_to_tuples(v)
+                    if k in ("stack", "history"):
+                        v = list(v)
+                    elif k == "private":
+                        v = [list(x) for x in v]
+                elif isinstance(v, list):
+                    v = [list(x) if isinstance(x, list) else x for x in v]
+                setattr(s, k, v)
+            if not isinstance(s.n, int) or s.n not in ALLOCATION:
+                raise ValueError("bad player count")
+            if not s.over and not s.stack:
+                raise ValueError("no work pending in an unfinished game")
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"damaged Shadow Hunters state: {exc!r}") from exc
+        s.dec = NOBODY
+        if not s.over:
+            s._run()
+        return s
+
+
+def _plain(v):
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    return v
+
+
+def new_game(num_players, options=None, seed=0):
+    """A state with setup done by a seeded generator (handy for tests and the benchmark)."""
+    s = HuntersState.new(num_players, options)
+    rng = random.Random(seed)
+    while s.dec == CHANCE and s.first < 0:
+        s.fast_apply(CHANCE, s.fast_chance(rng))
+    return s
+
+
+__all__ = ["HuntersState", "Event", "Result", "new_game", "pool_characters"]

@@ -1,0 +1,422 @@
+"""Setup, the turn (start, move, Area action, attack, end), extra turns and side actions."""
+
+from __future__ import annotations
+
+from . import frames as F
+from .combat import (
+    able,
+    heal,
+    hurt,
+    in_range,
+    move_equipment,
+    resolve_deaths,
+    reveal,
+    set_damage,
+    start_attack,
+    win_check,
+)
+from .data import (
+    AGNES,
+    ALLIE,
+    AREA_ID,
+    AREAS,
+    CATHERINE,
+    CEMETERY,
+    CHAR_NAME,
+    CHARLES,
+    CHURCH,
+    DANIEL,
+    DAVID,
+    ELLEN,
+    EMI,
+    EQUIP_ID,
+    ERSTWHILE_ALTAR,
+    FRANKLIN,
+    FUKA,
+    GEORGE,
+    GREGOR,
+    HERMITS_CABIN,
+    MACHINE_GUN,
+    MASAMUNE,
+    MYSTIC_COMPASS,
+    ROLL_AREA,
+    ULTRA_SOUL,
+    UNDERWORLD_GATE,
+    WEIRD_WOODS,
+    WIGHT,
+)
+
+
+# --- setup (chance) ----------------------------------------------------------------------------
+def _deal(s, f, out):
+    s.chars = list(out[1])
+    s.history.append(("dealt",))
+
+
+def _board(s, f, out):
+    s.board = list(out[1])
+    s.history.append(("board", tuple(AREAS[a] for a in s.board)))
+
+
+def _first(s, f, out):
+    s.first = out[1]
+    s.history.append(("first", out[1]))
+    s.stack.append(("next_turn",))
+    if s.hermit_round:
+        # Time-saving rule: in turn order each player draws a Hermit card and gives it to
+        # the player on their left, who answers it as usual.
+        for k in range(s.n - 1, -1, -1):
+            p = (s.first + k) % s.n
+            s.stack.append(("draw", p, 0, (p + 1) % s.n))
+
+
+F.CHANCE["c_deal"] = ("deal", _deal)
+F.CHANCE["c_board"] = ("board", _board)
+F.CHANCE["c_first"] = ("first", _first)
+
+
+# --- turn order ------------------------------------------------------------------------------------
+@F.auto("next_turn")
+def _next_turn(s, f):
+    p = s.active
+    if p >= 0 and s.alive[p] and s.extra > 0:
+        s.extra -= 1
+    else:
+        s.extra = 0
+        p = s.first if p < 0 else (p + 1) % s.n
+        while not s.alive[p]:
+            p = (p + 1) % s.n
+    s.active = p
+    s.turn_no += 1
+    s.barrier[p] = False
+    s.guardian[p] = False
+    s.ultra_done = False
+    s.last_targets = ()
+    s.history.append(("turn", p, s.turn_no))
+    if able(s, p, CATHERINE):
+        heal(s, p, 1, "catherine")
+    st = s.stack
+    st.append(("next_turn",))
+    st.append(("end", p))
+    st.append(("attack", p))
+    st.append(("area", p))
+    st.append(("start", p))
+
+
+# --- start of turn: abilities, then the move -------------------------------------------------------
+def _others(s, p):
+    return [t for t in range(s.n) if t != p and s.alive[t]]
+
+
+def _start_opts(s, f):
+    p = f[1]
+    opts = [("roll",)]
+    if s.pos[p] >= 0 and able(s, p, EMI):
+        slot = s.pos[p]
+        for nb in ((slot + 5) % 6, (slot + 1) % 6):
+            opts.append(("emi", AREAS[s.board[nb]]))
+    if not s.abilities or not s.rev[p] or s.voided[p]:
+        return opts
+    c = s.chars[p]
+    if c == FRANKLIN and not s.used[p]:
+        opts += [("franklin", t) for t in _others(s, p)]
+    elif c == GEORGE and not s.used[p]:
+        opts += [("george", t) for t in _others(s, p)]
+    elif c == ELLEN and not s.used[p]:
+        opts += [("ellen", t) for t in _others(s, p)]
+    elif c == FUKA and not s.used[p]:
+        opts += [("fuka", t) for t in range(s.n) if s.alive[t]]
+    elif c == AGNES and not s.used[p]:
+        opts.append(("agnes",))
+    elif c == ULTRA_SOUL and not s.ultra_done:
+        opts += [("ultra_soul", t) for t in _others(s, p)
+                 if s.pos[t] >= 0 and s.board[s.pos[t]] == UNDERWORLD_GATE]
+    return opts
+
+
+def _start_apply(s, f, act):
+    p, k = f[1], act[0]
+    if k == "roll":
+        s.stack.pop()
+        s.stack.append(("c_move", p, -1))
+    elif k == "emi":
+        s.stack.pop()
+        move_to(s, p, s.board.index(AREA_ID[act[1]]))
+    elif k == "ultra_soul":
+        s.ultra_done = True
+        s.history.append(("ability", p, "Ultra Soul", act[1]))
+        hurt(s, act[1], 3, p, "ability")
+        resolve_deaths(s, p)
+    else:
+        s.used[p] = True
+        t = act[1] if len(act) > 1 else -1
+        s.history.append(("ability", p, CHAR_NAME[s.chars[p]], t))
+        if k == "franklin":
+            s.stack.append(("c_d6", p, "franklin", t))
+        elif k == "george":
+            s.stack.append(("c_d4", p, "george", t))
+        elif k == "ellen":
+            s.voided[t] = True
+        elif k == "fuka":
+            set_damage(s, t, 7, p, "fuka")
+
+
+F.DECIDE["start"] = (_start_opts, _start_apply)
+F.PROMPT["start"] = "start of turn"
+
+
+def move_to(s, p, slot):
+    s.pos[p] = slot
+    s.history.append(("move", p, AREAS[s.board[slot]]))
+
+
+def _move_outcome(s, f):
+    return "dice"
+
+
+def _move_roll(s, f, out):
+    p, first = f[1], f[2]
+    s.dice = (out[1], out[2])
+    total = out[1] + out[2]
+    area = ROLL_AREA[total]
+    cur = s.board[s.pos[p]] if s.pos[p] >= 0 else -1
+    s.history.append(("roll", p, out[1], out[2]))
+    if area == cur:
+        s.stack.append(f)           # roll again
+        return
+    dest = -7 if area is None else area
+    if first == -1 and MYSTIC_COMPASS in s.equip[p]:
+        s.stack.append(("c_move", p, dest))
+        return
+    options = set()
+    for d in (dest, first):
+        if d == -7:
+            options.update(a for a in range(6) if a != cur)
+        elif d >= 0:
+            options.add(d)
+    if len(options) == 1:
+        move_to(s, p, s.board.index(options.pop()))
+    else:
+        s.stack.append(("move_choice", p, tuple(sorted(options))))
+
+
+F.CHANCE["c_move"] = (_move_outcome, _move_roll)
+
+
+def _move_choice_opts(s, f):
+    return [("move", AREAS[a]) for a in f[2]]
+
+
+def _move_choice_apply(s, f, act):
+    s.stack.pop()
+    move_to(s, f[1], s.board.index(AREA_ID[act[1]]))
+
+
+F.DECIDE["move_choice"] = (_move_choice_opts, _move_choice_apply)
+F.PROMPT["move_choice"] = "choose where to move"
+
+
+# --- the Area action -------------------------------------------------------------------------------
+def can_draw(s, d):
+    return bool(s.decks[d] or s.disc[d])
+
+
+def _area_opts(s, f):
+    p = f[1]
+    area = s.board[s.pos[p]]
+    opts = []
+    if area == HERMITS_CABIN:
+        if can_draw(s, 0):
+            opts.append(("draw", "hermit"))
+    elif area == UNDERWORLD_GATE:
+        for d, name in ((0, "hermit"), (1, "white"), (2, "black")):
+            if can_draw(s, d):
+                opts.append(("draw", name))
+    elif area == CHURCH:
+        if can_draw(s, 1):
+            opts.append(("draw", "white"))
+    elif area == CEMETERY:
+        if can_draw(s, 2):
+            opts.append(("draw", "black"))
+    elif area == WEIRD_WOODS:
+        for t in range(s.n):
+            if s.alive[t]:
+                opts.append(("woods", "damage", t))
+                opts.append(("woods", "heal", t))
+    elif area == ERSTWHILE_ALTAR:
+        for t in range(s.n):
+            if t != p and s.alive[t]:
+                opts += [("altar", t, c) for c in s.equip[t]]
+    opts.append(("skip",))
+    return opts
+
+
+_DECK_OF = {"hermit": 0, "white": 1, "black": 2}
+
+
+def _area_apply(s, f, act):
+    p, k = f[1], act[0]
+    s.stack.pop()
+    if k == "draw":
+        s.stack.append(("draw", p, _DECK_OF[act[1]], -1))
+    elif k == "woods":
+        t = act[2]
+        if act[1] == "damage":
+            hurt(s, t, 2, p, "woods")
+            resolve_deaths(s, p)
+        else:
+            heal(s, t, 1, "woods")
+    elif k == "altar":
+        move_equipment(s, act[1], p, act[2], "altar")
+
+
+F.DECIDE["area"] = (_area_opts, _area_apply)
+F.PROMPT["area"] = "Area action"
+
+
+@F.auto("draw")
+def _draw(s, f):
+    p, d, forced = f[1], f[2], f[3]
+    if not s.decks[d]:
+        if not s.disc[d]:
+            return
+        s.decks[d] = s.disc[d]
+        s.disc[d] = []
+        s.history.append(("reshuffle", d))
+    s.stack.append(("c_card", p, d, forced))
+
+
+# --- attack ------------------------------------------------------------------------------------------
+def _attack_opts(s, f):
+    p = f[1]
+    targets = in_range(s, p)
+    if MACHINE_GUN in s.equip[p]:
+        opts = [("attack_all",)]
+    else:
+        opts = [("attack", t) for t in targets]
+    if MASAMUNE not in s.equip[p]:
+        opts.append(("no_attack",))
+    return opts
+
+
+def _attack_apply(s, f, act):
+    p = f[1]
+    s.stack.pop()
+    if act[0] == "attack":
+        start_attack(s, p, (act[1],), 0)
+    elif act[0] == "attack_all":
+        start_attack(s, p, tuple(in_range(s, p)), 0)
+
+
+F.DECIDE["attack"] = (_attack_opts, _attack_apply)
+F.PROMPT["attack"] = "attack"
+
+
+# --- end of turn -----------------------------------------------------------------------------------------
+def _end_opts(s, f):
+    p = f[1]
+    opts = [("end_turn",)]
+    if not s.abilities or not s.rev[p] or s.voided[p]:
+        return opts
+    c = s.chars[p]
+    if c == GREGOR and not s.used[p]:
+        opts.append(("gregor",))
+    elif c == WIGHT and not s.used[p] and len(s.dead_order) > 0:
+        opts.append(("wight",))
+    elif c == CHARLES and any(s.alive[t] for t in s.last_targets):
+        opts.append(("charles",))
+    return opts
+
+
+def _end_apply(s, f, act):
+    p, k = f[1], act[0]
+    if k == "end_turn":
+        s.stack.pop()
+    elif k == "gregor":
+        s.used[p] = True
+        s.barrier[p] = True
+        s.history.append(("ability", p, "Gregor", -1))
+    elif k == "wight":
+        s.used[p] = True
+        s.extra += len(s.dead_order)
+        s.history.append(("ability", p, "Wight", len(s.dead_order)))
+    elif k == "charles":
+        s.history.append(("ability", p, "Charles", -1))
+        hurt(s, p, 2, p, "charles")
+        resolve_deaths(s, p)
+        if s.alive[p] and not s.over:
+            start_attack(s, p, tuple(t for t in s.last_targets if s.alive[t]), 0)
+
+
+F.DECIDE["end"] = (_end_opts, _end_apply)
+F.PROMPT["end"] = "end of turn"
+
+
+# --- ability dice ----------------------------------------------------------------------------------------
+def _ability_die(s, f, out):
+    p, what, t = f[1], f[2], f[3]
+    v = out[1]
+    if f[0] == "c_d6":
+        s.dice = (v, 0)
+    else:
+        s.dice = (0, v)
+    s.history.append(("die", p, what, v))
+    if what in ("franklin", "george"):
+        hurt(s, t, v, p, "ability")
+        resolve_deaths(s, p)
+    elif what == "blessing":
+        heal(s, t, v, "blessing")
+    elif what == "doll":
+        if v <= 4:
+            hurt(s, t, 3, p, "doll")
+        else:
+            hurt(s, p, 3, p, "doll")
+        resolve_deaths(s, p)
+
+
+F.CHANCE["c_d6"] = ("d6", _ability_die)
+F.CHANCE["c_d4"] = ("d4", _ability_die)
+
+
+# --- actions any seat may take at any decision point --------------------------------------------------------
+def side_actions(s, seat):
+    if not s.alive[seat]:
+        return []
+    out = []
+    c = s.chars[seat]
+    if not s.rev[seat]:
+        # Daniel may not reveal by choice; the list is private to its seat (see views).
+        if not (c == DANIEL and s.abilities and not s.voided[seat]):
+            out.append(("reveal",))
+        return out
+    if c == ALLIE and able(s, seat, ALLIE) and not s.used[seat] and s.dmg[seat] > 0:
+        out.append(("allie_heal",))
+    elif c == DAVID and s.active == seat and able(s, seat, DAVID) and not s.used[seat]:
+        seen = set()
+        for d in (1, 2):
+            for card in s.disc[d]:
+                if card in EQUIP_ID.values() and card not in seen:
+                    seen.add(card)
+                    out.append(("david", card))
+    return out
+
+
+def apply_side(s, seat, act):
+    k = act[0]
+    if k == "reveal":
+        reveal(s, seat)
+    elif k == "allie_heal":
+        s.used[seat] = True
+        s.history.append(("ability", seat, "Allie", seat))
+        heal(s, seat, s.dmg[seat], "allie")
+    elif k == "david":
+        s.used[seat] = True
+        card = act[1]
+        s.disc[1 if card in s.disc[1] else 2].remove(card)
+        s.equip[seat].append(card)
+        s.history.append(("ability", seat, "David", card))
+        s.history.append(("equipment", -1, seat, card, "david"))
+        win_check(s)
+
+
+SIDE_KINDS = frozenset(("reveal", "allie_heal", "david"))

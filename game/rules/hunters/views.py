@@ -1,0 +1,344 @@
+"""What each seat may see, action labels, event texts and the result.
+
+Kept apart from the engine so the hot path never builds strings.
+"""
+
+from __future__ import annotations
+
+from game.rules.protocol import CHANCE, NOBODY, Event, Result, freeze
+
+from . import frames as F
+from .combat import agnes_target
+from .data import (
+    AGNES,
+    AREAS,
+    CARD_NAME,
+    CHAR_NAME,
+    CHARACTERS,
+    DECK_NAME,
+    FACTION,
+    FACTION_NAME,
+    HERMIT_INFO,
+    HP,
+)
+
+
+def seat_name(i):
+    return f"Player {i + 1}"
+
+
+def who(s, seat, i):
+    if i == seat:
+        return "yourself"
+    if s.rev[i]:
+        return f"{seat_name(i)} ({CHAR_NAME[s.chars[i]]})"
+    return seat_name(i)
+
+
+def _hermit_in_hand(s):
+    f = s.stack[-1] if s.stack else None
+    if f and f[0] in ("hermit_give", "hermit_answer"):
+        return f
+    return None
+
+
+def label(s, seat, a):
+    k = a[0]
+    W = lambda i: who(s, seat, i)  # noqa: E731
+    if k == "reveal":
+        return "Reveal your character"
+    if k == "allie_heal":
+        return "Allie: heal all your damage"
+    if k == "david":
+        return f"David: take {CARD_NAME[a[1]]} from the discards"
+    if k == "roll":
+        return "Roll the dice to move"
+    if k == "emi":
+        return f"Emi: move to {a[1]} instead of rolling"
+    if k == "franklin":
+        return f"Franklin: deal d6 damage to {W(a[1])}"
+    if k == "george":
+        return f"George: deal d4 damage to {W(a[1])}"
+    if k == "ellen":
+        return f"Ellen: void the ability of {W(a[1])}"
+    if k == "fuka":
+        return f"Fu-ka: set the damage of {W(a[1])} to 7"
+    if k == "agnes":
+        return "Agnes: your goal becomes the player on your left winning"
+    if k == "ultra_soul":
+        return f"Ultra Soul: deal 3 damage to {W(a[1])}"
+    if k == "move":
+        return f"Move to {a[1]}"
+    if k == "draw":
+        return f"Draw a {a[1].capitalize()} card"
+    if k == "woods":
+        if a[1] == "damage":
+            return f"Weird Woods: deal 2 damage to {W(a[2])}"
+        return f"Weird Woods: heal 1 damage of {W(a[2])}"
+    if k == "altar":
+        return f"Erstwhile Altar: take {CARD_NAME[a[2]]} from {W(a[1])}"
+    if k == "skip":
+        return "Do nothing here"
+    if k == "attack":
+        return f"Attack {W(a[1])}"
+    if k == "attack_all":
+        return "Attack everyone in range (Machine Gun)"
+    if k == "no_attack":
+        return "Do not attack"
+    if k == "respond":
+        return "No response" if a[1] == "none" else "Counterattack the attacker (Werewolf)"
+    if k == "bob_damage":
+        return "Bob: deal the damage"
+    if k == "bob_take":
+        return f"Bob: take {CARD_NAME[a[1]]} instead of dealing damage"
+    if k == "loot":
+        return f"Take {CARD_NAME[a[1]]}"
+    if k == "end_turn":
+        return "End your turn"
+    if k == "gregor":
+        return "Gregor: no damage until your next turn"
+    if k == "wight":
+        return f"Wight: take {len(s.dead_order)} extra turn(s)"
+    if k == "charles":
+        return "Charles: take 2 damage to attack the same target again"
+    if k == "give":
+        return f"Give the Hermit card to {W(a[1])}"
+    if k == "answer":
+        f = _hermit_in_hand(s)
+        card = CARD_NAME[f[3]] if f else "the card"
+        giver = W(f[2]) if f else "the giver"
+        what = a[1]
+        if what == "nothing":
+            return f"{card}: nothing happens"
+        if what == "heal":
+            return f"{card}: heal 1 damage"
+        if what == "damage":
+            amount = HERMIT_INFO[card][4] if card in HERMIT_INFO else 1
+            return f"{card}: take {amount} damage"
+        if what == "give":
+            return f"{card}: give {CARD_NAME[a[2]]} to {giver}"
+        return f"{card}: show your character card to {giver}"
+    if k == "card_use":
+        return "Reveal (if hidden) and heal all your damage"
+    if k == "card_pass":
+        return "Do nothing with this card"
+    if k == "card_target":
+        card = CARD_NAME[s.stack[-1][2]] if s.stack and s.stack[-1][0] == "card_target" else "Card"
+        return f"{card}: choose {W(a[1])}"
+    if k == "goblin":
+        return f"Moody Goblin: take {CARD_NAME[a[2]]} from {W(a[1])}"
+    if k == "banana":
+        return f"Banana Peel: give {CARD_NAME[a[1]]} to {W(a[2])}"
+    return f"{k} {a[1:]}"
+
+
+def explain(s, seat, action):
+    if s.over:
+        return "the game is over"
+    if not isinstance(seat, int) or not 0 <= seat < s.n:
+        return f"there is no seat {seat}"
+    if not s.alive[seat]:
+        return f"{seat_name(seat)} is dead and takes no actions"
+    if action.kind == "reveal":
+        if s.rev[seat]:
+            return "you are already revealed"
+        return "Daniel cannot reveal by choice"
+    if s.dec == CHANCE:
+        return "waiting for a random outcome"
+    if s.dec != seat:
+        return (f"it is {seat_name(s.dec)}'s decision ({F.PROMPT[s.stack[-1][0]]}); "
+                "you may only reveal or use an any-time ability")
+    return f"{action.kind}{tuple(action.args)} is not one of your choices now"
+
+
+# --- events ---------------------------------------------------------------------------------------
+def describe(s, e):
+    k = e[0]
+    N = seat_name
+    if k == "dealt":
+        return "Characters are dealt face down"
+    if k == "board":
+        return "The Areas are laid out: " + ", ".join(e[1])
+    if k == "first":
+        return f"{N(e[1])} starts"
+    if k == "turn":
+        return f"Turn {e[2]}: {N(e[1])}"
+    if k == "roll":
+        return f"{N(e[1])} rolls {e[2]} and {e[3]}"
+    if k == "move":
+        return f"{N(e[1])} moves to {e[2]}"
+    if k == "draw":
+        if e[2] == "hermit":
+            return f"{N(e[1])} draws a Hermit card"
+        return f"{N(e[1])} draws {e[3]} ({e[2]})"
+    if k == "hermit_give":
+        return f"{N(e[1])} gives a Hermit card to {N(e[2])}"
+    if k == "hermit":
+        outcome = {"nothing": "nothing happens", "heal": "heals", "damage": "takes damage",
+                   "give": "hands over an Equipment card",
+                   "show": "shows their character card to the giver"}[e[4]]
+        return f"Hermit card from {N(e[1])}: {N(e[2])} {outcome}"
+    if k == "damage":
+        return f"{N(e[1])} takes {e[2]} damage ({e[4]})"
+    if k == "heal":
+        return f"{N(e[1])} heals {e[2]} ({e[3]})"
+    if k == "set_damage":
+        return f"{N(e[1])}'s damage is set to {e[2]}"
+    if k == "reveal":
+        return f"{N(e[1])} reveals: {e[2]}"
+    if k == "attack":
+        tg = ", ".join(N(t) for t in e[2])
+        word = "counterattacks" if e[3] else "attacks"
+        return f"{N(e[1])} {word} {tg} (dice {e[4][0]}/{e[4][1]})"
+    if k == "death":
+        by = f", killed by {N(e[2])}" if e[2] >= 0 else ""
+        return f"{N(e[1])} ({e[3]}) dies{by}"
+    if k == "equipment":
+        src = "the discards" if e[1] < 0 else N(e[1])
+        return f"{N(e[2])} takes {e[3]} from {src}"
+    if k == "loot":
+        return f"{N(e[1])} loots {', '.join(e[3])} from {N(e[2])}"
+    if k == "discard_equipment":
+        return f"{N(e[1])}'s Equipment is discarded"
+    if k == "ability":
+        tgt = f" on {N(e[3])}" if isinstance(e[3], int) and e[3] >= 0 and e[2] != "Wight" else ""
+        return f"{N(e[1])} uses {e[2]}'s ability{tgt}"
+    if k == "card_target":
+        return f"{N(e[1])} uses {e[2]} on {N(e[3])}"
+    if k == "die":
+        return f"{N(e[1])} rolls {e[3]} ({e[2]})"
+    if k == "dynamite":
+        return f"Dynamite: {e[2]} and {e[3]}"
+    if k == "reshuffle":
+        return f"The {DECK_NAME[e[1]]} discards are shuffled into a new deck"
+    if k == "end":
+        return "Game over. Winners: " + (", ".join(N(w) for w in e[1]) or "nobody")
+    if k == "drew":
+        return f"You drew the Hermit card {e[2]}"
+    if k == "gave":
+        return f"You gave {e[3]} to {N(e[2])}"
+    if k == "got":
+        return f"{N(e[2])} gave you {e[3]}"
+    if k == "saw":
+        return f"{N(e[1])} showed you their character: {e[2]}"
+    return str(e)
+
+
+def events_since(s, h0, p0):
+    out = [Event(e[0], {"fact": e}, describe(s, e)) for e in s.history[h0:]]
+    for i, start in enumerate(p0):
+        for e in s.private[i][start:]:
+            out.append(Event("private_" + e[0], {"fact": e}, describe(s, e), (i,)))
+    return out
+
+
+# --- views -------------------------------------------------------------------------------------------
+def _names(cards):
+    return tuple(CARD_NAME[c] for c in cards)
+
+
+def _player(s, i):
+    c = s.chars[i] if s.rev[i] else -1
+    return {
+        "seat": i,
+        "name": seat_name(i),
+        "alive": s.alive[i],
+        "revealed": s.rev[i],
+        "character": CHAR_NAME[c] if c >= 0 else None,
+        "faction": FACTION_NAME[FACTION[c]] if c >= 0 else None,
+        "hp": HP[c] if c >= 0 else None,
+        "damage": s.dmg[i],
+        "area": AREAS[s.board[s.pos[i]]] if s.pos[i] >= 0 else None,
+        "equipment": _names(s.equip[i]),
+        "ability_used": s.used[i] if c >= 0 else False,
+        "voided": s.voided[i],
+        "protected": s.barrier[i] or s.guardian[i],
+    }
+
+
+def _pending(s):
+    if s.over or not s.stack:
+        return {"kind": "over"}
+    f = s.stack[-1]
+    if s.dec == CHANCE:
+        return {"kind": "chance", "roll": _chance_kind(s)}
+    k = f[0]
+    out = {"kind": k, "prompt": F.PROMPT[k], "seat": f[1]}
+    if k == "respond":
+        out["attacker"] = f[2]
+    elif k == "hermit_answer":
+        out["giver"] = f[2]
+    elif k == "loot":
+        out["victim"] = f[2]
+        out["cards"] = _names(f[3])
+    elif k in ("card_opt", "card_target", "card_steal", "card_give"):
+        out["card"] = CARD_NAME[f[2]]
+    elif k == "bob":
+        out["target"] = f[2]
+    return out
+
+
+def _chance_kind(s):
+    return s.chance_kind()
+
+
+def build_view(s, seat):
+    v = {
+        "game": "hunters",
+        "seat": seat,
+        "players": tuple(_player(s, i) for i in range(s.n)),
+        "board": tuple(AREAS[a] for a in s.board),
+        "decks": {DECK_NAME[d]: len(s.decks[d]) for d in range(3)},
+        "discards": {"hermit": len(s.disc[0]), "white": _names(s.disc[1]),
+                     "black": _names(s.disc[2])},
+        "active": s.active,
+        "turn": s.turn_no,
+        "extra_turns": s.extra,
+        "decider": s.dec,
+        "pending": _pending(s),
+        "dice": s.dice,
+        "dead_order": tuple(s.dead_order),
+        "history": tuple(s.history),
+        "over": s.over,
+        "winners": s.winners if s.over else (),
+        "options": {"pool": s.pool, "abilities": "on" if s.abilities else "off",
+                    "hermit_round": "on" if s.hermit_round else "off"},
+    }
+    if seat is not None and 0 <= seat < s.n and s.chars[seat] >= 0:
+        c = s.chars[seat]
+        me = {
+            "seat": seat,
+            "character": CHAR_NAME[c],
+            "faction": FACTION_NAME[FACTION[c]],
+            "hp": HP[c],
+            "win": CHARACTERS[c][4],
+            "ability": CHARACTERS[c][5],
+            "ability_used": s.used[seat],
+        }
+        if c == AGNES:
+            me["agnes_target"] = agnes_target(s, seat)
+        v["me"] = me
+        v["private"] = tuple(s.private[seat])
+        f = _hermit_in_hand(s)
+        if f and f[1] == seat:
+            v["holding"] = CARD_NAME[f[2] if f[0] == "hermit_give" else f[3]]
+        v["shown_to_me"] = tuple((e[1], e[2]) for e in s.private[seat] if e[0] == "saw")
+    return freeze(v)
+
+
+def result_of(s):
+    w = s.winners
+    reasons = []
+    for i in w:
+        reasons.append(f"{seat_name(i)} ({CHAR_NAME[s.chars[i]]})")
+    return Result(
+        winners=w,
+        scores=tuple(1.0 if i in w else 0.0 for i in range(s.n)),
+        reason=("Winners: " + ", ".join(reasons)) if reasons else "nobody won",
+        details={"characters": tuple(CHAR_NAME[c] for c in s.chars),
+                 "factions": tuple(FACTION_NAME[FACTION[c]] for c in s.chars),
+                 "turns": s.turn_no, "dead": tuple(s.dead_order)},
+    )
+
+
+_ = NOBODY
