@@ -1,0 +1,145 @@
+"""Chasing Shadows computer players: legal, view-only, within budget, and sensible."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from test_chasing_rules import B, G, R, Y, cd, follow_example, play, rig
+
+from game.ai.chasing_bots import (
+    EasyBot,
+    HardBot,
+    NormalBot,
+    determinize,
+    known_cards,
+    make_bot,
+    pick_card,
+    pick_discard,
+)
+from game.rules.chasing import SPEC, sim_report
+from game.rules.chasing import cards as C
+from game.rules.match import Match
+from game.rules.protocol import CHANCE, NOBODY
+
+
+def play_bots(levels, seed, think_ms=None, on_decision=None):
+    m = Match.start("chasing", len(levels), seed)
+    bots = [SPEC.bot_factory(lv, s, seed=seed, think_ms=think_ms) for s, lv in enumerate(levels)]
+    while (d := m.decider()) != NOBODY:
+        if d == CHANCE:
+            m.chance_step()
+            continue
+        view, actions = m.state.view(d), m.state.legal_actions(d)
+        t = time.perf_counter()
+        action = bots[d].choose(view, actions)
+        if on_decision:
+            on_decision(m.state, d, view, actions, action, time.perf_counter() - t)
+        assert action in actions
+        m.apply(d, action)
+    return m.state
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_every_level_plays_legal_games(n):
+    levels = (["easy", "normal", "hard"] * 2)[:n]
+    st = play_bots(levels, seed=n, think_ms=3)
+    assert st.result() is not None
+
+
+def test_hard_stays_within_its_think_budget():
+    times = []
+
+    def record(st, seat, view, actions, action, secs):
+        if seat == 0 and len(actions) > 1:
+            times.append(secs)
+
+    play_bots(["hard", "easy", "easy", "easy"], seed=5, think_ms=40, on_decision=record)
+    assert times and max(times) < 0.040 * 2 + 0.05
+    assert sorted(times)[len(times) // 2] >= 0.030
+
+
+def test_sampled_worlds_agree_with_the_view():
+    import random
+    rng = random.Random(3)
+    m = Match.start("chasing", 4, seed=21)
+    checked = 0
+    while (d := m.decider()) != NOBODY:
+        if d == CHANCE:
+            m.chance_step()
+            continue
+        view = m.state.view(d)
+        world = determinize(view, rng)
+        wv = world.view(d)
+        for key in ("hands", "spotlight", "trick", "taken", "turn", "phase", "leader",
+                    "follow", "scoresheet", "hand_counts"):
+            assert wv[key] == view[key], key
+        cards = [c for h in world.hands for c in h]
+        assert len(cards) == len(set(cards))
+        others = {c for s, h in enumerate(world.hands) if s != d for c in h}
+        assert not others & known_cards(view)
+        assert sorted(world.moves()) == sorted(m.state.moves())
+        checked += 1
+        m.apply(d, m.state.legal_actions(d)[checked % len(m.state.legal_actions(d))])
+    assert checked > 100
+
+
+def test_normal_corners_the_next_player_like_the_rulebook_example():
+    st = follow_example()
+    play(st, 0, R, 3)
+    play(st, 1, B, 7)
+    play(st, 2, R, 5)                    # Chris matched nothing: yellow or grey to discard
+    action = NormalBot(2).choose(st.view(2), st.legal_actions(2))
+    assert action.args == ("yellow",)    # Drew holds many yellows but a single grey
+    assert pick_discard([Y, G], [Y, G], [Y, Y, Y, G]) == Y
+
+
+def test_normal_ducks_under_the_spotlight():
+    # Spotlight 8, the leader played a 5: a 6 or 7 would win; 0-4 and 8+ are safe.
+    st = rig(4, 0, {0: [cd(B, 5)], 1: [cd(B, 6), cd(B, 2), cd(B, 11), cd(B, 7)]},
+             cd(R, 8), [cd(B, 13), cd(Y, 13), cd(G, 13)])
+    play(st, 0, B, 5)
+    action = NormalBot(1).choose(st.view(1), st.legal_actions(1))
+    assert action.args == ("blue", 11)   # the highest card that cannot win
+    assert pick_card([cd(B, 6), cd(B, 2)], 8, [5], []) == cd(B, 2)
+
+
+def test_normal_forced_to_win_picks_the_card_most_likely_overtaken():
+    # Spotlight 8, a 2 was played; holding 3 and 7, both win now. Threats 4, 5, 6
+    # overtake a 3 but not a 7.
+    assert pick_card([cd(B, 3), cd(B, 7)], 8, [2], [4, 5, 6]) == cd(B, 3)
+    # Last to play (no threats left): plant the highest card as the next Spotlight.
+    assert pick_card([cd(B, 3), cd(B, 7)], 8, [2], []) == cd(B, 7)
+
+
+def test_normal_beats_easy_over_fixed_seeds():
+    scores = [0, 0, 0, 0]
+    for seed in range(30):
+        res = play_bots(["normal", "easy", "easy", "easy"], seed).result()
+        for s in range(4):
+            scores[s] += res.scores[s]
+    assert scores[0] < min(scores[1:])
+
+
+def test_factory_levels_and_sim_report():
+    assert isinstance(make_bot("easy", 0), EasyBot)
+    assert isinstance(SPEC.bot_factory("normal", 1, seed=2, think_ms=None), NormalBot)
+    hard = SPEC.bot_factory("hard", 2, seed=2, think_ms=None)
+    assert isinstance(hard, HardBot) and hard.think_ms == 1000
+    with pytest.raises(ValueError, match="unknown level"):
+        make_bot("genius", 0)
+    states = [play_bots(["easy"] * 3, seed) for seed in range(3)]
+    report = sim_report(states)
+    expected = [sum(s.result().scores[i] for s in states) / 3 for i in range(3)]
+    assert report["mean_score_by_seat"] == pytest.approx(expected, abs=0.01)
+
+
+def test_bots_never_receive_the_state():
+    # The factory's bots get a view mapping; a view holds no other seat's rank.
+    st = follow_example()
+    view = st.view(0)
+    assert all(t[0] == "back" for s in (1, 2, 3) for t in view["hands"][s])
+    for bot in (EasyBot(0, seed=1), NormalBot(0), HardBot(0, seed=1, think_ms=20)):
+        action = bot.choose(view, st.legal_actions(0))
+        assert action in st.legal_actions(0)
+    assert C.face(cd(R, 3)) in view["hands"][0]
