@@ -1,1 +1,87 @@
-RULES_TEXT = "TODO"
+"""The rules in our own words, for the in-app rules viewer."""
+
+from __future__ import annotations
+
+from .data import BLACK_CARDS, CARD_TEXT, CHARACTERS, FACTION_NAME, HERMIT_CARDS, WHITE_CARDS
+
+_INTRO = """\
+SHADOW HUNTERS — 4 to 8 players
+
+GOAL
+Everyone is secretly a Hunter, a Shadow or a Neutral. Hunters win when every Shadow is
+dead. Shadows win when every Hunter is dead, or when three Neutrals are dead. Each
+Neutral has a goal of their own, printed on their character. Dead Hunters and Shadows
+still win if their side wins, so play for your team.
+
+SETUP
+Characters are dealt face down: 4 players 2 Hunters and 2 Shadows; 5 players add one
+Neutral; 6 players two; 7 players three; 8 players 3 Hunters, 3 Shadows and 2 Neutrals.
+Nobody knows which characters are in play. The six Areas are laid out in three pairs;
+the two Areas of a pair make one attack range. A random player starts, and play goes
+round the table. Options: the character pool (all 20, the base 10, the expansion 10, or
+one per initial), playing without special abilities (Bob is then left out), and for 6+
+players a Hermit round before the first turn, where each player draws a Hermit card and
+gives it to the player on their left.
+
+YOUR TURN
+1. Move (compulsory). Roll the six-sided and the four-sided die and go to the Area whose
+   number is the total: Hermit's Cabin 2-3, Underworld Gate 4-5, Church 6, Cemetery 8,
+   Weird Woods 9, Erstwhile Altar 10. On a 7 you pick any other Area. You must leave your
+   Area: if the roll names it, roll again.
+2. Area action (optional).
+   Hermit's Cabin: draw a Hermit card, read it secretly and give it to another player.
+   Underworld Gate: draw from the Hermit, White or Black deck, your choice.
+   Church: draw a White card. Cemetery: draw a Black card.
+   Weird Woods: pick any character (yourself too) and deal them 2 damage or heal 1.
+   Erstwhile Altar: take an Equipment card from another player.
+3. Attack (optional). Pick one character on your Area or its pair-mate, roll both dice;
+   the damage is the difference. Equal dice miss. Weapons add to a hit, a Holy Robe takes
+   one off. Some Equipment changes this (see the cards).
+
+HERMIT CARDS
+The receiver reads the card secretly. If it matches their character (faction, HP or
+anyone), they do what it says; otherwise they say "nothing happens". Only the giver and
+the receiver know the card; everyone sees the outcome. Only the Unknown may lie.
+
+WHITE AND BLACK CARDS
+Read aloud and resolve at once. Equipment stays face up in front of you and works for as
+long as you hold it; you may hold any number. Used cards go to the face-up discard piles.
+An empty deck is reshuffled from its discards.
+
+REVEALING AND ABILITIES
+You may reveal your character at any decision point, even on another player's turn.
+Special abilities work only once you are revealed (the Unknown's lie and the Werewolf's
+counterattack say otherwise), and never for the dead. Daniel may not reveal by choice.
+
+DEATH
+Damage runs from 0 to 14; you die when your damage reaches your HP. The dead reveal, leave
+the board and never act again. Whoever caused the death takes one Equipment card of their
+choice from the victim (all of them with the Silver Rosary); the rest is discarded. If
+the active player dies the turn ends at once.
+
+END OF THE GAME
+The game ends the moment any goal that ends games is met. Then every player whose goal
+holds wins, alive or dead; several sides can win together.
+"""
+
+
+def _characters():
+    lines = ["CHARACTERS (HP in brackets)"]
+    for name, fac, hp, _set, win, ability in CHARACTERS:
+        lines.append(f"{name} — {FACTION_NAME[fac]} ({hp}). Wins: {win}. {ability}")
+    return "\n".join(lines)
+
+
+def _cards():
+    lines = ["HERMIT CARDS (16)"]
+    for name, copies, *_ in HERMIT_CARDS:
+        lines.append(f"{name}{f' x{copies}' if copies > 1 else ''}: {CARD_TEXT[name]}")
+    for title, table in (("WHITE CARDS (16)", WHITE_CARDS), ("BLACK CARDS (16)", BLACK_CARDS)):
+        lines.append("")
+        lines.append(title)
+        for name, copies, _equip, text in table:
+            lines.append(f"{name}{f' x{copies}' if copies > 1 else ''}: {text}")
+    return "\n".join(lines)
+
+
+RULES_TEXT = _INTRO + "\n" + _characters() + "\n\n" + _cards() + "\n"

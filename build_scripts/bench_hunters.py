@@ -1,0 +1,123 @@
+"""Shadow Hunters engine benchmark (one process, one core).
+
+    python build_scripts/bench_hunters.py [--seconds 3]
+    python build_scripts/bench_hunters.py --easy 500 --players 5,8   # Easy-bot win rates
+
+Engine speed: uniformly random games through the fast path that search uses
+(``HuntersState.playout``: ``fast_legal`` + ``fast_apply`` + ``fast_chance`` on plain
+tuples, chance steps included), for 4..8 players: turns/s, games/s and steps/s. Then
+the cost of ``clone()`` measured in applies (one clone / one mean apply), and for
+comparison the public protocol path (legal_actions + apply with labels and events).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.rules.hunters.state import HuntersState, new_game  # noqa: E402
+from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
+
+
+def fast_speed(n: int, seconds: float) -> tuple[float, float, float]:
+    rng = random.Random(n)
+    games = turns = steps = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        st = new_game(n, seed=seed)
+        seed += 1
+        t = time.perf_counter()
+        steps += st.playout(rng)
+        spent += time.perf_counter() - t
+        turns += st.turn_no
+        games += 1
+    return turns / spent, games / spent, steps / spent
+
+
+def protocol_speed(n: int, seconds: float) -> float:
+    rng = random.Random(n)
+    turns = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        st = new_game(n, seed=seed)
+        seed += 1
+        t = time.perf_counter()
+        while (d := st.decider()) != NOBODY:
+            if d == CHANCE:
+                st.apply(CHANCE, st.sample_chance(rng))
+            else:
+                st.apply(d, rng.choice(st.legal_actions(d)))
+        spent += time.perf_counter() - t
+        turns += st.turn_no
+    return turns / spent
+
+
+def clone_cost(n: int = 4, samples: int = 3000) -> tuple[float, float]:
+    """Mean seconds per fast apply and per clone, over states taken from random games."""
+    rng = random.Random(3)
+    states: list[HuntersState] = []
+    seed = 0
+    while len(states) < samples:
+        st = new_game(n, seed=seed)
+        seed += 1
+        while st.decider() != NOBODY and len(states) < samples:
+            st.playout(rng, max_steps=rng.randint(1, 40))
+            if st.decider() != NOBODY:
+                states.append(st.clone())
+    t = time.perf_counter()
+    for st in states:
+        st.clone()
+    per_clone = (time.perf_counter() - t) / len(states)
+    moves = []
+    for st in states:
+        d = st.decider()
+        if d == CHANCE:
+            moves.append((st.clone(), d, st.fast_chance(rng)))
+        else:
+            acts = st.fast_legal(d)
+            moves.append((st.clone(), d, acts[int(rng.random() * len(acts))]))
+    t = time.perf_counter()
+    for st, d, a in moves:
+        st.fast_apply(d, a)
+    per_apply = (time.perf_counter() - t) / len(moves)
+    return per_clone, per_apply
+
+
+def easy_rates(n: int, games: int) -> dict:
+    from game.sim import simulate
+    return simulate("hunters", n, games, 1, ["easy"], None, {})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--easy", type=int, default=0, help="games per player count with Easy bots")
+    ap.add_argument("--players", default="5,8")
+    args = ap.parse_args()
+    if args.easy:
+        for n in (int(x) for x in args.players.split(",")):
+            r = easy_rates(n, args.easy)
+            print(f"{n} players, {r['completed']} Easy games: faction_win_rate "
+                  f"{r['faction_win_rate']}, mean_turns {r['mean_turns']:.1f}, errors {r['errors']}")
+            print(f"  neutral_win_rate {r['neutral_win_rate']}")
+        return
+    print("random play through the fast path (playout: fast_legal/fast_apply/fast_chance)")
+    for n in range(4, 9):
+        tps, gps, sps = fast_speed(n, args.seconds)
+        print(f"  {n} players: {tps:,.0f} turns/s  {gps:,.0f} games/s  {sps:,.0f} steps/s")
+    per_clone, per_apply = clone_cost()
+    print(f"clone(): {per_clone * 1e6:.1f} us = {per_clone / per_apply:.1f} applies "
+          f"(mean fast apply {per_apply * 1e6:.2f} us, 4 players)")
+    print(f"public protocol path (legal_actions + apply), 4 players: "
+          f"{protocol_speed(4, args.seconds):,.0f} turns/s")
+
+
+if __name__ == "__main__":
+    main()
