@@ -35,6 +35,10 @@ from game.rules.protocol import Action
 
 N_CARDS = len(SPY_CARDS)
 
+# Weights of the move score, tuned on simulated games (build_scripts/bench_harsh.py).
+W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic": 2.0,
+     "near": 8.0}
+
 
 def _stationary() -> list[float]:
     """Long-run share of time the Spy spends on each square (random cards)."""
@@ -241,7 +245,7 @@ class HarshPolicy:
         ready = s.bugged and kn.p_accuse >= thr
         n_disc = len(s.discardable())
         low = min((card_value(s, k, kn) for k in s.discardable()), default=99.0)
-        meet_cost = (low + 1.0) if n_disc else 1000.0
+        meet_cost = (W["meet_base"] + W["meet_mult"] * low) if n_disc else 1000.0
         best, best_score = None, -1e18
         for a in actions:
             if a.kind != "move":
@@ -257,8 +261,9 @@ class HarshPolicy:
                     score -= meet_cost + 0.5
             if s.stacks[q]:
                 pb = bomb_chance(s, q)
+                draw = W["draw"] if (kn.e_rem or kn.unknown) else 0.8
                 bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
-                score += (1.0 - pb) * (1.5 if kn.e_rem or kn.unknown else 0.8) - pb * bomb_cost
+                score += (1.0 - pb) * draw - pb * bomb_cost
             p_next = kn.spy_next[q]
             if q != s.spy and p_next:
                 if ready:
@@ -266,13 +271,13 @@ class HarshPolicy:
                 else:
                     gain = 0.0
                     if not s.bugged and (s.bug == q or self._could_bug(s, q)):
-                        gain = 6.0
+                        gain = W["bug_gain"]
                     score += p_next * (gain - meet_cost)
             if ready:
                 near = sum(kn.spy_next[t] for t in range(9) if CHEB1[q][t])
-                score += 8.0 * near
+                score += W["near"] * near
             elif not s.bugged and s.bug < 0 and self._could_bug(s, q):
-                score += 2.0 * TRAFFIC[q]
+                score += W["traffic"] * TRAFFIC[q]
             if score > best_score:
                 best, best_score = a, score
         return best or self.rng.choice(actions)
