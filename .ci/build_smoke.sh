@@ -16,7 +16,7 @@ say "build (python build_scripts/build.py)"
 build_seconds=$(( $(date +%s) - start ))
 
 version=$("$PY" -c 'import sys; sys.path.insert(0, "build_scripts"); import build; print(build.artefact_stem(build.read_version()))')
-archive="dist/${version}.tar.gz"
+archive="$PWD/dist/${version}.tar.gz"
 test -f "$archive" || { echo "missing $archive" >&2; exit 1; }
 
 work=$(mktemp -d)
