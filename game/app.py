@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+import warnings
 from typing import TYPE_CHECKING
 
 import pygame
@@ -49,7 +50,6 @@ class App:
         self._theme_scale = round(self.metrics.scale, 2)
         theme = style.scaled_theme(self._theme_scale)
         self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
-        self.manager.preload_fonts(style.theme_fonts(theme))
         self.bus = EventBus()
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
@@ -79,7 +79,10 @@ class App:
         else:
             screen = pygame.display.set_mode(tuple(self.settings.window_size), pygame.RESIZABLE)
             try:
-                pygame.Window.from_display_module().minimum_size = style.MIN_SIZE
+                with warnings.catch_warnings():
+                    # pygame-ce 2.5 has no other way to reach the display module's window
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = style.MIN_SIZE
             except (AttributeError, pygame.error):
                 pass  # older SDL: the resize handler clamps instead
         return screen
@@ -115,8 +118,7 @@ class App:
         if scale != self._theme_scale:
             self._theme_scale = scale
             theme = style.scaled_theme(scale)
-            self.manager.get_theme().load_theme(theme)
-            self.manager.preload_fonts(style.theme_fonts(theme))
+            self.manager.get_theme().load_theme(theme)  # loads the theme's fonts too
         for scene in self.scenes:
             scene.resize(width, height)
         self.touch()

@@ -496,3 +496,13 @@ def row_of(surfaces: Sequence[pygame.Surface], gap: int = 4) -> pygame.Surface:
         out.blit(s, (x, (h - s.get_height()) // 2))
         x += s.get_width() + gap
     return out
+
+
+def clear_caches() -> None:
+    """Forget every cached font and surface (they die with pygame.quit())."""
+    for value in list(globals().values()):
+        if callable(getattr(value, "cache_clear", None)):
+            value.cache_clear()
+
+
+pygame.register_quit(clear_caches)

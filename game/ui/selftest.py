@@ -69,7 +69,9 @@ def _run(size, failures) -> None:
     games = _check(failures, "game registry", all_games) or []
     for spec in games:
         _check(failures, f"{spec.id}: setup", lambda s=spec: _show(app, setup.SetupScene(app, s), frames))
+        depth = len(app.scenes)
         _check(failures, f"{spec.id}: table", lambda s=spec: _table(app, s, frames))
+        _unwind(app, depth)
     _check(failures, "resize to 1024x640", lambda: (app.resize(1024, 640), frames()))
     _check(failures, "resize back", lambda: (app.resize(*size), frames()))
     app.quit()
@@ -77,9 +79,24 @@ def _run(size, failures) -> None:
 
 
 def _show(app, scene, frames) -> None:
-    app.push(scene)
-    frames()
-    app.pop()
+    depth = len(app.scenes)
+    try:
+        app.push(scene)
+        frames()
+    finally:
+        _unwind(app, depth)
+
+
+def _unwind(app, depth: int) -> None:
+    """Back to ``depth`` scenes even if a scene failed half-built (so later checks run)."""
+    while len(app.scenes) > depth:
+        scene = app.scenes.pop()
+        try:
+            scene.on_exit()
+        except Exception:  # noqa: BLE001 - already reported by the failing step
+            pass
+    if app.scenes:
+        app.scenes[-1].on_uncover()
 
 
 def _load_assets() -> None:

@@ -138,21 +138,6 @@ def scaled_theme(scale: float) -> dict:
     return theme
 
 
-def theme_fonts(theme: dict) -> list[dict]:
-    """Font specs the theme uses, for ``UIManager.preload_fonts`` (avoids first-use hitches)."""
-    seen, out = set(), []
-    for block in theme.values():
-        font = block.get("font") if isinstance(block, dict) else None
-        if not isinstance(font, dict) or font.get("name") != "noto_sans":
-            continue
-        key = (int(font["size"]), font.get("bold", "0") == "1")
-        if key not in seen:
-            seen.add(key)
-            out.append({"name": "noto_sans", "point_size": key[0],
-                        "style": "bold" if key[1] else "regular"})
-    return out
-
-
 def with_alpha(colour: tuple, alpha: int) -> tuple:
     return (*colour[:3], alpha)
 

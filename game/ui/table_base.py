@@ -23,6 +23,7 @@ private information may be shown; use ``session.view(self.viewer)``, never the s
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Mapping
 
 import pygame
@@ -38,6 +39,7 @@ from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 log = logging.getLogger("shadows.ui")
 
 STATUS_SECONDS = 5.0
+PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 
 class TableScene(Scene):
@@ -92,6 +94,19 @@ class TableScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         return self.session.seats[seat].name
+
+    def log_lines(self) -> list[str]:
+        """The log for the person at the screen, with "Player 3" shown as that seat's name."""
+        return self.named(self.session.log_lines(self.viewer))
+
+    def named(self, lines: list[str]) -> list[str]:
+        seats = self.session.seats
+
+        def name(match: re.Match) -> str:
+            n = int(match.group(1))
+            return seats[n - 1].name if 1 <= n <= len(seats) else match.group(0)
+
+        return [PLAYER_REF.sub(name, line) for line in lines]
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -202,7 +217,7 @@ class TableScene(Scene):
                 self.page = 0
             self.rebuild()
         if self.log_panel is not None:
-            self.log_panel.set_lines(self.session.log_lines(self.viewer))
+            self.log_panel.set_lines(self.log_lines())
 
     def ui_key(self) -> tuple:
         """When this changes, the UI is rebuilt (new choices, someone else at the screen)."""
@@ -271,7 +286,7 @@ class TableScene(Scene):
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
         panel = LogPanel(rect, self.metrics)
-        panel.set_lines(self.session.log_lines(self.viewer))
+        panel.set_lines(self.log_lines())
         panel.scroll_to_end()
         return panel
 

@@ -29,7 +29,7 @@ class HandoffScene(Scene):
         self.log_panel = LogPanel(pygame.Rect((m.width - w) // 2, m.height // 2 + m.px(96), w,
                                               m.height // 2 - m.px(96) - m.margin),
                                   m, title="What everyone has seen")
-        self.log_panel.set_lines(self.table.session.log_lines(None)[-60:])
+        self.log_panel.set_lines(self.table.named(self.table.session.log_lines(None))[-60:])
 
     def ready(self) -> None:
         self.table.session.handed_to(self.seat)

@@ -27,8 +27,12 @@ def rules_blocks(spec: GameSpec) -> list[Block]:
     if len(text.strip()) < 20:  # missing, or a placeholder left by a game in progress
         return [heading(spec.title), paragraph(f"Rules for {spec.title} are being written.")]
     out: list[Block] = []
-    title, _, text = text.strip().partition("\n")
-    out.append(heading(title.strip()))
+    title, _, rest = text.strip().partition("\n")
+    if _is_heading(title) or (len(title) < 70 and not title.rstrip().endswith(".")):
+        out.append(heading(title.strip()))
+        text = rest
+    else:
+        out.append(heading(spec.title))
     current: list[str] = []
 
     def flush() -> None:
