@@ -171,7 +171,8 @@ def symbol(kind: str, size: int, colour: Colour, letter: str = "",
     if letter:
         img = text(letter, max(8, int(size * 0.42)), letter_colour, True)
         dy = size * 0.1 if kind in ("drop", "triangle") else 0
-        surf.blit(img, img.get_rect(center=(size / 2, size / 2 + dy)))
+        dx = -size * 0.14 if kind == "crescent" else 0  # keep the letter on the lit part
+        surf.blit(img, img.get_rect(center=(size / 2 + dx, size / 2 + dy)))
     return _ready(surf)
 
 
@@ -227,11 +228,11 @@ def card_face(rank, suit: str, size: tuple = (90, 126)) -> pygame.Surface:
     ink = style.mix(info["colour"], (0, 0, 0), 0.55)
     corner = text(_rank_text(rank), rank_size, ink, True)
     surf.blit(corner, (max(3, w // 14), band_h * 2))
-    small = suit_symbol(suit, max(10, int(w * 0.2)))
+    small = suit_symbol(suit, max(10, int(w * 0.22)), with_letter=False)
     surf.blit(small, (max(3, w // 14) + (corner.get_width() - small.get_width()) // 2,
                       band_h * 2 + corner.get_height()))
-    big = suit_symbol(suit, int(min(w, h) * 0.5))
-    surf.blit(big, big.get_rect(center=(w * 0.56, h * 0.58)))
+    big = suit_symbol(suit, int(min(w, h) * 0.46))
+    surf.blit(big, big.get_rect(center=(w * 0.55, h * 0.54)))
     flipped = pygame.transform.rotate(corner, 180)
     surf.blit(flipped, flipped.get_rect(bottomright=(w - max(3, w // 14), h - band_h * 2)))
     return _ready(surf)

@@ -100,13 +100,7 @@ class TableScene(Scene):
         return self.named(self.session.log_lines(self.viewer))
 
     def named(self, lines: list[str]) -> list[str]:
-        seats = self.session.seats
-
-        def name(match: re.Match) -> str:
-            n = int(match.group(1))
-            return seats[n - 1].name if 1 <= n <= len(seats) else match.group(0)
-
-        return [PLAYER_REF.sub(name, line) for line in lines]
+        return [with_names(line, self.session.seats) for line in lines]
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property
@@ -216,7 +210,13 @@ class TableScene(Scene):
             if self._shown_key is None or key[0] != self._shown_key[0]:
                 self.page = 0
             self.rebuild()
-        if self.log_panel is not None:
+        self.refresh_log()
+
+    def refresh_log(self) -> None:
+        """Feed the log panel when something new happened or someone else sits down."""
+        key = (len(self.session.entries), self.viewer)
+        if self.log_panel is not None and key != getattr(self, "_log_key", None):
+            self._log_key = key
             self.log_panel.set_lines(self.log_lines())
 
     def ui_key(self) -> tuple:
@@ -268,8 +268,15 @@ class TableScene(Scene):
         top = self.top_bar_h(m)
         self.log_panel = self.make_log_panel(pygame.Rect(m.width - log_w - m.pad, top + m.gap,
                                                          log_w, m.height - top - m.gap - m.pad))
-        self.choice_rect = pygame.Rect(m.pad, m.height - m.px(190), m.width - log_w - 3 * m.pad, m.px(174))
+        width = m.width - log_w - 3 * m.pad
+        height = self.choice_height(m, rows=3)
+        self.choice_rect = pygame.Rect(m.pad, m.height - height - m.pad, width, height)
         self.build_choices(m, self.choice_rect)
+
+    def choice_height(self, m: style.Metrics, rows: int = 3) -> int:
+        """Room for the choice list: a header line and ``rows`` rows of buttons. Kept the
+        same whatever the choices, so the table does not jump between turns."""
+        return m.px(30) + rows * (m.px(40) + m.gap)
 
     def top_bar_h(self, m: style.Metrics) -> int:
         return m.button_h + 2 * m.gap
@@ -288,6 +295,7 @@ class TableScene(Scene):
         panel = LogPanel(rect, self.metrics)
         panel.set_lines(self.log_lines())
         panel.scroll_to_end()
+        self._log_key = (len(self.session.entries), self.viewer)
         return panel
 
     def choice_actions(self) -> list[Action]:
@@ -334,6 +342,7 @@ class TableScene(Scene):
         self.draw_top_bar(surface)
         self.draw_choice_header(surface)
         if self.log_panel is not None:
+            self.refresh_log()
             self.log_panel.draw(surface)
 
     def draw_board(self, surface: pygame.Surface) -> None:
@@ -431,6 +440,15 @@ class GenericTableScene(TableScene):
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+def with_names(text: str, seats) -> str:
+    """Rules text says "Player 3"; people read better with the name chosen at setup."""
+    def name(match: re.Match) -> str:
+        n = int(match.group(1))
+        return seats[n - 1].name if 1 <= n <= len(seats) else match.group(0)
+
+    return PLAYER_REF.sub(name, text)
+
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` px."""

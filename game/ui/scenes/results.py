@@ -24,10 +24,13 @@ def winners_text(session) -> str:
 
 
 def result_blocks(session) -> list:
+    from game.ui.table_base import with_names
+
     res = session.result()
     blocks = []
     if res is not None and res.reason:
-        blocks.append(paragraph(res.reason[:1].upper() + res.reason[1:], style.TEXT))
+        reason = with_names(res.reason, session.seats)
+        blocks.append(paragraph(reason[:1].upper() + reason[1:], style.TEXT))
     has_scores = res is not None and len(res.scores) == len(session.seats)
     headers = ["Seat", "Player"] + (["Score"] if has_scores else []) + ["Result"]
     rows = []
@@ -42,7 +45,8 @@ def result_blocks(session) -> list:
         row.append("Winner" if res is not None and i in res.winners else "")
         rows.append(row)
     blocks.append(table(headers, rows))
-    options = ", ".join(f"{k}: {v}" for k, v in session.match.options.items())
+    labels = {o.key: o.label for o in session.spec.options}
+    options = ", ".join(f"{labels.get(k, k)}: {v}" for k, v in session.match.options.items())
     if options:
         blocks.append(heading("Options"))
         blocks.append(paragraph(options, style.TEXT_MUTED))
