@@ -156,7 +156,7 @@ class SetupScene(Scene):
         ry += m.px(26)
         self.seed_entry = UITextEntryLine(pygame.Rect(rx, ry, rw, m.row_h), self.manager,
                                           container=self.root, object_id="#seed",
-                                          placeholder_text="random",
+                                          placeholder_text="(empty: a random deal)",
                                           initial_text=setup["seed"])
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)

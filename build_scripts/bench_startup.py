@@ -1,0 +1,78 @@
+"""Start-up time: launch -> the main menu's first frame, next to a bare pygame window with
+an empty pygame-gui UIManager, measured in the same run (fresh interpreter each time).
+
+    python build_scripts/bench_startup.py [--runs 5] [--size 1280x720]
+
+Uses the SDL dummy video/audio drivers and a throw-away user folder, so it runs headless
+and never touches the player's settings. Prints the median (and min/max) of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BARE = """
+import time, pygame, pygame_gui
+pygame.init()
+screen = pygame.display.set_mode(({w}, {h}), pygame.RESIZABLE)
+manager = pygame_gui.UIManager(({w}, {h}))
+manager.update(0.016)
+screen.fill((0, 0, 0))
+manager.draw_ui(screen)
+pygame.display.flip()
+print(repr(time.time()))
+"""
+
+APP = """
+import time
+from game.__main__ import build_parser
+from game import crash
+build_parser().parse_args(["--size", "{w}x{h}"])
+crash.setup_logging()
+from game.app import App
+app = App(size=({w}, {h}), fullscreen=False)
+app.step(0.016)
+print(repr(time.time()))
+app.quit()
+"""
+
+
+def launch(code: str, home: str) -> float:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SHADOWS_HOME=home)
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                         text=True, check=True).stdout
+    return float(out.strip().splitlines()[-1]) - start
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--size", default="1280x720")
+    args = p.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    bare, app = [], []
+    with tempfile.TemporaryDirectory(prefix="shadows-bench-") as home:
+        launch(BARE.format(w=w, h=h), home)  # warm the file cache once, not counted
+        for _ in range(args.runs):  # interleaved, so both see the same machine load
+            bare.append(launch(BARE.format(w=w, h=h), home))
+            app.append(launch(APP.format(w=w, h=h), home))
+    for name, xs in (("bare pygame window + UIManager", bare), ("Shadows Tabletop main menu", app)):
+        print(f"{name:32s} median {statistics.median(xs) * 1000:7.0f} ms   "
+              f"(min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f}, {len(xs)} runs)")
+    print(f"{'app overhead':32s} median {(statistics.median(app) - statistics.median(bare)) * 1000:7.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
