@@ -1,0 +1,169 @@
+"""The Harsh Shadows autopilot, determinization and hint."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from test_harsh_support import BINOC, CLUE, PASSPORT, PHOTO, act, fresh
+
+from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot
+from game.ai.harsh_policy import HarshPolicy, spy_next_distribution
+from game.rules.harsh import SPEC, sim_report
+from game.rules.harsh.data import BOMB
+from game.rules.match import Match
+from game.rules.protocol import CHANCE, NOBODY
+
+
+def positions(n_games=4, every=3, difficulty="standard"):
+    """Player decision points from random games."""
+    out = []
+    for seed in range(n_games):
+        m = Match.start("harsh", 1, seed, {"difficulty": difficulty})
+        rng = random.Random(seed)
+        i = 0
+        while m.decider() != NOBODY:
+            if m.decider() == CHANCE:
+                m.chance_step()
+                continue
+            if i % every == 0:
+                out.append(m.state.clone())
+            i += 1
+            m.apply(0, rng.choice(m.state.legal_actions(0)))
+    return out
+
+
+@pytest.mark.parametrize("difficulty", ["standard", "expert"])
+def test_determinized_worlds_show_exactly_the_players_view(difficulty):
+    rng = random.Random(1)
+    for s in positions(difficulty=difficulty):
+        v = s.view(0)
+        w = determinize(v, rng)
+        assert w.view(0) == v
+        assert w.legal_actions(0) == s.legal_actions(0)
+
+
+def test_determinized_worlds_vary_the_hidden_cards():
+    s = positions(1)[0]
+    v = s.view(0)
+    rng = random.Random(2)
+    worlds = [determinize(v, rng) for _ in range(30)]
+    assert len({tuple(map(tuple, w.conf)) for w in worlds}) > 1
+    assert len({tuple(w.deck) for w in worlds}) > 1
+    assert len({tuple(w.spydeck) for w in worlds}) > 1
+    for w in worlds:                                   # one Bomb among the dealt cards
+        assert sum(st[0] == BOMB for st in w.stacks) == 1
+        assert sum(c % 2 for c in w.spydeck) == 4
+
+
+def test_determinize_keeps_a_tracked_spy_card():
+    s = fresh(deal=(BOMB, CLUE, CLUE, PHOTO, BINOC, PASSPORT, 3, CLUE, CLUE))
+    act(s, "move", 7)
+    s.bugged = True
+    s.spy = 1
+    act(s, "track")
+    rng = random.Random(3)
+    for _ in range(10):
+        w = determinize(s.view(0), rng)
+        assert w.spydeck[-1] == s.spydeck[-1]
+
+
+def test_policy_reads_only_what_the_player_knows():
+    """Two worlds sampled from one view must get the same choice from the policy."""
+    rng = random.Random(4)
+    for s in positions(3, every=2):
+        v = s.view(0)
+        choices = {HarshPolicy(random.Random(0)).choose(w, w.legal_actions(0))
+                   for w in (determinize(v, rng) for _ in range(4))}
+        assert len(choices) == 1
+
+
+def test_spy_next_distribution_sums_to_one_and_uses_a_known_card():
+    s = fresh()
+    d = spy_next_distribution(s)
+    assert abs(sum(d) - 1) < 1e-9
+    act(s, "move", 5)
+    s.peek_top = True
+    d = spy_next_distribution(s)
+    assert d[3] == 1.0                                 # card 1: S from the corner
+
+
+def test_hint_ranks_every_action_best_first_within_budget():
+    s = positions(3, every=1)[2]
+    actions = s.legal_actions(0)
+    t = time.perf_counter()
+    ranked = hint(s.view(0), actions, budget_ms=300, rng=random.Random(5))
+    assert time.perf_counter() - t < 1.5
+    assert sorted(a.label for a, _, _ in ranked) == sorted(a.label for a in actions)
+    ps = [p for _, p, _ in ranked]
+    assert ps == sorted(ps, reverse=True) and all(0 <= p <= 1 for p in ps)
+    assert all(n >= 1 for _, _, n in ranked)
+
+
+def test_hint_sees_that_accusing_now_wins():
+    s = fresh()
+    s.bugged = True
+    s.spy = 4
+    for p in (0, 3, 4, 5):                         # the cards now held leave the grid
+        s.stacks[p], s.origin[p] = [], []
+    s.coll = [PHOTO, BINOC, PASSPORT, CLUE]
+    s.rev[0] = [True, True, True]                  # the Evidence is known and all held
+    act(s, "move", 4)
+    ranked = hint(s.view(0), s.legal_actions(0), budget_ms=2000, rng=random.Random(6),
+                  max_samples=20)
+    best, p, n = ranked[0]
+    assert best.kind == "accuse" and p == 1.0 and n == 20
+    assert HarshBot(think_ms=0).choose(s.view(0), s.legal_actions(0)).kind == "accuse"
+
+
+def test_bot_factory_levels_and_budgets():
+    assert SPEC.bot_factory("easy", 0, seed=1, think_ms=None).think_ms == 0
+    assert SPEC.bot_factory("normal", 0, seed=1, think_ms=None).think_ms > 0
+    assert SPEC.bot_factory("hard", 0, seed=1, think_ms=None).think_ms == 1500
+    assert SPEC.bot_factory("hard", 0, seed=1, think_ms=7).think_ms == 7
+    with pytest.raises(ValueError):
+        make_bot("genius")
+
+
+@pytest.mark.parametrize("difficulty", ["standard", "hard", "difficult", "expert"])
+def test_autopilot_finishes_games_and_the_report_counts_them(difficulty):
+    states = []
+    for seed in range(6):
+        m = Match.start("harsh", 1, seed, {"difficulty": difficulty})
+        bot = SPEC.bot_factory("easy", 0, seed=seed, think_ms=0)
+        while m.decider() != NOBODY:
+            if m.decider() == CHANCE:
+                m.chance_step()
+            else:
+                m.apply(0, bot.choose(m.state.view(0), m.state.legal_actions(0)))
+        states.append(m.state)
+    rep = sim_report(states)
+    assert set(rep) == {"win_rate", "loss_reasons", "mean_turns"}
+    assert rep["win_rate"] * 6 + sum(rep["loss_reasons"].values()) == pytest.approx(6, abs=0.01)
+    assert rep["mean_turns"] > 1
+
+
+def test_autopilot_beats_random_play():
+    wins = {"bot": 0, "random": 0}
+    for seed in range(40):
+        for who in wins:
+            m = Match.start("harsh", 1, seed, {})
+            bot = make_bot("easy", seed=seed)
+            rng = random.Random(seed)
+            while m.decider() != NOBODY:
+                if m.decider() == CHANCE:
+                    m.chance_step()
+                    continue
+                acts = m.state.legal_actions(0)
+                a = bot.choose(m.state.view(0), acts) if who == "bot" else rng.choice(acts)
+                m.apply(0, a)
+            wins[who] += m.state.outcome == "won"
+    assert wins["bot"] >= 8 and wins["bot"] > 3 * wins["random"]
+
+
+def test_searching_bot_uses_its_budget_and_returns_a_legal_action():
+    s = positions(3, every=1)[1]
+    bot = make_bot("normal", seed=3, think_ms=30)
+    a = bot.choose(s.view(0), s.legal_actions(0))
+    assert a in s.legal_actions(0)
