@@ -1,0 +1,177 @@
+"""Harsh Shadows benchmark: engine speed, clone cost, hint timing, autopilot win rates.
+
+    python build_scripts/bench_harsh.py                      # speed, clone, hint (20 positions)
+    python build_scripts/bench_harsh.py --games 500 --think-ms 0   # + win rate per difficulty
+
+Everything runs in this one process (one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.harsh_hint import DEFAULT_BUDGET_MS, hint, make_bot  # noqa: E402
+from game.rules.harsh import HarshState, sim_report  # noqa: E402
+from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
+
+DIFFICULTIES = ("standard", "hard", "difficult", "expert")
+
+
+def random_game(rng: random.Random, difficulty: str = "standard") -> tuple[HarshState, int]:
+    """One game of uniformly random legal play through the full checked API."""
+    s = HarshState.new(1, {"difficulty": difficulty})
+    applies = 0
+    while True:
+        d = s.decider()
+        if d == NOBODY:
+            return s, applies
+        if d == CHANCE:
+            s.apply(CHANCE, s.sample_chance(rng))
+        else:
+            s.apply(0, rng.choice(s.legal_actions(0)))
+        applies += 1
+
+
+def bench_random(seconds: float) -> dict:
+    rng = random.Random(1)
+    games = applies = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        _, k = random_game(rng)
+        games += 1
+        applies += k
+    el = time.perf_counter() - t0
+    return {"random_games_per_s": round(games / el, 1), "games": games,
+            "steps_per_game": round(applies / games, 1),
+            "us_per_step": round(el / applies * 1e6, 2)}
+
+
+def bench_clone(us_per_step: float) -> dict:
+    rng = random.Random(2)
+    states = []
+    while len(states) < 200:
+        s, _ = random_game(rng)
+        states.append(s)
+    mid = []
+    for seed in range(200):          # mid-game states are the ones the hint clones
+        r = random.Random(seed)
+        s = HarshState.new(1, {})
+        for _ in range(25):
+            if s.decider() == NOBODY:
+                break
+            if s.decider() == CHANCE:
+                s.apply(CHANCE, s.sample_chance(r))
+            else:
+                s.apply(0, r.choice(s.legal_actions(0)))
+        mid.append(s)
+    n = 0
+    t0 = time.perf_counter()
+    for _ in range(50):
+        for s in mid:
+            s.clone()
+            n += 1
+    us_clone = (time.perf_counter() - t0) / n * 1e6
+    return {"us_per_clone": round(us_clone, 2),
+            "clone_cost_in_applies": round(us_clone / us_per_step, 2)}
+
+
+def hint_positions(n: int) -> list:
+    """Decision points from autopilot games (the positions a player would ask about)."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        rng = random.Random(seed)
+        bot = make_bot("easy", seed=seed)
+        s = HarshState.new(1, {})
+        i = 0
+        while s.decider() != NOBODY and len(out) < n:
+            if s.decider() == CHANCE:
+                s.apply(CHANCE, s.sample_chance(rng))
+                continue
+            acts = s.legal_actions(0)
+            if len(acts) > 1 and i % 7 == 3:
+                out.append(s.clone())
+            i += 1
+            s.apply(0, bot.choose(s.view(0), acts))
+        seed += 1
+    return out
+
+
+def bench_hint(n: int, budget_ms: int) -> dict:
+    times, samples = [], []
+    rng = random.Random(3)
+    for s in hint_positions(n):
+        t0 = time.perf_counter()
+        ranked = hint(s.view(0), s.legal_actions(0), budget_ms, rng)
+        times.append((time.perf_counter() - t0) * 1000)
+        samples.append(ranked[0][2])
+    return {"hint_budget_ms": budget_ms, "hint_positions": n,
+            "hint_median_ms": round(statistics.median(times), 1),
+            "hint_max_ms": round(max(times), 1),
+            "hint_median_worlds_per_action": statistics.median(samples)}
+
+
+def win_rates(games: int, think_ms: int, level: str) -> dict:
+    out = {}
+    for diff in DIFFICULTIES:
+        states = []
+        t0 = time.perf_counter()
+        for seed in range(games):
+            rng = random.Random(seed)
+            bot = make_bot(level, seed=seed, think_ms=think_ms)
+            s = HarshState.new(1, {"difficulty": diff})
+            while s.decider() != NOBODY:
+                if s.decider() == CHANCE:
+                    s.apply(CHANCE, s.sample_chance(rng))
+                else:
+                    s.apply(0, bot.choose(s.view(0), s.legal_actions(0)))
+            states.append(s)
+        rep = sim_report(states)
+        rep["seconds"] = round(time.perf_counter() - t0, 1)
+        out[diff] = rep
+        print(f"  {diff:9s} win rate {rep['win_rate']:.3f} over {games} games "
+              f"(think {think_ms} ms), losses {dict(Counter(rep['loss_reasons']))}, "
+              f"mean turns {rep['mean_turns']}, {rep['seconds']} s", flush=True)
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--seconds", type=float, default=5.0, help="random-play timing window")
+    p.add_argument("--positions", type=int, default=20, help="hint positions to time")
+    p.add_argument("--budget", type=int, default=DEFAULT_BUDGET_MS, help="hint budget (ms)")
+    p.add_argument("--games", type=int, default=0, help="autopilot games per difficulty")
+    p.add_argument("--think-ms", type=int, default=0, help="autopilot search budget")
+    p.add_argument("--level", default="easy", help="autopilot level (easy|normal|hard)")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    report = bench_random(a.seconds)
+    print(f"random games/s (one core): {report['random_games_per_s']} "
+          f"({report['steps_per_game']} steps/game, {report['us_per_step']} us/step)", flush=True)
+    report.update(bench_clone(report["us_per_step"]))
+    print(f"clone: {report['us_per_clone']} us = {report['clone_cost_in_applies']} applies",
+          flush=True)
+    if a.positions:
+        report.update(bench_hint(a.positions, a.budget))
+        print(f"hint: median {report['hint_median_ms']} ms, max {report['hint_max_ms']} ms over "
+              f"{a.positions} positions (budget {a.budget} ms, median "
+              f"{report['hint_median_worlds_per_action']} worlds per action)", flush=True)
+    if a.games:
+        print(f"autopilot win rates ({a.level}, think {a.think_ms} ms):")
+        report["win_rates"] = win_rates(a.games, a.think_ms, a.level)
+    if a.json:
+        print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
