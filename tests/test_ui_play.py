@@ -168,3 +168,24 @@ def test_table_pause_handoff_and_results_fit_the_window(app, size):
             step(app)
     assert until(app, lambda: isinstance(app.top, ResultsScene))
     assert_fits(app)
+
+
+def test_options_drop_down_and_seed_are_used_and_remembered(app):
+    import pygame_gui
+
+    from game.rules.registry import get_game
+
+    click(app, "#tile_tiny")
+    setup = app.top
+    dd = find(app, "#option_mode")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="plain",
+                                         ui_element=dd, ui_object_id="#option_mode"))
+    step(app)
+    click(app, "#seed")
+    type_text(app, "4242")
+    assert setup.setup["seed"] == "4242" and setup.setup["options"]["mode"] == "plain"
+    click(app, "#start")
+    table = app.find(TableScene)
+    assert table.session.match.seed == 4242
+    assert app.settings.last_setup["tiny"]["seed"] == "4242"
+    assert get_game("tiny").normalise_options(table.session.match.options) == {"mode": "plain"}

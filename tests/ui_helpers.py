@@ -65,7 +65,7 @@ def key(app, k: int, frames: int = 1, unicode: str = "") -> None:
 def type_text(app, text: str) -> None:
     for ch in text:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    step(app)
+    step(app, 2)  # the entry posts its change event, which arrives a frame later
 
 
 def resize(app, w: int, h: int) -> None:

@@ -7,6 +7,7 @@ import random
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from game.rules.registry import GameSpec
@@ -85,9 +86,18 @@ class SetupScene(Scene):
         top = m.px(118)
         bottom = m.height - m.button_h - m.px(36)
         full = m.width - 2 * m.margin
-        left_w = int(full * 0.62)
-        self.left = pygame.Rect(m.margin, top, left_w, bottom - top)
-        self.right = pygame.Rect(self.left.right + m.px(18), top, full - left_w - m.px(18), bottom - top)
+        if spec.max_players <= 2:
+            # Few seats: players on top, the options get the whole width below.
+            players_h = (m.px(48) + (m.row_h + m.px(14) if spec.min_players < spec.max_players else 0)
+                         + spec.max_players * (m.row_h + m.px(8)) + m.px(44))
+            self.left = pygame.Rect(m.margin, top, full, players_h)
+            self.right = pygame.Rect(m.margin, self.left.bottom + m.px(14), full,
+                                     bottom - self.left.bottom - m.px(14))
+        else:
+            left_w = int(full * 0.62)
+            self.left = pygame.Rect(m.margin, top, left_w, bottom - top)
+            self.right = pygame.Rect(self.left.right + m.px(18), top, full - left_w - m.px(18),
+                                     bottom - top)
         x, y = self.left.x + m.pad, self.left.y + m.px(48)
         self.count_y = y
         if spec.min_players < spec.max_players:
@@ -137,29 +147,7 @@ class SetupScene(Scene):
                 sx += level_w + gap
             y += row_step
 
-        # options and seed on the right
-        rx, ry = self.right.x + m.pad, self.right.y + m.px(48)
-        rw = self.right.width - 2 * m.pad
-        self.option_labels = []
-        if not spec.options:
-            ry += m.px(40)  # room for the "no options" line
-        for opt in spec.options:
-            self.option_labels.append((opt, rx, ry))
-            ry += m.px(26)
-            dd = UIDropDownMenu(list(opt.choices), setup["options"].get(opt.key, opt.default),
-                                pygame.Rect(rx, ry, rw, m.row_h), self.manager, container=self.root,
-                                object_id=f"#option_{opt.key}",
-                                expansion_height_limit=m.px(220))
-            self.dropdowns[dd] = opt.key
-            ry += m.row_h + (m.px(30) if opt.help else m.px(14))
-        self.seed_y = ry
-        ry += m.px(26)
-        self.seed_entry = UITextEntryLine(pygame.Rect(rx, ry, rw, m.row_h), self.manager,
-                                          container=self.root, object_id="#seed",
-                                          placeholder_text="(empty: a random deal)",
-                                          initial_text=setup["seed"])
-        self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(9)
+        self.build_options(m)
 
         bw = m.px(170)
         by = m.height - m.button_h - m.px(20)
@@ -167,6 +155,54 @@ class SetupScene(Scene):
                     object_id="#back")
         self.button((m.width // 2 + m.gap, by, bw, m.button_h), "Start", self.start,
                     cls="@primary", object_id="#start")
+
+    def build_options(self, m: style.Metrics) -> None:
+        """The game's options and the seed field, in as many columns as they need."""
+        spec, setup = self.spec, self.setup
+        x0, y0 = self.right.x + m.pad, self.right.y + m.px(48)
+        if not spec.options:
+            y0 += m.px(40)  # room for the "no options" line
+        width = self.right.width - 2 * m.pad
+        height = self.right.bottom - m.pad - y0
+        count = len(spec.options) + 1  # + the seed
+        label_h = m.px(24)
+        full_h = label_h + m.row_h + m.px(32)
+        compact_h = label_h + m.row_h + m.px(12)
+        col_gap = m.px(24)
+        self.show_help = True
+        cols, item_h = 4, compact_h
+        for help_shown, h, c in ((True, full_h, 1), (True, full_h, 2), (True, full_h, 3),
+                                 (False, compact_h, 2), (False, compact_h, 3), (False, compact_h, 4)):
+            col_w = (width - col_gap * (c - 1)) // c
+            if c > 1 and col_w < m.px(200):
+                continue
+            if -(-count // c) * h <= height:
+                self.show_help, cols, item_h = help_shown, c, h
+                break
+        col_w = (width - col_gap * (cols - 1)) // cols
+        per_col = -(-count // cols)
+        self.option_labels = []
+        slots = []
+        for i in range(count):
+            c, r = divmod(i, per_col)
+            slots.append((x0 + c * (col_w + col_gap), y0 + r * item_h))
+        for opt, (x, y) in zip(spec.options, slots):
+            self.option_labels.append((opt, x, y, col_w))
+            dd = UIDropDownMenu(list(opt.choices), setup["options"].get(opt.key, opt.default),
+                                pygame.Rect(x, y + label_h, col_w, m.row_h), self.manager,
+                                container=self.root,
+                                object_id=ObjectID(class_id="@dd_up" if y > m.height * 0.55 else None,
+                                                   object_id=f"#option_{opt.key}"),
+                                expansion_height_limit=m.px(220))
+            self.dropdowns[dd] = opt.key
+        sx, sy = slots[-1]
+        self.seed_pos = (sx, sy, col_w)
+        self.seed_entry = UITextEntryLine(pygame.Rect(sx, sy + label_h, col_w, m.row_h), self.manager,
+                                          container=self.root, object_id="#seed",
+                                          placeholder_text="(empty: a random deal)",
+                                          initial_text=setup["seed"])
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
 
     # --- changes ------------------------------------------------------------------------------
     def set_players(self, n: int) -> None:
@@ -238,15 +274,20 @@ class SetupScene(Scene):
             surface.blit(draw.player_token(i, d, name), (rect.x, rect.y + m.px(2)))
         draw.blit_text(surface, "Options", m.px(style.FONT_HEADING - 4), (self.right.x + m.pad, self.right.y + m.px(12)),
                        style.TEXT, True)
-        for opt, x, y in self.option_labels:
-            draw.blit_text(surface, opt.label, m.px(style.FONT_SMALL), (x, y), style.TEXT_MUTED, True)
-            if opt.help:
-                for line in draw.wrap(opt.help, m.px(13), self.right.width - 2 * m.pad)[:1]:
-                    draw.blit_text(surface, line, m.px(13), (x, y + m.px(26) + m.row_h + m.px(4)), style.TEXT_DIM)
+        from game.ui.table_base import fit
+
+        label = m.px(style.FONT_SMALL)
+        for opt, x, y, w in self.option_labels:
+            draw.blit_text(surface, fit(opt.label, label, w, True), label, (x, y), style.TEXT_MUTED, True)
+            if opt.help and self.show_help:
+                draw.blit_text(surface, fit(opt.help, m.px(13), w), m.px(13),
+                               (x, y + m.px(24) + m.row_h + m.px(4)), style.TEXT_DIM)
+        x, y, w = self.seed_pos
+        draw.blit_text(surface, "Seed (optional)", label, (x, y), style.TEXT_MUTED, True)
+        if self.show_help:
+            draw.blit_text(surface, fit("The same seed deals the same game again.", m.px(13), w), m.px(13),
+                           (x, y + m.px(24) + m.row_h + m.px(4)), style.TEXT_DIM)
         x = self.right.x + m.pad
-        draw.blit_text(surface, "Seed (optional)", m.px(style.FONT_SMALL), (x, self.seed_y), style.TEXT_MUTED, True)
-        draw.blit_text(surface, "The same seed deals the same game again.", m.px(13),
-                       (x, self.seed_y + m.px(26) + m.row_h + m.px(6)), style.TEXT_DIM)
         if not self.spec.options:
             draw.blit_text(surface, "This game has no options.", m.px(style.FONT_SMALL),
                            (x, self.right.y + m.px(52)), style.TEXT_DIM)
