@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("shadows.app")
 
 FPS = 60
-IDLE_FPS = 15          # nothing moved and nobody touched anything for IDLE_AFTER seconds
+IDLE_FPS = 12          # nothing moved and nobody touched anything for IDLE_AFTER seconds
 IDLE_AFTER = 1.5
+IDLE_DRAW_EVERY = 6    # while idle, redraw twice a second (a text cursor still blinks)
 WINDOW_TITLE = "Shadows Tabletop"
 
 
@@ -206,8 +207,9 @@ class App:
 
     def step(self, dt: float | None = None) -> bool:
         """One iteration of the main loop. Returns False once the app has quit."""
+        idle = self.idle()
         if dt is None:
-            dt = self.clock.tick(IDLE_FPS if self.idle() else FPS) / 1000.0
+            dt = self.clock.tick(IDLE_FPS if idle else FPS) / 1000.0
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -217,7 +219,8 @@ class App:
             self.top.update(dt)
         if not self.running:
             return False
-        self.draw()
+        if not idle or self.frames % IDLE_DRAW_EVERY == 0:
+            self.draw()
         self.frames += 1
         return True
 
