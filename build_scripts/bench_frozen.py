@@ -1,0 +1,88 @@
+"""Start-up time of the frozen app next to the same start from source.
+
+    python build_scripts/bench_frozen.py [--runs 5] [--size 1280x720] [--no-onefile]
+
+Freezes the exact start-up code of bench_startup.py (build the App, draw the main menu's
+first frame, print the time) with the real spec into build/bench/ - one-folder and
+one-file - then launches each, and the source version, interleaved, and prints the
+medians. Headless (SDL dummy driver), with a throw-away user folder. The real dist/ is
+left alone. Takes about a minute, most of it freezing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+BENCH = ROOT / "build" / "bench"
+sys.path.insert(0, str(HERE))
+
+import bench_startup  # noqa: E402 - the app-shell's measurement, reused so figures agree
+
+import build  # noqa: E402
+
+
+def freeze(entry: Path, onefile: bool) -> Path:
+    dist = BENCH / ("onefile" if onefile else "onedir")
+    cmd = [sys.executable, "-m", "PyInstaller", str(build.SPEC), "--noconfirm",
+           "--log-level", "ERROR", "--distpath", str(dist),
+           "--workpath", str(BENCH / "work" / dist.name), "--",
+           "--entry", str(entry), "--build-info", str(build.BUILD_INFO)]
+    if onefile:
+        cmd.append("--onefile")
+    subprocess.run(cmd, cwd=ROOT, check=True)
+    return dist / build.APP_NAME / build.APP_NAME if not onefile else dist / build.APP_NAME
+
+
+def launch(cmd: list[str], home: str, cwd: Path) -> float:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", SHADOWS_HOME=home)
+    start = time.time()
+    out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
+                         check=True).stdout
+    return float(out.strip().splitlines()[-1]) - start
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--no-onefile", action="store_true")
+    args = p.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    code = bench_startup.APP.format(w=w, h=h)
+
+    BENCH.mkdir(parents=True, exist_ok=True)
+    build.write_build_info(build.read_version())
+    entry = BENCH / "bench_entry.py"
+    entry.write_text(code, encoding="utf-8")
+    targets = {"from source (python -c)": [sys.executable, "-c", code]}
+    targets["frozen one-folder"] = [str(freeze(entry, onefile=False))]
+    if not args.no_onefile:
+        targets["frozen one-file"] = [str(freeze(entry, onefile=True))]
+
+    times: dict[str, list[float]] = {name: [] for name in targets}
+    with tempfile.TemporaryDirectory(prefix="shadows-bench-") as home:
+        for cmd in targets.values():  # warm the file cache once, not counted
+            launch(cmd, home, ROOT)
+        for _ in range(args.runs):
+            for name, cmd in targets.items():
+                times[name].append(launch(cmd, home, ROOT))
+    print(f"launch -> main menu's first frame, {args.size}, SDL dummy driver, "
+          f"{args.runs} runs each:")
+    for name, xs in times.items():
+        print(f"  {name:26s} median {statistics.median(xs) * 1000:6.0f} ms   "
+              f"(min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
