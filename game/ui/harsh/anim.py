@@ -1,0 +1,66 @@
+"""Short animations for the Harsh table: pieces sliding, cards flipping, a flash.
+
+An ``Anim`` has a kind, a delay, a length and free-form data; ``Timeline`` advances them
+and answers "where is the Spy now" while a move plays. Lengths are scaled by the
+animation-speed setting before they get here; a length of 0 (speed "off") means the
+animation is never created, so "off" is instant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Anim:
+    kind: str            # "spy", "agent", "flip_spy", "found", "reveal", "flash"
+    duration: float
+    data: dict = field(default_factory=dict)
+    delay: float = 0.0
+    t: float = 0.0
+
+    @property
+    def progress(self) -> float:
+        """0..1 once started, negative while waiting for its delay."""
+        if self.t < self.delay:
+            return -1.0
+        return min(1.0, (self.t - self.delay) / self.duration) if self.duration > 0 else 1.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.duration
+
+
+def ease(p: float) -> float:
+    """Smooth start and stop."""
+    p = max(0.0, min(1.0, p))
+    return p * p * (3 - 2 * p)
+
+
+class Timeline:
+    def __init__(self) -> None:
+        self.anims: list[Anim] = []
+
+    def add(self, anim: Anim) -> Anim:
+        if anim.duration > 0:
+            self.anims.append(anim)
+        return anim
+
+    def clear(self) -> None:
+        self.anims = []
+
+    def update(self, dt: float) -> None:
+        for a in self.anims:
+            a.t += dt
+        self.anims = [a for a in self.anims if not a.done]
+
+    @property
+    def running(self) -> bool:
+        return bool(self.anims)
+
+    def of(self, kind: str) -> list[Anim]:
+        return [a for a in self.anims if a.kind == kind]
+
+    def end_time(self) -> float:
+        """Seconds until every animation has finished."""
+        return max((a.delay + a.duration - a.t for a in self.anims), default=0.0)

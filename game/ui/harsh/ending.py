@@ -1,0 +1,117 @@
+"""The end of a Harsh Shadows game: every Case File revealed, and why it was won or lost.
+
+An accusation turns every Confiscated Item in the view. A game lost another way (the
+Countdown, a Bomb or a meeting with no card left) leaves some face down in the view, yet
+nothing is secret once the game is over: the Case Files were dealt by a recorded chance
+step ("cases" in the match log), which is read only when the game has ended.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import pygame
+
+from game.rules.harsh.data import ITEMS
+from game.rules.protocol import CHANCE
+from game.ui import draw, style
+from game.ui.scenes.results import ResultsScene
+from game.ui.widgets import ScrollPanel, heading, paragraph, table
+
+TITLES = {True: "Mission accomplished", False: "Mission failed"}
+
+
+def final_case_files(session, view: Mapping) -> list[tuple]:
+    """Item names under each Case File: all of them once the game is over, else the view's."""
+    files = [tuple(f["slots"]) for f in view["case_files"]]
+    if not session.is_over() or all(None not in f for f in files):
+        return files
+    deal = view["options"]["deal"]
+    for seat, action in session.match.log:
+        if seat == CHANCE and action.kind == "cases":
+            items = [ITEMS[i] for i in action.args]
+            out, start = [], 0
+            for n in deal:
+                out.append(tuple(items[start:start + n]))
+                start += n
+            return out
+    return files
+
+
+def outcome_blocks(session, view: Mapping, stats_row: dict | None) -> list:
+    res = view["result"] or {}
+    files = final_case_files(session, view)
+    held = set(view["collection"])
+    gone = set(view["discovery_discard"])
+    blocks = [paragraph(res.get("text", ""), style.TEXT)]
+    rows = []
+    for f, names in zip(view["case_files"], files):
+        for name in names:
+            where = "in your collection" if name in held else ("discarded" if name in gone
+                                                               else "never found")
+            rows.append((f["name"], name, where))
+    blocks.append(heading("The Case Files"))
+    blocks.append(table(("Case File", "Item", "Your copy"), rows))
+    coll = ", ".join(view["collection"]) or "empty"
+    blocks.append(paragraph(f"Your collection: {coll}.", style.TEXT_MUTED))
+    blocks.append(paragraph(f"Turns played: {view['turn']}. Difficulty: "
+                            f"{view['difficulty'].title()}.", style.TEXT_MUTED))
+    if stats_row:
+        blocks.append(heading(f"Your record at {view['difficulty'].title()}"))
+        blocks.append(table(("Played", "Won", "Current streak", "Best streak"),
+                            [(stats_row["played"], stats_row["won"], stats_row["streak"],
+                              stats_row["best_streak"])]))
+    return blocks
+
+
+class HarshResultsScene(ResultsScene):
+    """The results overlay with the revealed Case Files and the record at this difficulty."""
+
+    def __init__(self, app, session, table_scene) -> None:
+        super().__init__(app, session)
+        self.table_scene = table_scene
+
+    def build(self, m: style.Metrics) -> None:
+        from game.storage import stats as stats_store
+
+        view = self.session.view(0)
+        stats, _ = stats_store.load_stats()
+        row = stats.games.get("harsh", {}).get("difficulty", {}).get(view["difficulty"])
+        self.won = bool((view["result"] or {}).get("won"))
+        w = min(m.px(780), m.width - 2 * m.margin)
+        h = min(m.px(600), m.height - 2 * m.margin)
+        self.box = self.centered(w, h)
+        top = self.box.y + m.px(104)
+        bottom = self.box.bottom - m.button_h - m.px(56)
+        self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
+        self.panel.set_blocks(outcome_blocks(self.session, view, row))
+        buttons = (("Play again", self.play_again, "#play_again"),
+                   ("Same deal", self.same_deal, "#same_deal"),
+                   ("See the table", self.see_table, "#see_table"),
+                   ("Menu", self.to_menu, "#to_menu"))
+        bw = (w - 2 * m.pad - 3 * m.gap) // 4
+        y = self.box.bottom - m.button_h - m.pad
+        x = self.box.x + m.pad
+        for text, action, oid in buttons:
+            self.button((x, y, bw, m.button_h), text, action, object_id=oid,
+                        cls="@primary" if oid == "#play_again" else None)
+            x += bw + m.gap
+
+    def see_table(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, self.shade))
+        surface.blit(veil, (0, 0))
+        m = self.metrics
+        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
+        draw.blit_text(surface, "Game over · Harsh Shadows", m.px(17),
+                       (self.box.centerx, self.box.y + m.px(24)), style.TEXT_MUTED, True, "center")
+        colour = style.GOOD if self.won else style.DANGER
+        draw.blit_text(surface, TITLES[self.won], m.px(style.FONT_TITLE - 8),
+                       (self.box.centerx, self.box.y + m.px(62)), colour, True, "center")
+        self.panel.draw(surface)
+        draw.blit_text(surface, f"Seed {self.session.match.seed}: enter it in Setup to play this "
+                       "deal again.", m.px(14), (self.box.centerx, self.panel.rect.bottom + m.px(8)),
+                       style.TEXT_MUTED, False, "midtop")

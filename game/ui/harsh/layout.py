@@ -1,0 +1,64 @@
+"""Where the Harsh Shadows table puts things, for one window size.
+
+Left: the 3x3 grid of Locations. Middle: the Countdown, Defusing Kit, Tracking Bug and
+Discovery deck, the three Case Files, then the additional-action buttons. Right: the Spy
+Movement deck, the log and the hint. Along the bottom: the Discovery Collection.
+Widths are shares of the window (the 1024x640 minimum is narrower than 1280 base pixels at
+the smallest scale); heights and type come from ``Metrics``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import style
+
+
+@dataclass
+class HarshLayout:
+    cells: list[pygame.Rect]
+    grid: pygame.Rect
+    status: pygame.Rect
+    cases: pygame.Rect
+    actions: pygame.Rect
+    spy: pygame.Rect
+    log: pygame.Rect
+    hint: pygame.Rect
+    collection: pygame.Rect
+    board: pygame.Rect
+    dialog_area: pygame.Rect
+
+
+def compute(m: style.Metrics, top: int) -> HarshLayout:
+    w, h = m.width, m.height
+    pad, gap = m.pad, m.gap
+    right_w = int(w * 0.24)
+    rx = w - right_w - pad
+    y0 = top + gap
+    board_w = rx - 2 * pad
+    coll_h = m.px(112)
+    collection = pygame.Rect(pad, h - pad - coll_h, board_w, coll_h)
+    avail_h = collection.y - gap - y0
+    grid_w = int(board_w * 0.58)
+    cw = (grid_w - 2 * gap) // 3
+    ch = min((avail_h - 2 * gap) // 3, int(cw * 0.95))
+    grid = pygame.Rect(pad, y0, 3 * cw + 2 * gap, 3 * ch + 2 * gap)
+    cells = [pygame.Rect(grid.x + c * (cw + gap), grid.y + r * (ch + gap), cw, ch)
+             for r in range(3) for c in range(3)]
+    mx = grid.right + pad
+    mw = rx - pad - mx
+    status = pygame.Rect(mx, y0, mw, m.px(64))
+    cases = pygame.Rect(mx, status.bottom + gap, mw, m.px(3 * 72))
+    actions = pygame.Rect(mx, cases.bottom + gap, mw, collection.y - gap - cases.bottom - gap)
+    spy = pygame.Rect(rx, y0, right_w, m.px(146))
+    rest = h - pad - spy.bottom - gap
+    hint_h = max(m.px(150), int(rest * 0.4))
+    log = pygame.Rect(rx, spy.bottom + gap, right_w, rest - hint_h - gap)
+    hint = pygame.Rect(rx, log.bottom + gap, right_w, hint_h)
+    board = pygame.Rect(pad, y0, board_w, h - pad - y0)
+    dw = min(m.px(600), int(board_w * 0.86))
+    dialog_area = pygame.Rect(board.centerx - dw // 2, board.y, dw, board.height)
+    return HarshLayout(cells, grid, status, cases, actions, spy, log, hint, collection, board,
+                       dialog_area)

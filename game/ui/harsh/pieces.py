@@ -1,0 +1,308 @@
+"""Cached drawings of the Harsh Shadows components (sizes in real pixels).
+
+Each function returns a cached surface for its arguments; callers blit, never draw on it.
+The ★ special-attention icon, arrows and the bug are drawn as shapes (the bundled font has
+no such glyphs).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from game.ui import draw, style
+
+# Case File looks: colour + shape + letter, so the colour is never the only cue.
+CASE_LOOK = {
+    "Evidence": ((98, 170, 112), "shield", "E"),
+    "Red Herring": ((200, 72, 64), "diamond", "R"),
+    "False Leads": ((140, 146, 156), "circle", "F"),
+}
+TITLE_BAR = (52, 47, 66)
+STAR_GOLD = (232, 186, 72)
+BUG_GREEN = (84, 180, 150)
+HINT_COLOUR = (96, 200, 230)
+
+VECTORS = {"N": (0, -1), "NE": (0.7071, -0.7071), "E": (1, 0), "SE": (0.7071, 0.7071),
+           "S": (0, 1), "SW": (-0.7071, 0.7071), "W": (-1, 0), "NW": (-0.7071, -0.7071)}
+
+
+def _canvas(size) -> pygame.Surface:
+    return pygame.Surface((max(1, int(size[0])), max(1, int(size[1]))), pygame.SRCALPHA)
+
+
+def _ready(surf: pygame.Surface) -> pygame.Surface:
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
+def _shrink(text: str, size: int, width: int, bold: bool, smallest: int) -> int:
+    """The largest size from ``size`` down to ``smallest`` at which ``text`` fits ``width``."""
+    while size > smallest and draw.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    f = draw.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# --- Location cards ------------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_name: str,
+                  ability_text: str, used: bool, enabled: bool, reserve: int) -> pygame.Surface:
+    """A Location: title bar with its name (and ★), then the ability unless face down.
+
+    ``reserve`` px at the bottom stay clear for the Discovery stack and the pieces.
+    """
+    w, h = size
+    face = style.CARD_FACE if not face_down else style.CARD_BACK
+    edge = style.CARD_EDGE if not face_down else style.CARD_BACK_LINE
+    surf = _canvas(size)
+    radius = max(5, w // 16)
+    draw.rounded_rect(surf, surf.get_rect(), face, radius, edge, max(1, w // 80))
+    if face_down:
+        line = style.mix(style.CARD_BACK, (255, 255, 255), 0.12)
+        clip = surf.get_clip()
+        surf.set_clip(surf.get_rect().inflate(-6, -6))
+        for x in range(-h, w + h, max(8, w // 12)):
+            pygame.draw.line(surf, line, (x, 0), (x + h, h), 1)
+        surf.set_clip(clip)
+    bar_h = max(18, int(h * 0.17))
+    bar = pygame.Rect(0, 0, w, bar_h)
+    pygame.draw.rect(surf, TITLE_BAR if not face_down else (30, 33, 44), bar,
+                     border_top_left_radius=radius, border_top_right_radius=radius)
+    star_d = int(bar_h * 0.8) if star else 0
+    text_w = w - 12 - (star_d + 4 if star else 0)
+    title_size = _shrink(name, max(11, int(bar_h * 0.56)), text_w, True, 10)
+    draw.blit_text(surf, _fit(name, title_size, text_w, True), title_size, (6, bar_h // 2),
+                   (255, 255, 255) if not face_down else style.TEXT_MUTED, True, "midleft")
+    if star:
+        sym = draw.symbol("star", star_d, STAR_GOLD)
+        surf.blit(sym, sym.get_rect(midright=(w - 4, bar_h // 2)))
+    body = max(10, int(h * 0.085))
+    y = bar_h + max(3, h // 40)
+    limit = h - reserve
+    if face_down:
+        note = "Ability used · face down" if used else "Face down · no ability"
+        draw.blit_text(surf, _fit(note, body, w - 12), body, (6, y), style.TEXT_MUTED)
+        return _ready(surf)
+    if not enabled:
+        draw.blit_text(surf, _fit("Ability switched off", body, w - 12), body, (6, y), style.TEXT_DIM)
+        return _ready(surf)
+    draw.blit_text(surf, _fit(ability_name, body, w - 12, True), body, (6, y), style.CARD_INK, True)
+    y += int(body * 1.3)
+    small = max(10, body - 1)
+    lines = draw.wrap(ability_text, small, w - 12)
+    for i, ln in enumerate(lines):
+        if y + small * 1.2 > limit:
+            break
+        last_fits = i + 1 < len(lines) and y + 2 * small * 1.2 > limit
+        draw.blit_text(surf, _fit(ln + ("…" if last_fits else ""), small, w - 12), small, (6, y),
+                       (70, 66, 60))
+        y += int(small * 1.2)
+    return _ready(surf)
+
+
+@lru_cache(maxsize=32)
+def mini_back(size: tuple, dealt: bool) -> pygame.Surface:
+    """A small face-down Discovery card; dealt ones carry a dot (one of them hides a Bomb)."""
+    w, h = size
+    surf = _canvas(size)
+    colour = (44, 50, 68)
+    draw.rounded_rect(surf, surf.get_rect(), colour, max(2, w // 6),
+                      style.mix(colour, (255, 255, 255), 0.35))
+    inner = surf.get_rect().inflate(-max(4, w // 4), -max(4, w // 4))
+    pygame.draw.rect(surf, style.mix(colour, (255, 255, 255), 0.18), inner, 1, border_radius=2)
+    if dealt:
+        pygame.draw.circle(surf, style.ACCENT, (w / 2, h / 2), max(2, w // 7))
+    return _ready(surf)
+
+
+# --- pieces ---------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=16)
+def bug_icon(d: int, active: bool = False) -> pygame.Surface:
+    """The Tracking Bug: an oval body with legs and a B (a ring when active)."""
+    surf = _canvas((d, d))
+    cx = cy = d / 2
+    legs = style.mix(BUG_GREEN, (0, 0, 0), 0.4)
+    for sx in (-1, 1):
+        for dy in (-0.22, 0.0, 0.22):
+            pygame.draw.line(surf, legs, (cx, cy + dy * d), (cx + sx * d * 0.45, cy + dy * d * 1.6),
+                             max(1, d // 14))
+    body = pygame.Rect(0, 0, d * 0.56, d * 0.74)
+    body.center = (cx, cy)
+    pygame.draw.ellipse(surf, BUG_GREEN, body)
+    pygame.draw.ellipse(surf, style.mix(BUG_GREEN, (255, 255, 255), 0.5), body, max(1, d // 16))
+    img = draw.text("B", max(8, int(d * 0.4)), (12, 30, 24), True)
+    surf.blit(img, img.get_rect(center=(cx, cy + 1)))
+    if active:
+        pygame.draw.circle(surf, style.ACCENT_BRIGHT, (cx, cy), d / 2 - 1, max(2, d // 12))
+    return _ready(surf)
+
+
+@lru_cache(maxsize=16)
+def kit_icon(d: int, ready: bool) -> pygame.Surface:
+    """The Defusing Kit: a case with a cross; greyed once used."""
+    surf = _canvas((d, d))
+    colour = (196, 90, 70) if ready else (80, 80, 86)
+    box = pygame.Rect(d * 0.1, d * 0.28, d * 0.8, d * 0.6)
+    pygame.draw.rect(surf, colour, box, border_radius=max(2, d // 10))
+    pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.4), (d * 0.35, d * 0.14, d * 0.3, d * 0.16),
+                     max(1, d // 14), border_radius=2)
+    cross = (250, 246, 236) if ready else (130, 130, 136)
+    t = max(2, d // 9)
+    pygame.draw.rect(surf, cross, (box.centerx - t // 2, box.y + d * 0.12, t, box.height - d * 0.24))
+    pygame.draw.rect(surf, cross, (box.x + d * 0.22, box.centery - t // 2, box.width - d * 0.44, t))
+    return _ready(surf)
+
+
+# --- Spy Movement cards ------------------------------------------------------------------------------
+
+def _arrow(surf, centre, direction: str, length: float, width: int, colour, head: float) -> None:
+    vx, vy = VECTORS[direction]
+    cx, cy = centre
+    tip = (cx + vx * length, cy + vy * length)
+    base = (cx + vx * (length - head), cy + vy * (length - head))
+    pygame.draw.line(surf, colour, (cx, cy), base, width)
+    px, py = -vy, vx
+    pts = [tip, (base[0] + px * head * 0.6, base[1] + py * head * 0.6),
+           (base[0] - px * head * 0.6, base[1] - py * head * 0.6)]
+    pygame.draw.polygon(surf, colour, pts)
+
+
+@lru_cache(maxsize=128)
+def spy_card(size: tuple, card: int, turned: bool, large: str, small: str,
+             used: str = "", label: str = "") -> pygame.Surface:
+    """A Spy Movement card as it lies: large and small arrows in their current directions.
+
+    ``used`` ("large"/"small") paints the arrow the Spy followed in gold. A turned card
+    shows its number upside down, so the orientation reads at a glance.
+    """
+    w, h = size
+    surf = _canvas(size)
+    radius = max(4, w // 9)
+    draw.rounded_rect(surf, surf.get_rect(), style.CARD_FACE, radius, (120, 60, 56), max(1, w // 40))
+    num = draw.text(str(card), max(10, int(h * 0.2)), (120, 40, 36), True)
+    if turned:
+        num = pygame.transform.rotate(num, 180)
+        surf.blit(num, num.get_rect(bottomright=(w - max(3, w // 12), h - max(2, h // 20))))
+    else:
+        surf.blit(num, (max(3, w // 12), max(2, h // 20)))
+    centre = (w / 2, h * 0.54)
+    r = min(w, h) * 0.42
+    ink = style.CARD_INK
+    gold = (214, 150, 30)
+    _arrow(surf, centre, large, r, max(3, int(w * 0.09)), gold if used == "large" else ink, r * 0.42)
+    _arrow(surf, centre, small, r * 0.62, max(2, int(w * 0.04)), gold if used == "small" else
+           (96, 92, 86), r * 0.28)
+    pygame.draw.circle(surf, ink, centre, max(2, w // 18))
+    if label:
+        img = draw.text(_fit(label, max(9, int(h * 0.11)), w - 6), max(9, int(h * 0.11)),
+                        (90, 84, 76))
+        surf.blit(img, img.get_rect(midbottom=(w / 2, h - 2)) if not turned else
+                  img.get_rect(midtop=(w / 2, 2)))
+    return _ready(surf)
+
+
+# --- Case File slots and collection cards ----------------------------------------------------------
+
+@lru_cache(maxsize=128)
+def item_card(size: tuple, name: str, file_name: str = "", held: bool = False,
+              protected: bool = False) -> pygame.Surface:
+    """A face-up Item (Confiscated or in the collection), marked with its Case File if known."""
+    w, h = size
+    surf = _canvas(size)
+    colour, shape, letter = CASE_LOOK.get(file_name, (style.CARD_EDGE, "", ""))
+    draw.rounded_rect(surf, surf.get_rect(), style.CARD_FACE, max(3, w // 10),
+                      colour if file_name else style.CARD_EDGE, max(2, w // 30) if file_name else 1)
+    fs = max(9, int(min(h * 0.24, w * 0.17)))
+    longest = max(name.split(" "), key=lambda word: draw.font(fs).size(word)[0])
+    fs = _shrink(longest, fs, w - 8, False, 9)
+    lines = draw.wrap(name, fs, w - 8)[:2]
+    y = (h - len(lines) * int(fs * 1.15)) // 2 + (int(fs * 0.35) if file_name else 0)
+    for ln in lines:
+        draw.blit_text(surf, _fit(ln, fs, w - 6), fs, (w // 2, y), style.CARD_INK, False, "midtop")
+        y += int(fs * 1.15)
+    if file_name:
+        d = max(10, int(h * 0.3))
+        sym = draw.symbol(shape, d, colour, letter)
+        surf.blit(sym, (2, 2))
+    if held:
+        img = draw.text("held", max(8, int(h * 0.2)), (70, 110, 70), True)
+        surf.blit(img, img.get_rect(topright=(w - 3, 1)))
+    if protected:
+        pygame.draw.rect(surf, style.ACCENT, surf.get_rect(), max(2, w // 25), border_radius=max(3, w // 10))
+        img = draw.text("safe", max(8, int(h * 0.2)), (150, 110, 30), True)
+        surf.blit(img, img.get_rect(topright=(w - 3, 1)))
+    return _ready(surf)
+
+
+@lru_cache(maxsize=32)
+def case_back(size: tuple, file_name: str) -> pygame.Surface:
+    """A face-down Confiscated Item under its Case File."""
+    w, h = size
+    colour, shape, letter = CASE_LOOK[file_name]
+    base = style.mix(colour, (20, 22, 30), 0.72)
+    surf = _canvas(size)
+    draw.rounded_rect(surf, surf.get_rect(), base, max(3, w // 10), style.mix(colour, (0, 0, 0), 0.2),
+                      max(1, w // 30))
+    sym = draw.symbol(shape, max(10, int(min(w, h) * 0.55)), style.mix(colour, (0, 0, 0), 0.15), letter)
+    surf.blit(sym, sym.get_rect(center=(w / 2, h / 2)))
+    return _ready(surf)
+
+
+@lru_cache(maxsize=32)
+def clue_card(size: tuple, count: int, double: bool = False) -> pygame.Surface:
+    """The collection's Clues as one pile: a magnifier and the count (Clue x2 separate)."""
+    w, h = size
+    surf = _canvas(size)
+    face = (228, 222, 196) if not double else (236, 214, 160)
+    for i in range(min(3, count) - 1, -1, -1):
+        r = pygame.Rect(i * 3, i * 3, w - 6, h - 6)
+        draw.rounded_rect(surf, r, face, max(3, w // 10), style.CARD_EDGE)
+    top = pygame.Rect(0, 0, w - 6, h - 6)
+    cx, cy = top.centerx, top.y + top.height * 0.42
+    rr = min(w, h) * 0.17
+    pygame.draw.circle(surf, style.CARD_INK, (cx - rr * 0.2, cy - rr * 0.2), rr, max(2, w // 22))
+    pygame.draw.line(surf, style.CARD_INK, (cx + rr * 0.5, cy + rr * 0.5), (cx + rr * 1.3, cy + rr * 1.3),
+                     max(3, w // 14))
+    label = "Clue x2" if double else ("Clue" if count == 1 else f"{count} Clues")
+    fs = max(10, int(h * 0.16))
+    draw.blit_text(surf, _fit(label, fs, w - 10, True), fs, (top.centerx, top.bottom - 3), style.CARD_INK,
+                   True, "midbottom")
+    return _ready(surf)
+
+
+@lru_cache(maxsize=8)
+def countdown_dial(d: int, value: int, start: int) -> pygame.Surface:
+    """The Countdown: a dial with the number left, a ring that empties as time runs out."""
+    surf = _canvas((d, d))
+    c = d / 2
+    pygame.draw.circle(surf, (30, 26, 30), (c, c), c - 1)
+    frac = max(0.0, min(1.0, value / max(1, start)))
+    colour = style.GOOD if frac > 0.5 else (style.ACCENT if frac > 0.25 else style.DANGER)
+    pts = [(c, c)]
+    steps = 40
+    for i in range(steps + 1):
+        a = -math.pi / 2 + 2 * math.pi * frac * i / steps
+        pts.append((c + (c - 2) * math.cos(a), c + (c - 2) * math.sin(a)))
+    if frac > 0 and len(pts) > 2:
+        pygame.draw.polygon(surf, style.mix(colour, (0, 0, 0), 0.35), pts)
+    pygame.draw.circle(surf, (22, 22, 26), (c, c), c * 0.66)
+    pygame.draw.circle(surf, colour, (c, c), c - 1, max(2, d // 16))
+    img = draw.text(str(value), max(10, int(d * 0.46)), (255, 255, 255), True)
+    surf.blit(img, img.get_rect(center=(c, c)))
+    return _ready(surf)
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 3, radius: int = 8) -> None:
+    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)

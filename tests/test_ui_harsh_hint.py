@@ -1,0 +1,59 @@
+"""The hint thinks on a worker thread: frames keep coming, it answers within 2 s, and the
+best action is listed with its win chance and marked on the board."""
+
+import time
+
+import pytest
+from harsh_ui_driver import start_harsh
+from ui_helpers import click, make_app, step
+
+from game.ui.harsh import hinting
+
+
+@pytest.fixture
+def app(shadows_home):
+    a = make_app()
+    a.settings.animation_speed = "off"
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+def test_hint_answers_within_two_seconds_without_blocking_frames(app):
+    table = start_harsh(app, seed=5)
+    frames_before = app.frames
+    click(app, "#hint")
+    assert table.hints.thinking
+    step(app)
+    assert "Thinking" in table.hint_panel.blocks[0].text
+    t0 = time.perf_counter()
+    frames = 0
+    while table.current_hint() is None:
+        step(app)
+        frames += 1
+        assert time.perf_counter() - t0 < 5, "the hint never answered"
+    answer = table.current_hint()
+    assert answer.seconds < 2.0
+    assert frames >= 10  # the loop kept drawing while the search ran
+    assert app.frames - frames_before >= frames
+    step(app, 2)
+    best, p, n = answer.best
+    assert best in table.actions() and 0.0 <= p <= 1.0 and n >= 1
+    texts = [b.text for b in table.hint_panel.blocks]
+    assert texts[0].startswith(f"Best: {best.label}") and f"{p:.0%}" in texts[0]
+    assert len(texts) == len(answer.ranked) + 1  # best, the others, and the sample count
+    assert table.locate(best) is not None  # the board marks where to click
+
+
+def test_a_hint_for_an_old_position_is_never_shown(app, monkeypatch):
+    monkeypatch.setattr(hinting, "BUDGET_MS", 200)
+    table = start_harsh(app, seed=5)
+    table.hints.budget_ms = 200
+    click(app, "#hint")
+    move = next(a for a in table.actions() if a.kind == "move")
+    table.choose(move)
+    for _ in range(60):
+        step(app)
+        time.sleep(0.01)
+    assert table.current_hint() is None
+    assert "Stuck?" in table.hint_panel.blocks[0].text or "Thinking" in table.hint_panel.blocks[0].text
