@@ -9,6 +9,7 @@ each, and returns the list of what failed.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import tempfile
@@ -170,7 +171,7 @@ def _play_out(session, limit: int = 50_000) -> None:
     """Finish the game with random legal choices (no drawing, no autosave)."""
     rng = random.Random(7)
     for _ in range(limit):
-        session.update()
+        session.update(now=math.inf)  # table scenes hold the session for animations: skip them
         if session.is_over():
             return
         seat = session.human_to_act()
