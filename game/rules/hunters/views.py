@@ -5,7 +5,9 @@ Kept apart from the engine so the hot path never builds strings.
 
 from __future__ import annotations
 
-from game.rules.protocol import CHANCE, NOBODY, Event, Result, freeze
+from types import MappingProxyType as _ro
+
+from game.rules.protocol import CHANCE, NOBODY, Event, Result
 
 from . import frames as F
 from .combat import agnes_target
@@ -232,6 +234,14 @@ def events_since(s, h0, p0):
     return out
 
 
+# The public facts a seat needs to reason about the others (the view's "history"). Turn
+# starts, rolls, moves and draws are left to the Events: positions and equipment are in
+# the view already, and the view stays small enough to build at every decision.
+FACT_KINDS = frozenset(("hermit", "damage", "heal", "set_damage", "reveal", "attack", "death",
+                        "equipment", "loot", "discard_equipment", "ability", "card_target",
+                        "end"))
+
+
 # --- views -------------------------------------------------------------------------------------------
 def _names(cards):
     return tuple(CARD_NAME[c] for c in cards)
@@ -239,7 +249,7 @@ def _names(cards):
 
 def _player(s, i):
     c = s.chars[i] if s.rev[i] else -1
-    return {
+    return _ro({
         "seat": i,
         "name": seat_name(i),
         "alive": s.alive[i],
@@ -253,15 +263,15 @@ def _player(s, i):
         "ability_used": s.used[i] if c >= 0 else False,
         "voided": s.voided[i],
         "protected": s.barrier[i] or s.guardian[i],
-    }
+    })
 
 
 def _pending(s):
     if s.over or not s.stack:
-        return {"kind": "over"}
+        return _ro({"kind": "over"})
     f = s.stack[-1]
     if s.dec == CHANCE:
-        return {"kind": "chance", "roll": _chance_kind(s)}
+        return _ro({"kind": "chance", "roll": _chance_kind(s)})
     k = f[0]
     out = {"kind": k, "prompt": F.PROMPT[k], "seat": f[1]}
     if k == "respond":
@@ -275,7 +285,7 @@ def _pending(s):
         out["card"] = CARD_NAME[f[2]]
     elif k == "bob":
         out["target"] = f[2]
-    return out
+    return _ro(out)
 
 
 def _chance_kind(s):
@@ -283,14 +293,17 @@ def _chance_kind(s):
 
 
 def build_view(s, seat):
+    """The view as read-only mappings and tuples. History and private entries are tuples
+    of plain values already, so they are shared rather than deep-frozen (views are built
+    often: by bots at every decision and by the table at every event)."""
     v = {
         "game": "hunters",
         "seat": seat,
         "players": tuple(_player(s, i) for i in range(s.n)),
         "board": tuple(AREAS[a] for a in s.board),
-        "decks": {DECK_NAME[d]: len(s.decks[d]) for d in range(3)},
-        "discards": {"hermit": len(s.disc[0]), "white": _names(s.disc[1]),
-                     "black": _names(s.disc[2])},
+        "decks": _ro({DECK_NAME[d]: len(s.decks[d]) for d in range(3)}),
+        "discards": _ro({"hermit": len(s.disc[0]), "white": _names(s.disc[1]),
+                         "black": _names(s.disc[2])}),
         "active": s.active,
         "turn": s.turn_no,
         "extra_turns": s.extra,
@@ -298,11 +311,11 @@ def build_view(s, seat):
         "pending": _pending(s),
         "dice": s.dice,
         "dead_order": tuple(s.dead_order),
-        "history": tuple(s.history),
+        "history": tuple(e for e in s.history if e[0] in FACT_KINDS),
         "over": s.over,
         "winners": s.winners if s.over else (),
-        "options": {"pool": s.pool, "abilities": "on" if s.abilities else "off",
-                    "hermit_round": "on" if s.hermit_round else "off"},
+        "options": _ro({"pool": s.pool, "abilities": "on" if s.abilities else "off",
+                        "hermit_round": "on" if s.hermit_round else "off"}),
     }
     if seat is not None and 0 <= seat < s.n and s.chars[seat] >= 0:
         c = s.chars[seat]
@@ -317,13 +330,13 @@ def build_view(s, seat):
         }
         if c == AGNES:
             me["agnes_target"] = agnes_target(s, seat)
-        v["me"] = me
+        v["me"] = _ro(me)
         v["private"] = tuple(s.private[seat])
         f = _hermit_in_hand(s)
         if f and f[1] == seat:
             v["holding"] = CARD_NAME[f[2] if f[0] == "hermit_give" else f[3]]
         v["shown_to_me"] = tuple((e[1], e[2]) for e in s.private[seat] if e[0] == "saw")
-    return freeze(v)
+    return _ro(v)
 
 
 def result_of(s):
