@@ -1,0 +1,237 @@
+"""Screens over the Chasing Shadows table: the scoresheets (key S), the end of a round
+(cards taken, grouped by suit, the ignored half face down, the suit scores) and the
+final results (the sheets with their strike-throughs, the winners and why)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.scene import Overlay
+from game.ui.scenes.results import ResultsScene, winners_text
+
+from .model import SUIT_ORDER
+from .pieces import draw_sheet, fit_text, sheet_grid, tint
+
+ROUND_NAMES = ("first", "second", "third")
+
+
+def _box(m, max_w: int, max_h: int) -> pygame.Rect:
+    w = min(m.px(max_w), m.width - 2 * m.px(24))
+    h = min(m.px(max_h), m.height - 2 * m.px(20))
+    return pygame.Rect((m.width - w) // 2, (m.height - h) // 2, w, h)
+
+
+class SheetsScene(Overlay):
+    """Every player's scoresheet, as it stands now."""
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def build(self, m: style.Metrics) -> None:
+        self.box = _box(m, 1060, 640)
+        bw = m.px(180)
+        self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h),
+                    "Close (S)", self.app.pop, cls="@primary", object_id="#close_sheets", badge=False)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_s:
+            self.app.pop()
+            return True
+        return super().handle_key(event)
+
+    def default_action(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        view = self.table.live_view()
+        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
+        title = ("Final scoresheets" if view["phase"] == "over"
+                 else f"Scoresheets · round {view['round']} of 3")
+        draw.blit_text(surface, title, m.px(style.FONT_HEADING), (self.box.centerx, self.box.y + m.px(30)),
+                       style.ACCENT_BRIGHT, True, "center")
+        note = ("Struck: a suit scored in exactly two rounds loses its earlier score."
+                if view["phase"] == "over" else
+                "Empty box: no card of that suit taken (not 0). At the end, a suit scored in "
+                "exactly two rounds has its earlier score struck out.")
+        for i, line in enumerate(draw.wrap(note, m.px(14), self.box.w - 2 * m.margin)[:2]):
+            draw.blit_text(surface, line, m.px(14), (self.box.centerx, self.box.y + m.px(56) + i * m.px(19)),
+                           style.TEXT_MUTED, False, "midtop")
+        area = pygame.Rect(self.box.x + m.pad, self.box.y + m.px(100), self.box.w - 2 * m.pad,
+                           self.box.h - m.px(100) - m.button_h - 2 * m.pad)
+        names = [c.name for c in self.table.session.seats]
+        winners = view["result"]["winners"] if view["result"] else ()
+        current = None if view["phase"] == "over" else view["round"]
+        for seat, rect in enumerate(sheet_grid(area, len(names), m)):
+            draw_sheet(surface, rect, m, names[seat], seat, view["scoresheet"][seat],
+                       winner=seat in winners, current_round=current)
+
+
+class RoundEndScene(Overlay):
+    """The end of a round: what everyone took, how each suit scored; Continue."""
+
+    shade = 190
+
+    def __init__(self, app, table, view: Mapping) -> None:
+        super().__init__(app)
+        self.table = table
+        self.view = view
+        self.round = view["rounds_done"]
+        self.breakdown = view["breakdowns"][self.round - 1]
+        self.names = [c.name for c in table.session.seats]
+
+    def build(self, m: style.Metrics) -> None:
+        self.box = _box(m, 1180, 680)
+        bw = m.px(280)
+        last = self.round >= 3
+        text = "See the final scores" if last else f"Continue to round {self.round + 1}"
+        self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h),
+                    text, self.proceed, cls="@primary", object_id="#continue_round", badge=False)
+
+    def proceed(self) -> None:
+        self.app.pop()
+
+    def default_action(self) -> None:
+        self.proceed()
+
+    def on_escape(self) -> None:
+        self.proceed()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        box = self.box
+        draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
+        draw.blit_text(surface, f"End of the {ROUND_NAMES[self.round - 1]} round",
+                       m.px(style.FONT_HEADING), (box.centerx, box.y + m.px(28)), style.ACCENT_BRIGHT,
+                       True, "center")
+        draw.blit_text(surface, "Cards taken, by suit. Even count: the higher half is turned face "
+                       "down and ignored. A lone 0 counts 15.", m.px(14),
+                       (box.centerx, box.y + m.px(52)), style.TEXT_MUTED, False, "midtop")
+        top = box.y + m.px(80)
+        bottom = box.bottom - m.button_h - 2 * m.pad
+        n = len(self.names)
+        row_h = min(m.px(118), (bottom - top) // n)
+        for seat in range(n):
+            self._row(surface, pygame.Rect(box.x + m.pad, top + seat * row_h, box.w - 2 * m.pad,
+                                           row_h - m.px(6)), seat)
+
+    def _row(self, surface, rect: pygame.Rect, seat: int) -> None:
+        m = self.metrics
+        tint(surface, rect, (255, 255, 255, 12) if seat % 2 else (0, 0, 0, 40), m.px(8))
+        pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=m.px(8))
+        info = self.breakdown[seat]
+        sheet_row = self.view["scoresheet"][seat]["rounds"][self.round - 1]
+        name_w = m.px(150)
+        total_w = m.px(96)
+        token = draw.player_token(seat, m.px(26), self.names[seat])
+        surface.blit(token, (rect.x + m.px(10), rect.y + m.px(8)))
+        draw.blit_text(surface, fit_text(self.names[seat], m.px(16), name_w - m.px(44), True),
+                       m.px(16), (rect.x + m.px(42), rect.y + m.px(21)), style.TEXT, True, "midleft")
+        draw.blit_text(surface, f"took {info['cards']} card{'s' if info['cards'] != 1 else ''}",
+                       m.px(13), (rect.x + m.px(12), rect.y + m.px(46)), style.TEXT_MUTED)
+        values = [v for v in sheet_row if v is not None]
+        draw.blit_text(surface, "round", m.px(13), (rect.right - m.px(12), rect.y + m.px(10)),
+                       style.TEXT_MUTED, False, "topright")
+        draw.blit_text(surface, str(sum(values)) if values else "0", m.px(26),
+                       (rect.right - m.px(12), rect.y + m.px(28)), style.ACCENT_BRIGHT, True, "topright")
+        group_w = (rect.w - name_w - total_w) // 4
+        card_h = min(m.px(74), rect.h - m.px(34))
+        card_w = int(card_h * 0.71)
+        for i, suit in enumerate(SUIT_ORDER):
+            area = pygame.Rect(rect.x + name_w + i * group_w, rect.y + m.px(6), group_w - m.px(10),
+                               rect.h - m.px(12))
+            self._suit_group(surface, area, suit, info["suits"][suit], (card_w, card_h))
+
+    def _suit_group(self, surface, area: pygame.Rect, suit: str, data: Mapping, size) -> None:
+        m = self.metrics
+        ranks = list(data["ranks"])
+        ignored = list(data["ignored"])
+        score = data["score"]
+        mark = draw.suit_symbol(suit, m.px(16))
+        surface.blit(mark, (area.x, area.bottom - m.px(18)))
+        if score is None:
+            text, colour = "empty box", style.TEXT_DIM
+        elif len(ranks) == 1 and ranks[0] == 0:
+            text, colour = "15 (lone 0)", style.ACCENT_BRIGHT
+        else:
+            text, colour = f"= {score}", style.ACCENT_BRIGHT
+        draw.blit_text(surface, text, m.px(15), (area.x + m.px(20), area.bottom - m.px(10)), colour,
+                       True, "midleft")
+        if not ranks:
+            return
+        w, h = size
+        room = area.w - w
+        step = min(w * 0.62, room / max(1, len(ranks) - 1)) if len(ranks) > 1 else 0
+        counted = list(ranks)
+        for r in ignored:
+            counted.remove(r)
+        x = area.x
+        for r in counted:
+            surface.blit(draw.card_face(r, suit, (w, h)), (round(x), area.y))
+            x += step
+        for _ in ignored:
+            surface.blit(draw.card_back((w, h), suit), (round(x), area.y))
+            x += step
+
+
+class ChasingResultsScene(ResultsScene):
+    """The end of the game: final sheets with strike-throughs, the winners and why."""
+
+    shade = 190
+
+    def __init__(self, app, session, table) -> None:
+        super().__init__(app, session)
+        self.table = table
+
+    def build(self, m: style.Metrics) -> None:
+        self.box = _box(m, 1120, 680)
+        bw = min(m.px(220), (self.box.w - 2 * m.pad - 2 * m.gap) // 3)
+        y = self.box.bottom - m.button_h - m.pad
+        x = self.box.centerx - (3 * bw + 2 * m.gap) // 2
+        for text, action, oid in (("Play again", self.play_again, "#play_again"),
+                                  ("Same deal again", self.same_deal, "#same_deal"),
+                                  ("Menu", self.to_menu, "#to_menu")):
+            self.button((x, y, bw, m.button_h), text, action, object_id=oid,
+                        cls="@primary" if oid == "#play_again" else None)
+            x += bw + m.gap
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return Overlay.handle_event(self, event)
+
+    def reason_lines(self, width: int, size: int) -> list[str]:
+        res = self.session.result()
+        if res is None or not res.reason:
+            return []
+        reason = self.table.named([res.reason])[0]
+        return draw.wrap(reason[:1].upper() + reason[1:] + ".", size, width)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        Overlay.draw(self, surface)
+        m = self.metrics
+        box = self.box
+        draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
+        draw.blit_text(surface, "Game over · Chasing Shadows", m.px(16), (box.centerx, box.y + m.px(22)),
+                       style.TEXT_MUTED, True, "center")
+        draw.blit_text(surface, winners_text(self.session), m.px(style.FONT_TITLE - 10),
+                       (box.centerx, box.y + m.px(58)), style.ACCENT_BRIGHT, True, "center")
+        y = box.y + m.px(88)
+        for line in self.reason_lines(box.w - 2 * m.margin, m.px(16))[:2]:
+            draw.blit_text(surface, line, m.px(16), (box.centerx, y), style.TEXT, False, "midtop")
+            y += m.px(22)
+        seed_y = box.bottom - m.button_h - m.pad - m.px(26)
+        area = pygame.Rect(box.x + m.pad, y + m.px(10), box.w - 2 * m.pad, seed_y - y - m.px(18))
+        view = self.session.view(None)
+        winners = view["result"]["winners"] if view["result"] else ()
+        names = [c.name for c in self.session.seats]
+        for seat, rect in enumerate(sheet_grid(area, len(names), m)):
+            draw_sheet(surface, rect, m, names[seat], seat, view["scoresheet"][seat],
+                       winner=seat in winners)
+        draw.blit_text(surface, f"Seed {self.session.match.seed}: enter it in Setup to play these "
+                       "deals again. Struck scores: a suit scored in exactly two rounds loses the "
+                       "earlier one.", m.px(13), (box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")

@@ -1,0 +1,221 @@
+"""Drawing helpers for the Chasing Shadows table: scoresheets, chips, the memory aid."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Mapping, Sequence
+
+import pygame
+
+from game.ui import draw, style
+
+from .model import SUIT_ORDER
+
+ROMAN = ("I", "II", "III")
+PAPER = (236, 231, 218)
+PAPER_LINE = (176, 166, 146)
+INK = (34, 36, 48)
+STRIKE = (176, 42, 36)
+DARK_TEXT_SUITS = ("yellow", "grey")
+
+
+def suit_ink(suit: str) -> tuple:
+    return (20, 20, 24) if suit in DARK_TEXT_SUITS else (255, 255, 255)
+
+
+@lru_cache(maxsize=512)
+def chip(rank: int, suit: str, size: tuple, dim: bool = False) -> pygame.Surface:
+    """A small face-up card: suit colour, rank, and the suit's shape as a corner mark."""
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = style.SUITS[suit]["colour"]
+    if dim:
+        colour = style.mix(colour, style.PANEL, 0.72)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=max(2, w // 6))
+    pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.4), surf.get_rect(), 1,
+                     border_radius=max(2, w // 6))
+    ink = style.mix(suit_ink(suit), colour, 0.55) if dim else suit_ink(suit)
+    img = draw.text(str(rank), max(8, int(h * 0.62)), ink, True)
+    surf.blit(img, img.get_rect(center=(w / 2, h / 2 + 1)))
+    return surf
+
+
+def tint(surface: pygame.Surface, rect: pygame.Rect, rgba: tuple, radius: int = 0) -> None:
+    """A translucent rounded rect (pygame.draw ignores alpha on the screen surface)."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def suit_mark(suit: str, size: int) -> pygame.Surface:
+    return draw.suit_symbol(suit, size)
+
+
+def sheet_size(m) -> tuple[int, int]:
+    return m.px(236), m.px(176)
+
+
+def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, m, name: str, seat: int,
+               sheet: Mapping, *, winner: bool = False, current_round: int | None = None) -> None:
+    """One player's paper scoresheet: 4 suits x 3 rounds, empty boxes left empty, struck
+    boxes crossed through, the total at the bottom."""
+    radius = m.px(8)
+    if winner:
+        halo = draw.glow(rect.size, style.ACCENT_BRIGHT, m.px(10), radius)
+        surface.blit(halo, (rect.x - m.px(10), rect.y - m.px(10)))
+    draw.rounded_rect(surface, rect, PAPER, radius, style.ACCENT if winner else PAPER_LINE,
+                      2 if winner else 1)
+    pad = m.px(8)
+    head_h = m.px(30)
+    token = draw.player_token(seat, m.px(22), name)
+    surface.blit(token, (rect.x + pad, rect.y + (head_h - token.get_height()) // 2 + m.px(2)))
+    size = m.px(15)
+    label = fit_text(name, size, rect.w - 2 * pad - m.px(30) - m.px(40), True)
+    draw.blit_text(surface, label, size, (rect.x + pad + m.px(28), rect.y + head_h // 2 + m.px(2)),
+                   INK, True, "midleft")
+    if winner:
+        draw.blit_text(surface, "wins", m.px(13), (rect.right - pad, rect.y + head_h // 2 + m.px(2)),
+                       (150, 110, 30), True, "midright")
+    grid = pygame.Rect(rect.x + pad, rect.y + head_h + m.px(2), rect.w - 2 * pad,
+                       rect.h - head_h - m.px(34))
+    label_w = m.px(30)
+    cols = 4
+    cell_w = (grid.w - label_w) // cols
+    row_h = grid.h // 4
+    for s, suit in enumerate(SUIT_ORDER):
+        cx = grid.x + label_w + s * cell_w + cell_w // 2
+        mark = suit_mark(suit, min(row_h - m.px(4), m.px(20)))
+        surface.blit(mark, mark.get_rect(center=(cx, grid.y + row_h // 2)))
+    rounds = sheet["rounds"]
+    struck = sheet["struck"]
+    for r in range(3):
+        y = grid.y + (r + 1) * row_h
+        tint = current_round is not None and r == current_round - 1
+        draw.blit_text(surface, ROMAN[r], m.px(14), (grid.x + label_w // 2, y + row_h // 2), INK,
+                       tint, "center")
+        for s in range(cols):
+            box = pygame.Rect(grid.x + label_w + s * cell_w + m.px(3), y + m.px(2),
+                              cell_w - m.px(6), row_h - m.px(4))
+            pygame.draw.rect(surface, (248, 245, 236) if not tint else (252, 240, 205), box,
+                             border_radius=m.px(3))
+            pygame.draw.rect(surface, PAPER_LINE, box, 1, border_radius=m.px(3))
+            value = rounds[r][s]
+            if value is None:
+                continue
+            img = draw.text(str(value), m.px(16), INK, True)
+            at = img.get_rect(center=box.center)
+            surface.blit(img, at)
+            if struck[r][s]:
+                y_line = at.centery + m.px(1)
+                pygame.draw.line(surface, STRIKE, (box.x + m.px(4), y_line),
+                                 (box.right - m.px(5), y_line), max(2, m.px(2)))
+    total_y = rect.bottom - m.px(18)
+    pygame.draw.line(surface, PAPER_LINE, (rect.x + pad, rect.bottom - m.px(32)),
+                     (rect.right - pad, rect.bottom - m.px(32)))
+    draw.blit_text(surface, "Total", m.px(14), (rect.x + pad, total_y), INK, False, "midleft")
+    draw.blit_text(surface, str(sheet["total"]), m.px(18), (rect.right - pad, total_y), INK, True,
+                   "midright")
+
+
+def sheet_grid(area: pygame.Rect, count: int, m) -> list[pygame.Rect]:
+    """Rects for ``count`` scoresheets inside ``area``: as large as fits, up to natural size."""
+    nat_w, nat_h = sheet_size(m)
+    gap = m.px(14)
+    best = None
+    for cols in range(1, count + 1):
+        rows = -(-count // cols)
+        w = min(nat_w * 1.15, (area.w - gap * (cols - 1)) / cols)
+        h = min(nat_h * 1.15, (area.h - gap * (rows - 1)) / rows)
+        scale = min(w / nat_w, h / nat_h)
+        if best is None or scale > best[0] + 1e-6:
+            best = (scale, cols, rows)
+    scale, cols, rows = best
+    w, h = int(nat_w * scale), int(nat_h * scale)
+    out = []
+    for i in range(count):
+        r, c = divmod(i, cols)
+        in_row = min(cols, count - r * cols)
+        row_w = in_row * w + (in_row - 1) * gap
+        x = area.centerx - row_w // 2 + c * (w + gap)
+        y = area.centery - (rows * h + (rows - 1) * gap) // 2 + r * (h + gap)
+        out.append(pygame.Rect(x, y, w, h))
+    return out
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    f = draw.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def round_sum(row: Sequence) -> int | None:
+    values = [v for v in row if v is not None]
+    return sum(values) if values else None
+
+
+def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mapping,
+                      names: Sequence[str], decider: int | None) -> None:
+    """The sidebar's summary: each player's round sums and total (S shows the full sheets)."""
+    draw.panel(surface, rect, m.px(style.RADIUS))
+    pad = m.px(12)
+    title = f"Scores · round {view['round']} of 3" if view["phase"] != "over" else "Final scores"
+    draw.blit_text(surface, title, m.px(16), (rect.x + pad, rect.y + m.px(8)), style.TEXT_MUTED, True)
+    draw.blit_text(surface, "S: sheets", m.px(13), (rect.right - pad, rect.y + m.px(10)),
+                   style.TEXT_DIM, False, "topright")
+    col_w = m.px(34)
+    total_x = rect.right - pad
+    xs = [total_x - m.px(64) - (2 - i) * col_w for i in range(3)]
+    y = rect.y + m.px(36)
+    for i, label in enumerate(ROMAN):
+        draw.blit_text(surface, label, m.px(13), (xs[i], y), style.TEXT_DIM, True, "midtop")
+    draw.blit_text(surface, "Total", m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
+    y += m.px(20)
+    name_w = xs[0] - col_w // 2 - rect.x - pad - m.px(28)
+    for seat, sheet in enumerate(view["scoresheet"]):
+        cy = y + m.px(12)
+        if seat == decider:
+            hi = pygame.Rect(rect.x + m.px(4), y, rect.w - m.px(8), m.px(24))
+            tint(surface, hi, (*style.ACCENT, 40), m.px(5))
+        token = draw.player_token(seat, m.px(18), names[seat])
+        surface.blit(token, token.get_rect(midleft=(rect.x + pad, cy)))
+        draw.blit_text(surface, fit_text(names[seat], m.px(15), name_w), m.px(15),
+                       (rect.x + pad + m.px(24), cy), style.TEXT, False, "midleft")
+        for r in range(3):
+            done = r < view["rounds_done"]
+            value = round_sum(sheet["rounds"][r]) if done else None
+            text = "·" if not done else ("–" if value is None else str(value))
+            draw.blit_text(surface, text, m.px(15), (xs[r], cy), style.TEXT_MUTED, False, "center")
+        draw.blit_text(surface, str(sheet["total"]), m.px(16), (total_x, cy), style.ACCENT_BRIGHT,
+                       True, "midright")
+        y += m.px(24)
+
+
+def draw_memory_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mapping) -> None:
+    """The memory aid: every rank of every suit, lit if it was played in an earlier trick
+    of this round (what players at a real table could have memorised)."""
+    draw.panel(surface, rect, m.px(style.RADIUS))
+    pad = m.px(12)
+    played: dict[str, set] = {s: set() for s in SUIT_ORDER}
+    for trick in view["history"]:
+        for p in trick["plays"]:
+            played[p["card"][1]].add(p["card"][2])
+    n_tricks = len(view["history"])
+    title = "Played in earlier tricks" if n_tricks else "Played in earlier tricks: none yet"
+    draw.blit_text(surface, title, m.px(15), (rect.x + pad, rect.y + m.px(8)), style.TEXT_MUTED, True)
+    top = view["deck_top_rank"]
+    mark_w = m.px(18)
+    inner = rect.w - 2 * pad - mark_w - m.px(4)
+    cell = min(m.px(20), inner // (top + 1))
+    y = rect.y + m.px(34)
+    for suit in SUIT_ORDER:
+        mark = suit_mark(suit, mark_w)
+        surface.blit(mark, (rect.x + pad, y + (m.px(19) - mark_w) // 2))
+        x = rect.x + pad + mark_w + m.px(4)
+        for rank in range(top + 1):
+            surface.blit(chip(rank, suit, (cell - 1, m.px(19)), dim=rank not in played[suit]),
+                         (x, y))
+            x += cell
+        y += m.px(21)

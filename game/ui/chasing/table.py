@@ -1,0 +1,579 @@
+"""The Chasing Shadows table scene.
+
+Everything drawn comes from the viewer's view (``session.view(self.viewer)``) or from the
+table's replay of public events on it (``model``), so another seat's ranks never reach
+the screen. Clicks on cards become actions through ``choose``; a click on a card that
+cannot be played explains why in the prompt line. Number keys pick the n-th playable card
+(or Follow Card when the discard is a choice), arrows move the selection, Enter plays it.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import pygame
+
+from game.rules.protocol import Action
+from game.storage.settings import PACE_SECONDS
+from game.ui import draw, style
+from game.ui.scene import CONFIRM_KEYS, DIGIT_KEYS
+from game.ui.table_base import TableScene
+
+from . import model as M
+from . import wording
+from .geometry import Geometry
+from .motion import Beat, Flight, Motion
+from .pieces import chip, draw_memory_panel, draw_scores_panel, fit_text
+
+TRICKS_PER_ROUND = {3: 12, 4: 12, 5: 10}
+# beat lengths at the "normal" speed, in seconds
+PLAY_SECONDS = 0.38
+DISCARD_SECONDS = 0.3
+WINNER_SECONDS = 0.8
+SWEEP_SECONDS = 0.5
+
+
+class ChasingTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.n = session.match.num_players
+        self.motion = Motion()
+        self.chain: dict | None = None      # the model after the last event seen
+        self.geo: Geometry | None = None
+        self.hand_hits: list[tuple[pygame.Rect, tuple]] = []
+        self.follow_hits: list[tuple[pygame.Rect, str]] = []
+        self.key_actions: list[Action] = []
+        self.key_selected: int | None = None
+        self.round_end_due: Mapping | None = None
+        self.drawn: dict | None = None       # what the last frame drew (the privacy tests read it)
+        self._settled: Mapping | None = None
+
+    # --- who sits where ------------------------------------------------------------------
+    @property
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom: the viewer, or the first human while nobody is."""
+        v = self.viewer
+        if v is not None:
+            return v
+        s = self.session
+        if s.at_screen is not None:
+            return s.at_screen
+        return s.humans[0] if s.humans else 0
+
+    def live_view(self) -> Mapping:
+        return self.session.view(self.viewer)
+
+    # --- layout --------------------------------------------------------------------------
+    def layout(self, m: style.Metrics) -> None:
+        self.build_top_bar(m)
+        bw = m.px(120)
+        x = self.top_bar_right - bw - m.gap
+        self.button((x, m.gap, bw, m.button_h), "Sheets (S)", self.open_sheets, choice=False,
+                    object_id="#sheets", tooltip="Every player's scoresheet")
+        self.geo = Geometry(m, self.top_bar_h(m), self.n, self.bottom_seat,
+                            self.app.settings.memory_aids)
+        self.log_panel = self.make_log_panel(self.geo.log)
+        self.choice_area = self.geo.prompt
+        self.key_actions = self.choice_actions()
+        if self.key_selected is not None and self.key_selected >= len(self.key_actions):
+            self.key_selected = None
+        self.motion.clear()  # places moved: flights would start from stale spots
+
+    # --- the game's events become animation beats ---------------------------------------
+    def on_game_event(self, event, step: int) -> None:
+        kind, data = event.kind, event.data
+        if kind == "round_scored":
+            self.round_end_due = self.live_view()
+            self.chain = None
+            return
+        if kind in ("round_dealt", "start_player", "game_over"):
+            self.chain = None
+            return
+        if not self.app.settings.pace or self.geo is None:
+            self.chain = None
+            return
+        if self.chain is None or self.chain["seat"] != self.viewer:
+            self.chain = M.from_view(self._settled or self.live_view())
+        before = self.chain
+        geo = self.geo
+        if kind == "card_played":
+            seat = data["seat"]
+            after, index = M.play(before, seat, data["suit"], data["rank"])
+            if seat == geo.bottom:
+                rects = geo.hand_rects(len(before["hands"][seat]))
+                start = rects[index] if index < len(rects) else geo.hand
+            else:
+                rects = geo.mini_hand_rects(seat, len(before["hands"][seat]))
+                start = rects[index] if index < len(rects) else geo.deck_rect_for(seat)
+            face = draw.card_face(data["rank"], data["suit"], geo.trick_card)
+            self.motion.add(Beat(PLAY_SECONDS, after, frozenset({("trick", seat)}),
+                                 [Flight(face, start, geo.slots[seat])]))
+        elif kind == "follow_discarded":
+            after, index = M.discard(before, data["suit"])
+            starts = geo.follow_rects(len(before["follow"]))
+            ends = geo.discard_rects(len(after["discard"]))
+            if starts and ends:
+                back = draw.card_back(geo.follow_card, data["suit"])
+                self.motion.add(Beat(DISCARD_SECONDS, after, frozenset({("discard_top",)}),
+                                     [Flight(back, starts[min(index, len(starts) - 1)], ends[-1])]))
+        elif kind == "trick_won":
+            seat = data["seat"]
+            spotlight, card = tuple(data["spotlight"]), tuple(data["card"])
+            after = M.win(before, seat, spotlight, card)
+            self.motion.add(Beat(WINNER_SECONDS, before, highlight=seat,
+                                 caption=f"{self.seat_name(seat)} wins the trick"))
+            self.motion.add(self._sweep(before, after, seat, spotlight, card))
+        else:
+            return
+        self.chain = after
+        self.hold_for_animation(self.motion.remaining() + 0.05)
+
+    def _sweep(self, before: dict, after: dict, winner: int, spotlight: tuple, card: tuple
+               ) -> Beat:
+        """The winner takes the Spotlight, their card becomes the Spotlight, the other
+        cards turn face down into the Follow Cards."""
+        geo = self.geo
+        flights = []
+        taken = after["taken"][winner]
+        chips = geo.chip_rects(winner, len(taken))
+        at = taken.index(spotlight) if spotlight in taken else len(taken) - 1
+        flights.append(Flight(draw.card_face(spotlight[2], spotlight[1], geo.spot_card),
+                              geo.spot.copy(), chips[at] if chips else geo.plates[winner]))
+        follow_rects = geo.follow_rects(len(after["follow"]))
+        j = 0
+        for seat, c in before["trick"]:
+            face = draw.card_face(c[2], c[1], geo.trick_card)
+            if seat == winner and c == card:
+                flights.append(Flight(face, geo.slots[seat], geo.spot.copy()))
+            elif j < len(follow_rects):
+                flights.append(Flight(face, geo.slots[seat], follow_rects[j],
+                                      back=draw.card_back(geo.trick_card, c[1])))
+                j += 1
+        hide = frozenset({("spotlight",), ("follow",), ("taken_card", winner, spotlight)})
+        return Beat(SWEEP_SECONDS, after, hide, flights)
+
+    def hold_for_animation(self, seconds_at_normal: float) -> float:
+        self.motion.speed = self.app.settings.pace / PACE_SECONDS["normal"]
+        return super().hold_for_animation(seconds_at_normal)
+
+    # --- per frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.motion.speed = self.app.settings.pace / PACE_SECONDS["normal"]
+        if self.chain is not None and self.chain["seat"] != self.viewer:
+            self.chain = None
+            self.motion.clear()
+        self.motion.update(dt)
+        if self.round_end_due is not None:
+            if self.status_timer > 0:
+                self.status_timer -= dt
+                if self.status_timer <= 0:
+                    self.status = ""
+            if self.motion.idle and self.app.top is self:
+                from .overlays import RoundEndScene
+
+                view, self.round_end_due = self.round_end_due, None
+                self.app.push(RoundEndScene(self.app, self, view))
+            return  # the next round waits for "Continue"
+        if self.app.top is self:
+            self._settled = self.live_view()
+        super().update(dt)
+
+    @property
+    def busy(self) -> bool:
+        return super().busy or not self.motion.idle
+
+    def game_over(self) -> None:
+        from game.storage import stats
+
+        from .overlays import ChasingResultsScene
+
+        notice = None
+        try:
+            notice = stats.record_result(self.session)
+        except OSError as exc:
+            notice = f"The statistics could not be saved ({exc})."
+        self.app.sound.play("end")
+        self.app.push(ChasingResultsScene(self.app, self.session, self))
+        if notice:
+            self.app.notify(notice, title="Statistics")
+
+    def undo(self) -> None:
+        self.motion.clear()
+        self.chain = None
+        super().undo()
+
+    # --- input ---------------------------------------------------------------------------------
+    def acting(self) -> int | None:
+        seat = self.acting_seat()
+        return seat if seat is not None and seat == self.viewer else None
+
+    def waiting_for(self) -> str:
+        d = self.session.decider()
+        return self.seat_name(d) if d >= 0 else "the dealer"
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.click(event.pos):
+                return True
+        return super().handle_event(event)
+
+    def click(self, pos) -> bool:
+        if self.geo is None:
+            return False
+        if self.geo.scores.collidepoint(pos):
+            self.open_sheets()
+            return True
+        card = next((c for r, c in reversed(self.hand_hits) if r.collidepoint(pos)), None)
+        suit = next((s for r, s in reversed(self.follow_hits) if r.collidepoint(pos)), None)
+        if card is None and suit is None:
+            return False
+        self.motion.clear()  # a click skips what is still animating
+        view = self.live_view()
+        acting = self.acting()
+        if card is not None:
+            if card[0] != "card":
+                self.refuse_line(wording.why_not(view, None, card, False, self.waiting_for()))
+                return True
+            action = self._action_for_card(card, acting)
+            if action is None:
+                self.refuse_line(wording.why_not(view, acting, card, acting is not None,
+                                                 self.waiting_for()))
+            else:
+                self.play(action)
+            return True
+        action = next((a for a in self._legal(acting) if a.kind == "discard" and a.args[0] == suit),
+                      None)
+        if action is None:
+            self.refuse_line(wording.follow_not_choice(view, acting is not None))
+        else:
+            self.play(action)
+        return True
+
+    def _legal(self, acting: int | None) -> list[Action]:
+        return [] if acting is None else list(self.session.legal_actions(acting))
+
+    def _action_for_card(self, card: tuple, acting: int | None) -> Action | None:
+        return next((a for a in self._legal(acting)
+                     if a.kind == "play" and (a.args[0], a.args[1]) == (card[1], card[2])), None)
+
+    def play(self, action: Action) -> None:
+        self.key_selected = None
+        self.app.sound.play("click")
+        self.choose(action)
+
+    def refuse_line(self, text: str) -> None:
+        self.set_status(text, refused=True)
+        self.app.sound.play("refused")
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_s:
+            self.open_sheets()
+            return True
+        actions = self.key_actions
+        if key in DIGIT_KEYS and actions:
+            n = DIGIT_KEYS[key] - 1
+            if n < len(actions):
+                self.key_selected = n
+                return True
+            return False
+        if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and actions:
+            self.key_selected = 0 if self.key_selected is None else (self.key_selected + 1) % len(actions)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_UP) and actions:
+            self.key_selected = (len(actions) - 1 if self.key_selected is None
+                                 else (self.key_selected - 1) % len(actions))
+            return True
+        if key in CONFIRM_KEYS and actions:
+            if self.key_selected is None:
+                if len(actions) == 1:
+                    self.play(actions[0])
+                else:
+                    self.set_status("Pick a card first: number keys or arrows select, Enter plays.")
+                return True
+            self.motion.clear()
+            self.play(actions[self.key_selected])
+            return True
+        return super().handle_key(event)
+
+    def open_sheets(self) -> None:
+        from .overlays import SheetsScene
+
+        self.app.push(SheetsScene(self.app, self))
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def shown(self) -> tuple[dict, Beat | None, float]:
+        """The model to draw now, the current beat and how far it has run."""
+        beat, t = self.motion.current()
+        if beat is not None and beat.shown is not None and beat.shown["seat"] == self.viewer:
+            return beat.shown, beat, t
+        return M.from_view(self.live_view()), None, 1.0
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        geo = self.geo
+        if geo is None:
+            return
+        m = self.metrics
+        view = self.live_view()
+        shown, beat, t = self.shown()
+        self.drawn = shown
+        hide = beat.hide if beat else frozenset()
+        acting = self.acting() if beat is None else None
+        legal = self._legal(acting)
+        self._draw_felt(surface)
+        for seat in range(self.n):
+            self._draw_plate(surface, seat, shown, view, hide)
+        self._draw_middle(surface, shown, view, hide, legal)
+        self._draw_trick(surface, shown, hide, beat)
+        self._draw_hand(surface, shown, view, legal)
+        if beat is not None:
+            for flight in beat.flights:
+                surf, rect = flight.at(t)
+                if rect.w > 0 and rect.h > 0:
+                    surface.blit(pygame.transform.smoothscale(surf, rect.size), rect)
+            if beat.caption:
+                self._caption(surface, beat.caption)
+        draw_scores_panel(surface, geo.scores, m, view, [c.name for c in self.session.seats],
+                          self.session.decider())
+        if geo.memory is not None:
+            draw_memory_panel(surface, geo.memory, m, view)
+
+    def _draw_felt(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        area = self.geo.table.inflate(-m.px(4), -m.px(4))
+        felt = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.rect(felt, (*style.FELT_EDGE, 60), felt.get_rect(), border_radius=m.px(40))
+        pygame.draw.rect(felt, (*style.FELT_EDGE, 150), felt.get_rect(), max(1, m.px(2)),
+                         border_radius=m.px(40))
+        surface.blit(felt, area)
+        # the lamp over the Spotlight
+        glow_r = m.px(190)
+        lamp = _lamp(glow_r)
+        surface.blit(lamp, lamp.get_rect(center=self.geo.spot.center))
+
+    def _draw_plate(self, surface, seat: int, shown: dict, view: Mapping, hide) -> None:
+        m, geo = self.metrics, self.geo
+        rect = geo.plates[seat]
+        s = self.session
+        decider = s.decider()
+        active = decider == seat and view["phase"] in ("play", "discard")
+        draw.panel(surface, rect, m.px(style.RADIUS), alpha=225)
+        colour = draw.seat_colour(seat)
+        pygame.draw.rect(surface, colour, (rect.x, rect.y + m.px(8), m.px(4), rect.h - m.px(16)),
+                         border_radius=m.px(2))
+        if active:
+            pygame.draw.rect(surface, style.ACCENT, rect, max(2, m.px(2)), border_radius=m.px(style.RADIUS))
+        token = draw.player_token(seat, m.px(26), s.seats[seat].name)
+        surface.blit(token, (rect.x + m.px(10), rect.y + m.px(7)))
+        status, status_colour = self._seat_status(seat, view)
+        status_w = draw.font(m.px(13)).size(status)[0] if status else 0
+        name_w = rect.w - m.px(46) - status_w - m.px(14)
+        cfg = s.seats[seat]
+        shown_name = fit_text(cfg.name, m.px(15), name_w, True)
+        at = draw.blit_text(surface, shown_name, m.px(15), (rect.x + m.px(42), rect.y + m.px(20)),
+                            style.TEXT, True, "midleft")
+        if not cfg.is_human:
+            level = f"{cfg.level} AI"
+            if draw.font(m.px(12)).size(level)[0] <= rect.x + m.px(42) + name_w - at.right - m.px(6):
+                draw.blit_text(surface, level, m.px(12), (at.right + m.px(6), at.centery + m.px(1)),
+                               style.TEXT_DIM, False, "midleft")
+        if status:
+            draw.blit_text(surface, status, m.px(13), (rect.right - m.px(10), rect.y + m.px(20)),
+                           status_colour, seat == decider, "midright")
+        hand = shown["hands"][seat]
+        if seat == geo.bottom:
+            count = len(hand)
+            line = f"{count} card{'s' if count != 1 else ''} in hand"
+            draw.blit_text(surface, line, m.px(13), (rect.x + m.px(12), rect.y + m.px(54)),
+                           style.TEXT_MUTED, False, "midleft")
+        else:
+            rects = geo.mini_hand_rects(seat, len(hand))
+            for r, c in zip(rects, hand):
+                surface.blit(draw.card_back(geo.mini_back, c[1]), r)
+            right = rects[-1].right if rects else rect.x + m.px(10)
+            draw.blit_text(surface, f"×{len(hand)}", m.px(14), (right + m.px(6), rect.y + m.px(54)),
+                           style.TEXT_MUTED, True, "midleft")
+        taken = shown["taken"][seat]
+        chips = geo.chip_rects(seat, len(taken))
+        if not taken:
+            draw.blit_text(surface, "took nothing yet", m.px(12), (rect.x + m.px(12), chips[0].centery
+                           if chips else rect.bottom - m.px(17)), style.TEXT_DIM, False, "midleft")
+        for r, c in zip(chips, taken):
+            if ("taken_card", seat, c) in hide:
+                continue
+            surface.blit(chip(c[2], c[1], geo.chip), r)
+
+    def _seat_status(self, seat: int, view: Mapping) -> tuple[str, tuple]:
+        s = self.session
+        if view["phase"] == "over":
+            res = view["result"]
+            return ("winner", style.ACCENT_BRIGHT) if res and seat in res["winners"] else ("", style.TEXT)
+        if s.decider() == seat:
+            if not s.seats[seat].is_human:
+                return ("thinking…" if s.computer_thinking() else "plays", style.ACCENT_BRIGHT)
+            return ("discards" if view["phase"] == "discard" else "to play", style.ACCENT_BRIGHT)
+        if view["trick"] and view["leader"] == seat:
+            return "led", style.TEXT_MUTED
+        return "", style.TEXT
+
+    def _draw_middle(self, surface, shown: dict, view: Mapping, hide, legal) -> None:
+        m, geo = self.metrics, self.geo
+        label = m.px(12)
+        # Spotlight
+        draw.blit_text(surface, "SPOTLIGHT", label, (geo.spot.centerx, geo.spot.y - m.px(6)),
+                       style.ACCENT, True, "midbottom")
+        spot = shown["spotlight"]
+        if spot is not None and ("spotlight",) not in hide:
+            surface.blit(draw.card_face(spot[2], spot[1], geo.spot_card), geo.spot)
+        else:
+            pygame.draw.rect(surface, style.FELT_EDGE, geo.spot, 1, border_radius=m.px(8))
+        info = self._round_info(view)
+        draw.blit_text(surface, info, m.px(13), (geo.follow.x, geo.follow.bottom + m.px(8)),
+                       style.TEXT_MUTED, False, "topleft")
+        # Follow Cards
+        follow = shown["follow"]
+        choosing = [a for a in legal if a.kind == "discard"]
+        draw.blit_text(surface, "FOLLOW CARDS", label, (geo.follow.x, geo.follow.y - m.px(6)),
+                       style.TEXT_MUTED, True, "bottomleft")
+        self.follow_hits = []
+        if ("follow",) not in hide:
+            numbered: dict[str, int] = {}
+            for i, a in enumerate(choosing):
+                numbered[a.args[0]] = i
+            badged = set()
+            for r, c in zip(geo.follow_rects(len(follow)), follow):
+                card = draw.card_back(geo.follow_card, c[1])
+                state = "playable" if choosing else "normal"
+                if choosing and self.key_selected is not None and numbered.get(c[1]) == self.key_selected:
+                    state = "selected"
+                hit = draw.draw_card(surface, card, r.topleft, state, lift=m.px(8))
+                self.follow_hits.append((hit, c[1]))
+                if choosing and c[1] not in badged and c[1] in numbered:
+                    badged.add(c[1])
+                    self._badge(surface, hit, numbered[c[1]] + 1)
+            if not follow:
+                draw.blit_text(surface, "none", m.px(13), geo.follow.midleft, style.TEXT_DIM, False,
+                               "midleft")
+        # discard pile
+        pile = shown["discard"]
+        draw.blit_text(surface, f"DISCARD {len(pile)}", label, (geo.discard.x, geo.discard.y - m.px(6)),
+                       style.TEXT_MUTED, True, "bottomleft")
+        rects = geo.discard_rects(len(pile))
+        top_cards = pile[-len(rects):] if rects else []
+        for i, (r, c) in enumerate(zip(rects, top_cards)):
+            if i == len(rects) - 1 and ("discard_top",) in hide:
+                continue
+            surface.blit(draw.card_back(geo.follow_card, c[1]), r)
+        if not pile:
+            pygame.draw.rect(surface, style.FELT_EDGE, pygame.Rect(geo.discard.topleft, geo.follow_card),
+                             1, border_radius=m.px(6))
+        counts = {s: 0 for s in M.SUIT_ORDER}
+        for c in pile:
+            counts[c[1]] += 1
+        x = geo.discard.x
+        y = geo.discard.bottom + m.px(6)
+        for s in M.SUIT_ORDER:
+            if counts[s]:
+                mark = draw.suit_symbol(s, m.px(14), with_letter=False)
+                surface.blit(mark, (x, y))
+                r = draw.blit_text(surface, str(counts[s]), m.px(12), (x + m.px(15), y + m.px(7)),
+                                   style.TEXT_MUTED, False, "midleft")
+                x = r.right + m.px(5)
+
+    def _round_info(self, view: Mapping) -> str:
+        if view["phase"] == "over":
+            return "Game over"
+        trick = min(len(view["history"]) + 1, TRICKS_PER_ROUND[self.n])
+        return f"Round {view['round']} of 3 · trick {trick} of {TRICKS_PER_ROUND[self.n]}"
+
+    def _draw_trick(self, surface, shown: dict, hide, beat: Beat | None) -> None:
+        m, geo = self.metrics, self.geo
+        leader = shown["trick"][0][0] if shown["trick"] else None
+        for seat, c in shown["trick"]:
+            if ("trick", seat) in hide:
+                continue
+            rect = geo.slots[seat]
+            face = draw.card_face(c[2], c[1], geo.trick_card)
+            state = "normal"
+            if beat is not None and beat.highlight == seat:
+                state = "selected"
+            hit = draw.draw_card(surface, face, rect.topleft, state, lift=m.px(6))
+            if seat == leader:
+                draw.blit_text(surface, "lead", m.px(11), (hit.centerx, hit.bottom + m.px(2)),
+                               style.TEXT_DIM, True, "midtop")
+
+    def _draw_hand(self, surface, shown: dict, view: Mapping, legal) -> None:
+        geo = self.geo
+        seat = geo.bottom
+        hand = shown["hands"][seat]
+        rects = geo.hand_rects(len(hand))
+        playable = {(a.args[0], a.args[1]): i for i, a in enumerate(legal) if a.kind == "play"}
+        choosing = bool(legal)
+        self.hand_hits = []
+        for r, c in zip(rects, hand):
+            if c[0] == "card":
+                card = draw.card_face(c[2], c[1], geo.hand_card)
+                index = playable.get((c[1], c[2]))
+                if not choosing or legal[0].kind != "play":
+                    state = "normal"
+                elif index is None:
+                    state = "unplayable"
+                else:
+                    state = "selected" if index == self.key_selected else "playable"
+            else:
+                card, index, state = draw.card_back(geo.hand_card, c[1]), None, "normal"
+            hit = draw.draw_card(surface, card, r.topleft, state, lift=geo.lift)
+            self.hand_hits.append((hit, c))
+            if index is not None and choosing:
+                self._badge(surface, hit, index + 1)
+
+    def _badge(self, surface, rect: pygame.Rect, number: int) -> None:
+        if number > 9:
+            return
+        m = self.metrics
+        d = m.px(18)
+        centre = (rect.right - m.px(4), rect.y + m.px(4))
+        pygame.draw.circle(surface, style.BG_DEEP, centre, d // 2)
+        pygame.draw.circle(surface, style.ACCENT, centre, d // 2, 1)
+        draw.blit_text(surface, str(number), m.px(12), centre, style.ACCENT_BRIGHT, True, "center")
+
+    def _caption(self, surface, text: str) -> None:
+        m = self.metrics
+        img = draw.text(text, m.px(18), style.ACCENT_BRIGHT, True)
+        box = img.get_rect(midbottom=(self.geo.spot.centerx, self.geo.spot.y - m.px(22)))
+        back = box.inflate(m.px(24), m.px(10))
+        draw.panel(surface, back, m.px(8), alpha=235)
+        surface.blit(img, box)
+
+    def draw_choice_header(self, surface: pygame.Surface) -> None:
+        m, geo = self.metrics, self.geo
+        if geo is None:
+            return
+        rect = geo.prompt
+        if self.status:
+            colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
+            text = self.status
+        else:
+            view = self.live_view()
+            acting = self.acting()
+            address = self.seat_name(acting) if acting is not None and len(self.session.humans) > 1 else ""
+            text = wording.prompt(view, self.viewer, acting is not None, self.waiting_for(), address)
+            colour = style.TEXT if acting is not None else style.TEXT_MUTED
+        draw.blit_text(surface, fit_text(text, m.px(16), rect.w, True), m.px(16),
+                       (rect.centerx, rect.centery), colour, True, "center")
+
+
+_LAMPS: dict[int, pygame.Surface] = {}
+
+
+def _lamp(radius: int) -> pygame.Surface:
+    """A soft warm pool of light (built small, scaled up, cached per size)."""
+    if radius not in _LAMPS:
+        small = pygame.Surface((48, 48), pygame.SRCALPHA)
+        for y in range(48):
+            for x in range(48):
+                d = ((x - 23.5) ** 2 + (y - 23.5) ** 2) ** 0.5 / 24
+                a = max(0.0, 1 - d) ** 2 * 42
+                small.set_at((x, y), (240, 200, 112, int(a)))
+        _LAMPS[radius] = pygame.transform.smoothscale(small, (radius * 2, int(radius * 1.4)))
+    return _LAMPS[radius]
