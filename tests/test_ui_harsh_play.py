@@ -3,7 +3,7 @@ undo and its barrier, the end screen and the statistics by difficulty."""
 
 import pygame
 import pytest
-from harsh_ui_driver import perform, start_harsh
+from harsh_ui_driver import find_seed, perform, start_harsh
 from ui_helpers import click, key, make_app, step, until
 
 from game.ai.harsh_hint import make_bot
@@ -35,8 +35,9 @@ def play_out(app, table, seed, stop=None):
 
 
 def test_a_seeded_standard_game_is_won_by_clicks_and_counted_by_difficulty(app):
-    table = start_harsh(app, seed=2)
-    play_out(app, table, 2)
+    seed = find_seed("standard", lambda outcome, _: outcome == "won")
+    table = start_harsh(app, seed=seed)
+    play_out(app, table, seed)
     assert until(app, lambda: isinstance(app.top, HarshResultsScene))
     view = table.view()
     assert view["result"]["won"] and view["result"]["reason"] == "won"
@@ -57,8 +58,9 @@ def test_a_seeded_standard_game_is_won_by_clicks_and_counted_by_difficulty(app):
 
 
 def test_a_lost_expert_game_reveals_every_case_file_and_breaks_the_streak(app):
-    table = start_harsh(app, seed=1, difficulty="expert")
-    play_out(app, table, 1)
+    seed = find_seed("expert", lambda outcome, _: outcome == "countdown")
+    table = start_harsh(app, seed=seed, difficulty="expert")
+    play_out(app, table, seed)
     assert until(app, lambda: isinstance(app.top, HarshResultsScene))
     view = table.view()
     assert not view["result"]["won"]
@@ -73,8 +75,9 @@ def test_a_lost_expert_game_reveals_every_case_file_and_breaks_the_streak(app):
 
 
 def test_the_bomb_opens_a_dialog_and_its_choice_is_taken(app):
-    table = start_harsh(app, seed=2)
-    play_out(app, table, 2, stop=lambda v: v["phase"] == "bomb")
+    seed = find_seed("standard", lambda _, phases: "bomb" in phases)
+    table = start_harsh(app, seed=seed)
+    play_out(app, table, seed, stop=lambda v: v["phase"] == "bomb")
     assert table.dialog is not None and table.dialog.kind == "bomb"
     labels = [btn.text for btn, _ in table.option_buttons]
     assert len(labels) == 2 and "Defusing Kit" in labels[0]
