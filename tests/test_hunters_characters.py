@@ -267,6 +267,19 @@ def test_charles_attacks_again_for_two_damage():
     assert s.dmg[1] == 5
 
 
+def test_charles_attacks_the_same_target_again_after_a_counterattack():
+    s = scenario(["Charles", "Werewolf", "Vampire", "Emi"], positions=AT, revealed=[0],
+                 phase="attack")
+    act(s, 0, "attack", 1)
+    dice(s, 3, 1)
+    act(s, 1, "respond", "counter")
+    dice(s, 2, 1)
+    assert s.dmg == [1, 2, 0, 0]
+    act(s, 0, "charles")
+    dice(s, 4, 1)
+    assert s.dmg == [3, 5, 0, 0]
+
+
 def test_charles_wins_when_his_attack_kill_makes_three_dead():
     s = scenario(["Charles", "Emi", "Vampire", "Werewolf", "Allie", "Daniel"], positions=AT,
                  phase="attack", damage={1: 9})
@@ -448,3 +461,22 @@ def test_shadows_win_when_three_neutrals_die():
     act(s, 0, "attack", 1)
     dice(s, 3, 1)
     assert s.over and {0, 2} <= set(s.winners)
+
+
+def test_without_abilities_nothing_special_happens():
+    off = {"abilities": "off"}
+    s = scenario(["Franklin", "Werewolf", "Unknown", "Daniel", "Emi"], positions=AT,
+                 revealed=[0], options=off)
+    assert kinds(s) == [("roll",)]                        # no Franklin shot
+    assert ("reveal",) in kinds(s, 3)                     # Daniel is an ordinary character
+    s = scenario(["Emi", "Werewolf", "Unknown", "Daniel", "Franklin"], positions=AT,
+                 phase="attack", options=off)
+    act(s, 0, "attack", 1)
+    dice(s, 3, 1)
+    assert [k for k in kinds(s, 1) if k[0] == "respond"] == [("respond", "none")]
+    s = scenario(["Emi", "Werewolf", "Unknown", "Daniel", "Franklin"],
+                 positions={0: "Hermit's Cabin"}, phase="area", options=off)
+    act(s, 0, "draw", "hermit")
+    draw(s, "Spell")
+    act(s, 0, "give", 2)
+    assert [k for k in kinds(s, 2) if k[0] == "answer"] == [("answer", "damage")]

@@ -132,7 +132,8 @@ def attack_damage(s, a, t, base):
 
 
 def start_attack(s, a, targets, counter):
-    s.last_targets = tuple(targets)
+    if not counter:
+        s.last_targets = tuple(targets)      # what Charles may attack again
     s.stack.append(("c_attack", a, tuple(targets), counter))
 
 
