@@ -397,6 +397,7 @@ class GenericTableScene(TableScene):
             m, title=self.view_title(), font_size=style.FONT_SMALL)
         self.view_panel.set_blocks([paragraph(line) for line in describe_view(
             self.session.view(self.viewer))])
+        self._view_key = (len(self.session.match.log), self.viewer)
 
     def view_title(self) -> str:
         v = self.viewer
@@ -437,7 +438,10 @@ class GenericTableScene(TableScene):
                 draw.blit_text(surface, tag, m.px(15), (self.seats_rect.right - m.px(12), y + d // 2),
                                style.ACCENT if seat == decider else style.TEXT_MUTED, False, "midright")
             y += m.px(34)
-        self.view_panel.set_blocks([paragraph(line) for line in describe_view(s.view(self.viewer))])
+        key = (len(s.match.log), self.viewer)
+        if key != getattr(self, "_view_key", None):  # views can be big: rebuild on change only
+            self._view_key = key
+            self.view_panel.set_blocks([paragraph(line) for line in describe_view(s.view(self.viewer))])
         self.view_panel.draw(surface)
 
 
