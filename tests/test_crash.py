@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import subprocess
 import sys
 import textwrap
@@ -20,8 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def home(shadows_home):
-    """A fresh SHADOWS_HOME, with our log handler and context removed afterwards."""
+    """A fresh SHADOWS_HOME; afterwards our handler, hooks and context are undone so the
+    rest of the test session logs and reports thread errors as before."""
+    thread_hook = threading.excepthook
     yield shadows_home
+    threading.excepthook = thread_hook
+    logging.captureWarnings(False)
     crash.set_context(None)
     root = logging.getLogger()
     for handler in list(root.handlers):
@@ -182,13 +187,27 @@ def test_crash_window_is_skipped_headless_and_for_self_test(monkeypatch):
     assert crash._want_window(True) is True
 
 
-def test_crash_window_draws_and_closes(monkeypatch, tmp_path):
+def test_crash_window_draws_and_closes(tmp_path):
+    # In a fresh interpreter, so its display.quit() cannot disturb other tests' windows.
     # With the dummy driver no key ever comes, so the window closes on its timeout.
-    monkeypatch.setattr(crash, "CRASH_WINDOW_SECONDS", 0.2)
-    crash._crash_window(str(tmp_path / ("a-long-folder-name" * 6) / "crash-1.txt"))
-    import pygame
-
-    assert not pygame.display.get_init()
+    code = textwrap.dedent(f"""
+        import sys, time
+        sys.path.insert(0, {str(ROOT)!r})
+        from game import crash
+        crash.CRASH_WINDOW_SECONDS = 0.3
+        started = time.monotonic()
+        crash._crash_window({str(tmp_path / ("a-long-folder-name" * 6) / "crash-1.txt")!r})
+        import pygame
+        assert not pygame.display.get_init()
+        assert time.monotonic() - started < 10
+        print("closed")
+    """)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "closed"
 
 
 _WINDOWED_CRASH = textwrap.dedent("""
