@@ -46,6 +46,34 @@ app.quit()
 """
 
 
+FRAMES = """
+import time
+from game.app import App
+from game.session import SeatConfig
+from game.ui.tables import start_game
+app = App(size=({w}, {h}), fullscreen=False)
+
+def cost(n=120):
+    app.step(0.016)
+    t = time.perf_counter()
+    for _ in range(n):
+        app.touch()            # count full-rate frames, not idle ones
+        app.draw()
+        app.manager.update(0.016)
+    return (time.perf_counter() - t) / n
+
+menu = cost()
+seats = [SeatConfig("Alice")] + [SeatConfig(f"Bot {{i}}", "computer") for i in range(3)]
+start_game(app, "chasing", seats, 1, {{}})
+app.settings.animation_speed = "off"
+for _ in range(30):
+    app.step(0.016)
+table = cost()
+print(repr(menu), repr(table), type(app.top).__name__)
+app.quit()
+"""
+
+
 def launch(code: str, home: str) -> float:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", SHADOWS_HOME=home)
@@ -71,6 +99,13 @@ def main() -> int:
         print(f"{name:32s} median {statistics.median(xs) * 1000:7.0f} ms   "
               f"(min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f}, {len(xs)} runs)")
     print(f"{'app overhead':32s} median {(statistics.median(app) - statistics.median(bare)) * 1000:7.0f} ms")
+    with tempfile.TemporaryDirectory(prefix="shadows-bench-") as home:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1", SHADOWS_HOME=home)
+        out = subprocess.run([sys.executable, "-c", FRAMES.format(w=w, h=h)], cwd=ROOT, env=env,
+                             capture_output=True, text=True, check=True).stdout.split()
+    print(f"{'frame cost: main menu':32s} {float(out[0]) * 1000:7.1f} ms  (draw + UI update, headless)")
+    print(f"{'frame cost: ' + out[2]:32s} {float(out[1]) * 1000:7.1f} ms  (Chasing Shadows, 4 seats)")
     return 0
 
 
