@@ -1,0 +1,75 @@
+"""Where the parts of the Shadow Hunters table go for one window size.
+
+Left: the player boards (one row up to 4 players, two rows above that), the six Area
+cards in their three pairs, the damage track, the dice tray and the choices. Right: the
+private panel of the person at the screen, the three decks with their discards, the log.
+Everything is computed from ``style.Metrics``, so 1024x640 with 8 players still fits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import style
+
+
+@dataclass
+class Layout:
+    boards: list[pygame.Rect] = field(default_factory=list)
+    areas: list[pygame.Rect] = field(default_factory=list)   # in slot order
+    board_area: pygame.Rect = field(default_factory=pygame.Rect)
+    track: pygame.Rect = field(default_factory=pygame.Rect)
+    tray: pygame.Rect = field(default_factory=pygame.Rect)
+    choices: pygame.Rect = field(default_factory=pygame.Rect)
+    private: pygame.Rect = field(default_factory=pygame.Rect)
+    decks: pygame.Rect = field(default_factory=pygame.Rect)
+    log: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+def choice_height(m: style.Metrics, rows: int = 3) -> int:
+    """A header line and ``rows`` rows of buttons, the same every turn so nothing jumps."""
+    return m.px(30) + rows * (m.px(40) + m.gap)
+
+
+def compute(m: style.Metrics, top: int, players: int) -> Layout:
+    lay = Layout()
+    log_w = int(m.width * 0.27)
+    rx = m.width - log_w - m.pad
+    left_w = rx - 2 * m.pad
+    x0 = m.pad
+
+    # right column
+    lay.private = pygame.Rect(rx, top, log_w, m.px(212))
+    lay.decks = pygame.Rect(rx, lay.private.bottom + m.gap, log_w, m.px(96))
+    log_top = lay.decks.bottom + m.gap
+    lay.log = pygame.Rect(rx, log_top, log_w, m.height - log_top - m.pad)
+
+    # player boards
+    cols = players if players <= 4 else (players + 1) // 2
+    rows = 1 if players <= 4 else 2
+    bh = m.px(86)
+    bw = (left_w - (cols - 1) * m.gap) // cols
+    for i in range(players):
+        r, c = divmod(i, cols)
+        lay.boards.append(pygame.Rect(x0 + c * (bw + m.gap), top + r * (bh + m.gap), bw, bh))
+    boards_bottom = top + rows * bh + (rows - 1) * m.gap
+
+    # bottom up: choices, dice tray, damage track
+    ch = choice_height(m)
+    lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
+    lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - m.px(54), left_w, m.px(54))
+    lay.track = pygame.Rect(x0, lay.tray.y - m.gap - m.px(48), left_w, m.px(48))
+
+    # the six Areas fill what is left between boards and track
+    area_top = boards_bottom + m.gap
+    area_h = max(m.px(96), lay.track.y - m.gap - area_top)
+    lay.board_area = pygame.Rect(x0, area_top, left_w, area_h)
+    pair_gap, inner = m.px(18), m.px(6)
+    aw = (left_w - 2 * pair_gap - 3 * inner) // 6
+    x = x0
+    for slot in range(6):
+        lay.areas.append(pygame.Rect(x, area_top, aw, area_h))
+        x += aw + (inner if slot % 2 == 0 else pair_gap)
+    return lay

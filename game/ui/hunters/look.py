@@ -1,0 +1,228 @@
+"""Drawn Shadow Hunters pieces: Area cards, character cards, deck piles and small marks.
+
+All sizes are real pixels. Surfaces that depend only on their arguments are cached (do
+not draw on them); the player board is drawn straight onto the target each frame because
+it changes with every hit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.rules.hunters.data import CARD_TEXT, CHARACTERS
+from game.ui import draw, style
+
+FACTION_KEY = {"Hunter": "hunter", "Shadow": "shadow", "Neutral": "neutral"}
+FACTION_LETTER = {"Hunter": "H", "Shadow": "S", "Neutral": "N"}
+
+# Area name -> (roll numbers, what you may do there). The order is the engine's.
+AREA_INFO = {
+    "Hermit's Cabin": ("2-3", "Draw a Hermit card and give it away"),
+    "Underworld Gate": ("4-5", "Draw a Hermit, White or Black card"),
+    "Church": ("6", "Draw a White card"),
+    "Cemetery": ("8", "Draw a Black card"),
+    "Weird Woods": ("9", "Deal 2 damage or heal 1 to anyone"),
+    "Erstwhile Altar": ("10", "Take an Equipment card from another player"),
+}
+AREA_COLOUR = {
+    "Hermit's Cabin": (96, 132, 86),
+    "Underworld Gate": (122, 92, 150),
+    "Church": (196, 184, 150),
+    "Cemetery": (92, 96, 108),
+    "Weird Woods": (70, 120, 96),
+    "Erstwhile Altar": (170, 110, 72),
+}
+
+DECK_COLOUR = {"hermit": (78, 118, 84), "white": (214, 208, 190), "black": (46, 44, 50)}
+DECK_TITLE = {"hermit": "Hermit", "white": "White", "black": "Black"}
+
+CHARACTER = {c[0]: {"faction": {"H": "Hunter", "S": "Shadow", "N": "Neutral"}[c[1]],
+                    "hp": c[2], "set": c[3], "win": c[4], "ability": c[5]} for c in CHARACTERS}
+CHARACTER_NAMES = tuple(c[0] for c in CHARACTERS)
+
+# Where characters die on the damage track: the board prints initials at these HPs.
+HP_MARKS: dict[int, str] = {}
+for _name, _info in CHARACTER.items():
+    HP_MARKS[_info["hp"]] = "".join(sorted(set(HP_MARKS.get(_info["hp"], "")) | {_name[0]}))
+
+
+def faction_colour(faction: str | None) -> tuple:
+    if faction in FACTION_KEY:
+        return style.FACTIONS[FACTION_KEY[faction]]["colour"]
+    return style.TEXT_DIM
+
+
+def faction_mark(faction: str | None, size: int) -> pygame.Surface:
+    """The faction's shape with its letter; a grey "?" disc when unknown."""
+    if faction in FACTION_KEY:
+        return draw.faction_symbol(FACTION_KEY[faction], size)
+    return draw.symbol("circle", size, (70, 72, 80), "?")
+
+
+# --- Area cards -------------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
+    """An Area: roll numbers big at the top, the name, and its action in small print."""
+    w, h = size
+    colour = AREA_COLOUR.get(name, style.ACCENT)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(6, w // 14)
+    body = style.mix(colour, style.PANEL, 0.72)
+    draw.rounded_rect(surf, surf.get_rect(), (*body, 240), radius,
+                      style.ACCENT_BRIGHT if lit else style.mix(colour, (0, 0, 0), 0.2),
+                      3 if lit else 1)
+    band = pygame.Rect(0, 0, w, max(20, int(h * 0.24)))
+    pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.25), band,
+                     border_top_left_radius=radius, border_top_right_radius=radius)
+    rolls, action = AREA_INFO.get(name, ("", ""))
+    num_size = max(12, int(band.height * 0.7))
+    draw.blit_text(surf, rolls, num_size, (max(6, w // 16), band.centery), (255, 255, 255), True,
+                   "midleft")
+    title_size = max(10, min(int(h * 0.11), int(w * 0.11)))
+    title = name
+    while draw.font(title_size, True).size(title)[0] > w - 10 and title_size > 9:
+        title_size -= 1
+    draw.blit_text(surf, title, title_size, (w // 2, band.bottom + 3), style.TEXT, True, "midtop")
+    small = max(9, int(title_size * 0.82))
+    y = band.bottom + 5 + int(title_size * 1.25)
+    for line in draw.wrap(action, small, w - 10)[:3]:
+        draw.blit_text(surf, line, small, (w // 2, y), style.TEXT_MUTED, False, "midtop")
+        y += int(small * 1.2)
+    return surf
+
+
+# --- character cards ---------------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surface:
+    """A face-up character: name bar in the faction colour, faction symbol + letter, HP,
+    and (when ``detailed``) the win condition and the ability."""
+    info = CHARACTER[name]
+    w, h = size
+    accent = faction_colour(info["faction"])
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(4, w // 10)
+    draw.rounded_rect(surf, surf.get_rect(), style.CARD_FACE, radius,
+                      style.mix(accent, (0, 0, 0), 0.3), max(1, w // 50))
+    bar = pygame.Rect(0, 0, w, max(16, h // 7))
+    pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
+    t = max(9, int(bar.height * 0.62))
+    while draw.font(t, True).size(name)[0] > w - 8 and t > 8:
+        t -= 1
+    draw.blit_text(surf, name, t, bar.center, (255, 255, 255), True, "center")
+    y = bar.bottom + max(3, h // 40)
+    if not detailed:
+        # small card: the symbol big in the middle, HP and faction under it
+        sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.5)))
+        surf.blit(sym, sym.get_rect(midtop=(w // 2, y + max(2, h // 30))))
+        y += sym.get_height() + max(4, h // 20)
+        size = max(9, int(h * 0.1))
+        draw.blit_text(surf, f"HP {info['hp']}", size, (w // 2, y), style.CARD_INK, True, "midtop")
+        draw.blit_text(surf, info["faction"], max(8, int(size * 0.8)), (w // 2, y + int(size * 1.3)),
+                       style.mix(accent, (0, 0, 0), 0.35), True, "midtop")
+        return surf
+    sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.24)))
+    surf.blit(sym, (max(4, w // 16), y))
+    hp_size = max(9, int(sym.get_height() * 0.5))
+    draw.blit_text(surf, f"HP {info['hp']}", hp_size, (w - max(5, w // 16), y + sym.get_height() // 2),
+                   style.CARD_INK, True, "midright")
+    draw.blit_text(surf, info["faction"], max(8, int(hp_size * 0.8)),
+                   (w - max(5, w // 16), y + sym.get_height() // 2 + hp_size),
+                   style.mix(accent, (0, 0, 0), 0.35), True, "midright")
+    y += sym.get_height() + max(3, h // 50)
+    body = max(8, int(h * 0.052))
+    for label, text in (("Wins: ", info["win"]), ("", info["ability"])):
+        for i, line in enumerate(draw.wrap(label + text, body, w - 10)):
+            if y + body > h - 4:
+                break
+            draw.blit_text(surf, line, body, (5, y), style.CARD_INK, i == 0 and bool(label))
+            y += int(body * 1.2)
+        y += body // 2
+    return surf
+
+
+def character_back(size: tuple) -> pygame.Surface:
+    return draw.card_back(size)
+
+
+# --- deck piles and cards ------------------------------------------------------------------------
+
+@lru_cache(maxsize=32)
+def deck_back(deck: str, size: tuple) -> pygame.Surface:
+    """The back of a Hermit (green), White or Black card: its colour and initial."""
+    w, h = size
+    colour = DECK_COLOUR[deck]
+    light = sum(colour) > 450
+    ink = (40, 40, 44) if light else (230, 226, 214)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, w // 9)
+    draw.rounded_rect(surf, surf.get_rect(), colour, radius, style.mix(colour, ink, 0.5), 1)
+    inner = surf.get_rect().inflate(-max(4, w // 6), -max(4, w // 6))
+    pygame.draw.rect(surf, style.mix(colour, ink, 0.3), inner, 1, border_radius=max(2, radius - 2))
+    draw.blit_text(surf, DECK_TITLE[deck][0], max(9, int(w * 0.5)), (w // 2, h // 2), ink, True, "center")
+    return surf
+
+
+@lru_cache(maxsize=128)
+def card_face(name: str, deck: str, size: tuple) -> pygame.Surface:
+    """A Hermit, White or Black card face: title in the deck colour, then its text."""
+    accent = {"hermit": (70, 120, 80), "white": (150, 138, 104), "black": (60, 56, 66)}[deck]
+    return draw.text_card(name, (CARD_TEXT.get(name, ""),), size, accent=accent)
+
+
+@lru_cache(maxsize=128)
+def mini_card(name: str, deck: str, size: tuple) -> pygame.Surface:
+    """A small face-up card for a discard pile: just its name, wrapped, on the deck colour."""
+    w, h = size
+    colour = DECK_COLOUR[deck]
+    ink = (40, 40, 44) if sum(colour) > 450 else (236, 232, 220)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    draw.rounded_rect(surf, surf.get_rect(), style.mix(colour, (128, 128, 128), 0.15), max(3, w // 9),
+                      style.ACCENT, 1)
+    fs = max(8, int(w * 0.2))
+    lines = draw.wrap(name, fs, w - 6, True)
+    while len(lines) * fs * 1.15 > h - 6 and fs > 7:
+        fs -= 1
+        lines = draw.wrap(name, fs, w - 6, True)
+    y = (h - int(len(lines) * fs * 1.15)) // 2
+    for line in lines:
+        draw.blit_text(surf, line, fs, (w // 2, y), ink, True, "midtop")
+        y += int(fs * 1.15)
+    return surf
+
+
+@lru_cache(maxsize=128)
+def chip(text: str, size: int, colour: tuple, width: int | None = None) -> pygame.Surface:
+    """A small rounded label (Equipment names, states such as "dead")."""
+    img = draw.text(text, size, (20, 20, 24) if sum(colour) > 420 else style.TEXT, True)
+    w = width or img.get_width() + size
+    surf = pygame.Surface((w, int(size * 1.5)), pygame.SRCALPHA)
+    draw.rounded_rect(surf, surf.get_rect(), colour, int(size * 0.6))
+    if img.get_width() > w - 6:
+        img = img.subsurface((0, 0, w - 6, img.get_height()))
+    surf.blit(img, img.get_rect(center=(w // 2 if img.get_width() < w - 6 else 3 + img.get_width() // 2,
+                                        surf.get_height() // 2)))
+    return surf
+
+
+EQUIPMENT_SHORT = {
+    "Talisman": "Talisman", "Fortune Brooch": "Brooch", "Mystic Compass": "Compass",
+    "Holy Robe": "Robe", "Silver Rosary": "Rosary", "Spear of Longinus": "Spear",
+    "Cursed Sword Masamune": "Masamune", "Machine Gun": "Machine Gun", "Handgun": "Handgun",
+    "Butcher Knife": "Knife", "Chainsaw": "Chainsaw", "Rusted Broad Axe": "Axe",
+}
+
+
+def equipment_colour(name: str) -> tuple:
+    white = name in ("Talisman", "Fortune Brooch", "Mystic Compass", "Holy Robe", "Silver Rosary",
+                     "Spear of Longinus")
+    return (214, 206, 184) if white else (70, 66, 78)
+
+
+def clear_caches() -> None:
+    """Forget the cached pieces (tests that watch what gets drawn start from scratch)."""
+    for fn in (area_card, character_card, deck_back, card_face, mini_card, chip):
+        fn.cache_clear()

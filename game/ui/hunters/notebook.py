@@ -1,0 +1,115 @@
+"""Each player's private deduction notes: what they believe every other player is.
+
+Notes belong to the seat that wrote them and are shown only while that seat is at the
+screen. They live in memory and in a small side file next to the autosave, keyed by the
+game's seed, so Continue brings them back without touching the session's save format.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from game.storage.jsonfile import DamagedFile, read_json, write_versioned
+from game.storage.paths import user_dirs
+
+from .look import CHARACTER, CHARACTER_NAMES
+
+log = logging.getLogger("shadows.ui")
+
+KIND, VERSION = "hunters-notes", 1
+FACTION_GUESSES = ("?", "Hunter", "Shadow", "Neutral")
+
+
+def notes_path(seed: int):
+    return user_dirs().data_dir / "hunters-notes" / f"seed-{int(seed)}.json"
+
+
+@dataclass
+class Notebook:
+    seed: int
+    # writer seat -> about seat -> {"faction": one of FACTION_GUESSES, "character": name or ""}
+    notes: dict = field(default_factory=dict)
+    looked: bool = False          # the start-of-game character look is done
+    problem: str | None = None    # a message if the side file could not be read
+
+    # --- reading and writing ---------------------------------------------------------
+    @classmethod
+    def load(cls, seed: int) -> "Notebook":
+        book = cls(seed)
+        try:
+            data = read_json(notes_path(seed), KIND, VERSION)
+        except DamagedFile as exc:
+            book.problem = f"Your notes file was damaged and kept as {exc.kept_as.name}."
+            return book
+        except OSError as exc:
+            book.problem = f"Your notes could not be read ({exc})."
+            return book
+        if isinstance(data, dict):
+            book.looked = bool(data.get("looked", False))
+            for writer, rows in dict(data.get("notes", {})).items():
+                if not isinstance(rows, dict):
+                    continue
+                for about, note in rows.items():
+                    if isinstance(note, dict):
+                        book.set(int(writer), int(about), note.get("faction", "?"),
+                                 note.get("character", ""), save=False)
+        return book
+
+    def save(self) -> None:
+        try:
+            write_versioned(notes_path(self.seed), KIND, VERSION,
+                            {"looked": self.looked, "notes": self.notes})
+        except OSError as exc:  # notes are a convenience: never stop the game for them
+            log.warning("notes not saved: %s", exc)
+
+    def discard(self) -> None:
+        try:
+            notes_path(self.seed).unlink(missing_ok=True)
+        except OSError:
+            pass
+
+    # --- the notes ----------------------------------------------------------------------
+    def get(self, writer: int, about: int) -> dict:
+        return self.notes.get(str(writer), {}).get(str(about), {"faction": "?", "character": ""})
+
+    def set(self, writer: int, about: int, faction: str = "?", character: str = "",
+            save: bool = True) -> None:
+        if faction not in FACTION_GUESSES:
+            faction = "?"
+        if character not in CHARACTER:
+            character = ""
+        if character and faction != "?" and CHARACTER[character]["faction"] != faction:
+            character = ""   # a guess of the other side would contradict the faction mark
+        self.notes.setdefault(str(writer), {})[str(about)] = {"faction": faction,
+                                                              "character": character}
+        if save:
+            self.save()
+
+    def cycle_faction(self, writer: int, about: int) -> str:
+        note = self.get(writer, about)
+        nxt = FACTION_GUESSES[(FACTION_GUESSES.index(note["faction"]) + 1) % len(FACTION_GUESSES)]
+        self.set(writer, about, nxt, note["character"])
+        return nxt
+
+    def cycle_character(self, writer: int, about: int, step: int = 1,
+                        allowed: tuple[str, ...] = CHARACTER_NAMES) -> str:
+        """Move the character guess through the names that fit the faction mark."""
+        note = self.get(writer, about)
+        names = [n for n in allowed
+                 if note["faction"] == "?" or CHARACTER[n]["faction"] == note["faction"]]
+        options = [""] + names
+        i = options.index(note["character"]) if note["character"] in options else 0
+        nxt = options[(i + step) % len(options)]
+        self.set(writer, about, note["faction"], nxt)
+        return nxt
+
+    def summary(self, writer: int, about: int) -> str:
+        """A short line for a player board ("" when nothing is marked)."""
+        note = self.get(writer, about)
+        parts = []
+        if note["faction"] != "?":
+            parts.append(note["faction"])
+        if note["character"]:
+            parts.append(note["character"] + "?")
+        return " · ".join(parts)

@@ -1,0 +1,237 @@
+"""Private screens of the Shadow Hunters table.
+
+* ``LookHandoff``: "Pass to Alice" before she looks at her own cards out of turn (the
+  start-of-game look, or "my private view" later). Like the shared hand-off screen it
+  covers the table and shows only the public log.
+* ``CharacterScene``: one player's character card, win condition and ability, full
+  screen, with nobody else's information on it.
+* ``SeatPickerScene``: with several people at the screen, who wants to look now?
+* ``NotebookScene``: the deduction notebook of the person at the screen.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.scene import Overlay, Scene
+from game.ui.scenes.handoff import HandoffScene
+
+from . import look
+from .notebook import FACTION_GUESSES
+
+
+class LookHandoff(HandoffScene):
+    """The hand-off before a player looks at their own character (not a decision)."""
+
+    def __init__(self, app, table, seat: int, purpose: str = "look at your character") -> None:
+        super().__init__(app, table, seat)
+        self.purpose = purpose
+
+    def build(self, m: style.Metrics) -> None:
+        super().build(m)
+        for c in self.choices:
+            c.button.set_text(f"I am {self.name}: {self.purpose}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+
+
+class CharacterScene(Scene):
+    """Full screen: the player's own character. Opaque, so nothing else shows."""
+
+    def __init__(self, app, table, seat: int, first_look: bool = False) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.first_look = first_look
+        self.name = table.session.seats[seat].name
+        self.me = dict(table.session.view(seat).get("me", {}))
+
+    def build(self, m: style.Metrics) -> None:
+        bw = m.px(300)
+        several = len(self.table.session.humans) > 1
+        text = "Got it: hide my card" if several else ("Start playing" if self.first_look else "Back to the table")
+        self.button(((m.width - bw) // 2, m.height - m.margin - m.px(52), bw, m.px(52)), text, self.done,
+                    cls="@primary", object_id="#look_done", badge=False)
+
+    def done(self) -> None:
+        if len(self.table.session.humans) > 1:
+            self.table.hide_private()
+        self.app.pop()
+
+    def default_action(self) -> None:
+        self.done()
+
+    def on_escape(self) -> None:
+        self.done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
+        m = self.metrics
+        cx = m.width // 2
+        draw.blit_text(surface, f"{self.name}, this is your character", m.px(style.FONT_HEADING + 4),
+                       (cx, m.margin), style.ACCENT_BRIGHT, True, "midtop")
+        draw.blit_text(surface, "Keep it secret. You may reveal it at any decision point.",
+                       m.px(style.FONT_BODY), (cx, m.margin + m.px(44)), style.TEXT_MUTED, False, "midtop")
+        name = self.me.get("character")
+        if not name:
+            return
+        ch = m.height - 2 * m.margin - m.px(190)
+        cw = int(ch * 0.7)
+        card = look.character_card(name, (cw, ch))
+        total = cw + m.px(40) + m.px(420)
+        x = cx - total // 2
+        y = m.margin + m.px(90)
+        surface.blit(card, (x, y))
+        tx = x + cw + m.px(40)
+        tw = m.px(420)
+        faction = self.me.get("faction", "")
+        surface.blit(look.faction_mark(faction, m.px(44)), (tx, y))
+        draw.blit_text(surface, f"{name} · {faction} · HP {self.me.get('hp')}", m.px(24),
+                       (tx + m.px(56), y + m.px(22)), style.TEXT, True, "midleft")
+        yy = y + m.px(66)
+        target = self.me.get("agnes_target")
+        win = self.me.get("win", "")
+        if target is not None:
+            win = f"{win} (now: {self.table.seat_name(target)})"
+        for title, text in (("You win when", win), ("Ability", self.me.get("ability", ""))):
+            draw.blit_text(surface, title, m.px(17), (tx, yy), style.ACCENT, True)
+            yy += m.px(24)
+            for line in draw.wrap(text, m.px(18), tw):
+                draw.blit_text(surface, line, m.px(18), (tx, yy), style.TEXT)
+                yy += m.px(24)
+            yy += m.px(12)
+
+
+class SeatPickerScene(Overlay):
+    """Several people share the screen: who sits at it now? (or nobody: all cards hidden)"""
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def build(self, m: style.Metrics) -> None:
+        seats = [s for s in self.table.session.humans if s != self.table.viewer]
+        bw = m.px(300)
+        rows = len(seats) + (2 if self.table.viewer is not None else 1)
+        self.box = self.centered(bw + 2 * m.px(40), m.px(100) + rows * (m.button_h + m.gap))
+        y = self.box.y + m.px(78)
+        for seat in seats:
+            self.button((self.box.centerx - bw // 2, y, bw, m.button_h), self.table.seat_name(seat),
+                        lambda s=seat: self.pick(s), object_id=f"#pick_{seat}")
+            y += m.button_h + m.gap
+        if self.table.viewer is not None:
+            self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Nobody: hide all cards",
+                        self.hide, object_id="#pick_none")
+            y += m.button_h + m.gap
+        self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Cancel", self.app.pop,
+                    object_id="#pick_cancel")
+
+    def pick(self, seat: int) -> None:
+        self.app.pop()
+        self.table.open_private(seat)
+
+    def hide(self) -> None:
+        self.app.pop()
+        self.table.hide_private()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
+        title = "Pass the screen to…" if self.table.viewer is not None else "Who wants to see their own cards?"
+        draw.blit_text(surface, title, m.px(style.FONT_BODY + 4),
+                       (self.box.centerx, self.box.y + m.px(36)), style.ACCENT_BRIGHT, True, "center")
+
+
+class NotebookScene(Overlay):
+    """What the person at the screen believes the others are. Private to that seat."""
+
+    shade = 200
+
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+
+    @property
+    def book(self):
+        return self.table.notebook
+
+    def others(self) -> list[int]:
+        return [i for i in range(len(self.table.session.seats)) if i != self.seat]
+
+    def build(self, m: style.Metrics) -> None:
+        rows = self.others()
+        row_h = m.px(40)
+        w = min(m.width - 2 * m.pad, m.px(860))
+        h = min(m.height - 2 * m.pad, m.px(130) + len(rows) * (row_h + m.px(6)) + m.button_h)
+        self.box = self.centered(w, h)
+        self.rows = {}
+        y = self.box.y + m.px(70)
+        fb = m.px(40)
+        name_w = m.px(200)
+        status_w = m.px(150)
+        for about in rows:
+            x = self.box.x + m.pad + name_w + status_w
+            for f in FACTION_GUESSES:
+                self.button((x, y, fb, row_h - m.px(4)), f[0], lambda a=about, g=f: self.mark(a, g),
+                            choice=False, object_id=f"#nb_{about}_{f[0].lower() if f != '?' else 'q'}",
+                            cls="@compact_on" if self.book.get(self.seat, about)["faction"] == f else "@compact",
+                            tooltip=f)
+                x += fb + m.px(4)
+            x += m.px(12)
+            self.button((x, y, fb, row_h - m.px(4)), "<", lambda a=about: self.cycle(a, -1), choice=False,
+                        object_id=f"#nb_{about}_prev")
+            gx = x + fb + m.px(4)
+            gw = self.box.right - m.pad - fb - m.px(4) - gx
+            self.rows[about] = (y, pygame.Rect(gx, y, gw, row_h - m.px(4)))
+            self.button((self.box.right - m.pad - fb, y, fb, row_h - m.px(4)), ">",
+                        lambda a=about: self.cycle(a, 1), choice=False, object_id=f"#nb_{about}_next")
+            y += row_h + m.px(6)
+        bw = m.px(200)
+        self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h), "Done",
+                    self.app.pop, object_id="#nb_done", cls="@primary")
+
+    def mark(self, about: int, faction: str) -> None:
+        note = self.book.get(self.seat, about)
+        self.book.set(self.seat, about, faction, note["character"])
+        self.rebuild()
+
+    def cycle(self, about: int, step: int) -> None:
+        self.book.cycle_character(self.seat, about, step, self.table.character_pool())
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def default_action(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
+        draw.blit_text(surface, f"{self.table.seat_name(self.seat)}'s notebook (only you see it)",
+                       m.px(style.FONT_BODY + 4), (self.box.x + m.pad, self.box.y + m.px(16)),
+                       style.ACCENT_BRIGHT, True)
+        draw.blit_text(surface, "Mark what you believe: ? / Hunter / Shadow / Neutral, and a character guess.",
+                       m.px(14), (self.box.x + m.pad, self.box.y + m.px(46)), style.TEXT_MUTED)
+        players = self.table.public_players()
+        for about, (y, guess_rect) in self.rows.items():
+            x = self.box.x + m.pad
+            d = m.px(28)
+            surface.blit(draw.player_token(about, d, self.table.seat_name(about)), (x, y + m.px(4)))
+            draw.blit_text(surface, self.table.seat_name(about)[:14], m.px(16), (x + d + m.px(8), y + m.px(18)),
+                           style.TEXT, True, "midleft")
+            p = players[about]
+            status = p["character"] if p["revealed"] else "hidden"
+            if not p["alive"]:
+                status += " (dead)"
+            draw.blit_text(surface, status, m.px(14), (x + m.px(200), y + m.px(18)),
+                           look.faction_colour(p["faction"]) if p["revealed"] else style.TEXT_DIM, False, "midleft")
+            note = self.book.get(self.seat, about)
+            guess = note["character"] or "no character guess"
+            draw.rounded_rect(surface, guess_rect, style.BG_DEEP, m.px(6), style.PANEL_EDGE)
+            draw.blit_text(surface, guess, m.px(15), guess_rect.center,
+                           style.TEXT if note["character"] else style.TEXT_DIM, bool(note["character"]), "center")
