@@ -189,3 +189,15 @@ def test_options_drop_down_and_seed_are_used_and_remembered(app):
     assert table.session.match.seed == 4242
     assert app.settings.last_setup["tiny"]["seed"] == "4242"
     assert get_game("tiny").normalise_options(table.session.match.options) == {"mode": "plain"}
+
+
+def test_continuing_a_pass_and_play_game_hands_off_first(app):
+    table = start_tiny(app, humans=2)
+    assert until(app, lambda: isinstance(app.top, HandoffScene))
+    key(app, pygame.K_RETURN)
+    assert app.top is table and table.viewer == 0
+    key(app, pygame.K_ESCAPE)
+    click(app, "#save_quit")
+    click(app, "#continue")
+    assert until(app, lambda: isinstance(app.top, HandoffScene))
+    assert app.top.name == "Alice"

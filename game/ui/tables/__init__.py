@@ -73,5 +73,7 @@ def open_saved_game(app):
         app.notify(f"The saved game could not be continued ({exc}). It was kept aside.",
                    title="Saved game damaged")
         return None
+    if len(session.humans) >= 2:
+        session.at_screen = None  # whoever resumes may not be who last sat here: hand off first
     log.info("continuing %s (seed %s)", session.match.game_id, session.match.seed)
     return app.push(table_for(session.match.game_id)(app, session))
