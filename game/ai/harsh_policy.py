@@ -37,7 +37,8 @@ N_CARDS = len(SPY_CARDS)
 
 # Weights of the move score, tuned on simulated games (build_scripts/bench_harsh.py).
 W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic": 2.0,
-     "near": 8.0}
+     "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
+     "rh_only_if_held": 1, "stall": 1}
 
 
 def _stationary() -> list[float]:
@@ -326,8 +327,15 @@ class HarshPolicy:
             return (order, waste, prefer_x2, slot)
         best = min(rev, key=rank)
         f = best.args[0]
+        if kn.e_rem and f != EVIDENCE and W["save_for_evidence"]:
+            return None  # keep Clues for Evidence (it also makes the Red Herring cheaper)
         if f == RED_HERRING and s.cost(f) == 3 and kn.e_rem:
-            return None  # Evidence first: it makes the Red Herring cheaper
+            return None
+        if f == RED_HERRING and W["rh_only_if_held"] and not any(
+                i in kn.held for i in kn.unknown):
+            return None  # the Red Herring only matters for an unknown Item in hand
+        if f == FALSE_LEADS and not W["false_leads"]:
+            return None  # once Evidence and Red Herring are known, False Leads tell nothing
         return best
 
     def _ability(self, s, ab, kn: Knowledge) -> Action | None:
@@ -339,6 +347,8 @@ class HarshPolicy:
                 return ab[0]
             if kn.spy_next[s.agent] >= 0.5 and not (s.bug == s.agent and not s.bugged):
                 return ab[0]
+            if not s.deck and W["stall"]:
+                return ab[0]  # On the Run: a turn without a Spy move costs no time
             return None
         if key in ("cafe", "library"):
             return min(ab, key=lambda a: a.args[1:])  # Evidence before False Leads

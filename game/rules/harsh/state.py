@@ -537,17 +537,24 @@ class HarshState(GameState):
 
     def _additional_actions(self) -> list[Action]:
         out = []
-        if not self._clue_block():
-            n_rev = any(self.rev[EVIDENCE])
+        if not self.clue_used:
+            # Same result as _clue_block + _payments, written out: this is the hot path.
+            coll = self.coll
+            n1 = coll.count(CLUE)
+            has2 = CLUE2 in coll
+            rev = self.rev
             for f in range(3):
                 c = self.cost(f)
-                pays = self._payments(c)
+                pays = (0,) if n1 >= c else ()
+                if has2 and n1 >= c - 2:
+                    pays += (1,)
                 if not pays:
                     continue
-                for slot, shown in enumerate(self.rev[f]):
+                for slot, shown in enumerate(rev[f]):
                     if not shown:
                         for x2 in pays:
-                            out.append(_reveal_action(f, slot, x2, c, n_rev))
+                            a = _REVEALS.get((f, slot, x2, c))
+                            out.append(a or _reveal_action(f, slot, x2, c))
         if not self._bug_block():
             out.append(_BUG_MOVE if self.bug >= 0 else _BUG_PLACE)
         if not self._track_block():
@@ -873,7 +880,7 @@ def _discard_action(k: int) -> Action:
     return _DISCARDS[k]
 
 
-def _reveal_action(f: int, slot: int, x2: int, cost: int, _evidence_shown: bool) -> Action:
+def _reveal_action(f: int, slot: int, x2: int, cost: int) -> Action:
     key = (f, slot, x2, cost)
     a = _REVEALS.get(key)
     if a is None:
