@@ -113,8 +113,10 @@ def main() -> None:
         tps, gps, sps = fast_speed(n, args.seconds)
         print(f"  {n} players: {tps:,.0f} turns/s  {gps:,.0f} games/s  {sps:,.0f} steps/s")
     per_clone, per_apply = clone_cost()
-    print(f"clone(): {per_clone * 1e6:.1f} us = {per_clone / per_apply:.1f} applies "
-          f"(mean fast apply {per_apply * 1e6:.2f} us, 4 players)")
+    tps, gps, sps = fast_speed(4, args.seconds)
+    print(f"clone() at 4 players: {per_clone * 1e6:.1f} us = {per_clone / per_apply:.1f} applies "
+          f"(a fast_apply from a random mid-game state: {per_apply * 1e6:.2f} us) "
+          f"= {per_clone * sps:.1f} playout steps ({1e6 / sps:.2f} us per legal+choose+apply)")
     print(f"public protocol path (legal_actions + apply), 4 players: "
           f"{protocol_speed(4, args.seconds):,.0f} turns/s")
 

@@ -68,7 +68,8 @@ holds wins, alive or dead; several sides can win together.
 def _characters():
     lines = ["CHARACTERS (HP in brackets)"]
     for name, fac, hp, _set, win, ability in CHARACTERS:
-        lines.append(f"{name} — {FACTION_NAME[fac]} ({hp}). Wins: {win}. {ability}")
+        goal = f" Wins: {win}." if fac == "N" else ""
+        lines.append(f"{name} — {FACTION_NAME[fac]} ({hp}).{goal} {ability}")
     return "\n".join(lines)
 
 
