@@ -54,8 +54,8 @@ Views
 ``view(None)``: players (seat, alive, revealed, character/faction/hp if revealed, damage,
 area, equipment, ability_used, voided, protected), board, deck sizes, discards (White
 and Black face up, Hermit as a count), active, turn, extra_turns, decider, pending,
-dice, dead_order, history (the public facts bots reason from, as tuples: ``views.FACT_KINDS``;
-every fact, moves and draws included, also comes as an Event), over,
+dice, dead_order, history (every public fact as a tuple, kind first; ``views.describe``
+gives its text, and each new fact also comes as an Event), over,
 winners, options. ``view(seat)`` adds ``me`` (character, faction, hp, win, ability,
 agnes_target), ``private`` (("drew", k, card), ("gave", k, to, card), ("got", k, from,
 card), ("saw", seat, character)), ``holding`` (the Hermit card in hand) and

@@ -234,14 +234,6 @@ def events_since(s, h0, p0):
     return out
 
 
-# The public facts a seat needs to reason about the others (the view's "history"). Turn
-# starts, rolls, moves and draws are left to the Events: positions and equipment are in
-# the view already, and the view stays small enough to build at every decision.
-FACT_KINDS = frozenset(("hermit", "damage", "heal", "set_damage", "reveal", "attack", "death",
-                        "equipment", "loot", "discard_equipment", "ability", "card_target",
-                        "end"))
-
-
 # --- views -------------------------------------------------------------------------------------------
 def _names(cards):
     return tuple(CARD_NAME[c] for c in cards)
@@ -311,7 +303,7 @@ def build_view(s, seat):
         "pending": _pending(s),
         "dice": s.dice,
         "dead_order": tuple(s.dead_order),
-        "history": tuple(e for e in s.history if e[0] in FACT_KINDS),
+        "history": tuple(s.history),
         "over": s.over,
         "winners": s.winners if s.over else (),
         "options": _ro({"pool": s.pool, "abilities": "on" if s.abilities else "off",
