@@ -62,6 +62,28 @@ card), ("saw", seat, character)), ``holding`` (the Hermit card in hand) and
 ``shown_to_me``. Hermit outcomes in history are ("hermit", giver, receiver, k, outcome);
 k joins them with the private entries.
 
+History facts: ("dealt",) ("board", areas) ("first", seat) ("turn", seat, number)
+("roll", seat, d6, d4) ("move", seat, area) ("draw", seat, "hermit", k)
+("draw", seat, "white"|"black", card) ("hermit_give", giver, receiver, k)
+("hermit", giver, receiver, k, "nothing"|"heal"|"damage"|"give"|"show")
+("damage", seat, amount, by (-1 none), kind) ("heal", seat, amount, kind)
+("set_damage", seat, value, by, kind) ("reveal", seat, character, why)
+("attack", attacker, targets, counter 0|1, (d6, d4); d6 is 0 for a d4-only roll)
+("death", seat, killer (-1 none), character) ("equipment", from (-1 discards), to, card, why)
+("loot", killer, victim, cards) ("discard_equipment", seat, cards)
+("ability", seat, character, target) ("card_target", seat, card, target)
+("die", seat, what, value) ("dynamite", seat, d6, d4) ("reshuffle", deck) ("end", winners).
+
+Rulings beyond the spec
+-----------------------
+Decks have no order: a draw is a uniform chance pick from the cards left (the same as a
+shuffle, and nothing secret to hide). Forced reveals (Daniel, Bryan, Disenchant Mirror)
+happen automatically: they are public and leave no choice. Bob's 4-6 player choice is
+asked only of an already revealed Bob. A killer who dies in the same batch loots nothing.
+Charles's re-attack is offered at the ``end`` prompt and repeats the last attack on its
+living targets. The Werewolf's counterattack is a one-target attack with its own
+equipment. Agnes's right is seat - 1, her left seat + 1 (play goes up the seats).
+
 Fast path
 ---------
 ``fast_legal(seat)`` / ``fast_apply(seat, tuple)`` / ``fast_chance(rng)`` / ``clone()`` /
