@@ -43,7 +43,7 @@ BUNDLED_PACKAGES = ("pygame-ce", "pygame-gui", "platformdirs", "python-i18n", "p
 DESKTOP_FILE = """\
 [Desktop Entry]
 Type=Application
-Version=1.5
+Version=1.0
 Name=Shadows Tabletop
 GenericName=Card and board games
 Comment=Chasing Shadows, Harsh Shadows and Shadow Hunters on one table
@@ -75,6 +75,10 @@ command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database "$
 echo "Shadows Tabletop is now in your application menu ($apps/{desktop_file})."
 """
 DESKTOP_FILE_NAME = "shadows-tabletop.desktop"
+# sh -c 'exec "$(dirname "$1")/ShadowsTabletop"' sh <this .desktop file>, written the way
+# the Desktop Entry spec wants it: only double quotes, and inside them \" and \$ - each
+# backslash doubled again because the value itself is an escaped string.
+RELATIVE_EXEC = r'sh -c "exec \\"\\$(dirname \\"\\$1\\")/{app}\\"" sh %k'
 ICON_NAME = "shadows-tabletop"
 
 
@@ -193,7 +197,7 @@ def write_linux_extras(folder: Path) -> None:
     shutil.copy2(ROOT / "assets" / "icon.png", folder / icon_file)
     desktop = folder / DESKTOP_FILE_NAME
     desktop.write_text(DESKTOP_FILE.format(
-        exec_line=f"sh -c 'exec \"$(dirname \"$1\")/{APP_NAME}\"' sh %k",
+        exec_line=RELATIVE_EXEC.format(app=APP_NAME),
         icon=ICON_NAME, app=APP_NAME), encoding="utf-8")
     desktop.chmod(0o755)
     installer = folder / "install-desktop-entry.sh"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import stat
 import struct
 import subprocess
@@ -117,6 +118,12 @@ def test_linux_extras_desktop_file_and_menu_installer(build, tmp_path):
     assert entries["Type"] == "Application" and entries["Name"] == "Shadows Tabletop"
     assert entries["Terminal"] == "false"
     assert entries["Exec"].endswith("%k") and "/ShadowsTabletop" in entries["Exec"]
+    # The Desktop Entry spec allows only double quotes, and $ inside them as \\$.
+    assert "'" not in entries["Exec"]
+    assert re.findall(r"(?<!\\\\)\$", entries["Exec"]) == []
+    if shutil.which("desktop-file-validate"):
+        subprocess.run(["desktop-file-validate", str(tmp_path / build.DESKTOP_FILE_NAME)],
+                       check=True)
     assert entries["Categories"].endswith(";")
     assert (tmp_path / "shadows-tabletop.png").read_bytes() == (
         ROOT / "assets" / "icon.png").read_bytes()
@@ -136,6 +143,9 @@ def test_linux_menu_installer_writes_absolute_paths(build, tmp_path):
                                              "XDG_DATA_HOME": str(data_home)})
     entry = (data_home / "applications" / build.DESKTOP_FILE_NAME).read_text(encoding="utf-8")
     assert f'Exec="{folder}/ShadowsTabletop"' in entry.splitlines()
+    if shutil.which("desktop-file-validate"):
+        subprocess.run(["desktop-file-validate",
+                        str(data_home / "applications" / build.DESKTOP_FILE_NAME)], check=True)
     assert (data_home / "icons/hicolor/256x256/apps/shadows-tabletop.png").is_file()
 
 
