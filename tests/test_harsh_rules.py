@@ -101,7 +101,8 @@ def test_bomb_without_the_kit_costs_a_card_of_choice_and_ends_the_turn():
     s = fresh()
     s.coll = [CLUE, GUN]
     act(s, "move", 7)
-    act(s, "kit", False)
+    ev = act(s, "kit", False)
+    assert kinds_of(ev) == ["bomb_exploded"]
     assert s.phase == "discard" and s.view(0)["discard_for"] == "bomb"
     assert [a.label for a in s.legal_actions(0)] == ["Discard Gun", "Discard Clue"]
     ev = act(s, "discard", CLUE)

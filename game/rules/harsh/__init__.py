@@ -57,7 +57,7 @@ when face down), face_down, revealed}; ``collection`` (names), ``clues`` (total 
 ``safe_house``; ``looking_at``; ``discard_for``; ``unavailable``: (action name, reason)
 for each additional action not allowed now; ``result``.
 
-Events: turn, agent_moved, card_found, bomb, kit_used, discarded, clues_spent,
+Events: turn, agent_moved, card_found, bomb (found: kit choice), bomb_exploded, kit_used, discarded, clues_spent,
 item_revealed, bug_placed, spy_bugged, tracked, ability, deck_peeked, deck_reordered,
 stakeout, stakeout_keep, stakeout_bottom, safe_house, spy_moved (card, turned, arrow,
 rotated, direction, from, to), spy_stayed, card_added, countdown, meeting, accusation,

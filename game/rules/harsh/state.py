@@ -301,7 +301,7 @@ class HarshState(GameState):
 
     def _bomb_goes_off(self) -> list[Event]:
         self.turn_over = True
-        ev = [Event("bomb", {"defused": False},
+        ev = [Event("bomb_exploded", {},
                     "The Bomb goes off: discard it and one card; your turn ends.")]
         if not self.discardable():
             return ev + self._lose("bomb-no-card")
