@@ -142,14 +142,17 @@ class _ShadowsFileHandler(logging.handlers.RotatingFileHandler):
     """Marks our own handler so a second setup_logging() does not add another."""
 
 
-def setup_logging(level: int = logging.INFO) -> Path:
+def setup_logging(level: int = logging.INFO) -> Path | None:
     """Log to a rotating file in the user's log folder. Returns the log file's path.
 
     Safe to call more than once; a later call with a changed SHADOWS_HOME moves the log.
-    Python-level faults (segfaults in SDL) are dumped to faults.log beside it.
+    Python-level faults (segfaults in SDL) are dumped to faults.log beside it. Never
+    raises: an unwritable log folder falls back to the temp folder, and if that fails
+    too the app runs without a log file (None).
     """
-    folder = log_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _writable_folder()
+    if folder is None:
+        return None
     path = folder / LOG_FILE_NAME
     root = logging.getLogger()
     for handler in list(root.handlers):
@@ -258,6 +261,17 @@ def write_crash_report(exc: BaseException, where: str = "main") -> Path | None:
             continue
         log.critical("Crash report written to %s", path)
         return path
+    return None
+
+
+def _writable_folder() -> Path | None:
+    for folder in _report_folders():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK):
+            return folder
     return None
 
 

@@ -8,6 +8,7 @@ import logging
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 import threading
 from pathlib import Path
@@ -148,6 +149,17 @@ def test_setup_logging_moves_with_shadows_home(home, tmp_path_factory, monkeypat
     assert first != second
     ours = [h for h in logging.getLogger().handlers if isinstance(h, crash._ShadowsFileHandler)]
     assert [h.baseFilename for h in ours] == [str(second)]
+
+
+def test_unusable_user_folder_falls_back_to_the_temp_folder(home, monkeypatch, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the user folder should be", encoding="utf-8")
+    monkeypatch.setenv("SHADOWS_HOME", str(blocker))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temp"))
+    path = crash.setup_logging()
+    assert path == tmp_path / "temp" / crash.APP_NAME / crash.LOG_FILE_NAME
+    assert crash.run_guarded(lambda: 1 / 0, show_window=False) == 1
+    assert list((tmp_path / "temp" / crash.APP_NAME).glob("crash-*.txt"))
 
 
 def test_exception_in_a_worker_thread_is_logged_with_a_report(home):
