@@ -47,6 +47,8 @@ class ChasingTable(TableScene):
         self.round_end_due: Mapping | None = None
         self.drawn: dict | None = None       # what the last frame drew (the privacy tests read it)
         self._settled: Mapping | None = None
+        self._view_key: tuple | None = None
+        self._view: Mapping | None = None
 
     # --- who sits where ------------------------------------------------------------------
     @property
@@ -61,7 +63,11 @@ class ChasingTable(TableScene):
         return s.humans[0] if s.humans else 0
 
     def live_view(self) -> Mapping:
-        return self.session.view(self.viewer)
+        # drawn several times a frame: build it once per game step and viewer
+        key = (id(self.session.match), len(self.session.match.log), self.viewer)
+        if self._view_key != key:
+            self._view_key, self._view = key, self.session.view(self.viewer)
+        return self._view
 
     # --- layout --------------------------------------------------------------------------
     def layout(self, m: style.Metrics) -> None:
@@ -309,6 +315,31 @@ class ChasingTable(TableScene):
             return beat.shown, beat, t
         return M.from_view(self.live_view()), None, 1.0
 
+    def draw(self, surface: pygame.Surface) -> None:
+        # the base draws the same, on its plain backdrop; ours has the table top baked in
+        if self.geo is None:
+            super().draw(surface)
+            return
+        surface.blit(self._backdrop(surface.get_size()), (0, 0))
+        self.draw_board(surface)
+        self.draw_top_bar(surface)
+        self.draw_choice_header(surface)
+        if self.log_panel is not None:
+            self.log_panel.draw(surface)
+
+    def _backdrop(self, size: tuple) -> pygame.Surface:
+        m = self.metrics
+        key = (size, tuple(self.geo.table), tuple(self.geo.spot))
+        if getattr(self, "_backdrop_key", None) != key:
+            back = draw.table_background(size, felt=True).copy()
+            area = self.geo.table.inflate(-m.px(4), -m.px(4))
+            back.blit(_felt(area.size, m.px(40), max(1, m.px(2))), area)
+            lamp = _lamp(m.px(190))
+            back.blit(lamp, lamp.get_rect(center=self.geo.spot.center))
+            self._backdrop_key = key
+            self._backdrop_surface = back.convert() if pygame.display.get_surface() else back
+        return self._backdrop_surface
+
     def draw_board(self, surface: pygame.Surface) -> None:
         geo = self.geo
         if geo is None:
@@ -320,7 +351,6 @@ class ChasingTable(TableScene):
         hide = beat.hide if beat else frozenset()
         acting = self.acting() if beat is None else None
         legal = self._legal(acting)
-        self._draw_felt(surface)
         for seat in range(self.n):
             self._draw_plate(surface, seat, shown, view, hide)
         self._draw_middle(surface, shown, view, hide, legal)
@@ -337,19 +367,6 @@ class ChasingTable(TableScene):
                           self.session.decider())
         if geo.memory is not None:
             draw_memory_panel(surface, geo.memory, m, view)
-
-    def _draw_felt(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        area = self.geo.table.inflate(-m.px(4), -m.px(4))
-        felt = pygame.Surface(area.size, pygame.SRCALPHA)
-        pygame.draw.rect(felt, (*style.FELT_EDGE, 60), felt.get_rect(), border_radius=m.px(40))
-        pygame.draw.rect(felt, (*style.FELT_EDGE, 150), felt.get_rect(), max(1, m.px(2)),
-                         border_radius=m.px(40))
-        surface.blit(felt, area)
-        # the lamp over the Spotlight
-        glow_r = m.px(190)
-        lamp = _lamp(glow_r)
-        surface.blit(lamp, lamp.get_rect(center=self.geo.spot.center))
 
     def _draw_plate(self, surface, seat: int, shown: dict, view: Mapping, hide) -> None:
         m, geo = self.metrics, self.geo
@@ -564,6 +581,19 @@ class ChasingTable(TableScene):
 
 
 _LAMPS: dict[int, pygame.Surface] = {}
+_FELTS: dict[tuple, pygame.Surface] = {}
+
+
+def _felt(size: tuple, radius: int, edge: int) -> pygame.Surface:
+    """The table top: a slightly lighter rounded field with a rim (cached per size)."""
+    key = (size, radius, edge)
+    if key not in _FELTS:
+        felt = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(felt, (*style.FELT_EDGE, 60), felt.get_rect(), border_radius=radius)
+        pygame.draw.rect(felt, (*style.FELT_EDGE, 150), felt.get_rect(), edge, border_radius=radius)
+        _FELTS.clear()
+        _FELTS[key] = felt
+    return _FELTS[key]
 
 
 def _lamp(radius: int) -> pygame.Surface:
