@@ -141,12 +141,12 @@ def explain(s, seat, action):
         return f"there is no seat {seat}"
     if not s.alive[seat]:
         return f"{seat_name(seat)} is dead and takes no actions"
+    if s.dec == CHANCE:
+        return "waiting for a random outcome"
     if action.kind == "reveal":
         if s.rev[seat]:
             return "you are already revealed"
-        return "Daniel cannot reveal by choice"
-    if s.dec == CHANCE:
-        return "waiting for a random outcome"
+        return "Daniel cannot reveal by choice"   # the only hidden character who may not
     if s.dec != seat:
         return (f"it is {seat_name(s.dec)}'s decision ({F.PROMPT[s.stack[-1][0]]}); "
                 "you may only reveal or use an any-time ability")
