@@ -248,7 +248,10 @@ def main(argv: list[str] | None = None) -> int:
     DIST.mkdir(exist_ok=True)
     for old in DIST.glob(f"{APP_NAME}*"):
         # Old builds would be packed along with the new one otherwise.
-        shutil.rmtree(old) if old.is_dir() and not old.is_symlink() else old.unlink()
+        if old.is_dir() and not old.is_symlink():
+            shutil.rmtree(old)
+        else:
+            old.unlink()
 
     run_pyinstaller(DIST, onefile=False, entry=args.entry)
     folder = DIST / APP_NAME
