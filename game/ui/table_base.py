@@ -377,9 +377,6 @@ class TableScene(Scene):
             hint = "Choose:" if n == 1 else "Choose (number keys select, Enter confirms):"
             draw.blit_text(surface, hint, m.px(16), rect.topleft, style.TEXT_MUTED)
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        super().draw_over(surface)
-
 
 class GenericTableScene(TableScene):
     """A board-less table that plays any registered game: who is who, what the viewer
