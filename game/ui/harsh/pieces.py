@@ -81,7 +81,7 @@ def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_n
                      border_top_left_radius=radius, border_top_right_radius=radius)
     star_d = int(bar_h * 0.8) if star else 0
     text_w = w - 12 - (star_d + 4 if star else 0)
-    title_size = _shrink(name, max(11, int(bar_h * 0.56)), text_w, True, 10)
+    title_size = _shrink(name, max(11, int(bar_h * 0.56)), text_w, True, 9)
     draw.blit_text(surf, _fit(name, title_size, text_w, True), title_size, (6, bar_h // 2),
                    (255, 255, 255) if not face_down else style.TEXT_MUTED, True, "midleft")
     if star:
@@ -191,7 +191,12 @@ def spy_card(size: tuple, card: int, turned: bool, large: str, small: str,
     surf = _canvas(size)
     radius = max(4, w // 9)
     draw.rounded_rect(surf, surf.get_rect(), style.CARD_FACE, radius, (120, 60, 56), max(1, w // 40))
-    num = draw.text(str(card), max(10, int(h * 0.2)), (120, 40, 36), True)
+    digit = draw.text(str(card), max(10, int(h * 0.2)), (120, 40, 36), True)
+    # underlined, so that a turned 6 never reads as a 9
+    num = _canvas((digit.get_width(), digit.get_height() + 2))
+    num.blit(digit, (0, 0))
+    pygame.draw.line(num, (120, 40, 36), (1, digit.get_height() - 1),
+                     (digit.get_width() - 2, digit.get_height() - 1), max(1, h // 60))
     if turned:
         num = pygame.transform.rotate(num, 180)
         surf.blit(num, num.get_rect(bottomright=(w - max(3, w // 12), h - max(2, h // 20))))

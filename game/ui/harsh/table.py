@@ -303,6 +303,8 @@ class HarshTableScene(TableScene):
         """Record the result (by difficulty) and show the end screen."""
         from game.storage import stats
 
+        self.rebuild()  # the table behind the end screen shows the finished game, no dialog
+
         notice = None
         res = self.session.result()
         if res is not None:
@@ -532,8 +534,8 @@ class HarshTableScene(TableScene):
         y = cell.bottom - bh - m.px(8)
         for i, origin in reversed(list(enumerate(g["stack"]))):
             surface.blit(pieces.mini_back((bw, bh), origin == "dealt"), (x + i * m.px(7), y - i * m.px(3)))
-        draw.blit_text(surface, f"{n}", m.px(12), (x - m.px(4), cell.bottom - m.px(8)), (90, 84, 76), True,
-                       "bottomright")
+        ink = style.TEXT_MUTED if g["face_down"] else (90, 84, 76)
+        draw.blit_text(surface, f"{n}", m.px(12), (x - m.px(4), cell.bottom - m.px(8)), ink, True, "bottomright")
 
     # the middle column ------------------------------------------------------------------------------
     def draw_status(self, surface, view) -> None:
@@ -603,7 +605,7 @@ class HarshTableScene(TableScene):
             y = box.y + f * row_h
             colour, _shape, _letter = pieces.CASE_LOOK[cf["name"]]
             cost = cf["cost"]
-            extra = " (1 once Evidence is shown)" if cf["name"] == "Red Herring" and cost == 3 else ""
+            extra = " (1 once Evidence shown)" if cf["name"] == "Red Herring" and cost == 3 else ""
             head = f"{cf['name']} · {cost} Clue{'s' if cost != 1 else ''}{extra}"
             draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, y),
                            style.mix(colour, (255, 255, 255), 0.35), True)
@@ -638,10 +640,11 @@ class HarshTableScene(TableScene):
         if not acting:
             head = "The game is over." if self.session.is_over() else "Wait…"
         elif phase == "move":
-            head = "Move: click a glowing Location (keys 1–9); the actions come after"
+            head = "Move: click a glowing Location (or keys 1–9)"
         else:
             head = "Additional actions (any order), then End turn"
-        draw.blit_text(surface, fit(head, m.px(14), box.width), m.px(14), (box.x, box.y), style.TEXT_MUTED, True)
+        draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, box.y), style.TEXT_MUTED,
+                       True)
         reasons = dict(view["unavailable"])
         fs = m.px(12)
         x = box.x + self.button_w + m.gap if hasattr(self, "button_w") else box.x
@@ -687,7 +690,10 @@ class HarshTableScene(TableScene):
         coll = list(view["collection"])
         title = f"Discovery Collection · {len(coll)} card{'s' if len(coll) != 1 else ''} · Clue value {view['clues']}"
         draw.blit_text(surface, title, m.px(14), (box.x + m.px(10), box.y + m.px(6)), style.TEXT_MUTED, True)
-        if view["win_possible"]:
+        if view["result"] is not None:
+            won = view["result"]["won"]
+            verdict, colour = ("Mission accomplished", style.GOOD) if won else ("Mission failed", style.DANGER)
+        elif view["win_possible"]:
             verdict, colour = "A win is still possible", style.GOOD
         else:
             verdict, colour = "No win possible: " + view["win_reason"], style.DANGER
@@ -824,7 +830,7 @@ class HarshTableScene(TableScene):
         r = rect.inflate(m.px(8), m.px(8))
         pieces.ring(surface, r, pieces.HINT_COLOUR, max(2, m.px(3)), m.px(10))
         tag = draw.text("Hint", m.px(12), (10, 30, 40), True)
-        t = tag.get_rect(bottomleft=(r.x + m.px(8), r.y + m.px(2)))
+        t = tag.get_rect(bottomright=(r.right - m.px(8), r.y + m.px(2)))
         pygame.draw.rect(surface, pieces.HINT_COLOUR, t.inflate(m.px(8), m.px(2)), border_radius=m.px(4))
         surface.blit(tag, t)
 
