@@ -1,0 +1,81 @@
+"""The Harsh table fits the smallest and the usual window, and its animations follow the
+animation-speed setting (off = instant)."""
+
+import itertools
+
+import pytest
+from harsh_ui_driver import find_seed, perform, start_harsh
+from test_ui_shell import assert_fits
+from ui_helpers import make_app, resize, step, until
+
+from game.ai.harsh_hint import make_bot
+from game.ui.harsh import layout
+
+
+@pytest.fixture
+def app(shadows_home):
+    a = make_app()
+    a.settings.animation_speed = "off"
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+def regions(table):
+    lay = table.lay
+    return {"grid": lay.grid, "status": lay.status, "cases": lay.cases, "actions": lay.actions,
+            "spy": lay.spy, "log": lay.log, "hint": lay.hint, "collection": lay.collection}
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_table_and_its_bomb_dialog_fit_the_window(app, size):
+    resize(app, *size)
+    seed = find_seed("standard", lambda _, phases: "bomb" in phases)
+    table = start_harsh(app, seed)
+    window = app.screen.get_rect()
+    assert_fits(app)
+    for (a, ra), (b, rb) in itertools.combinations(regions(table).items(), 2):
+        assert window.contains(ra) and ra.height > 0, a
+        assert not ra.colliderect(rb), (a, b)
+    for (f, slot), r in table.slot_rects(table.view()).items():
+        assert table.lay.cases.contains(r), (f, slot)
+    bot = make_bot("easy", 0, seed=seed)
+    while table.view()["phase"] != "bomb":
+        assert until(app, lambda: table.acting_seat() == 0)
+        perform(app, table, bot.choose(table.view(), table.actions()))
+    assert table.dialog is not None and window.contains(table.dialog_rect)
+    assert_fits(app)
+
+
+def test_layout_shares_scale_with_the_window():
+    from game.ui import style
+
+    small = layout.compute(style.Metrics.for_size(1024, 640), 54)
+    big = layout.compute(style.Metrics.for_size(1920, 1080), 90)
+    assert big.cells[0].width > small.cells[0].width
+    assert small.grid.right < small.status.x and small.spy.x > small.actions.right
+
+
+def test_animations_play_at_normal_speed_and_never_when_off(app):
+    table = start_harsh(app, seed=3)
+    move = next(a for a in table.actions() if a.kind == "move")
+    perform(app, table, move)
+    assert not table.timeline.running  # "off": everything is instant
+    app.settings.animation_speed = "normal"
+    end = next(a for a in table.actions() if a.kind == "end") if table.view()["phase"] == "actions" \
+        else None
+    if end is None:
+        pytest.skip("this deal ends the first turn at once")
+    table.choose(end)
+    kinds = {a.kind for a in table.timeline.anims}
+    assert {"flip_spy", "spy"} <= kinds
+    spy = table.timeline.of("spy")[0]
+    start = table.piece_at("spy", spy.data["frm"])
+    assert start == table.token_spot("spy", spy.data["frm"])
+    frames = 0
+    while table.timeline.running:
+        step(app)
+        frames += 1
+        assert frames < 300
+    assert frames >= 30  # about a second at 60 frames a second
+    assert table.piece_at("spy", table.view()["spy"]) is None
