@@ -75,7 +75,7 @@ class Motion:
         if self.speed <= 0:
             self.clear()
             return
-        self.t += dt / self.speed
+        self.t += min(dt, 0.1) / self.speed  # a stalled frame must not skip a whole beat
         while self.beats and self.t >= self.beats[0].seconds:
             self.t -= self.beats[0].seconds
             self.beats.popleft()

@@ -49,6 +49,7 @@ class ChasingTable(TableScene):
         self._settled: Mapping | None = None
         self._view_key: tuple | None = None
         self._view: Mapping | None = None
+        self._shape: tuple | None = None
 
     # --- who sits where ------------------------------------------------------------------
     @property
@@ -76,14 +77,17 @@ class ChasingTable(TableScene):
         x = self.top_bar_right - bw - m.gap
         self.button((x, m.gap, bw, m.button_h), "Sheets (S)", self.open_sheets, choice=False,
                     object_id="#sheets", tooltip="Every player's scoresheet")
-        self.geo = Geometry(m, self.top_bar_h(m), self.n, self.bottom_seat,
-                            self.app.settings.memory_aids)
+        shape = (m.width, m.height, self.bottom_seat, self.app.settings.memory_aids)
+        if self.geo is None or shape != self._shape:
+            self._shape = shape
+            self.geo = Geometry(m, self.top_bar_h(m), self.n, self.bottom_seat,
+                                self.app.settings.memory_aids)
+            self.motion.clear()  # places moved: flights would start from stale spots
         self.log_panel = self.make_log_panel(self.geo.log)
         self.choice_area = self.geo.prompt
         self.key_actions = self.choice_actions()
         if self.key_selected is not None and self.key_selected >= len(self.key_actions):
             self.key_selected = None
-        self.motion.clear()  # places moved: flights would start from stale spots
 
     # --- the game's events become animation beats ---------------------------------------
     def on_game_event(self, event, step: int) -> None:
@@ -127,7 +131,7 @@ class ChasingTable(TableScene):
             spotlight, card = tuple(data["spotlight"]), tuple(data["card"])
             after = M.win(before, seat, spotlight, card)
             self.motion.add(Beat(WINNER_SECONDS, before, highlight=seat,
-                                 caption=f"{self.seat_name(seat)} wins the trick"))
+                                 caption=wording.trick_caption(self.seat_name(seat), spotlight, card)))
             self.motion.add(self._sweep(before, after, seat, spotlight, card))
         else:
             return
@@ -180,9 +184,13 @@ class ChasingTable(TableScene):
                 view, self.round_end_due = self.round_end_due, None
                 self.app.push(RoundEndScene(self.app, self, view))
             return  # the next round waits for "Continue"
+        if not self.motion.idle:
+            # keep the next move waiting however slowly the frames came
+            self.session.hold(self.motion.remaining() * self.motion.speed + 0.05)
         if self.app.top is self:
             self._settled = self.live_view()
         super().update(dt)
+        self._settled = self.live_view()
 
     @property
     def busy(self) -> bool:
@@ -361,8 +369,6 @@ class ChasingTable(TableScene):
                 surf, rect = flight.at(t)
                 if rect.w > 0 and rect.h > 0:
                     surface.blit(pygame.transform.smoothscale(surf, rect.size), rect)
-            if beat.caption:
-                self._caption(surface, beat.caption)
         draw_scores_panel(surface, geo.scores, m, view, [c.name for c in self.session.seats],
                           self.session.decider())
         if geo.memory is not None:
@@ -554,20 +560,15 @@ class ChasingTable(TableScene):
         pygame.draw.circle(surface, style.ACCENT, centre, d // 2, 1)
         draw.blit_text(surface, str(number), m.px(12), centre, style.ACCENT_BRIGHT, True, "center")
 
-    def _caption(self, surface, text: str) -> None:
-        m = self.metrics
-        img = draw.text(text, m.px(18), style.ACCENT_BRIGHT, True)
-        box = img.get_rect(midbottom=(self.geo.spot.centerx, self.geo.spot.y - m.px(22)))
-        back = box.inflate(m.px(24), m.px(10))
-        draw.panel(surface, back, m.px(8), alpha=235)
-        surface.blit(img, box)
-
     def draw_choice_header(self, surface: pygame.Surface) -> None:
         m, geo = self.metrics, self.geo
         if geo is None:
             return
         rect = geo.prompt
-        if self.status:
+        beat, _ = self.motion.current()
+        if beat is not None and beat.caption and not self.status_refused:
+            colour, text = style.ACCENT_BRIGHT, beat.caption
+        elif self.status:
             colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
             text = self.status
         else:

@@ -73,3 +73,10 @@ def follow_not_choice(view: Mapping, acting: bool) -> str:
                     "(you choose only when your card matches none).")
         return "The leader never discards a Follow Card: play any card from your hand."
     return "The Follow Cards are not yours to choose now."
+
+
+def trick_caption(name: str, spotlight: tuple, card: tuple) -> str:
+    """Who won the trick and by which rule, in one line."""
+    how = (f"the highest card below the Spotlight's {spotlight[2]}" if card[2] < spotlight[2]
+           else f"nothing was below the Spotlight's {spotlight[2]}, so the highest card wins")
+    return f"{name} wins the trick with {card[1]} {card[2]}: {how}."
