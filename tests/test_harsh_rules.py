@@ -54,6 +54,16 @@ def test_agent_moves_to_any_of_eight_neighbours_including_diagonals():
     assert "Move to Spring Carnival (N)" in labels and len(set(labels)) == len(labels)
 
 
+def test_moves_beyond_the_neighbours_are_refused():
+    s = fresh()
+    for bad in ((0,), (8,), (9,), (-1,), ("4",), ()):
+        with pytest.raises(RuleError):
+            s.apply(0, Action("move", bad))
+    assert s.agent == 8 and s.phase == "move"
+    with pytest.raises(RuleError, match="additional action"):
+        s.apply(0, Action("end", ()))
+
+
 def test_moving_takes_the_top_discovery_card_into_the_collection():
     s = fresh()
     ev = act(s, "move", 5)

@@ -30,6 +30,7 @@ from .data import (
     LOC_STAR,
     MAX_STACK_FROM_SPY,
     N_ITEMS,
+    NEIGHBOUR_SETS,
     NEIGHBOURS,
     RED_HERRING,
     RED_HERRING_COST,
@@ -568,6 +569,17 @@ class HarshState(GameState):
                                   + (f" ({suffix})" if suffix else "")))
         out.append(_END)
         return out
+
+    def check(self, seat: int, action: Action) -> None:
+        # Fast paths for the two most common choices (same answer as the full list).
+        if seat == 0:
+            ph = self.phase
+            if ph == MOVE and action.kind == "move" and len(action.args) == 1 \
+                    and action.args[0] in NEIGHBOUR_SETS[self.agent]:
+                return
+            if ph == ACTIONS and action.kind == "end" and not action.args:
+                return
+        super().check(seat, action)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         if self.phase == OVER:
