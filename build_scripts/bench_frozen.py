@@ -1,6 +1,6 @@
 """Start-up time of the frozen app next to the same start from source.
 
-    python build_scripts/bench_frozen.py [--runs 5] [--size 1280x720] [--no-onefile]
+    python build_scripts/bench_frozen.py [--runs 5] [--size 1280x720] [--no-onefile] [--reuse]
 
 Freezes the exact start-up code of bench_startup.py (build the App, draw the main menu's
 first frame, print the time) with the real spec into build/bench/ - one-folder and
@@ -30,8 +30,11 @@ import bench_startup  # noqa: E402 - the app-shell's measurement, reused so figu
 import build  # noqa: E402
 
 
-def freeze(entry: Path, onefile: bool) -> Path:
+def freeze(entry: Path, onefile: bool, reuse: bool) -> Path:
     dist = BENCH / ("onefile" if onefile else "onedir")
+    exe = dist / build.APP_NAME if onefile else dist / build.APP_NAME / build.APP_NAME
+    if reuse and exe.is_file():
+        return exe
     cmd = [sys.executable, "-m", "PyInstaller", str(build.SPEC), "--noconfirm",
            "--log-level", "ERROR", "--distpath", str(dist),
            "--workpath", str(BENCH / "work" / dist.name), "--",
@@ -39,7 +42,7 @@ def freeze(entry: Path, onefile: bool) -> Path:
     if onefile:
         cmd.append("--onefile")
     subprocess.run(cmd, cwd=ROOT, check=True)
-    return dist / build.APP_NAME / build.APP_NAME if not onefile else dist / build.APP_NAME
+    return exe
 
 
 def launch(cmd: list[str], home: str, cwd: Path) -> float:
@@ -56,6 +59,8 @@ def main() -> int:
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--size", default="1280x720")
     p.add_argument("--no-onefile", action="store_true")
+    p.add_argument("--reuse", action="store_true",
+                   help="launch the apps frozen by an earlier run instead of freezing again")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     code = bench_startup.APP.format(w=w, h=h)
@@ -65,9 +70,9 @@ def main() -> int:
     entry = BENCH / "bench_entry.py"
     entry.write_text(code, encoding="utf-8")
     targets = {"from source (python -c)": [sys.executable, "-c", code]}
-    targets["frozen one-folder"] = [str(freeze(entry, onefile=False))]
+    targets["frozen one-folder"] = [str(freeze(entry, onefile=False, reuse=args.reuse))]
     if not args.no_onefile:
-        targets["frozen one-file"] = [str(freeze(entry, onefile=True))]
+        targets["frozen one-file"] = [str(freeze(entry, onefile=True, reuse=args.reuse))]
 
     times: dict[str, list[float]] = {name: [] for name in targets}
     with tempfile.TemporaryDirectory(prefix="shadows-bench-") as home:
