@@ -3,6 +3,7 @@ never here: a build takes minutes and this suite must stay quick."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import shutil
@@ -51,6 +52,26 @@ def test_spec_excludes_what_the_app_does_not_use(spec_text):
     for module in ("numpy", "tkinter", "_tkinter", "pytest", "hypothesis", "setuptools",
                    "pygame.tests", "pygame.examples", "pygame.surfarray"):
         assert f'"{module}"' in excludes, module
+
+
+def test_the_app_imports_nothing_the_spec_excludes(spec_text):
+    # A module left out of the frozen app would only fail there, after a double-click.
+    excluded = set(re.findall(r'"([\w.]+)"', re.search(r"EXCLUDES = \[(.*?)\n\]", spec_text,
+                                                          re.S).group(1)))
+    offenders = []
+    for path in (ROOT / "game").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                if any(".".join(parts[:i]) in excluded for i in range(1, len(parts) + 1)):
+                    offenders.append(f"{path.relative_to(ROOT)}: {name}")
+    assert offenders == []
 
 
 def test_spec_drops_the_cjk_fonts_but_keeps_their_licences(spec_text):
