@@ -198,11 +198,17 @@ class GameState(ABC):
 
 # --- helpers -------------------------------------------------------------------------
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def freeze(obj: Any) -> Any:
     """Deep-convert dicts and lists into read-only mappings and tuples."""
-    if isinstance(obj, Mapping):
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is dict or t is MappingProxyType or isinstance(obj, Mapping):
         return MappingProxyType({k: freeze(v) for k, v in obj.items()})
-    if isinstance(obj, (list, tuple)):
+    if t is list or t is tuple or isinstance(obj, (list, tuple)):
         return tuple(freeze(v) for v in obj)
     if isinstance(obj, (set, frozenset)):
         return frozenset(freeze(v) for v in obj)
@@ -212,26 +218,27 @@ def freeze(obj: Any) -> Any:
 def leaves(obj: Any) -> set:
     """Every value in a view: leaves and every sub-tuple (used to look for secrets)."""
     out: set = set()
-
-    def walk(o: Any) -> None:
-        if isinstance(o, Mapping):
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        t = type(o)
+        if t in _SCALARS:
+            out.add(o)
+        elif t is dict or t is MappingProxyType or isinstance(o, Mapping):
             for k, v in o.items():
-                walk(k)
-                walk(v)
-        elif isinstance(o, (list, tuple, set, frozenset)):
+                stack.append(k)
+                stack.append(v)
+        elif t is tuple or t is list or isinstance(o, (list, tuple, set, frozenset)):
             try:
-                out.add(tuple(o) if isinstance(o, list) else o)
+                out.add(tuple(o) if t is list else o)
             except TypeError:
                 pass
-            for v in o:
-                walk(v)
+            stack.extend(o)
         else:
             try:
                 out.add(o)
             except TypeError:
                 pass
-
-    walk(obj)
     return out
 
 
