@@ -102,6 +102,9 @@ def test_launcher_calls_the_console_entry_point():
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'shadows-tabletop = "game.__main__:main"' in pyproject
     assert "from game.__main__ import main" in launcher
+    import game.__main__
+
+    assert _load("launcher").main is game.__main__.main  # importing it must not start the app
 
 
 # --- the build command -------------------------------------------------------------------------
