@@ -96,7 +96,12 @@ def phase_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog | None:
                 opts.append(Option(a, a.label + " and let the Spy go",
                                    discard_note(view, a.label.removeprefix("Discard "))))
         return Dialog("meeting", title, text, tuple(opts))
-    if phase in ("bomb", "reorder", "stakeout"):
+    if phase == "reorder":
+        title, text = PHASE_TEXT[phase]
+        seen = ", ".join(view["looking_at"])
+        opts = tuple(Option(a, a.label.removeprefix("Put back (top first): ")) for a in actions)
+        return Dialog(phase, title, f"{text} You saw: {seen}.", opts)
+    if phase in ("bomb", "stakeout"):
         title, text = PHASE_TEXT[phase]
         return Dialog(phase, title, text, tuple(Option(a, a.label) for a in actions))
     return None

@@ -311,3 +311,21 @@ def countdown_dial(d: int, value: int, start: int) -> pygame.Surface:
 
 def ring(surface: pygame.Surface, rect: pygame.Rect, colour, width: int = 3, radius: int = 8) -> None:
     pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+
+
+@lru_cache(maxsize=8)
+def bomb_card(size: tuple) -> pygame.Surface:
+    """A found Bomb: a black sphere with a lit fuse on a red card."""
+    w, h = size
+    surf = _canvas(size)
+    draw.rounded_rect(surf, surf.get_rect(), (150, 44, 40), max(3, w // 10), (250, 210, 190), max(1, w // 30))
+    r = min(w, h) * 0.24
+    c = (w / 2, h * 0.45)
+    pygame.draw.circle(surf, (20, 20, 24), c, r)
+    pygame.draw.circle(surf, (90, 90, 100), (c[0] - r * 0.35, c[1] - r * 0.35), r * 0.25)
+    pygame.draw.line(surf, (220, 200, 150), (c[0] + r * 0.6, c[1] - r * 0.6), (c[0] + r * 1.1, c[1] - r * 1.2),
+                     max(2, w // 25))
+    pygame.draw.circle(surf, style.ACCENT_BRIGHT, (c[0] + r * 1.15, c[1] - r * 1.25), max(2, w // 14))
+    fs = max(10, int(h * 0.16))
+    draw.blit_text(surf, "Bomb", fs, (w / 2, h - 4), (255, 240, 230), True, "midbottom")
+    return _ready(surf)

@@ -154,8 +154,8 @@ class HarshTableScene(TableScene):
             y += rh
         if "accuse" in kinds:
             self.buttons["accuse"] = self.button(
-                (lay.actions.x, y, bw, bh), "Accuse the Spy", lambda: self.choose_kind("accuse"),
-                object_id="#act_accuse", cls="@primary")
+                (lay.actions.x, y, bw, bh), "Accuse the Spy", self.confirm_accusation, choice=False,
+                object_id="#act_accuse", cls="@primary", tooltip="Key A")
         elif view["phase"] in ("actions", "move"):
             self.buttons["end"] = self.button(
                 (lay.actions.x, y, bw, bh), "End turn", lambda: self.choose_kind("end"),
@@ -166,7 +166,7 @@ class HarshTableScene(TableScene):
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
         area = self.lay.dialog_area
         n = len(dlg.options)
-        cols = 1 if n <= 4 else 2
+        cols = 1 if n <= 4 or dlg.kind == "reorder" else 2
         inner_w = area.width - 2 * m.pad
         text_lines = draw.wrap(dlg.text, m.px(16), inner_w) if dlg.text else []
         bh = m.px(38)
@@ -221,6 +221,17 @@ class HarshTableScene(TableScene):
     def close_dialog(self) -> None:
         self.user_dialog = None
         self.rebuild()
+
+    def confirm_accusation(self) -> None:
+        acts = [a for a in self.actions() if a.kind == "accuse"]
+        if not acts:
+            self.refuse("you can accuse only when the bugged Spy is on your Location")
+            return
+        view = self.view()
+        self.open_dialog(dialogs.Dialog(
+            "accuse", "Accuse the Spy?", "The game ends: every Case File is revealed. You win "
+            "with all three Evidence Items and no Red Herring in your collection.",
+            (dialogs.Option(acts[0], "Accuse the Spy", dialogs.accuse_note(view)),), cancel=True))
 
     def open_clues(self) -> None:
         acts = self.actions()
@@ -393,6 +404,9 @@ class HarshTableScene(TableScene):
             return True
         if event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
             self.ask_hint()
+            return True
+        if event.key == pygame.K_a and self.dialog is None and "accuse" in self.buttons:
+            self.confirm_accusation()
             return True
         from game.ui.scene import DIGIT_KEYS
 
@@ -848,7 +862,7 @@ class HarshTableScene(TableScene):
                 face = pieces.item_card((w, h), a.data["card"]) if a.data["card"] not in ("Clue", "Clue x2") \
                     else pieces.clue_card((w, h), 1, a.data["card"] == "Clue x2")
                 if a.data["card"] == "Bomb":
-                    face = pieces.item_card((w, h), "BOMB!", "Red Herring")
+                    face = pieces.bomb_card((w, h))
                 if p < 0.2:
                     img = pygame.transform.smoothscale(pieces.mini_back((w, h), False),
                                                        (max(1, int(w * (1 - p / 0.2))), h))
@@ -905,10 +919,10 @@ class HarshTableScene(TableScene):
 
 
 def _note_colour(note: str) -> tuple:
-    if "impossible" in note or "lose" in note or "no longer" in note:
-        return style.DANGER
-    if "safe" in note or "better gone" in note:
+    if "safe to lose" in note or "better gone" in note or "no card is lost" in note:
         return style.GOOD
+    if "impossible" in note or "would lose" in note or "no longer" in note:
+        return style.DANGER
     return style.TEXT_MUTED
 
 
