@@ -9,28 +9,15 @@ internals, so the flow reads as a set of small named steps.
 from __future__ import annotations
 
 AUTO: dict = {}      # kind -> fn(s, frame); the frame is already popped
-DECIDE: dict = {}    # kind -> (options(s, frame) -> [tuple], apply(s, frame, act))
-CHANCE: dict = {}    # kind -> (outcome_kind(s, frame) -> str, apply(s, frame, outcome))
+DECIDE: dict = {}    # kind -> (options(s, frame) -> [tuple], apply(s, frame, act));
+                     # apply pops the frame itself (some decisions keep it, e.g. "start")
+CHANCE: dict = {}    # kind -> (outcome kind str or fn(s, frame) -> str, apply(s, frame, out));
+                     # the frame is popped before apply (push it back to roll again)
 PROMPT: dict = {}    # decision kind -> public name of the prompt (same for every character)
 
 
 def auto(kind):
     def reg(fn):
         AUTO[kind] = fn
-        return fn
-    return reg
-
-
-def decision(kind, prompt):
-    def reg(pair):
-        DECIDE[kind] = pair
-        PROMPT[kind] = prompt
-        return pair
-    return reg
-
-
-def chance(kind, outcome_kind):
-    def reg(fn):
-        CHANCE[kind] = (outcome_kind, fn)
         return fn
     return reg
