@@ -79,3 +79,21 @@ def test_animations_play_at_normal_speed_and_never_when_off(app):
         assert frames < 300
     assert frames >= 30  # about a second at 60 frames a second
     assert table.piece_at("spy", table.view()["spy"]) is None
+
+
+def test_a_forced_dialog_waits_for_the_animation_that_led_to_it(app):
+    seed = find_seed("standard", lambda _, phases: "bomb" in phases)
+    table = start_harsh(app, seed)
+    bot = make_bot("easy", 0, seed=seed)
+    app.settings.animation_speed = "fast"
+    for _ in range(200):
+        assert until(app, lambda: table.acting_seat() == 0 and not table.timeline.running)
+        action = bot.choose(table.view(), table.actions())
+        table.choose(action)
+        step(app)
+        if table.view()["phase"] == "bomb":
+            break
+    assert table.timeline.running and table.dialog is None and table.dialog_deferred
+    assert until(app, lambda: not table.timeline.running, frames=200)
+    step(app)
+    assert table.dialog is not None and table.dialog.kind == "bomb"

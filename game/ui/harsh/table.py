@@ -101,7 +101,10 @@ class HarshTableScene(TableScene):
         self.log_panel = self.make_log_panel(lay.log)
         self.hint_panel = ScrollPanel(lay.hint, m, title="Hint", font_size=style.FONT_SMALL)
         self._hint_shown = None
-        self.dialog = dialogs.phase_dialog(view, actions) or self.user_dialog
+        forced = dialogs.phase_dialog(view, actions)
+        # let the Spy's move (or the card found) play out in view before the dialog covers it
+        self.dialog_deferred = forced is not None and self.timeline.running
+        self.dialog = None if self.dialog_deferred else (forced or self.user_dialog)
         if self.dialog is not None:
             self.build_dialog(m, self.dialog)
             return
@@ -366,7 +369,7 @@ class HarshTableScene(TableScene):
             add("flip_spy", FLIP_SECONDS)
             add("spy", MOVE_SECONDS, frm=d["from"], to=d["to"])
         elif kind in ("bomb", "countdown", "meeting") and not d.get("defused", False):
-            where = d.get("pos", self.view()["spy"])
+            where = d.get("pos", self.view()["agent" if kind == "bomb" else "spy"])
             self.timeline.add(Anim("flash", FLASH_SECONDS * f, {"pos": where, "kind": kind},
                                    delay=max(0.0, self._cursor - FLIP_SECONDS * f)))
         if self.timeline.running:
@@ -375,6 +378,8 @@ class HarshTableScene(TableScene):
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
         super().update(dt)
+        if getattr(self, "dialog_deferred", False) and not self.timeline.running and self.active:
+            self.rebuild()
         key = self.step_key()
         answer = self.hints.result_for(key)
         shown = (key, answer is not None, self.hints.thinking_for(key), self.hints.error)
@@ -655,8 +660,10 @@ class HarshTableScene(TableScene):
             head = "The game is over." if self.session.is_over() else "Wait…"
         elif phase == "move":
             head = "Move: click a glowing Location (or keys 1–9)"
-        else:
+        elif phase == "actions":
             head = "Additional actions (any order), then End turn"
+        else:
+            head = view["prompt"][:1].upper() + view["prompt"][1:]
         draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, box.y), style.TEXT_MUTED,
                        True)
         reasons = dict(view["unavailable"])
