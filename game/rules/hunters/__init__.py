@@ -3,7 +3,9 @@
 Modules: ``data`` (characters, Areas, cards as tables), ``frames`` (the work stack),
 ``turn`` (setup, the turn, side actions), ``combat`` (damage, attacks, deaths, wins),
 ``cards`` (Hermit/White/Black cards), ``views`` (views, labels, event texts),
-``state`` (HuntersState), ``scenario`` (test hook), ``rules_text`` (RULES_TEXT).
+``state`` (HuntersState), ``scenario`` (test hook: a game in a chosen position),
+``stats`` (simulator figures), ``rules_text`` (RULES_TEXT). The Easy computer player is
+``game.ai.hunters_easy``.
 
 Flow
 ----

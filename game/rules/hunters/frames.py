@@ -1,9 +1,9 @@
 """The engine's work stack.
 
 The state keeps a stack of frames (plain tuples, kind first). A frame is either automatic
-(run at once), a decision owned by one seat, or a chance step. Handlers register here;
-the modules that define them (turn, combat, cards) import this one, never each other's
-internals, so the flow reads as a set of small named steps.
+(run at once), a decision owned by one seat, or a chance step. Handlers register here
+from the modules that define them (turn, combat, cards), so the flow reads as a set of
+small named steps; turn and cards share combat's damage, death and win helpers.
 """
 
 from __future__ import annotations
