@@ -115,3 +115,31 @@ def test_events_for_private_facts_are_restricted():
             else:
                 assert e.seats is None
     assert private_kinds   # Hermit cards were drawn and given
+
+
+@pytest.mark.parametrize("n", [4, 7])
+def test_out_of_turn_actions_in_random_games(n):
+    """Non-deciders reveal (and use any-time abilities) at random moments; all stays sound."""
+    for g in range(10):
+        m = Match.start("hunters", n, 50 + g)
+        rng = random.Random(g)
+        for _ in range(MAX_STEPS):
+            st = m.state
+            d = st.decider()
+            if d == NOBODY:
+                break
+            if rng.random() < 0.1:
+                seat = rng.randrange(n)
+                extra = st.legal_actions(seat) if seat != d else []
+                if extra:
+                    m.apply(seat, rng.choice(extra))
+                    check_invariants(st)
+                    continue
+            if d == CHANCE:
+                m.chance_step()
+            else:
+                m.apply(d, rng.choice(st.legal_actions(d)))
+            check_invariants(st)
+        assert m.state.result().winners
+        again = Match.from_json(json.loads(json.dumps(m.to_json())))
+        assert again.state.to_json() == m.state.to_json()
