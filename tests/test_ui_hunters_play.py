@@ -146,6 +146,8 @@ def test_a_hermit_card_passes_between_two_people_with_a_handoff_and_no_peeking(a
     for _ in range(3000):
         top = app.top
         if isinstance(top, HandoffScene) and not isinstance(top, LookHandoff):
+            # the frame already drawn showed the hand-off's own buttons, not the table's
+            assert not app.manager.get_sprite_group().should_update_visibility
             shown = spy.frame(app)
             for name in hidden_names(table, (0, 1)):
                 assert not re.search(rf"\b{re.escape(name)}\b", shown), (name, "on the hand-off")

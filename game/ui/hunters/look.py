@@ -106,7 +106,7 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(4, w // 10)
     draw.rounded_rect(surf, surf.get_rect(), style.CARD_FACE, radius,
-                      style.mix(accent, (0, 0, 0), 0.3), max(1, w // 50))
+                      style.mix(accent, (0, 0, 0), 0.3), max(1, min(3, w // 60)))
     bar = pygame.Rect(0, 0, w, max(16, h // 7))
     pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
     t = max(9, int(bar.height * 0.62))
@@ -132,13 +132,14 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
     draw.blit_text(surf, info["faction"], max(8, int(hp_size * 0.8)),
                    (w - max(5, w // 16), y + sym.get_height() // 2 + hp_size),
                    style.mix(accent, (0, 0, 0), 0.35), True, "midright")
-    y += sym.get_height() + max(3, h // 50)
+    y += sym.get_height() + max(3, h // 50) + hp_size
     body = max(8, int(h * 0.052))
+    margin = max(5, w // 14)
     for label, text in (("Wins: ", info["win"]), ("", info["ability"])):
-        for i, line in enumerate(draw.wrap(label + text, body, w - 10)):
+        for i, line in enumerate(draw.wrap(label + text, body, w - 2 * margin)):
             if y + body > h - 4:
                 break
-            draw.blit_text(surf, line, body, (5, y), style.CARD_INK, i == 0 and bool(label))
+            draw.blit_text(surf, line, body, (margin, y), style.CARD_INK, i == 0 and bool(label))
             y += int(body * 1.2)
         y += body // 2
     return surf
@@ -184,7 +185,8 @@ def mini_card(name: str, deck: str, size: tuple) -> pygame.Surface:
                       style.ACCENT, 1)
     fs = max(8, int(w * 0.2))
     lines = draw.wrap(name, fs, w - 6, True)
-    while len(lines) * fs * 1.15 > h - 6 and fs > 7:
+    widest = lambda: max(draw.font(fs, True).size(word)[0] for word in name.split())  # noqa: E731
+    while (len(lines) * fs * 1.15 > h - 6 or widest() > w - 4) and fs > 7:
         fs -= 1
         lines = draw.wrap(name, fs, w - 6, True)
     y = (h - int(len(lines) * fs * 1.15)) // 2

@@ -24,14 +24,19 @@ from .notebook import FACTION_GUESSES
 class LookHandoff(HandoffScene):
     """The hand-off before a player looks at their own character (not a decision)."""
 
-    def __init__(self, app, table, seat: int, purpose: str = "look at your character") -> None:
+    def __init__(self, app, table, seat: int, purpose: str = "show my character") -> None:
         super().__init__(app, table, seat)
         self.purpose = purpose
 
     def build(self, m: style.Metrics) -> None:
         super().build(m)
+        text = f"I am {self.name}: {self.purpose}"
+        width = max(m.px(320), draw.font(m.px(20), True).size(text)[0] + m.px(40))
         for c in self.choices:
-            c.button.set_text(f"I am {self.name}: {self.purpose}")
+            r = c.button.rect
+            c.button.set_dimensions((width, r.height))
+            c.button.set_relative_position(((m.width - width) // 2, r.y))
+            c.button.set_text(text)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -79,7 +84,7 @@ class CharacterScene(Scene):
             return
         ch = m.height - 2 * m.margin - m.px(190)
         cw = int(ch * 0.7)
-        card = look.character_card(name, (cw, ch))
+        card = look.character_card(name, (cw, ch), detailed=False)
         total = cw + m.px(40) + m.px(420)
         x = cx - total // 2
         y = m.margin + m.px(90)

@@ -15,22 +15,48 @@ def hunters_blocks(session) -> list:
     names = [s.name for s in session.seats]
     chars = res.details.get("characters", ())
     factions = res.details.get("factions", ())
-    winners = [names[w] for w in res.winners]
-    blocks = [paragraph(("Winners: " + ", ".join(winners)) if winners else "Nobody won.", style.TEXT)]
+    blocks = [paragraph(why(res, names), style.TEXT)]
     rows = []
     for i, cfg in enumerate(session.seats):
         p = view["players"][i]
-        rows.append((cfg.label, chars[i] if i < len(chars) else "?",
-                     factions[i] if i < len(factions) else "?",
-                     "alive" if p["alive"] else "dead", "Winner" if i in res.winners else ""))
-    rows.sort(key=lambda r: (r[4] != "Winner", names.index(r[0]) if r[0] in names else 0))
-    blocks.append(table(("Player", "Character", "Faction", "At the end", "Result"), rows))
+        rows.append((i not in res.winners, i, (cfg.label, chars[i] if i < len(chars) else "?",
+                                               factions[i] if i < len(factions) else "?",
+                                               "alive" if p["alive"] else "dead",
+                                               "Winner" if i in res.winners else "")))
+    rows.sort()
+    blocks.append(table(("Player", "Character", "Faction", "At the end", "Result"), [r[2] for r in rows]))
     dead = res.details.get("dead", ())
     if dead:
         blocks.append(heading("Order of deaths"))
         blocks.append(paragraph(", ".join(f"{names[d]} ({chars[d]})" for d in dead), style.TEXT_MUTED))
     blocks.append(paragraph(f"The game lasted {res.details.get('turns', 0)} turns.", style.TEXT_MUTED))
     return blocks
+
+
+def why(res, names) -> str:
+    """Which goals were met, in one or two sentences."""
+    chars = res.details.get("characters", ())
+    factions = res.details.get("factions", ())
+    dead = set(res.details.get("dead", ()))
+    seats = range(len(factions))
+
+    def all_dead(faction):
+        members = [i for i in seats if factions[i] == faction]
+        return bool(members) and all(i in dead for i in members)
+
+    parts = []
+    if all_dead("Shadow"):
+        parts.append("Every Shadow is dead: the Hunters win.")
+    if all_dead("Hunter"):
+        parts.append("Every Hunter is dead: the Shadows win.")
+    if sum(1 for i in seats if factions[i] == "Neutral" and i in dead) >= 3:
+        parts.append("Three Neutrals are dead: the Shadows win.")
+    neutral = [f"{names[i]} ({chars[i]})" for i in res.winners if factions[i] == "Neutral"]
+    if neutral:
+        parts.append(", ".join(neutral) + (" wins" if len(neutral) == 1 else " win") + " with their own goal.")
+    if not res.winners:
+        parts.append("Nobody's goal was met.")
+    return " ".join(parts)
 
 
 class HuntersResults(ResultsScene):

@@ -107,7 +107,7 @@ class HuntersTable(TableScene):
         """A player asks to see their own cards: hand-off first if someone else sits there."""
         self.only_seat = None
         if self.session.needs_handoff(seat):
-            self.app.push(LookHandoff(self.app, self, seat, "see my cards"))
+            self.app.push(LookHandoff(self.app, self, seat, "show my cards"))
         else:
             self.session.handed_to(seat)
 
@@ -171,6 +171,21 @@ class HuntersTable(TableScene):
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        top = self.app.top
+        self._rebuilt = False
+        self._update(dt)
+        if self.app.top is not top or self._rebuilt:
+            # A hand-off was pushed (or the buttons were rebuilt) during this frame.
+            # pygame-gui works out what to draw in its own update, which already ran:
+            # refresh it now, or this frame would still show the old buttons, e.g. the
+            # table's choices over the hand-off screen.
+            self.manager.update(0.0)
+
+    def rebuild(self) -> None:
+        self._rebuilt = True
+        super().rebuild()
+
+    def _update(self, dt: float) -> None:
         self.effects.update(dt)
         if self.reveal_armed > 0:
             self.reveal_armed -= dt
@@ -217,9 +232,9 @@ class HuntersTable(TableScene):
         elif kind == "set_damage":
             self.effects.add(Effect("heal", seconds, fact[1], {"text": f"= {fact[2]}"}))
         elif kind == "death":
-            self.effects.add(Effect("death", seconds, fact[1]))
+            self.effects.add(Effect("death", seconds, fact[1], {"character": fact[3]}))
         elif kind == "reveal":
-            self.effects.add(Effect("reveal", seconds, fact[1]))
+            self.effects.add(Effect("reveal", seconds, fact[1], {"character": fact[2]}))
         elif kind == "move":
             self.effects.add(Effect("move", seconds, fact[1],
                                     {"from": self._positions.get(fact[1]), "to": fact[2]}))
@@ -243,7 +258,9 @@ class HuntersTable(TableScene):
 
     # --- choices --------------------------------------------------------------------------------
     def choice_actions(self) -> list[Action]:
-        actions = [a for a in super().choice_actions() if a.kind != "reveal"]
+        # the rules say "Player 3"; the buttons say the name chosen at setup
+        actions = [Action(a.kind, a.args, self.named([a.label])[0]) for a in super().choice_actions()
+                   if a.kind != "reveal"]
         if self.only_seat is not None:
             narrowed = [a for a in actions if target_seat(a) == self.only_seat]
             if narrowed:
@@ -346,6 +363,16 @@ class HuntersTable(TableScene):
                         self.show_all, choice=False, object_id="#all_choices", cls="@compact")
         self.build_private(m)
 
+    def build_top_bar(self, m: style.Metrics) -> None:
+        super().build_top_bar(m)
+        if self.several():
+            # Taking back a choice another person already saw (a Hermit card given, a reveal)
+            # would undo knowledge: with several people at the screen there is no Undo.
+            for el in list(self.root.elements) if self.root is not None else []:
+                ids = el.get_object_ids()
+                if ids and ids[-1] == "#undo":
+                    el.kill()
+
     def show_all(self) -> None:
         self.only_seat = None
         self.set_status("")
@@ -369,7 +396,7 @@ class HuntersTable(TableScene):
         if me and p["alive"] and not p["revealed"] and not s.is_over():
             buttons.append(("Confirm reveal" if self.reveal_armed > 0 else "Reveal", self.reveal, "#reveal",
                             "@compact_on" if self.reveal_armed > 0 else "@compact"))
-        buttons.append(("Notebook", self.open_notebook, "#notebook", "@compact"))
+        buttons.append(("Notes", self.open_notebook, "#notebook", "@compact"))
         buttons.append(("Card", self.show_character, "#my_card", "@compact"))
         if self.several():
             buttons.append(("Pass…", self.take_screen, "#pass", "@compact"))
@@ -505,6 +532,7 @@ class HuntersTable(TableScene):
         self.draw_decks(surface, v, m)
         self.draw_focus(surface, m)
         self.draw_attack_lines(surface)
+        self.draw_banner(surface, m)
         self._positions = {p["seat"]: p["area"] for p in v["players"]}
 
     def draw_areas(self, surface, v, m) -> None:
@@ -590,6 +618,10 @@ class HuntersTable(TableScene):
             draw.blit_text(surface, "Dice: nobody has rolled yet.", m.px(15), (x, cy), style.TEXT_DIM, False,
                            "midleft")
             return
+        rolls = self.turn_rolls()
+        if v["pending"].get("kind") == "move_choice" and len(rolls) >= 2 and fact in rolls:
+            self.draw_compass(surface, rolls[-2:], m, x, cy, size)
+            return
         effect = next((e for e in self.effects.of("dice") if e.data.get("fact") == fact), None)
         progress = effect.progress if effect else 1.0
         faces = []
@@ -611,6 +643,22 @@ class HuntersTable(TableScene):
         text = self.dice_text(fact) if progress >= 0.6 else "Rolling…"
         draw.blit_text(surface, fit(text, m.px(16), r.right - x - m.px(10), True), m.px(16),
                        (x + m.px(6), cy), style.TEXT, True, "midleft")
+
+    def draw_compass(self, surface, rolls, m, x, cy, size) -> None:
+        """Mystic Compass: both rolls side by side, the player picks either Area."""
+        parts = []
+        for fact in rolls:
+            for sides, value in ((6, fact[2]), (4, fact[3])):
+                img = draw.die_face(value, sides, size)
+                surface.blit(img, img.get_rect(center=(x + size // 2, cy)))
+                x += size + m.px(4)
+            total = fact[2] + fact[3]
+            area = ROLL_AREA.get(total)
+            parts.append(f"{total} ({'any other Area' if area is None else AREAS[area]})")
+            x += m.px(12)
+        text = "Mystic Compass: " + " or ".join(parts)
+        draw.blit_text(surface, fit(text, m.px(16), self.lay.tray.right - x - m.px(10), True), m.px(16),
+                       (x, cy), style.TEXT, True, "midleft")
 
     def dice_text(self, fact: tuple) -> str:
         name = self.seat_name
@@ -721,6 +769,39 @@ class HuntersTable(TableScene):
                 surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery - int(m.px(30) * t))))
             elif e.kind == "death":
                 draw.blit_text(surface, "DIES", m.px(26), rect.center, style.DANGER, True, "center")
+
+    def draw_banner(self, surface, m) -> None:
+        """A reveal or a death gets the middle of the board for a moment: card and words."""
+        e = next((x for x in self.effects.items if x.kind in ("reveal", "death")), None)
+        if e is None or "character" not in e.data:
+            return
+        name = e.data["character"]
+        info = look.CHARACTER.get(name)
+        if info is None:
+            return
+        area = self.lay.board_area
+        h = min(area.height - m.px(8), m.px(150))
+        w = min(area.width - m.px(40), m.px(460))
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = area.center
+        fade = min(1.0, e.progress * 5, (1 - e.progress) * 5)
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw.rounded_rect(panel, panel.get_rect(), (*style.BG_DEEP, 235), m.px(12),
+                          style.DANGER if e.kind == "death" else style.ACCENT_BRIGHT, m.px(2))
+        ch = h - m.px(16)
+        card = look.character_card(name, (int(ch * 0.72), ch), detailed=False)
+        panel.blit(card, (m.px(10), m.px(8)))
+        tx = m.px(20) + card.get_width()
+        who = self.seat_name(e.seat)
+        title = f"{who} dies" if e.kind == "death" else f"{who} reveals!"
+        draw.blit_text(panel, fit(title, m.px(24), w - tx - m.px(10), True), m.px(24),
+                       (tx, m.px(16)), style.DANGER if e.kind == "death" else style.ACCENT_BRIGHT, True)
+        draw.blit_text(panel, f"{name}: {info['faction']}, HP {info['hp']}", m.px(18),
+                       (tx, m.px(56)), look.faction_colour(info["faction"]), True)
+        for i, line in enumerate(draw.wrap("Wins: " + info["win"], m.px(14), w - tx - m.px(10))[:3]):
+            draw.blit_text(panel, line, m.px(14), (tx, m.px(86) + i * m.px(19)), style.TEXT_MUTED)
+        panel.set_alpha(int(255 * fade))
+        surface.blit(panel, rect)
 
     def draw_attack_lines(self, surface) -> None:
         for e in self.effects.of("attack"):
