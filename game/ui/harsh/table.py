@@ -530,14 +530,17 @@ class HarshTableScene(TableScene):
             surface.blit(card, cell)
             if p in moves:
                 pieces.ring(surface, cell, style.ACCENT_BRIGHT, max(2, m.px(2)), m.px(8))
-                r = m.px(10)
-                centre = (cell.right - r - m.px(5), cell.y + int(cell.height * 0.17) + r + m.px(4))
-                pygame.draw.circle(surface, style.ACCENT, centre, r)
-                draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
             self.draw_stack(surface, cell, g, d)
             if g["bug"]:
                 bug = pieces.bug_icon(int(d * 0.8))
                 surface.blit(bug, bug.get_rect(center=(cell.x + d * 2.95, cell.bottom - d * 0.62)))
+        for p in moves:  # the key for each destination: a dot on the corner, clear of the text
+            cell = lay.cells[p]
+            r = m.px(10)
+            centre = (cell.right - m.px(3), cell.bottom - m.px(3))
+            pygame.draw.circle(surface, style.ACCENT, centre, r)
+            pygame.draw.circle(surface, (30, 24, 10), centre, r, 1)
+            draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
         for kind, key, img in (("agent", "agent", draw.agent_token(d)), ("spy", "spy", draw.spy_token(d))):
             at = self.piece_at(kind, view[key]) or self.token_spot(kind, view[key])
             surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
