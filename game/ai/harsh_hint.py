@@ -203,12 +203,14 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
     return out
 
 
+MIN_WORLDS_TO_DEVIATE = 16
+
+
 class HarshBot:
     """The autopilot: heuristic alone with no budget, else the hint's best action.
 
-    When the search cannot tell the heuristic's choice apart from the best one (within
-    about one standard error), the heuristic's choice is kept: it is right more often than
-    noise is.
+    When the search cannot tell the heuristic's choice apart from the best one, the
+    heuristic's choice is kept: it is right more often than noise is.
     """
 
     def __init__(self, seat: int = 0, seed: int = 0, think_ms: int | None = 0) -> None:
@@ -228,8 +230,12 @@ class HarshBot:
         ranked = hint(view, actions, self.think_ms, self.rng)
         best, p_best, n = ranked[0]
         p_mine = next(p for a, p, _ in ranked if a == mine)
-        noise = (max(p_best * (1 - p_best), 0.05) / max(n, 1)) ** 0.5
-        return mine if p_best - p_mine <= noise else best
+        # The best of several noisy estimates is biased upwards: leave the heuristic only
+        # on clear evidence (two standard errors, and enough worlds to judge).
+        noise = 2 * (max(p_best * (1 - p_best), 0.05) / max(n, 1)) ** 0.5
+        if n < MIN_WORLDS_TO_DEVIATE or p_best - p_mine <= noise:
+            return mine
+        return best
 
 
 LEVEL_BUDGETS = {"easy": 0, "normal": 40, "hard": DEFAULT_BUDGET_MS}
