@@ -55,7 +55,13 @@ large|small, rotated, direction, from, to — the last one animates the move),
 when face down), face_down, revealed}; ``collection`` (names), ``clues`` (total value),
 ``protected``; ``win_possible`` + ``win_reason``; ``clue_used``, ``spy_stays``,
 ``safe_house``; ``looking_at``; ``discard_for``; ``unavailable``: (action name, reason)
-for each additional action not allowed now; ``result``.
+for each additional action not allowed now; ``result``. ``flags`` and ``safe_until`` are
+bookkeeping that ``game.ai.harsh_hint.determinize`` needs to rebuild a state from a view.
+
+Undo: ``reveals_information`` (registered as ``GameSpec.reveals``) is True for chance steps
+and for any step whose events turned a Discovery card, revealed a Confiscated Item, flipped
+or looked at a Spy card, or looked at the Discovery deck; ``undo_floor`` gives the shortest
+log length the player may go back to. Hint: ``game.ai.harsh_hint.hint(view, actions)``.
 
 Events: turn, agent_moved, card_found, bomb (found: kit choice), bomb_exploded, kit_used, discarded, clues_spent,
 item_revealed, bug_placed, spy_bugged, tracked, ability, deck_peeked, deck_reordered,
