@@ -119,6 +119,19 @@ def main() -> None:
     print(f"clone() at 4 players: {per_clone * 1e6:.1f} us = {per_clone / per_apply:.1f} applies "
           f"(a fast_apply from a random mid-game state: {per_apply * 1e6:.2f} us) "
           f"= {per_clone * sps:.1f} playout steps ({1e6 / sps:.2f} us per legal+choose+apply)")
+    from game.rules.hunters.worlds import determinize
+    views = []
+    for seed in range(200):
+        st = new_game(5, seed=seed)
+        st.playout(random.Random(seed), max_steps=150)
+        if not st.is_over():
+            views.append(st.view(seed % 5))
+    rng = random.Random(0)
+    t = time.process_time()
+    for v in views:
+        determinize(v, rng)
+    print(f"worlds.determinize(view) at 5 players: "
+          f"{(time.process_time() - t) / len(views) * 1e6:.0f} us")
     print(f"public protocol path (legal_actions + apply), 4 players: "
           f"{protocol_speed(4, args.seconds):,.0f} turns/s")
 

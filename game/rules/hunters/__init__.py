@@ -4,7 +4,8 @@ Modules: ``data`` (characters, Areas, cards as tables), ``frames`` (the work sta
 ``turn`` (setup, the turn, side actions), ``combat`` (damage, attacks, deaths, wins),
 ``cards`` (Hermit/White/Black cards), ``views`` (views, labels, event texts),
 ``state`` (HuntersState), ``scenario`` (test hook: a game in a chosen position),
-``stats`` (simulator figures), ``rules_text`` (RULES_TEXT). The Easy computer player is
+``stats`` (simulator figures), ``worlds`` (``determinize(view, rng)``: a full state
+consistent with one seat's view, for information-set search), ``rules_text`` (RULES_TEXT). The Easy computer player is
 ``game.ai.hunters_easy``.
 
 Flow
@@ -61,7 +62,9 @@ gives its text, and each new fact also comes as an Event), over,
 winners, options. ``view(seat)`` adds ``me`` (character, faction, hp, win, ability,
 agnes_target), ``private`` (("drew", k, card), ("gave", k, to, card), ("got", k, from,
 card), ("saw", seat, character)), ``holding`` (the Hermit card in hand) and
-``shown_to_me``. Hermit outcomes in history are ("hermit", giver, receiver, k, outcome);
+``shown_to_me``. ``engine`` holds the public bookkeeping (first player, the work stack
+with other seats' Hermit cards masked as -1, once-per-game flags, protections, the first
+death batch, ...) that ``worlds.determinize`` needs. Hermit outcomes in history are ("hermit", giver, receiver, k, outcome);
 k joins them with the private entries.
 
 History facts: ("dealt",) ("board", areas) ("first", seat) ("turn", seat, number)

@@ -284,6 +284,36 @@ def _chance_kind(s):
     return s.chance_kind()
 
 
+def _mask(f, seat):
+    """A frame as ``seat`` may see it: a Hermit card in flight only for giver/receiver."""
+    k = f[0]
+    if k == "hermit_give" and f[1] != seat:
+        return f[:2] + (-1,) + f[3:]
+    if k == "hermit_answer" and seat not in (f[1], f[2]):
+        return f[:3] + (-1,) + f[4:]
+    return f
+
+
+def _engine(s, seat):
+    """Public engine bookkeeping, so search can rebuild a full state (``worlds``)."""
+    return _ro({
+        "first": s.first,
+        "stack": tuple(_mask(f, seat) for f in s.stack),
+        "used": tuple(s.used),          # abilities are used revealed, so this is public
+        "barrier": tuple(s.barrier),
+        "guardian": tuple(s.guardian),
+        "shown": tuple(s.shown),        # who has shown their card to a Prediction giver
+        "ultra_done": s.ultra_done,
+        "last_targets": s.last_targets,
+        "att_dealt": s.att_dealt,
+        "first_dead": tuple(s.first_dead),
+        "charles_won": s.charles_won,
+        "bryan_won": s.bryan_won,
+        "hermit_count": s.hermit_k,
+        "steps": s.steps,
+    })
+
+
 def build_view(s, seat):
     """The view as read-only mappings and tuples. History and private entries are tuples
     of plain values already, so they are shared rather than deep-frozen (views are built
@@ -308,6 +338,7 @@ def build_view(s, seat):
         "winners": s.winners if s.over else (),
         "options": _ro({"pool": s.pool, "abilities": "on" if s.abilities else "off",
                         "hermit_round": "on" if s.hermit_round else "off"}),
+        "engine": _engine(s, seat),
     }
     if seat is not None and 0 <= seat < s.n and s.chars[seat] >= 0:
         c = s.chars[seat]
