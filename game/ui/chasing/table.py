@@ -456,7 +456,7 @@ class ChasingTable(TableScene):
         # Follow Cards
         follow = shown["follow"]
         choosing = [a for a in legal if a.kind == "discard"]
-        draw.blit_text(surface, "FOLLOW CARDS", label, (geo.follow.x, geo.follow.y - m.px(6)),
+        draw.blit_text(surface, "FOLLOW CARDS", label, (geo.follow.x, geo.spot.y - m.px(6)),
                        style.TEXT_MUTED, True, "bottomleft")
         self.follow_hits = []
         if ("follow",) not in hide:
@@ -479,7 +479,7 @@ class ChasingTable(TableScene):
                                "midleft")
         # discard pile
         pile = shown["discard"]
-        draw.blit_text(surface, f"DISCARD {len(pile)}", label, (geo.discard.x, geo.discard.y - m.px(6)),
+        draw.blit_text(surface, f"DISCARD {len(pile)}", label, (geo.discard.x, geo.spot.y - m.px(6)),
                        style.TEXT_MUTED, True, "bottomleft")
         rects = geo.discard_rects(len(pile))
         top_cards = pile[-len(rects):] if rects else []
@@ -493,15 +493,17 @@ class ChasingTable(TableScene):
         counts = {s: 0 for s in M.SUIT_ORDER}
         for c in pile:
             counts[c[1]] += 1
-        x = geo.discard.x
+        # per-suit counts under the pile, kept clear of the Spotlight
+        parts = [(s, str(counts[s])) for s in M.SUIT_ORDER if counts[s]]
+        size, mark_w, gap = m.px(12), m.px(14), m.px(5)
+        width = sum(mark_w + m.px(1) + draw.font(size).size(t)[0] + gap for _, t in parts) - gap
+        x = min(geo.discard.x, geo.spot.x - m.px(10) - width)
         y = geo.discard.bottom + m.px(6)
-        for s in M.SUIT_ORDER:
-            if counts[s]:
-                mark = draw.suit_symbol(s, m.px(14), with_letter=False)
-                surface.blit(mark, (x, y))
-                r = draw.blit_text(surface, str(counts[s]), m.px(12), (x + m.px(15), y + m.px(7)),
-                                   style.TEXT_MUTED, False, "midleft")
-                x = r.right + m.px(5)
+        for s, t in parts:
+            surface.blit(draw.suit_symbol(s, mark_w, with_letter=False), (x, y))
+            r = draw.blit_text(surface, t, size, (x + mark_w + m.px(1), y + mark_w // 2),
+                               style.TEXT_MUTED, False, "midleft")
+            x = r.right + gap
 
     def _round_info(self, view: Mapping) -> str:
         if view["phase"] == "over":
@@ -533,6 +535,7 @@ class ChasingTable(TableScene):
         playable = {(a.args[0], a.args[1]): i for i, a in enumerate(legal) if a.kind == "play"}
         choosing = bool(legal)
         self.hand_hits = []
+        badges = []
         for r, c in zip(rects, hand):
             if c[0] == "card":
                 card = draw.card_face(c[2], c[1], geo.hand_card)
@@ -548,7 +551,12 @@ class ChasingTable(TableScene):
             hit = draw.draw_card(surface, card, r.topleft, state, lift=geo.lift)
             self.hand_hits.append((hit, c))
             if index is not None and choosing:
-                self._badge(surface, hit, index + 1)
+                badges.append((hit, index + 1))
+        # on top of the fan, at the right end of each card's visible strip
+        step = rects[1].x - rects[0].x if len(rects) > 1 else geo.hand_card[0]
+        for hit, number in badges:
+            visible = pygame.Rect(hit.x, hit.y, min(hit.w, step), hit.h)
+            self._badge(surface, visible, number)
 
     def _badge(self, surface, rect: pygame.Rect, number: int) -> None:
         if number > 9:
