@@ -88,7 +88,10 @@ def hidden_names(table, seats) -> list[str]:
     return out
 
 
-def test_one_human_and_computers_play_a_full_game_to_the_results(app):
+def test_one_human_and_computers_play_a_full_game_to_the_results(app, monkeypatch):
+    from game.storage import saves
+
+    monkeypatch.setattr(saves, "save_autosave", lambda data: None)  # the session's tests cover it
     click(app, "#tile_hunters")
     assert isinstance(app.top, SetupScene)
     click(app, "#players_4")

@@ -32,7 +32,8 @@ AREA_KINDS = frozenset(("move", "emi"))
 
 # Hold lengths at normal speed (the session waits this long after such an event).
 HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
-        "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5}
+        "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
+        "equipment": 0.6, "loot": 0.6}
 
 
 def target_seat(action: Action) -> int | None:
@@ -238,6 +239,13 @@ class HuntersTable(TableScene):
         elif kind == "move":
             self.effects.add(Effect("move", seconds, fact[1],
                                     {"from": self._positions.get(fact[1]), "to": fact[2]}))
+        elif kind == "draw":
+            text = "a Hermit card" if fact[2] == "hermit" else str(fact[3])
+            self.effects.add(Effect("note", seconds, fact[1], {"text": f"draws {text}"}))
+        elif kind == "equipment":
+            self.effects.add(Effect("note", seconds, fact[2], {"text": f"+ {fact[3]}"}))
+        elif kind == "loot":
+            self.effects.add(Effect("note", seconds, fact[1], {"text": "+ " + ", ".join(fact[3])}))
 
     # --- game over: a results screen that shows who was who --------------------------------
     def game_over(self) -> None:
@@ -349,7 +357,10 @@ class HuntersTable(TableScene):
         self.build_top_bar(m)
         top = self.top_bar_h(m) + m.gap
         self.lay = L.compute(m, top, len(self.session.seats))
-        self.log_panel = self.make_log_panel(self.lay.log)
+        if self.log_panel is None or self.log_panel.rect != self.lay.log or self.log_panel.m != m:
+            self.log_panel = self.make_log_panel(self.lay.log)
+        else:
+            self.log_panel.set_lines(self.log_lines())   # keep the rendered log across rebuilds
         self._index_targets()
         rect = self.lay.choices
         self.focus = self._focus_card()
@@ -736,22 +747,24 @@ class HuntersTable(TableScene):
         draw.blit_text(surface, fit(line, m.px(14), rect.width - sym - 3 * pad, p["revealed"]), m.px(14),
                        (rect.x + pad + sym + m.px(5), y + sym // 2), colour, p["revealed"], "midleft")
         y += sym + m.px(4)
-        # damage and equipment
+        # damage, states and equipment
         hp = p["hp"]
+        if hp is None and seat == self.viewer and v.get("me"):
+            hp = v["me"]["hp"]                  # your own HP, known only to you
         dmg_text = f"Damage {p['damage']}" + (f"/{hp}" if hp else "")
-        if p["protected"]:
-            dmg_text += " · shielded"
-        if p["voided"]:
-            dmg_text += " · void"
-        img = draw.text(fit(dmg_text, m.px(13), rect.width // 2), m.px(13),
-                        style.DANGER if p["damage"] else style.TEXT_MUTED, True)
+        img = draw.text(dmg_text, m.px(13), style.DANGER if p["damage"] else style.TEXT_MUTED, True)
         surface.blit(img, (rect.x + pad, y))
         x = rect.x + pad + img.get_width() + m.px(6)
-        eq = list(p["equipment"])
-        for i, name in enumerate(eq):
-            c = look.chip(look.EQUIPMENT_SHORT.get(name, name), m.px(11), look.equipment_colour(name))
-            if x + c.get_width() > rect.right - pad - m.px(22) and i < len(eq) - 1:
-                more = look.chip(f"+{len(eq) - i}", m.px(11), style.PANEL_EDGE)
+        chips = []
+        if p["protected"]:
+            chips.append(("Shield", style.GOOD, "Shield"))
+        if p["voided"]:
+            chips.append(("Void", style.DANGER, "Void"))
+        chips += [(look.EQUIPMENT_SHORT.get(e, e), look.equipment_colour(e), e) for e in p["equipment"]]
+        for i, (text, colour, _) in enumerate(chips):
+            c = look.chip(text, m.px(11), colour)
+            if x + c.get_width() > rect.right - pad - m.px(22) and i < len(chips) - 1:
+                more = look.chip(f"+{len(chips) - i}", m.px(11), style.PANEL_EDGE)
                 surface.blit(more, (x, y))
                 break
             surface.blit(c, (x, y))
@@ -769,6 +782,43 @@ class HuntersTable(TableScene):
                 surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery - int(m.px(30) * t))))
             elif e.kind == "death":
                 draw.blit_text(surface, "DIES", m.px(26), rect.center, style.DANGER, True, "center")
+            elif e.kind == "note":
+                img = look.chip(fit(e.data["text"], m.px(14), rect.width - m.px(30), True), m.px(14),
+                                style.ACCENT)
+                img.set_alpha(int(255 * min(1.0, (1 - e.progress) * 4)))
+                surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - m.px(4))))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        super().draw_over(surface)
+        self.draw_hover_card(surface)
+
+    def draw_hover_card(self, surface) -> None:
+        """The mouse over a player board shows that character's full card, if it is known
+        to the person at the screen (revealed, or their own)."""
+        m = self.metrics
+        pos = pygame.mouse.get_pos()
+        v = self.view()
+        for seat, rect in enumerate(self.lay.boards):
+            if not rect.collidepoint(pos):
+                continue
+            p = v["players"][seat]
+            name = p["character"] if p["revealed"] else None
+            if name is None and seat == self.viewer and v.get("me"):
+                name = v["me"]["character"]
+            if not name:
+                return
+            size = (m.px(190), m.px(266))
+            card = look.character_card(name, size)
+            r = card.get_rect(topleft=(rect.x, rect.bottom + m.px(6)))
+            r.clamp_ip(surface.get_rect())
+            if r.colliderect(rect):
+                r.bottom = rect.y - m.px(6)
+                r.clamp_ip(surface.get_rect())
+            shadow = pygame.Surface(r.inflate(m.px(8), m.px(8)).size, pygame.SRCALPHA)
+            shadow.fill((0, 0, 0, 120))
+            surface.blit(shadow, (r.x - m.px(2), r.y + m.px(2)))
+            surface.blit(card, r)
+            return
 
     def draw_banner(self, surface, m) -> None:
         """A reveal or a death gets the middle of the board for a moment: card and words."""
