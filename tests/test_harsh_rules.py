@@ -546,3 +546,18 @@ def test_cards_are_conserved_through_a_scripted_turn_sequence():
     act(s, "end")
     act(s, "move", 3)
     assert card_census(s) == total
+
+
+def test_refusals_say_why_in_one_line():
+    s = fresh()
+    s.coll = [CLUE, GUN]
+    s.kit_used = True
+    act(s, "move", 7)                         # Bomb: a discard is due
+    with pytest.raises(RuleError, match="now you must choose a card to discard"):
+        s.apply(0, Action("bug", ()))
+    assert dict(s.view(0)["unavailable"])["Track the Spy"] == \
+        "only after moving, during your additional actions"
+    with pytest.raises(RuleError, match="you can only discard a card you hold"):
+        s.apply(0, Action("discard", (LAPTOP,)))
+    with pytest.raises(RuleError, match="single player"):
+        s.apply(1, Action("discard", (GUN,)))
