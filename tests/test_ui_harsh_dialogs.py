@@ -95,3 +95,11 @@ def test_final_case_files_come_from_the_deal_only_once_the_game_is_over():
 
     assert [n for f in files for n in f] == [ITEMS[i] for i in cases.args]
     assert [len(f) for f in files] == [3, 2, 3]
+
+
+def test_reasons_that_name_the_star_icon_are_drawable():
+    from game.ui.harsh.table import plain
+
+    assert plain("the bug cannot be placed at a ★ Location") == \
+        "the bug cannot be placed at a starred Location"
+    assert "★" not in plain("★ ★")

@@ -541,9 +541,22 @@ class HarshTableScene(TableScene):
             pygame.draw.circle(surface, style.ACCENT, centre, r)
             pygame.draw.circle(surface, (30, 24, 10), centre, r, 1)
             draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
+        tags = {"agent": "safe house" if view["safe_house"] else "",
+                "spy": "lost in the crowd" if view["spy_stays"] else ""}
         for kind, key, img in (("agent", "agent", draw.agent_token(d)), ("spy", "spy", draw.spy_token(d))):
             at = self.piece_at(kind, view[key]) or self.token_spot(kind, view[key])
-            surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
+            rect = surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
+            if tags[kind]:
+                self._tag(surface, tags[kind], rect.midtop)
+
+    def _tag(self, surface, text: str, midbottom) -> None:
+        """A small pill over a piece: an effect that lasts (Safe house, Lost in the crowd)."""
+        m = self.metrics
+        img = draw.text(text, m.px(11), (20, 20, 24), True)
+        r = img.get_rect(midbottom=(midbottom[0], midbottom[1] - m.px(2)))
+        r.left = max(r.left, m.pad)
+        pygame.draw.rect(surface, style.ACCENT_BRIGHT, r.inflate(m.px(8), m.px(2)), border_radius=m.px(5))
+        surface.blit(img, r)
 
     def draw_stack(self, surface, cell: pygame.Rect, g, d: int) -> None:
         m = self.metrics
@@ -600,6 +613,8 @@ class HarshTableScene(TableScene):
         back = pieces.mini_back((int(icon * 0.72), icon), False)
         surface.blit(back, (c.x + m.px(6) + (icon - back.get_width()) // 2, c.y + m.px(4)))
         bomb = "dealt Bomb found" if view["dealt_bomb_found"] else "1 dealt Bomb hidden"
+        if view["deck_known_top"]:
+            bomb = "next: " + ", ".join(view["deck_known_top"])
         self._two_lines(surface, c, icon, f"Discovery deck {view['discovery_deck']}", bomb,
                         style.TEXT_MUTED, fs)
 
@@ -687,7 +702,7 @@ class HarshTableScene(TableScene):
                     continue
             else:
                 colour = (214, 140, 120)
-                why = "Not now: " + why
+                why = "Not now: " + plain(why)
             lines = draw.wrap(why, fs, w)
             max_lines = max(1, btn.rect.height // int(fs * 1.2))
             if len(lines) > max_lines:
@@ -898,7 +913,7 @@ class HarshTableScene(TableScene):
         m = self.metrics
         board = self.lay.board
         colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
-        text = fit(self.status, m.px(16), board.width - m.px(40), True)
+        text = fit(plain(self.status), m.px(16), board.width - m.px(40), True)
         img = draw.text(text, m.px(16), colour, True)
         r = img.get_rect(midbottom=(self.lay.grid.centerx, self.lay.collection.y - m.px(2)))
         if r.width > self.lay.grid.width:
@@ -926,6 +941,11 @@ class HarshTableScene(TableScene):
                 r = btn.rect
                 draw.blit_text(surface, fit(opt.note, m.px(12), r.width), m.px(12),
                                (r.x + m.px(4), r.bottom + m.px(2)), _note_colour(opt.note))
+
+
+def plain(text: str) -> str:
+    """The bundled font has no ★ glyph: the rules' reasons name the icon in words instead."""
+    return text.replace("a ★ Location", "a starred Location").replace("★", "star")
 
 
 def _note_colour(note: str) -> tuple:
