@@ -275,3 +275,26 @@ def test_the_table_fits_the_window(app, size, players):
             assert not a.colliderect(b), (a, b)
     for r in left:
         assert r.right <= lay.log.x
+
+
+def test_continue_keeps_notes_skips_the_look_and_hides_every_card(app):
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.pause import PauseScene
+
+    table = start(app, humans=2, players=4, seed=9)
+    finish_look(app, table)
+    sit_down(app, table, 1)
+    table.notebook.set(1, 0, "Hunter")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    click(app, "#save_quit")
+    assert isinstance(app.top, MenuScene)
+    click(app, "#continue")
+    again = app.find(HuntersTable)
+    assert again is not None and again is not table
+    step(app, 2)
+    assert again._pass is None                     # the look was done before
+    assert again.notebook.get(1, 0)["faction"] == "Hunter"
+    assert again.session.at_screen is None         # nobody's cards until a hand-off
+    if again.session.human_to_act() is not None:
+        assert isinstance(app.top, HandoffScene)

@@ -84,3 +84,11 @@ def test_layout_keeps_eight_boards_inside_the_smallest_window():
     assert lay.boards[-1].bottom < lay.areas[0].y
     assert lay.areas[0].height >= m.px(96)
     assert lay.log.right <= window_w and lay.log.height > m.px(150)
+
+
+def test_a_new_game_starts_with_a_clean_notebook(shadows_home):
+    Notebook(3).set(0, 1, "Shadow")
+    Notebook(4).set(0, 1, "Hunter")
+    book = Notebook.fresh(3)
+    assert book.get(0, 1)["faction"] == "?" and not book.looked
+    assert not notes_path(3).exists() and not notes_path(4).exists()

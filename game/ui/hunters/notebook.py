@@ -56,6 +56,18 @@ class Notebook:
                                  note.get("character", ""), save=False)
         return book
 
+    @classmethod
+    def fresh(cls, seed: int) -> "Notebook":
+        """A new game: empty notes. Only one game can be continued (there is one autosave),
+        so notes left by earlier games, this seed's included, are thrown away."""
+        folder = notes_path(seed).parent
+        try:
+            for old in folder.glob("seed-*.json"):
+                old.unlink()
+        except OSError as exc:
+            log.warning("old notes not removed: %s", exc)
+        return cls(seed)
+
     def save(self) -> None:
         try:
             write_versioned(notes_path(self.seed), KIND, VERSION,

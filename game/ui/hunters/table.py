@@ -54,7 +54,10 @@ class HuntersTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.effects = Effects()
-        self.notebook = Notebook.load(session.match.seed)
+        fresh = not session.match.log
+        self.notebook = Notebook.fresh(session.match.seed) if fresh else Notebook.load(session.match.seed)
+        if not fresh and self.several():
+            session.handed_to(None)    # a continued game starts with every card hidden
         self.lay = L.Layout()
         self._view_key = None
         self._view = None
