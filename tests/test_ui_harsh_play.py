@@ -126,3 +126,22 @@ def test_undo_takes_back_a_choice_but_never_a_reveal(app):
         undo()
         step(app, 2)
         assert table.status_refused
+
+
+def test_a_saved_game_continues_at_the_harsh_table(app):
+    from game.ui.harsh.table import HarshTableScene
+    from game.ui.scenes.menu import MenuScene
+
+    table = start_harsh(app, seed=3)
+    table.session.autosave_enabled = True
+    move = next(a for a in table.actions() if a.kind == "move")
+    perform(app, table, move)
+    log = list(table.session.match.log)
+    key(app, pygame.K_ESCAPE)
+    click(app, "#save_quit")
+    assert isinstance(app.top, MenuScene)
+    click(app, "#continue")
+    resumed = app.top
+    assert isinstance(resumed, HarshTableScene) and resumed is not table
+    assert resumed.session.match.log == log
+    assert resumed.view()["agent"] == move.args[0]
