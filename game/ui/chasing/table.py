@@ -85,7 +85,7 @@ class ChasingTable(TableScene):
             self.motion.clear()  # places moved: flights would start from stale spots
         self.log_panel = self.make_log_panel(self.geo.log)
         self.choice_area = self.geo.prompt
-        self.key_actions = self.choice_actions()
+        self.key_actions = self.in_table_order(self.choice_actions())
         if self.key_selected is not None and self.key_selected >= len(self.key_actions):
             self.key_selected = None
 
@@ -262,6 +262,13 @@ class ChasingTable(TableScene):
         else:
             self.play(action)
         return True
+
+    def in_table_order(self, actions: list[Action]) -> list[Action]:
+        """Discard choices in the order their Follow Cards lie (cards already are in hand
+        order), so number keys count left to right."""
+        follow = [c[1] for c in self.live_view()["follow"]]
+        return sorted(actions, key=lambda a: follow.index(a.args[0])
+                      if a.kind == "discard" and a.args[0] in follow else 0)
 
     def _legal(self, acting: int | None) -> list[Action]:
         return [] if acting is None else list(self.session.legal_actions(acting))
@@ -455,7 +462,7 @@ class ChasingTable(TableScene):
                        style.TEXT_MUTED, False, "topleft")
         # Follow Cards
         follow = shown["follow"]
-        choosing = [a for a in legal if a.kind == "discard"]
+        choosing = [a for a in self.in_table_order(legal) if a.kind == "discard"]
         draw.blit_text(surface, "FOLLOW CARDS", label, (geo.follow.x, geo.spot.y - m.px(6)),
                        style.TEXT_MUTED, True, "bottomleft")
         self.follow_hits = []
