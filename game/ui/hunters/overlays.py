@@ -120,7 +120,9 @@ class SeatPickerScene(Overlay):
         seats = [s for s in self.table.session.humans if s != self.table.viewer]
         bw = m.px(300)
         rows = len(seats) + (2 if self.table.viewer is not None else 1)
-        self.box = self.centered(bw + 2 * m.px(40), m.px(100) + rows * (m.button_h + m.gap))
+        title_w = draw.font(m.px(style.FONT_BODY + 4), True).size(self.title())[0]
+        self.box = self.centered(max(bw + 2 * m.px(40), title_w + 2 * m.px(28)),
+                                 m.px(100) + rows * (m.button_h + m.gap))
         y = self.box.y + m.px(78)
         for seat in seats:
             self.button((self.box.centerx - bw // 2, y, bw, m.button_h), self.table.seat_name(seat),
@@ -132,6 +134,9 @@ class SeatPickerScene(Overlay):
             y += m.button_h + m.gap
         self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Cancel", self.app.pop,
                     object_id="#pick_cancel")
+
+    def title(self) -> str:
+        return "Pass the screen to…" if self.table.viewer is not None else "Who wants to see their own cards?"
 
     def pick(self, seat: int) -> None:
         self.app.pop()
@@ -145,8 +150,7 @@ class SeatPickerScene(Overlay):
         super().draw(surface)
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        title = "Pass the screen to…" if self.table.viewer is not None else "Who wants to see their own cards?"
-        draw.blit_text(surface, title, m.px(style.FONT_BODY + 4),
+        draw.blit_text(surface, self.title(), m.px(style.FONT_BODY + 4),
                        (self.box.centerx, self.box.y + m.px(36)), style.ACCENT_BRIGHT, True, "center")
 
 

@@ -2,8 +2,9 @@
 
 What is drawn comes from ``session.view(viewer)``: public facts for everyone, plus the
 ``me`` / ``holding`` / ``private`` parts of the seat at the screen. With several people at
-one screen the viewer is whoever was handed the screen last; at every new turn the
-screen goes back to public, so a player's card never lingers while others look on.
+one screen the viewer is whoever was handed the screen last; when that person's turn
+ends the screen goes back to public, so their card does not linger while others play,
+and "Pass…" lets anyone take the screen (after a hand-off) or hide every card.
 
 Legal choices are buttons (number keys + Enter) and, where a choice names a player or an
 Area, a click on that player board or Area card does the same; such targets glow. A
@@ -54,7 +55,7 @@ class HuntersTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.effects = Effects()
-        fresh = not session.match.log
+        fresh = not session.match.log and not session.view(None)["board"]
         self.notebook = Notebook.fresh(session.match.seed) if fresh else Notebook.load(session.match.seed)
         if not fresh and self.several():
             session.handed_to(None)    # a continued game starts with every card hidden
@@ -66,6 +67,8 @@ class HuntersTable(TableScene):
         if not self.notebook.looked and not session.is_over():
             self._pass = list(session.humans)
         self.only_seat: int | None = None
+        active = session.view(None)["active"]
+        self._turn_owner: int | None = active if active >= 0 else None
         self.reveal_armed = 0.0
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
@@ -207,13 +210,25 @@ class HuntersTable(TableScene):
         super().update(dt)
 
     def ui_key(self) -> tuple:
-        return super().ui_key() + (self.only_seat, self.reveal_armed > 0)
+        """Rebuild the buttons only when what they offer changes, not at every computer
+        move: a click that lands while buttons are being rebuilt would be lost."""
+        s = self.session
+        v = self.view()
+        choices = tuple((a.kind, a.args) for a in self.choice_actions())
+        viewer = self.viewer
+        me = v["players"][viewer] if viewer is not None else None
+        return (choices, s.at_screen, s.is_over(), s.can_undo() and not self.several(),
+                self._focus_card(), me and (me["alive"], me["revealed"]), self.only_seat,
+                self.reveal_armed > 0)
 
     def on_game_event(self, event, step: int) -> None:
         fact = event.data.get("fact", ()) if isinstance(event.data, dict) else ()
-        if event.kind == "turn" and self.several():
-            self.session.handed_to(None)    # a new turn: the screen is public again
-            self.only_seat = None
+        if event.kind == "turn" and fact:
+            ended, self._turn_owner = self._turn_owner, fact[1]
+            if self.several() and ended is not None and ended == self.session.at_screen:
+                # the person at the screen has finished their turn: it goes public again
+                self.session.handed_to(None)
+                self.only_seat = None
         if event.kind == "game_over" or not event.visible_to(self.viewer) or not fact:
             return
         if event.kind in HOLD:
@@ -430,7 +445,9 @@ class HuntersTable(TableScene):
         v = self.view()
         pending = v["pending"]
         holding = v.get("holding")
-        if holding and pending.get("seat") == self.viewer:
+        if self.viewer is None or pending.get("seat") != self.viewer:
+            return None
+        if holding:
             who = "You hold" if pending.get("kind") == "hermit_give" else "You were given"
             return who, holding, "hermit"
         card = pending.get("card")
