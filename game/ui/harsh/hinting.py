@@ -9,12 +9,17 @@ is the log length: a hint for an older position is never shown.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Sequence
 
 from game.rules.protocol import Action
+
+# While the search runs, the interpreter hands the GIL back and forth more often so that
+# the main loop, which needs it many times per frame, keeps its frame rate.
+SWITCH_WHILE_THINKING = 0.001
 
 # The search stops after this long; with the setup and one last sample it answers
 # within about 1.7 s on a 2-core machine (the table asks for it to answer within 2 s).
@@ -40,6 +45,7 @@ class HintRunner:
         self._key: int | None = None
         self.answer: HintAnswer | None = None
         self.error: str = ""
+        self._switch: float | None = None
 
     def start(self, key: int, view, actions: Sequence[Action], seed: int) -> None:
         if self.thinking_for(key) or (self.answer is not None and self.answer.key == key):
@@ -49,7 +55,18 @@ class HintRunner:
         self.answer = None
         self.error = ""
         self._key = key
+        self._quicker_switching()
         self._future = self._pool.submit(_search, key, view, tuple(actions), self.budget_ms, seed)
+
+    def _quicker_switching(self) -> None:
+        if self._switch is None:
+            self._switch = sys.getswitchinterval()
+            sys.setswitchinterval(SWITCH_WHILE_THINKING)
+
+    def _normal_switching(self) -> None:
+        if self._switch is not None:
+            sys.setswitchinterval(self._switch)
+            self._switch = None
 
     def thinking_for(self, key: int) -> bool:
         return self._future is not None and self._key == key and not self._future.done()
@@ -61,6 +78,8 @@ class HintRunner:
     def result_for(self, key: int) -> HintAnswer | None:
         """The answer for position ``key`` once ready (None while thinking or stale)."""
         f = self._future
+        if f is not None and f.done():
+            self._normal_switching()
         if f is not None and f.done() and self._key == key:
             self._future = None
             try:
@@ -76,6 +95,7 @@ class HintRunner:
         """Drop any answer or search (the position changed, e.g. after an undo)."""
         if self._future is not None:
             self._future.cancel()
+        self._normal_switching()
         self._future = None
         self._key = None
         self.answer = None
