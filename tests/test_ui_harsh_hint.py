@@ -1,6 +1,7 @@
 """The hint thinks on a worker thread: frames keep coming, it answers within 2 s, and the
 best action is listed with its win chance and marked on the board."""
 
+import sys
 import time
 
 import pytest
@@ -19,6 +20,7 @@ def app(shadows_home):
 
 def test_hint_answers_within_two_seconds_without_blocking_frames(app):
     table = start_harsh(app, seed=5)
+    switch = sys.getswitchinterval()
     frames_before = app.frames
     click(app, "#hint")
     assert table.hints.thinking
@@ -32,6 +34,7 @@ def test_hint_answers_within_two_seconds_without_blocking_frames(app):
         assert time.perf_counter() - t0 < 5, "the hint never answered"
     answer = table.current_hint()
     assert answer.seconds < 2.0
+    assert sys.getswitchinterval() == switch  # the quicker GIL hand-over ends with the search
     assert frames >= 10  # the loop kept drawing while the search ran
     assert app.frames - frames_before >= frames
     step(app, 2)
