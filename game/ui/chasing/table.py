@@ -50,6 +50,10 @@ class ChasingTable(TableScene):
         self._view_key: tuple | None = None
         self._view: Mapping | None = None
         self._shape: tuple | None = None
+        resumed = self.live_view()
+        if resumed["phase"] == "deal" and resumed["rounds_done"]:
+            # continued right after a round ended: show its scoring before the next deal
+            self.round_end_due = resumed
 
     # --- who sits where ------------------------------------------------------------------
     @property
@@ -85,9 +89,10 @@ class ChasingTable(TableScene):
             self.motion.clear()  # places moved: flights would start from stale spots
         self.log_panel = self.make_log_panel(self.geo.log)
         self.choice_area = self.geo.prompt
-        self.key_actions = self.in_table_order(self.choice_actions())
-        if self.key_selected is not None and self.key_selected >= len(self.key_actions):
-            self.key_selected = None
+        actions = self.in_table_order(self.choice_actions())
+        if actions != self.key_actions:
+            self.key_selected = None  # a new decision starts with nothing selected
+        self.key_actions = actions
 
     # --- the game's events become animation beats ---------------------------------------
     def on_game_event(self, event, step: int) -> None:
