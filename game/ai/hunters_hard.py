@@ -1,0 +1,105 @@
+"""Hard computer player for Shadow Hunters: Normal's beliefs plus a sampled-world search.
+
+At its own turn decisions (abilities, moves, Area actions, attacks, card targets, end of
+turn) it samples complete worlds consistent with its beliefs (``world_from_view``: hidden
+characters drawn from the beliefs, the Hermit deck shuffled), plays every candidate action
+in each world followed by a short playout (one round of the fast playout policy, the same
+dice for every candidate), and scores the end position for its own win condition. The
+candidate with the best mean wins; Normal's own choice gets a small head start, so noise
+alone does not make it deviate. It never sees the real state: only its view, its legal
+actions and its own memory. Other decisions (answers, responses, reveals) are Normal's.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.ai.hunters_normal import NormalBot
+from game.ai.hunters_rollout import knowledge, playout, value
+from game.ai.hunters_world import TURN_FRAMES, NotRebuildable, world_from_view
+
+DEFAULT_THINK_MS = 1000
+SEARCHED = frozenset(TURN_FRAMES) - {"hermit_give"}   # Hermit gives are about information
+NORMAL_BONUS = 0.02      # the search must beat Normal's pick by this much to overrule it
+SIDE = frozenset(("reveal", "allie_heal", "david"))
+MAX_CANDIDATES = 8
+
+
+class HardBot(NormalBot):
+    def __init__(self, seat: int, seed: int = 0, think_ms: int | None = None) -> None:
+        super().__init__(seat, seed=seed, think_ms=0)
+        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
+        self.search_rng = random.Random(seed * 104729 + seat * 17 + 3)
+        self.last_search = None        # (worlds, {action: mean}) of the last search
+
+    def choose(self, view, actions):
+        actions = list(actions)
+        start = time.perf_counter()
+        pick = super().choose(view, actions)
+        kind = view["pending"].get("kind")
+        if (len(actions) < 2 or pick.kind in SIDE or kind not in SEARCHED
+                or self.think_ms <= 0 or view["active"] != self.seat):
+            return pick
+        cands = self._candidates(view, actions, pick)
+        if len(cands) < 2:
+            return pick
+        deadline = start + self.think_ms / 1000.0 * 0.85
+        return self._search(view, actions, cands, pick, deadline)
+
+    def _candidates(self, view, actions, pick):
+        main = [a for a in actions if a.kind not in SIDE]
+        if len(main) <= MAX_CANDIDATES:
+            return main
+        # many targets (Weird Woods, Altar, cards): keep Normal's pick and the likeliest
+        rel = self._beliefs(view)
+
+        def interest(a):
+            ts = [x for x in a.args if isinstance(x, int) and 0 <= x < len(rel)]
+            return max((abs(rel[t]) for t in ts), default=0.0)
+        ranked = sorted(main, key=interest, reverse=True)
+        out = [pick] + [a for a in ranked if a != pick]
+        if view["pending"].get("kind") == "area":
+            own = [a for a in main if a.kind == "woods" and a.args[1] == self.seat]
+            out = [pick] + own + [a for a in out[1:] if a not in own]
+        return out[:MAX_CANDIDATES]
+
+    def _search(self, view, actions, cands, pick, deadline):
+        b = self.beliefs
+        n = len(view["players"])
+        me = self.seat
+        my_know = [max(b.faction(i).values()) >= 0.75 for i in range(n)]
+        totals = [0.0] * len(cands)
+        worlds = 0
+        rng = self.search_rng
+        tuples = [(a.kind,) + tuple(a.args) for a in cands]
+        try:
+            while time.perf_counter() < deadline:
+                w = world_from_view(view, b, rng, actions)
+                legal = set(w.fast_legal(me))
+                if w.decider() != me or any(t not in legal for t in tuples):
+                    break                      # the rebuilt world disagrees: trust Normal
+                know = knowledge(w, rng, me, my_know)
+                seed = rng.random()
+                done = []
+                for t in tuples:
+                    x = w.clone()
+                    x.fast_apply(me, t)
+                    playout(x, random.Random(seed), know, turns=n)
+                    done.append(value(x, me))
+                    if time.perf_counter() >= deadline and len(done) < len(tuples):
+                        break
+                if len(done) < len(tuples):
+                    break
+                for i, v in enumerate(done):
+                    totals[i] += v
+                worlds += 1
+        except NotRebuildable:
+            return pick
+        if worlds < 2:
+            return pick
+        means = [t / worlds for t in totals]
+        self.last_search = (worlds, dict(zip(cands, means)))
+        scored = [(m + (NORMAL_BONUS if a == pick else 0.0), i) for i, (a, m)
+                  in enumerate(zip(cands, means))]
+        return cands[max(scored)[1]]
