@@ -105,6 +105,9 @@ from .state import HuntersState, new_game
 
 
 def _bot_factory(level, seat, seed=0, think_ms=0):
+    if level in ("normal", "hard"):
+        from game.ai.hunters_bots import make_bot
+        return make_bot(level, seat, seed=seed, think_ms=think_ms)
     from game.ai.hunters_easy import EasyBot
     return EasyBot(seat, seed=seed, think_ms=think_ms)
 
