@@ -49,6 +49,17 @@ def target_seat(action: Action) -> int | None:
     return None
 
 
+PREFIXES = ("Weird Woods: ", "Erstwhile Altar: ", "Moody Goblin: ", "Banana Peel: ")
+
+
+def short_label(label: str) -> str:
+    for prefix in PREFIXES:
+        if label.startswith(prefix):
+            rest = label[len(prefix):]
+            return rest[:1].upper() + rest[1:]
+    return label.replace("Give the Hermit card to ", "Give it to ")
+
+
 class HuntersTable(TableScene):
     felt = True
 
@@ -284,13 +295,18 @@ class HuntersTable(TableScene):
 
     # --- choices --------------------------------------------------------------------------------
     def choice_actions(self) -> list[Action]:
-        # the rules say "Player 3"; the buttons say the name chosen at setup
-        actions = [Action(a.kind, a.args, self.named([a.label])[0]) for a in super().choice_actions()
-                   if a.kind != "reveal"]
+        # the rules say "Player 3"; the buttons say the name chosen at setup, and drop
+        # the card or Area name the prompt above them already gives
+        actions = [Action(a.kind, a.args, short_label(self.named([a.label])[0]))
+                   for a in super().choice_actions() if a.kind != "reveal"]
         if self.only_seat is not None:
             narrowed = [a for a in actions if target_seat(a) == self.only_seat]
             if narrowed:
                 return narrowed
+        if len(actions) > 8:
+            # a long list of targets: the choices without a target (draw, skip, end)
+            # come first so they are never on a second page
+            actions.sort(key=lambda a: target_seat(a) is not None)
         return actions
 
     def _index_targets(self) -> None:
@@ -523,7 +539,10 @@ class HuntersTable(TableScene):
                 return "Mystic Compass: choose the Area of either roll."
             return "Choose where to move."
         if kind == "area":
-            return "Area action (optional): use your Area or do nothing."
+            here = v["players"][seat]["area"]
+            what = look.AREA_INFO.get(here, ("", "use your Area"))[1]
+            tail = " (click a player, or pick below)" if self.seat_actions else ""
+            return f"{here}: {what[:1].lower() + what[1:]}{tail}. Optional."
         if kind == "attack":
             return "Attack a player in range (they glow), or do not attack."
         if kind == "end":
@@ -612,7 +631,7 @@ class HuntersTable(TableScene):
         r = self.lay.track
         draw.panel(surface, r, m.px(8))
         cw = r.width / 15
-        d = m.px(21)
+        d = m.px(19)
         top = r.y + m.px(3)
         by_damage: dict[int, list[int]] = {}
         for p in v["players"]:
@@ -627,11 +646,13 @@ class HuntersTable(TableScene):
                 draw.blit_text(surface, mark, m.px(11), (int(x + cw) - m.px(3), top), style.DANGER, True,
                                "topright")
             seats = by_damage.get(n, [])
-            per_row = max(1, int((cw - m.px(4)) // (d * 0.7)))
+            # up to two rows of markers per cell, overlapping sideways when crowded
+            cols = len(seats) if len(seats) <= 2 else (len(seats) + 1) // 2
+            step_x = min(d * 0.8, (cw - m.px(4) - d) / max(1, cols - 1)) if cols > 1 else 0
             for i, seat in enumerate(seats):
-                rr, cc = divmod(i, per_row)
-                px_ = x + m.px(2) + int(cc * d * 0.7)
-                py = r.y + m.px(19) + rr * (d // 4)
+                rr, cc = divmod(i, cols)
+                px_ = x + m.px(2) + int(cc * step_x)
+                py = r.y + m.px(17) + rr * int(d * 0.55)
                 surface.blit(draw.player_token(seat, d, self.seat_name(seat)), (px_, py))
 
     def draw_tray(self, surface, v, m) -> None:
