@@ -59,61 +59,66 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, m, name: str, seat: i
                sheet: Mapping, *, winner: bool = False, current_round: int | None = None) -> None:
     """One player's paper scoresheet: 4 suits x 3 rounds, empty boxes left empty, struck
     boxes crossed through, the total at the bottom."""
-    radius = m.px(8)
+    k = rect.h / sheet_size(m)[1]  # text and spacing grow with the sheet
+
+    def px(v: float) -> int:
+        return max(1, round(m.px(v) * k))
+
+    radius = px(8)
     if winner:
-        halo = draw.glow(rect.size, style.ACCENT_BRIGHT, m.px(10), radius)
-        surface.blit(halo, (rect.x - m.px(10), rect.y - m.px(10)))
+        halo = draw.glow(rect.size, style.ACCENT_BRIGHT, px(10), radius)
+        surface.blit(halo, (rect.x - px(10), rect.y - px(10)))
     draw.rounded_rect(surface, rect, PAPER, radius, style.ACCENT if winner else PAPER_LINE,
                       2 if winner else 1)
-    pad = m.px(8)
-    head_h = m.px(30)
-    token = draw.player_token(seat, m.px(22), name)
-    surface.blit(token, (rect.x + pad, rect.y + (head_h - token.get_height()) // 2 + m.px(2)))
-    size = m.px(15)
-    label = fit_text(name, size, rect.w - 2 * pad - m.px(30) - m.px(40), True)
-    draw.blit_text(surface, label, size, (rect.x + pad + m.px(28), rect.y + head_h // 2 + m.px(2)),
+    pad = px(8)
+    head_h = px(30)
+    token = draw.player_token(seat, px(22), name)
+    surface.blit(token, (rect.x + pad, rect.y + (head_h - token.get_height()) // 2 + px(2)))
+    size = px(15)
+    label = fit_text(name, size, rect.w - 2 * pad - px(30) - px(40), True)
+    draw.blit_text(surface, label, size, (rect.x + pad + px(28), rect.y + head_h // 2 + px(2)),
                    INK, True, "midleft")
     if winner:
-        draw.blit_text(surface, "wins", m.px(13), (rect.right - pad, rect.y + head_h // 2 + m.px(2)),
+        draw.blit_text(surface, "wins", px(13), (rect.right - pad, rect.y + head_h // 2 + px(2)),
                        (150, 110, 30), True, "midright")
-    grid = pygame.Rect(rect.x + pad, rect.y + head_h + m.px(2), rect.w - 2 * pad,
-                       rect.h - head_h - m.px(34))
-    label_w = m.px(30)
+    grid = pygame.Rect(rect.x + pad, rect.y + head_h + px(2), rect.w - 2 * pad,
+                       rect.h - head_h - px(34))
+    label_w = px(30)
     cols = 4
     cell_w = (grid.w - label_w) // cols
     row_h = grid.h // 4
     for s, suit in enumerate(SUIT_ORDER):
         cx = grid.x + label_w + s * cell_w + cell_w // 2
-        mark = suit_mark(suit, min(row_h - m.px(4), m.px(20)))
+        mark = suit_mark(suit, min(row_h - px(4), px(20)))
         surface.blit(mark, mark.get_rect(center=(cx, grid.y + row_h // 2)))
     rounds = sheet["rounds"]
     struck = sheet["struck"]
     for r in range(3):
         y = grid.y + (r + 1) * row_h
         tint = current_round is not None and r == current_round - 1
-        draw.blit_text(surface, ROMAN[r], m.px(14), (grid.x + label_w // 2, y + row_h // 2), INK,
+        draw.blit_text(surface, ROMAN[r], px(14), (grid.x + label_w // 2, y + row_h // 2), INK,
                        tint, "center")
         for s in range(cols):
-            box = pygame.Rect(grid.x + label_w + s * cell_w + m.px(3), y + m.px(2),
-                              cell_w - m.px(6), row_h - m.px(4))
+            box = pygame.Rect(grid.x + label_w + s * cell_w + px(3), y + px(2),
+                              cell_w - px(6), row_h - px(4))
             pygame.draw.rect(surface, (248, 245, 236) if not tint else (252, 240, 205), box,
-                             border_radius=m.px(3))
-            pygame.draw.rect(surface, PAPER_LINE, box, 1, border_radius=m.px(3))
+                             border_radius=px(3))
+            pygame.draw.rect(surface, PAPER_LINE, box, 1, border_radius=px(3))
             value = rounds[r][s]
             if value is None:
                 continue
-            img = draw.text(str(value), m.px(16), INK, True)
+            img = draw.text(str(value), px(16), INK, True)
             at = img.get_rect(center=box.center)
             surface.blit(img, at)
             if struck[r][s]:
-                y_line = at.centery + m.px(1)
-                pygame.draw.line(surface, STRIKE, (box.x + m.px(4), y_line),
-                                 (box.right - m.px(5), y_line), max(2, m.px(2)))
-    total_y = rect.bottom - m.px(18)
-    pygame.draw.line(surface, PAPER_LINE, (rect.x + pad, rect.bottom - m.px(32)),
-                     (rect.right - pad, rect.bottom - m.px(32)))
-    draw.blit_text(surface, "Total", m.px(14), (rect.x + pad, total_y), INK, False, "midleft")
-    draw.blit_text(surface, str(sheet["total"]), m.px(18), (rect.right - pad, total_y), INK, True,
+                y_line = at.centery + px(1)
+                pygame.draw.line(surface, STRIKE, (box.x + px(4), y_line),
+                                 (box.right - px(5), y_line), max(2, px(2)))
+    total_y = rect.bottom - px(18)
+    pygame.draw.line(surface, PAPER_LINE, (rect.x + pad, rect.bottom - px(32)),
+                     (rect.right - pad, rect.bottom - px(32)))
+    draw.blit_text(surface, "Total", px(14), (rect.x + pad, total_y), INK, False, "midleft")
+    draw.blit_text(surface, str(sheet["total"]), px(18), (rect.right - pad, total_y), INK, True,
                    "midright")
 
 
@@ -122,10 +127,10 @@ def sheet_grid(area: pygame.Rect, count: int, m) -> list[pygame.Rect]:
     nat_w, nat_h = sheet_size(m)
     gap = m.px(14)
     best = None
-    for cols in range(1, count + 1):
+    for cols in range(count, 0, -1):  # on equal size, fewer rows read better
         rows = -(-count // cols)
-        w = min(nat_w * 1.15, (area.w - gap * (cols - 1)) / cols)
-        h = min(nat_h * 1.15, (area.h - gap * (rows - 1)) / rows)
+        w = min(nat_w * 1.4, (area.w - gap * (cols - 1)) / cols)
+        h = min(nat_h * 1.4, (area.h - gap * (rows - 1)) / rows)
         scale = min(w / nat_w, h / nat_h)
         if best is None or scale > best[0] + 1e-6:
             best = (scale, cols, rows)

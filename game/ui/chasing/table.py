@@ -445,7 +445,7 @@ class ChasingTable(TableScene):
             return ("winner", style.ACCENT_BRIGHT) if res and seat in res["winners"] else ("", style.TEXT)
         if s.decider() == seat:
             if not s.seats[seat].is_human:
-                return ("thinking…" if s.computer_thinking() else "plays", style.ACCENT_BRIGHT)
+                return "thinking…", style.ACCENT_BRIGHT
             return ("discards" if view["phase"] == "discard" else "to play", style.ACCENT_BRIGHT)
         if view["trick"] and view["leader"] == seat:
             return "led", style.TEXT_MUTED
