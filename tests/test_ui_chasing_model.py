@@ -99,3 +99,17 @@ def test_table_places_stay_apart_and_inside_the_window(size, players):
     # a 13-card hand fits inside the table
     rects = geo.hand_rects(13)
     assert rects[0].x >= geo.table.x and rects[-1].right <= geo.table.right
+
+
+def test_a_prompt_too_long_for_the_line_keeps_its_first_clause():
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.font.init()
+    from game.ui.chasing.table import shortest_needed
+
+    long = ("Dave, your choice: click the Follow Card to discard (red or grey) — the ones left "
+            "decide what the next players must play.")
+    assert shortest_needed(long, 16, 2000) == long
+    assert shortest_needed(long, 16, 640) == \
+        "Dave, your choice: click the Follow Card to discard (red or grey)."

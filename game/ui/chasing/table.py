@@ -597,8 +597,22 @@ class ChasingTable(TableScene):
             address = self.seat_name(acting) if acting is not None and len(self.session.humans) > 1 else ""
             text = wording.prompt(view, self.viewer, acting is not None, self.waiting_for(), address)
             colour = style.TEXT if acting is not None else style.TEXT_MUTED
+        text = shortest_needed(text, m.px(16), rect.w)
         draw.blit_text(surface, fit_text(text, m.px(16), rect.w, True), m.px(16),
                        (rect.centerx, rect.centery), colour, True, "center")
+
+
+def shortest_needed(text: str, size: int, width: int) -> str:
+    """``text``, or its first clause if the whole line does not fit (the rest is a hint)."""
+    f = draw.font(size, True)
+    if f.size(text)[0] <= width:
+        return text
+    for mark in (" — ", ". ", ": "):
+        if mark in text:
+            head = text.split(mark)[0].rstrip(".") + "."
+            if f.size(head)[0] <= width:
+                return head
+    return text
 
 
 _LAMPS: dict[int, pygame.Surface] = {}

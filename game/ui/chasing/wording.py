@@ -37,8 +37,8 @@ def prompt(view: Mapping, seat: int | None, acting: bool, waiting_for: str, addr
         return f"Waiting for {waiting_for}."
     you = f"{address}, your" if address else "Your"
     if phase == "discard":
-        return (f"{you} choice: click the Follow Card to discard "
-                f"({either(follow_suits(view))}) — it limits what the next players must play.")
+        return (f"{you} choice: click the Follow Card to discard ({either(follow_suits(view))})"
+                " — the ones left decide what the next players must play.")
     if not view["trick"]:
         return f"{you} lead: play any card. The Spotlight and the Follow Cards do not bind you."
     suits = follow_suits(view)
