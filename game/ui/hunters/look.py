@@ -167,11 +167,33 @@ def deck_back(deck: str, size: tuple) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=128)
-def card_face(name: str, deck: str, size: tuple) -> pygame.Surface:
-    """A Hermit, White or Black card face: title in the deck colour, then its text."""
+@lru_cache(maxsize=64)
+def read_card(name: str, deck: str, size: tuple) -> pygame.Surface:
+    """A card held up to be read (the one a decision is about): big title, readable text."""
+    w, h = size
     accent = {"hermit": (70, 120, 80), "white": (150, 138, 104), "black": (60, 56, 66)}[deck]
-    return draw.text_card(name, (CARD_TEXT.get(name, ""),), size, accent=accent)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(4, w // 10)
+    draw.rounded_rect(surf, surf.get_rect(), style.CARD_FACE, radius, style.mix(accent, (0, 0, 0), 0.3), 2)
+    bar = pygame.Rect(0, 0, w, max(18, h // 6))
+    pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
+    t = max(10, int(bar.height * 0.55))
+    while draw.font(t, True).size(name)[0] > w - 8 and t > 8:
+        t -= 1
+    draw.blit_text(surf, name, t, bar.center, (255, 255, 255), True, "center")
+    body = max(10, int(w * 0.105))
+    text = CARD_TEXT.get(name, "")
+    lines = draw.wrap(text, body, w - 12)
+    while len(lines) * body * 1.22 > h - bar.height - 10 and body > 8:
+        body -= 1
+        lines = draw.wrap(text, body, w - 12)
+    y = bar.bottom + 6
+    for line in lines:
+        draw.blit_text(surf, line, body, (6, y), style.CARD_INK)
+        y += int(body * 1.22)
+    draw.blit_text(surf, DECK_TITLE[deck], max(8, int(body * 0.8)), (w // 2, h - 4),
+                   style.mix(accent, (0, 0, 0), 0.2), True, "midbottom")
+    return surf
 
 
 @lru_cache(maxsize=128)
@@ -226,5 +248,5 @@ def equipment_colour(name: str) -> tuple:
 
 def clear_caches() -> None:
     """Forget the cached pieces (tests that watch what gets drawn start from scratch)."""
-    for fn in (area_card, character_card, deck_back, card_face, mini_card, chip):
+    for fn in (area_card, character_card, deck_back, read_card, mini_card, chip):
         fn.cache_clear()

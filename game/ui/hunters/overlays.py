@@ -227,6 +227,7 @@ class NotebookScene(Overlay):
         draw.blit_text(surface, "Mark what you believe: ? / Hunter / Shadow / Neutral, and a character guess.",
                        m.px(14), (self.box.x + m.pad, self.box.y + m.px(46)), style.TEXT_MUTED)
         players = self.table.public_players()
+        shown = dict(self.table.view().get("shown_to_me", ()))
         for about, (y, guess_rect) in self.rows.items():
             x = self.box.x + m.pad
             d = m.px(28)
@@ -234,11 +235,13 @@ class NotebookScene(Overlay):
             draw.blit_text(surface, self.table.seat_name(about)[:14], m.px(16), (x + d + m.px(8), y + m.px(18)),
                            style.TEXT, True, "midleft")
             p = players[about]
-            status = p["character"] if p["revealed"] else "hidden"
+            status = p["character"] if p["revealed"] else (
+                f"showed you: {shown[about]}" if about in shown else "hidden")
             if not p["alive"]:
                 status += " (dead)"
             draw.blit_text(surface, status, m.px(14), (x + m.px(200), y + m.px(18)),
-                           look.faction_colour(p["faction"]) if p["revealed"] else style.TEXT_DIM, False, "midleft")
+                           look.faction_colour(p["faction"]) if p["revealed"] else
+                           (style.ACCENT if about in shown else style.TEXT_DIM), False, "midleft")
             note = self.book.get(self.seat, about)
             guess = note["character"] or "no character guess"
             draw.rounded_rect(surface, guess_rect, style.BG_DEEP, m.px(6), style.PANEL_EDGE)

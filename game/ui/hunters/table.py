@@ -988,6 +988,6 @@ class HuntersTable(TableScene):
         title, card, deck = focus
         w, h = self._focus_size(m)
         r = self.lay.choices
-        img = look.card_face(card, deck, (w, h - m.px(18)))
+        img = look.read_card(card, deck, (w, h - m.px(18)))
         draw.blit_text(surface, title, m.px(13), (r.x, r.y), style.ACCENT, True)
         surface.blit(img, (r.x, r.y + m.px(18)))
