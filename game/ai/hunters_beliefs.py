@@ -198,6 +198,12 @@ class Beliefs:
             self.__init__(self.seat, view)
         for p in view["players"]:
             self.voided[p["seat"]] = p["voided"]
+        if self._h == 0:
+            # a game set up already under way (tests, scenarios): take reveals as found
+            told = {e[1] for e in hist if e[0] in ("reveal", "death")}
+            for p in view["players"]:
+                if p["revealed"] and p["seat"] not in told:
+                    self.revealed[p["seat"]] = True
         private = view.get("private", ())
         gave = {e[1]: e[3] for e in private if e[0] == "gave"}
         for e in private[self._p:]:

@@ -12,6 +12,7 @@ actions and its own memory. Other decisions (answers, responses, reveals) are No
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -21,9 +22,13 @@ from game.ai.hunters_world import TURN_FRAMES, NotRebuildable, world_from_view
 
 DEFAULT_THINK_MS = 1000
 SEARCHED = frozenset(TURN_FRAMES) - {"hermit_give"}   # Hermit gives are about information
-NORMAL_BONUS = 0.02      # the search must beat Normal's pick by this much to overrule it
+NORMAL_BONUS = 0.02      # the search must beat Normal's pick by this much to overrule it,
+NOISE = 0.15             # plus this over the square root of the worlds it played
 SIDE = frozenset(("reveal", "allie_heal", "david"))
 MAX_CANDIDATES = 8
+HARMFUL_CARDS = frozenset(("Vampire Bat", "Bloodthirsty Spider", "Spiritual Doll"))
+HARMFUL = frozenset(("attack", "woods", "franklin", "george", "ellen", "ultra_soul",
+                     "altar", "goblin"))
 
 
 class HardBot(NormalBot):
@@ -48,11 +53,17 @@ class HardBot(NormalBot):
         return self._search(view, actions, cands, pick, deadline)
 
     def _candidates(self, view, actions, pick):
-        main = [a for a in actions if a.kind not in SIDE]
+        rel = self._beliefs(view)
+        # never search for ways to hurt a sure ally: noise must not make that win
+        harmful = HARMFUL | ({"card_target"} if view["pending"].get("card") in HARMFUL_CARDS
+                             else set())
+        main = [a for a in actions if a.kind not in SIDE and not (
+            a.kind in harmful and self._target(a) is not None and rel[self._target(a)] <= -8)]
+        if pick not in main:
+            main.insert(0, pick)
         if len(main) <= MAX_CANDIDATES:
             return main
         # many targets (Weird Woods, Altar, cards): keep Normal's pick and the likeliest
-        rel = self._beliefs(view)
 
         def interest(a):
             ts = [x for x in a.args if isinstance(x, int) and 0 <= x < len(rel)]
@@ -63,6 +74,12 @@ class HardBot(NormalBot):
             own = [a for a in main if a.kind == "woods" and a.args[1] == self.seat]
             out = [pick] + own + [a for a in out[1:] if a not in own]
         return out[:MAX_CANDIDATES]
+
+    @staticmethod
+    def _target(a):
+        if a.kind == "woods":
+            return a.args[1] if a.args[0] == "damage" else None
+        return a.args[0] if a.args and isinstance(a.args[0], int) else None
 
     def _search(self, view, actions, cands, pick, deadline):
         b = self.beliefs
@@ -100,6 +117,7 @@ class HardBot(NormalBot):
             return pick
         means = [t / worlds for t in totals]
         self.last_search = (worlds, dict(zip(cands, means)))
-        scored = [(m + (NORMAL_BONUS if a == pick else 0.0), i) for i, (a, m)
+        bonus = NORMAL_BONUS + NOISE / math.sqrt(worlds)
+        scored = [(m + (bonus if a == pick else 0.0), i) for i, (a, m)
                   in enumerate(zip(cands, means))]
         return cands[max(scored)[1]]

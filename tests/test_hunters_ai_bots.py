@@ -1,0 +1,182 @@
+"""Shadow Hunters Normal and Hard computer players: choices, budget, views only, full games."""
+
+import random
+import time
+
+import pytest
+
+from game.ai.hunters_beliefs import Beliefs
+from game.ai.hunters_hard import HardBot
+from game.ai.hunters_normal import NormalBot
+from game.ai.hunters_world import NotRebuildable, world_from_view
+from game.rules.hunters.data import CHAR_NAME, FACTION
+from game.rules.hunters.scenario import act, dice, draw, scenario
+from game.rules.match import Match
+from game.rules.protocol import CHANCE, NOBODY, leaves
+from game.rules.registry import get_game
+
+FIVE = ["Emi", "Vampire", "Franklin", "Werewolf", "Allie"]     # H S H S N
+EIGHT = ["Emi", "Vampire", "Franklin", "Werewolf", "Allie", "George", "Wight", "Bob"]
+
+
+def pick(bot, s, seat=None):
+    seat = s.decider() if seat is None else seat
+    a = bot.choose(s.view(seat), s.legal_actions(seat))
+    assert a in s.legal_actions(seat)
+    return (a.kind,) + a.args
+
+
+def revealed_ally(st, me, t):
+    mine = FACTION[st.chars[me]]
+    return st.rev[t] and FACTION[st.chars[t]] == mine and mine != "N"
+
+
+# --- Normal --------------------------------------------------------------------------------
+def test_normal_spares_a_revealed_ally_and_hits_a_revealed_enemy():
+    s = scenario(FIVE, revealed=[1, 2], positions={0: "Church", 1: "Church", 2: "Cemetery"},
+                 phase="attack")
+    assert pick(NormalBot(0), s) == ("attack", 1)
+    s = scenario(FIVE, revealed=[2], positions={0: "Church", 2: "Cemetery"}, phase="attack")
+    assert pick(NormalBot(0), s) == ("no_attack",)
+
+
+def test_normal_attacks_the_seat_its_hermit_card_exposed():
+    bot = NormalBot(0)
+    s = scenario(FIVE, positions={0: "Hermit's Cabin", 1: "Underworld Gate",
+                                  4: "Underworld Gate"}, phase="area")
+    act(s, 0, "draw", "hermit")
+    draw(s, "Spell")
+    act(s, 0, "give", 1)
+    act(s, 1, "answer", "damage")
+    assert s.decider() == 0 and s.stack[-1][0] == "attack"
+    assert pick(bot, s) == ("attack", 1)
+
+
+def test_normal_gives_prediction_to_the_most_uncertain_seat():
+    s = scenario(FIVE, revealed=[1, 2], positions={0: "Hermit's Cabin"}, phase="area")
+    act(s, 0, "draw", "hermit")
+    draw(s, "Prediction")
+    k = pick(NormalBot(0), s)
+    assert k[0] == "give" and k[1] in (3, 4)     # the two hidden seats
+
+
+def test_normal_gives_a_shadow_damaging_card_to_a_likely_shadow():
+    # seat 1 attacks Franklin, a revealed Hunter; later Emi draws Exorcism
+    s = scenario(EIGHT, revealed=[2], positions={1: "Church", 2: "Cemetery"}, active=1,
+                 phase="attack")
+    act(s, 1, "attack", 2)
+    dice(s, 4, 1)
+    act(s, 2, "respond", "none")
+    act(s, 1, "end_turn")
+    # skip ahead to Emi's Area action at the Hermit's Cabin
+    s.active = 0
+    s.pos[0] = s.board.index(0)
+    s.stack = [("next_turn",), ("end", 0), ("attack", 0), ("area", 0)]
+    s._run()
+    act(s, 0, "draw", "hermit")
+    draw(s, "Exorcism")
+    assert pick(NormalBot(0), s) == ("give", 1)
+
+
+def test_the_unknown_answers_a_shadow_card_with_nothing():
+    chars = ["Emi", "Unknown", "Franklin", "Werewolf", "Allie"]
+    s = scenario(chars, positions={0: "Hermit's Cabin"}, phase="area")
+    act(s, 0, "draw", "hermit")
+    draw(s, "Exorcism")
+    act(s, 0, "give", 1)
+    assert pick(NormalBot(1), s, 1) == ("answer", "nothing")
+
+
+# --- Hard -----------------------------------------------------------------------------------
+def test_hard_returns_a_legal_action_within_its_budget():
+    s = scenario(FIVE, positions={0: "Church", 1: "Church", 3: "Cemetery", 4: "Cemetery"},
+                 phase="attack", damage={1: 5})
+    bot = HardBot(0, seed=3, think_ms=150)
+    view, legal = s.view(0), s.legal_actions(0)
+    t = time.perf_counter()
+    a = bot.choose(view, legal)
+    spent = time.perf_counter() - t
+    assert a in legal
+    assert spent < 0.6                     # 150 ms budget, generous for a shared machine
+    worlds, means = bot.last_search
+    assert worlds >= 2 and set(means) <= set(legal)
+
+
+def test_hard_default_budget_is_about_a_second():
+    assert HardBot(0).think_ms == 1000
+
+
+def test_bots_get_only_views_and_hidden_characters_do_not_change_their_choice():
+    # Two tables that look the same from seat 0: the hidden Shadows sit the other way round.
+    a = scenario(FIVE, revealed=[2], positions={0: "Church", 1: "Church", 3: "Cemetery"},
+                 phase="attack")
+    b = scenario(["Emi", "Werewolf", "Franklin", "Vampire", "Allie"], revealed=[2],
+                 positions={0: "Church", 1: "Church", 3: "Cemetery"}, phase="attack")
+    va, vb = a.view(0), b.view(0)
+    assert dict(va) == dict(vb)
+    assert "Vampire" not in leaves(va) and "Werewolf" not in leaves(va)
+    for cls in (NormalBot, HardBot):
+        kw = {"think_ms": 60} if cls is HardBot else {}
+        ca = cls(0, seed=9, **kw).choose(va, a.legal_actions(0))
+        cb = cls(0, seed=9, **kw).choose(vb, b.legal_actions(0))
+        if cls is NormalBot:
+            assert ca == cb
+        assert ca in a.legal_actions(0) and cb in b.legal_actions(0)
+
+
+def test_world_from_view_offers_the_real_choices():
+    spec = get_game("hunters")
+    rng = random.Random(2)
+    checked = 0
+    for n, seed in ((5, 1), (7, 2), (8, 3)):
+        m = Match.start("hunters", n, seed)
+        bots = [spec.bot_factory("easy", i, seed=seed) for i in range(n)]
+        beliefs = [None] * n
+        while (d := m.decider()) != NOBODY:
+            if d == CHANCE:
+                m.chance_step()
+                continue
+            v, legal = m.state.view(d), m.state.legal_actions(d)
+            if beliefs[d] is None:
+                beliefs[d] = Beliefs(d, v)
+            beliefs[d].update(v)
+            try:
+                w = world_from_view(v, beliefs[d], rng, legal)
+            except NotRebuildable:
+                pass
+            else:
+                assert w.decider() == d
+                assert sorted(w.fast_legal(d)) == sorted(m.state.fast_legal(d))
+                for i, p in enumerate(v["players"]):
+                    if p["revealed"] or i == d:
+                        assert CHAR_NAME[w.chars[i]] == CHAR_NAME[m.state.chars[i]]
+                checked += 1
+            m.apply(d, bots[d].choose(v, legal))
+    assert checked > 50
+
+
+# --- whole games ------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", range(4, 9))
+def test_normal_and_hard_play_full_games(n):
+    spec = get_game("hunters")
+    for seed, levels in ((n, ("normal", "hard")), (n + 10, ("hard", "easy", "normal"))):
+        m = Match.start("hunters", n, seed)
+        bots = [spec.bot_factory(levels[i % len(levels)], i, seed=seed, think_ms=4)
+                for i in range(n)]
+        for _ in range(20000):
+            d = m.decider()
+            if d == NOBODY:
+                break
+            if d == CHANCE:
+                m.chance_step()
+                continue
+            legal = m.state.legal_actions(d)
+            view = m.state.view(d)
+            a = bots[d].choose(view, legal)
+            assert a in legal
+            st = m.state
+            if a.kind == "attack" and levels[d % len(levels)] != "easy":
+                forced = all(b.kind != "no_attack" for b in legal)     # Masamune
+                assert not revealed_ally(st, d, a.args[0]) or forced, "attacked an ally"
+            m.apply(d, a)
+        assert m.state.result() is not None
