@@ -149,9 +149,9 @@ class ChasingTable(TableScene):
         cards turn face down into the Follow Cards."""
         geo = self.geo
         flights = []
-        taken = after["taken"][winner]
-        chips = geo.chip_rects(winner, len(taken))
-        at = taken.index(spotlight) if spotlight in taken else len(taken) - 1
+        items = taken_items(after["taken"][winner])
+        chips = geo.chip_rects(winner, len(items))
+        at = items.index(spotlight) if spotlight in items else len(items) - 1
         flights.append(Flight(draw.card_face(spotlight[2], spotlight[1], geo.spot_card),
                               geo.spot.copy(), chips[at] if chips else geo.plates[winner]))
         follow_rects = geo.follow_rects(len(after["follow"]))
@@ -428,15 +428,17 @@ class ChasingTable(TableScene):
             right = rects[-1].right if rects else rect.x + m.px(10)
             draw.blit_text(surface, f"×{len(hand)}", m.px(14), (right + m.px(6), rect.y + m.px(54)),
                            style.TEXT_MUTED, True, "midleft")
-        taken = shown["taken"][seat]
-        chips = geo.chip_rects(seat, len(taken))
-        if not taken:
-            draw.blit_text(surface, "took nothing yet", m.px(12), (rect.x + m.px(12), chips[0].centery
-                           if chips else rect.bottom - m.px(17)), style.TEXT_DIM, False, "midleft")
-        for r, c in zip(chips, taken):
-            if ("taken_card", seat, c) in hide:
-                continue
-            surface.blit(chip(c[2], c[1], geo.chip), r)
+        items = taken_items(shown["taken"][seat])
+        chips = geo.chip_rects(seat, len(items))
+        if not items:
+            draw.blit_text(surface, "took nothing yet", m.px(12), (rect.x + m.px(12),
+                           rect.bottom - m.px(17)), style.TEXT_DIM, False, "midleft")
+        for r, c in zip(chips, items):
+            if c[0] == "mark":
+                mark = draw.suit_symbol(c[1], min(r.w, r.h))
+                surface.blit(mark, mark.get_rect(center=r.center))
+            elif ("taken_card", seat, c) not in hide:
+                surface.blit(chip(c[2], c[1], geo.chip), r)
 
     def _seat_status(self, seat: int, view: Mapping) -> tuple[str, tuple]:
         s = self.session
@@ -600,6 +602,18 @@ class ChasingTable(TableScene):
         text = shortest_needed(text, m.px(16), rect.w)
         draw.blit_text(surface, fit_text(text, m.px(16), rect.w, True), m.px(16),
                        (rect.centerx, rect.centery), colour, True, "center")
+
+
+def taken_items(taken) -> list[tuple]:
+    """A player's taken cards as drawn on their plate: each suit's cards after its symbol,
+    so the suit never depends on colour alone."""
+    out: list[tuple] = []
+    for suit in M.SUIT_ORDER:
+        cards = [c for c in taken if c[1] == suit]
+        if cards:
+            out.append(("mark", suit))
+            out.extend(cards)
+    return out
 
 
 def shortest_needed(text: str, size: int, width: int) -> str:
