@@ -92,3 +92,12 @@ def test_a_new_game_starts_with_a_clean_notebook(shadows_home):
     book = Notebook.fresh(3)
     assert book.get(0, 1)["faction"] == "?" and not book.looked
     assert not notes_path(3).exists() and not notes_path(4).exists()
+
+
+def test_the_damage_track_shows_the_living_only():
+    from game.rules.hunters.scenario import scenario
+    from game.ui.hunters.table import track_markers
+
+    s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], damage={0: 3, 1: 13, 2: 3})
+    s.alive[1] = False                      # Vampire at 13 damage has died
+    assert track_markers(s.view(None)) == {3: [0, 2], 0: [3]}

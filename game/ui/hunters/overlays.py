@@ -107,6 +107,12 @@ class CharacterScene(Scene):
                 draw.blit_text(surface, line, m.px(18), (tx, yy), style.TEXT)
                 yy += m.px(24)
             yy += m.px(12)
+        tip = ("At the table your card stays in the panel at the top right while you are at the "
+               "screen. Notes opens your private notebook; point at a revealed player to read "
+               "their card.")
+        for line in draw.wrap(tip, m.px(15), tw):
+            draw.blit_text(surface, line, m.px(15), (tx, yy), style.TEXT_DIM)
+            yy += m.px(20)
 
 
 class SeatPickerScene(Overlay):

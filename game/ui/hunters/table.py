@@ -60,6 +60,16 @@ def short_label(label: str) -> str:
     return label.replace("Give the Hermit card to ", "Give it to ")
 
 
+def track_markers(view) -> dict[int, list[int]]:
+    """Damage value -> seats whose HP piece stands there (the living only: the rulebook
+    has the dead take their pieces off the board)."""
+    out: dict[int, list[int]] = {}
+    for p in view["players"]:
+        if p["alive"]:
+            out.setdefault(min(14, p["damage"]), []).append(p["seat"])
+    return out
+
+
 class HuntersTable(TableScene):
     felt = True
 
@@ -633,9 +643,7 @@ class HuntersTable(TableScene):
         cw = r.width / 15
         d = m.px(19)
         top = r.y + m.px(3)
-        by_damage: dict[int, list[int]] = {}
-        for p in v["players"]:
-            by_damage.setdefault(min(14, p["damage"]), []).append(p["seat"])
+        by_damage = track_markers(v)
         for n in range(15):
             x = int(r.x + n * cw)
             if n:
