@@ -48,7 +48,8 @@ class Geometry:
         cw, ch = self.hand_card
         tw, th = self.trick_card
         self.hand = pygame.Rect(t.x, t.bottom - ch, t.w, ch)
-        self.prompt = pygame.Rect(t.x, self.hand.y - self.lift - px(30), t.w, px(24))
+        # clear of a selected card, which lifts 1.8 times as far as a playable one
+        self.prompt = pygame.Rect(t.x, self.hand.y - round(self.lift * 1.8) - px(26), t.w, px(24))
         self.plate_size = (min(px(210), (t.w - (n - 2) * m.gap) // max(1, n - 1)), px(104))
         pw, ph = self.plate_size
         self.slots: dict[int, pygame.Rect] = {}

@@ -550,7 +550,10 @@ class ChasingTable(TableScene):
         choosing = bool(legal)
         self.hand_hits = []
         badges = []
-        for r, c in zip(rects, hand):
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        reach = [r.inflate(0, geo.lift).move(0, -geo.lift // 2) for r in rects]
+        hovered = next((i for i in range(len(reach) - 1, -1, -1) if reach[i].collidepoint(mouse)), None)
+        for i, (r, c) in enumerate(zip(rects, hand)):
             if c[0] == "card":
                 card = draw.card_face(c[2], c[1], geo.hand_card)
                 index = playable.get((c[1], c[2]))
@@ -559,7 +562,8 @@ class ChasingTable(TableScene):
                 elif index is None:
                     state = "unplayable"
                 else:
-                    state = "selected" if index == self.key_selected else "playable"
+                    picked = index == self.key_selected or (i == hovered and self.key_selected is None)
+                    state = "selected" if picked else "playable"
             else:
                 card, index, state = draw.card_back(geo.hand_card, c[1]), None, "normal"
             hit = draw.draw_card(surface, card, r.topleft, state, lift=geo.lift)
