@@ -101,3 +101,14 @@ def test_the_damage_track_shows_the_living_only():
     s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], damage={0: 3, 1: 13, 2: 3})
     s.alive[1] = False                      # Vampire at 13 damage has died
     assert track_markers(s.view(None)) == {3: [0, 2], 0: [3]}
+
+
+def test_hermit_clues_join_my_private_record_with_the_public_outcomes():
+    from game.ui.hunters.notebook import hermit_clues
+
+    view = {"private": (("drew", 0, "Slap"), ("gave", 0, 2, "Slap"), ("got", 1, 3, "Aid"),
+                        ("gave", 2, 2, "Exorcism")),
+            "history": (("hermit", 0, 2, 0, "damage"), ("hermit", 3, 0, 1, "heal"))}
+    assert hermit_clues(view, 2) == ["you gave Slap: took damage", "you gave Exorcism: not answered yet"]
+    assert hermit_clues(view, 3) == ["gave you Aid"]
+    assert hermit_clues(view, 1) == []

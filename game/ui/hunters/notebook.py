@@ -125,3 +125,22 @@ class Notebook:
         if note["character"]:
             parts.append(note["character"] + "?")
         return " · ".join(parts)
+
+
+OUTCOME_WORDS = {"nothing": "nothing happened", "heal": "healed", "damage": "took damage",
+                 "give": "gave Equipment", "show": "showed the card"}
+
+
+def hermit_clues(view, about: int) -> list[str]:
+    """What the viewer learnt about ``about`` from Hermit cards: each card the viewer gave
+    them with their answer, and each card they gave the viewer. From the viewer's own
+    private record joined with the public outcomes."""
+    outcome = {fact[3]: fact[4] for fact in view.get("history", ()) if fact[0] == "hermit"}
+    out = []
+    for entry in view.get("private", ()):
+        if entry[0] == "gave" and entry[2] == about:
+            what = OUTCOME_WORDS.get(outcome.get(entry[1]), "not answered yet")
+            out.append(f"you gave {entry[3]}: {what}")
+        elif entry[0] == "got" and entry[2] == about:
+            out.append(f"gave you {entry[3]}")
+    return out

@@ -16,9 +16,10 @@ import pygame
 from game.ui import draw, style
 from game.ui.scene import Overlay, Scene
 from game.ui.scenes.handoff import HandoffScene
+from game.ui.table_base import fit
 
 from . import look
-from .notebook import FACTION_GUESSES
+from .notebook import FACTION_GUESSES, hermit_clues
 
 
 class LookHandoff(HandoffScene):
@@ -180,8 +181,9 @@ class NotebookScene(Overlay):
     def build(self, m: style.Metrics) -> None:
         rows = self.others()
         row_h = m.px(40)
+        self.clue_h = m.px(16)
         w = min(m.width - 2 * m.pad, m.px(860))
-        h = min(m.height - 2 * m.pad, m.px(130) + len(rows) * (row_h + m.px(6)) + m.button_h)
+        h = min(m.height - 2 * m.pad, m.px(130) + len(rows) * (row_h + self.clue_h + m.px(4)) + m.button_h)
         self.box = self.centered(w, h)
         self.rows = {}
         y = self.box.y + m.px(70)
@@ -204,7 +206,7 @@ class NotebookScene(Overlay):
             self.rows[about] = (y, pygame.Rect(gx, y, gw, row_h - m.px(4)))
             self.button((self.box.right - m.pad - fb, y, fb, row_h - m.px(4)), ">",
                         lambda a=about: self.cycle(a, 1), choice=False, object_id=f"#nb_{about}_next")
-            y += row_h + m.px(6)
+            y += row_h + self.clue_h + m.px(4)
         bw = m.px(200)
         self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h), "Done",
                     self.app.pop, object_id="#nb_done", cls="@primary")
@@ -248,6 +250,11 @@ class NotebookScene(Overlay):
             draw.blit_text(surface, status, m.px(14), (x + m.px(200), y + m.px(18)),
                            look.faction_colour(p["faction"]) if p["revealed"] else
                            (style.ACCENT if about in shown else style.TEXT_DIM), False, "midleft")
+            clues = hermit_clues(self.table.view(), about)
+            if clues:
+                text = "Hermit cards: " + "; ".join(clues)
+                draw.blit_text(surface, fit(text, m.px(13), self.box.width - 2 * m.pad), m.px(13),
+                               (x + d + m.px(8), y + m.px(36)), style.TEXT_MUTED)
             note = self.book.get(self.seat, about)
             guess = note["character"] or "no character guess"
             draw.rounded_rect(surface, guess_rect, style.BG_DEEP, m.px(6), style.PANEL_EDGE)
