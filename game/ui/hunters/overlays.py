@@ -17,6 +17,7 @@ from game.ui import draw, style
 from game.ui.scene import Overlay, Scene
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.table_base import fit
+from game.ui.widgets import LogPanel
 
 from . import look
 from .notebook import FACTION_GUESSES, hermit_clues
@@ -30,14 +31,16 @@ class LookHandoff(HandoffScene):
         self.purpose = purpose
 
     def build(self, m: style.Metrics) -> None:
-        super().build(m)
+        # the shared hand-off screen, with a button that says what happens next
         text = f"I am {self.name}: {self.purpose}"
-        width = max(m.px(320), draw.font(m.px(20), True).size(text)[0] + m.px(40))
-        for c in self.choices:
-            r = c.button.rect
-            c.button.set_dimensions((width, r.height))
-            c.button.set_relative_position(((m.width - width) // 2, r.y))
-            c.button.set_text(text)
+        bw = max(m.px(320), draw.font(m.px(20), True).size(text)[0] + m.px(48))
+        self.button(((m.width - bw) // 2, m.height // 2 + m.px(10), bw, m.px(56)), text, self.ready,
+                    cls="@primary", object_id="#ready", badge=False)
+        w = min(m.px(720), m.width - 2 * m.margin)
+        self.log_panel = LogPanel(pygame.Rect((m.width - w) // 2, m.height // 2 + m.px(96), w,
+                                              m.height // 2 - m.px(96) - m.margin),
+                                  m, title="What everyone has seen")
+        self.log_panel.set_lines(self.table.named(self.table.session.log_lines(None))[-60:])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
