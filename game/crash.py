@@ -222,9 +222,29 @@ def _context_text() -> str:
     if data is None:
         return "(no game in progress)"
     try:
-        return json.dumps(data, indent=1, sort_keys=True, default=repr, ensure_ascii=False)
+        return _context_json(data)
     except (TypeError, ValueError) as exc:
         return f"(the game context is not JSON: {exc!r})\n{data!r}"
+
+
+def _context_json(data: Mapping[str, Any]) -> str:
+    """JSON with one line per key and one line per action, so a long log stays readable."""
+    def compact(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
+
+    items = sorted(dict(data).items())
+    lines = ["{"]
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if isinstance(value, (list, tuple)) and value:
+            lines.append(f" {compact(str(key))}: [")
+            lines += [f"  {compact(v)}{',' if j < len(value) - 1 else ''}"
+                      for j, v in enumerate(value)]
+            lines.append(f" ]{comma}")
+        else:
+            lines.append(f" {compact(str(key))}: {compact(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines)
 
 
 # --- reports ------------------------------------------------------------------------------

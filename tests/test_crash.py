@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+import tiny_game  # noqa: F401 - registers the "tiny" test game
 
 from game import crash
 
@@ -68,6 +69,35 @@ def test_crash_writes_report_with_traceback_versions_seed_and_action_log(home):
     assert "app: " in text and "platform: " in text
     context = json.loads(text.split("replay it exactly) ==\n", 1)[1])
     assert context == _game_context()
+
+
+def test_report_from_a_real_session_replays_the_game_exactly(home):
+    # The point of the context: a developer rebuilds the crashed game from the report.
+    from game.rules.match import Match
+    from game.rules.protocol import Action
+    from game.session import SeatConfig, Session
+
+    session = Session.new("tiny", [SeatConfig("Ann"), SeatConfig("Ben")], seed=99)
+    crash.set_context(session.crash_context)
+    match = session.match
+    for _ in range(6):
+        match.run_chance()
+        if match.decider() < 0:
+            break
+        match.apply(match.decider(), match.state.legal_actions()[-1])
+    assert len(match.log) >= 3
+
+    def main():
+        raise RuntimeError("the table scene fell over")
+
+    assert crash.run_guarded(main, show_window=False) == 1
+    text = _reports(home)[0].read_text(encoding="utf-8")
+    context = json.loads(text.split("replay it exactly) ==\n", 1)[1])
+    replay = Match.start(context["game"], context["players"], context["seed"],
+                         context["options"])
+    for seat, action in context["log"]:
+        replay.apply(seat, Action.from_json(action))  # chance outcomes too (seat CHANCE)
+    assert replay.state.to_json() == match.state.to_json()
 
 
 def test_report_says_so_when_no_game_is_in_progress(home):
