@@ -96,7 +96,7 @@ def test_a_new_game_starts_with_a_clean_notebook(shadows_home):
 
 def test_the_damage_track_shows_the_living_only():
     from game.rules.hunters.scenario import scenario
-    from game.ui.hunters.table import track_markers
+    from game.ui.hunters.paint import track_markers
 
     s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], damage={0: 3, 1: 13, 2: 3})
     s.alive[1] = False                      # Vampire at 13 damage has died
