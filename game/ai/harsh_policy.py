@@ -65,7 +65,7 @@ class Knowledge:
     """What the player knows about the Case Files and the Spy deck, computed once per call."""
 
     __slots__ = ("roles", "e_rem", "r_rem", "f_rem", "unknown", "p_e", "p_r", "held",
-                 "p_accuse", "spy_next", "wanted_reveal")
+                 "p_accuse", "_spy_next", "_s", "wanted_reveal")
 
     def __init__(self, s) -> None:
         roles = {}
@@ -86,9 +86,17 @@ class Knowledge:
         held = set(k for k in s.coll if k < N_ITEMS)
         self.held = held
         self.p_accuse = _accuse_win(roles, held, unknown, self.e_rem, self.r_rem)
-        self.spy_next = spy_next_distribution(s)
+        self._spy_next = None
+        self._s = s
         # Revealing still helps when some held or missing Item is unknown.
         self.wanted_reveal = u > 0 and (self.e_rem > 0 or self.r_rem > 0)
+
+    @property
+    def spy_next(self) -> list[float]:
+        """Where the Spy may be after this turn (computed on first use: rollouts are hot)."""
+        if self._spy_next is None:
+            self._spy_next = spy_next_distribution(self._s)
+        return self._spy_next
 
 
 def _accuse_win(roles, held, unknown, e_rem, r_rem) -> float:
