@@ -26,6 +26,7 @@ NORMAL_BONUS = 0.02      # the search must beat Normal's pick by this much to ov
 NOISE = 0.15             # plus this over the square root of the worlds it played
 SIDE = frozenset(("reveal", "allie_heal", "david"))
 MAX_CANDIDATES = 8
+MIN_WORLDS, MAX_WORLDS = 12, 400
 HARMFUL_CARDS = frozenset(("Vampire Bat", "Bloodthirsty Spider", "Spiritual Doll"))
 HARMFUL = frozenset(("attack", "woods", "franklin", "george", "ellen", "ultra_soul",
                      "altar", "goblin"))
@@ -86,12 +87,21 @@ class HardBot(NormalBot):
         n = len(view["players"])
         me = self.seat
         my_know = [max(b.faction(i).values()) >= 0.75 for i in range(n)]
-        totals = [0.0] * len(cands)
+        k = len(cands)
+        totals = [0.0] * k
+        vals: list[list[float]] = [[] for _ in range(k)]
         worlds = 0
         rng = self.search_rng
         tuples = [(a.kind,) + tuple(a.args) for a in cands]
+        t0 = time.perf_counter()
         try:
-            while time.perf_counter() < deadline:
+            while True:
+                now = time.perf_counter()
+                per_world = (now - t0) / worlds if worlds else 0.0
+                if now + per_world > deadline or worlds >= MAX_WORLDS:
+                    break
+                if worlds >= MIN_WORLDS and self._settled(vals):
+                    break
                 w = world_from_view(view, b, rng, actions)
                 legal = set(w.fast_legal(me))
                 if w.decider() != me or any(t not in legal for t in tuples):
@@ -104,12 +114,13 @@ class HardBot(NormalBot):
                     x.fast_apply(me, t)
                     playout(x, random.Random(seed), know, turns=n)
                     done.append(value(x, me))
-                    if time.perf_counter() >= deadline and len(done) < len(tuples):
+                    if time.perf_counter() >= deadline and len(done) < k:
                         break
-                if len(done) < len(tuples):
+                if len(done) < k:
                     break
                 for i, v in enumerate(done):
                     totals[i] += v
+                    vals[i].append(v)
                 worlds += 1
         except NotRebuildable:
             return pick
@@ -121,3 +132,20 @@ class HardBot(NormalBot):
         scored = [(m + (bonus if a == pick else 0.0), i) for i, (a, m)
                   in enumerate(zip(cands, means))]
         return cands[max(scored)[1]]
+
+    @staticmethod
+    def _settled(vals):
+        """True when the leader beats every other candidate by 3 standard errors of the
+        paired difference (every candidate was played in the same worlds with the same dice)."""
+        w = len(vals[0])
+        means = [sum(v) / w for v in vals]
+        best = max(range(len(means)), key=means.__getitem__)
+        for i in range(len(vals)):
+            if i == best:
+                continue
+            diffs = [x - y for x, y in zip(vals[best], vals[i])]
+            m = means[best] - means[i]
+            var = max(sum(d * d for d in diffs) / w - m * m, 1e-6)
+            if m <= 3 * math.sqrt(var / w):
+                return False
+        return True
