@@ -16,15 +16,22 @@ class Effect:
     seconds: float
     seat: int = -1
     data: dict = field(default_factory=dict)
+    delay: float = 0.0     # waits this long first (a hit shows once the dice have settled)
     age: float = 0.0
 
     @property
     def progress(self) -> float:
-        return min(1.0, self.age / self.seconds) if self.seconds > 0 else 1.0
+        if self.seconds <= 0:
+            return 1.0
+        return max(0.0, min(1.0, (self.age - self.delay) / self.seconds))
+
+    @property
+    def started(self) -> bool:
+        return self.age >= self.delay
 
     @property
     def done(self) -> bool:
-        return self.age >= self.seconds
+        return self.age >= self.delay + self.seconds
 
 
 class Effects:
@@ -45,11 +52,15 @@ class Effects:
     def clear(self) -> None:
         self.items = []
 
-    def of(self, kind: str) -> list[Effect]:
-        return [e for e in self.items if e.kind == kind]
+    def running(self) -> list[Effect]:
+        return [e for e in self.items if e.started]
+
+    def of(self, kind: str, waiting_too: bool = False) -> list[Effect]:
+        return [e for e in self.items if e.kind == kind and (waiting_too or e.started)]
 
     def on_seat(self, seat: int, kind: str | None = None) -> list[Effect]:
-        return [e for e in self.items if e.seat == seat and (kind is None or e.kind == kind)]
+        return [e for e in self.items
+                if e.started and e.seat == seat and (kind is None or e.kind == kind)]
 
     def __bool__(self) -> bool:
         return bool(self.items)

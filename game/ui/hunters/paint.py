@@ -40,6 +40,7 @@ class TablePainter:
         self.draw_decks(surface, v, m)
         self.draw_focus(surface, m)
         self.draw_attack_lines(surface)
+        self.draw_floaters(surface, m)
         self.draw_banner(surface, m)
         self._positions = {p["seat"]: p["area"] for p in v["players"]}
 
@@ -51,7 +52,7 @@ class TablePainter:
             r = self.lay.areas[slot].union(self.lay.areas[slot + 1]).inflate(m.px(8), m.px(8))
             draw.rounded_rect(surface, r, style.mix(style.FELT, (0, 0, 0), 0.25), m.px(10), style.FELT_EDGE)
         d = m.px(24)
-        moving = {e.seat: e for e in self.effects.of("move")}
+        moving = {e.seat: e for e in self.effects.of("move", waiting_too=True)}
         for slot, name in enumerate(board):
             rect = self.lay.areas[slot]
             lit = name in self.area_actions
@@ -270,20 +271,24 @@ class TablePainter:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 90))
             surface.blit(veil, rect)
-        for e in hits:
-            if e.kind in ("hit", "heal"):
-                t = e.progress
-                col = style.DANGER if e.kind == "hit" else style.GOOD
-                img = draw.text(e.data["text"], m.px(28), col, True)
-                img.set_alpha(int(255 * (1 - t * t)))
-                surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery - int(m.px(30) * t))))
-            elif e.kind == "death":
-                draw.blit_text(surface, "DIES", m.px(26), rect.center, style.DANGER, True, "center")
-            elif e.kind == "note":
-                img = look.chip(fit(e.data["text"], m.px(14), rect.width - m.px(30), True), m.px(14),
-                                style.ACCENT)
-                img.set_alpha(int(255 * min(1.0, (1 - e.progress) * 4)))
-                surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - m.px(4))))
+
+    def draw_floaters(self, surface, m) -> None:
+        """Hit and heal numbers, deaths and notes, over everything else on the board."""
+        for seat, rect in enumerate(self.lay.boards):
+            for e in self.effects.on_seat(seat):
+                if e.kind in ("hit", "heal"):
+                    t = e.progress
+                    col = style.DANGER if e.kind == "hit" else style.GOOD
+                    img = draw.text(e.data["text"], m.px(28), col, True).copy()  # cached: copy first
+                    img.set_alpha(int(255 * (1 - t * t)))
+                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery - int(m.px(30) * t))))
+                elif e.kind == "death":
+                    draw.blit_text(surface, "DIES", m.px(26), rect.center, style.DANGER, True, "center")
+                elif e.kind == "note":
+                    img = look.chip(fit(e.data["text"], m.px(14), rect.width - m.px(30), True), m.px(14),
+                                    style.ACCENT).copy()
+                    img.set_alpha(int(255 * min(1.0, (1 - e.progress) * 4)))
+                    surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - m.px(4))))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
@@ -319,7 +324,7 @@ class TablePainter:
 
     def draw_banner(self, surface, m) -> None:
         """A reveal or a death gets the middle of the board for a moment: card and words."""
-        e = next((x for x in self.effects.items if x.kind in ("reveal", "death")), None)
+        e = next((x for x in self.effects.running() if x.kind in ("reveal", "death")), None)
         if e is None or "character" not in e.data:
             return
         name = e.data["character"]
@@ -351,14 +356,22 @@ class TablePainter:
         surface.blit(panel, rect)
 
     def draw_attack_lines(self, surface) -> None:
+        """An arrow from the attacker's board towards each target's, stopping at its edge."""
+        m = self.metrics
         for e in self.effects.of("attack"):
-            a = self.lay.boards[e.seat].center
+            a = pygame.Vector2(self.lay.boards[e.seat].center)
             for t in e.data["targets"]:
-                b = self.lay.boards[t].center
-                t_ = ease_out(min(1.0, e.progress * 2))
-                end = (a[0] + (b[0] - a[0]) * t_, a[1] + (b[1] - a[1]) * t_)
-                pygame.draw.line(surface, style.DANGER, a, end, self.metrics.px(4))
-                pygame.draw.circle(surface, style.DANGER, end, self.metrics.px(7))
+                target = self.lay.boards[t]
+                b = pygame.Vector2(target.center)
+                gap = b - a
+                if gap.length() < 1:
+                    continue
+                # stop where the line meets the target board, so its own numbers stay clear
+                reach = min(target.width / 2 / max(abs(gap.x), 1e-6), target.height / 2 / max(abs(gap.y), 1e-6))
+                stop = a + gap * max(0.0, 1 - reach)
+                end = a + (stop - a) * ease_out(min(1.0, e.progress * 2))
+                pygame.draw.line(surface, style.DANGER, a, end, m.px(4))
+                pygame.draw.circle(surface, style.DANGER, end, m.px(7))
 
     def draw_private(self, surface, v, m) -> None:
         r = self.lay.private

@@ -32,6 +32,7 @@ SEAT_FIRST = frozenset(("attack", "give", "franklin", "george", "ellen", "fuka",
 AREA_KINDS = frozenset(("move", "emi"))
 
 # Hold lengths at normal speed (the session waits this long after such an event).
+DICE_KINDS = ("roll", "attack", "die", "dynamite")
 HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
         "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
         "equipment": 0.6, "loot": 0.6}
@@ -81,6 +82,7 @@ class HuntersTable(TablePainter, TableScene):
         active = session.view(None)["active"]
         self._turn_owner: int | None = active if active >= 0 else None
         self.reveal_armed = 0.0
+        self._batch_step, self._batch_delay = -1, 0.0
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
         if self.notebook.problem:
@@ -243,38 +245,51 @@ class HuntersTable(TablePainter, TableScene):
         if event.kind == "game_over" or not event.visible_to(self.viewer) or not fact:
             return
         if event.kind in HOLD:
-            seconds = self.hold_for_animation(HOLD[event.kind])
-            self._start_effect(event.kind, fact, seconds)
+            # what the dice bring (hits, heals, deaths) shows once they have settled
+            if step != self._batch_step:
+                self._batch_step, self._batch_delay = step, 0.0
+            delay = 0.0 if event.kind in DICE_KINDS else self._batch_delay
+            total = HOLD[event.kind] + delay
+            scale = self.hold_for_animation(total) / total
+            self._start_effect(event.kind, fact, HOLD[event.kind] * scale, delay * scale)
+            if event.kind in DICE_KINDS:
+                self._batch_delay += 0.6 * HOLD[event.kind]
         if event.kind in ("damage", "death", "reveal"):
             self.app.sound.play("refused" if event.kind == "death" else "click")
 
-    def _start_effect(self, kind: str, fact: tuple, seconds: float) -> None:
+    def _start_effect(self, kind: str, fact: tuple, seconds: float, delay: float = 0.0) -> None:
+        """Queue the animation of one rules event (``fact`` is its public record)."""
         if seconds <= 0:
             return
-        if kind in ("roll", "attack", "die", "dynamite"):
-            self.effects.add(Effect("dice", seconds, fact[1], {"fact": fact}))
+        for what, seat, data in self._effects_of(kind, fact):
+            self.effects.add(Effect(what, seconds, seat, data, delay))
+
+    def _effects_of(self, kind: str, fact: tuple) -> list[tuple[str, int, dict]]:
+        if kind in DICE_KINDS:
+            out = [("dice", fact[1], {"fact": fact})]
             if kind == "attack":
-                self.effects.add(Effect("attack", seconds, fact[1], {"targets": tuple(fact[2])}))
-        elif kind == "damage":
-            self.effects.add(Effect("hit", seconds, fact[1], {"text": f"-{fact[2]}"}))
-        elif kind == "heal":
-            self.effects.add(Effect("heal", seconds, fact[1], {"text": f"+{fact[2]}"}))
-        elif kind == "set_damage":
-            self.effects.add(Effect("heal", seconds, fact[1], {"text": f"= {fact[2]}"}))
-        elif kind == "death":
-            self.effects.add(Effect("death", seconds, fact[1], {"character": fact[3]}))
-        elif kind == "reveal":
-            self.effects.add(Effect("reveal", seconds, fact[1], {"character": fact[2]}))
-        elif kind == "move":
-            self.effects.add(Effect("move", seconds, fact[1],
-                                    {"from": self._positions.get(fact[1]), "to": fact[2]}))
-        elif kind == "draw":
+                out.append(("attack", fact[1], {"targets": tuple(fact[2])}))
+            return out
+        if kind == "damage":
+            return [("hit", fact[1], {"text": f"-{fact[2]}"})]
+        if kind == "heal":
+            return [("heal", fact[1], {"text": f"+{fact[2]}"})]
+        if kind == "set_damage":
+            return [("heal", fact[1], {"text": f"= {fact[2]}"})]
+        if kind == "death":
+            return [("death", fact[1], {"character": fact[3]})]
+        if kind == "reveal":
+            return [("reveal", fact[1], {"character": fact[2]})]
+        if kind == "move":
+            return [("move", fact[1], {"from": self._positions.get(fact[1]), "to": fact[2]})]
+        if kind == "draw":
             text = "a Hermit card" if fact[2] == "hermit" else str(fact[3])
-            self.effects.add(Effect("note", seconds, fact[1], {"text": f"draws {text}"}))
-        elif kind == "equipment":
-            self.effects.add(Effect("note", seconds, fact[2], {"text": f"+ {fact[3]}"}))
-        elif kind == "loot":
-            self.effects.add(Effect("note", seconds, fact[1], {"text": "+ " + ", ".join(fact[3])}))
+            return [("note", fact[1], {"text": f"draws {text}"})]
+        if kind == "equipment":
+            return [("note", fact[2], {"text": f"+ {fact[3]}"})]
+        if kind == "loot":
+            return [("note", fact[1], {"text": "+ " + ", ".join(fact[3])})]
+        return []
 
     # --- game over: a results screen that shows who was who --------------------------------
     def game_over(self) -> None:
