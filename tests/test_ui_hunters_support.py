@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from game.rules.hunters import RULES_TEXT
 from game.rules.hunters.data import BLACK_CARDS, CHARACTERS, HERMIT_CARDS, WHITE_CARDS
 from game.rules.hunters.state import new_game
@@ -112,3 +114,22 @@ def test_hermit_clues_join_my_private_record_with_the_public_outcomes():
     assert hermit_clues(view, 2) == ["you gave Slap: took damage", "you gave Exorcism: not answered yet"]
     assert hermit_clues(view, 3) == ["gave you Aid"]
     assert hermit_clues(view, 1) == []
+
+
+def test_an_effect_that_waits_for_the_dice_starts_late_and_ends_late():
+    from game.ui.hunters.anim import Effect, Effects, tumbling_value
+
+    fx = Effects()
+    fx.add(Effect("dice", 1.0, 0))
+    fx.add(Effect("hit", 0.5, 1, {"text": "-3"}, delay=0.6))
+    fx.add(Effect("note", 0.0, 2))              # speed "off": nothing is queued
+    assert [e.kind for e in fx.items] == ["dice", "hit"]
+    fx.update(0.3)
+    assert fx.on_seat(1) == [] and fx.of("hit", waiting_too=True)
+    fx.update(0.5)
+    assert fx.on_seat(1)[0].progress == pytest.approx(0.4)
+    fx.update(0.3)
+    assert [e.kind for e in fx.items] == ["hit"]     # the dice are done, the hit is not
+    fx.update(0.1)
+    assert not fx
+    assert tumbling_value(6, 5, 0.7) == 5 and 1 <= tumbling_value(4, 2, 0.1) <= 4
