@@ -128,7 +128,7 @@ def test_an_effect_that_waits_for_the_dice_starts_late_and_ends_late():
     assert fx.on_seat(1) == [] and fx.of("hit", waiting_too=True)
     fx.update(0.5)
     assert fx.on_seat(1)[0].progress == pytest.approx(0.4)
-    fx.update(0.3)
+    fx.update(0.25)
     assert [e.kind for e in fx.items] == ["hit"]     # the dice are done, the hit is not
     fx.update(0.1)
     assert not fx
