@@ -38,7 +38,9 @@ N_CARDS = len(SPY_CARDS)
 # Weights of the move score, tuned on simulated games (build_scripts/bench_harsh.py).
 W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic": 2.0,
      "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
-     "rh_only_if_held": 1, "stall": 1}
+     "rh_only_if_held": 1, "stall": 1,
+     "thr_deck": 0.85, "thr_run": 0.6, "thr_run2": 0.3,
+     "ready_bug": 40.0}
 
 
 def _stationary() -> list[float]:
@@ -195,9 +197,9 @@ def accuse_threshold(s) -> float:
         if s.countdown <= 1:
             return 0.05
         if s.countdown == 2:
-            return 0.3
-        return 0.6
-    return 0.85
+            return W["thr_run2"]
+        return W["thr_run"]
+    return W["thr_deck"]
 
 
 class HarshPolicy:
@@ -281,6 +283,9 @@ class HarshPolicy:
                     gain = 0.0
                     if not s.bugged and (s.bug == q or self._could_bug(s, q)):
                         gain = W["bug_gain"]
+                        if kn.p_accuse >= thr:
+                            # bugged and met here: the accusation comes next turn
+                            gain += W["ready_bug"] * kn.p_accuse
                     score += p_next * (gain - meet_cost)
             if ready:
                 near = sum(kn.spy_next[t] for t in range(9) if CHEB1[q][t])
