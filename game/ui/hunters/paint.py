@@ -17,17 +17,28 @@ from . import look
 from .anim import ease_out, tumbling_value
 
 
-def track_markers(view) -> dict[int, list[int]]:
+def track_markers(view, pending: dict[int, int] | None = None) -> dict[int, list[int]]:
     """Damage value -> seats whose HP piece stands there (the living only: the rulebook
-    has the dead take their pieces off the board)."""
+    has the dead take their pieces off the board). ``pending``: damage still to be shown
+    per seat (a hit whose dice are rolling), kept off the track until it lands."""
+    pending = pending or {}
     out: dict[int, list[int]] = {}
     for p in view["players"]:
         if p["alive"]:
-            out.setdefault(min(14, p["damage"]), []).append(p["seat"])
+            shown = max(0, min(14, p["damage"] - pending.get(p["seat"], 0)))
+            out.setdefault(shown, []).append(p["seat"])
     return out
 
 
 class TablePainter:
+    def pending_damage(self) -> dict[int, int]:
+        """Damage (minus heals) already in the view but whose animation has not begun."""
+        out: dict[int, int] = {}
+        for e in self.effects.of("hit", waiting_too=True) + self.effects.of("heal", waiting_too=True):
+            if not e.started and "amount" in e.data:
+                out[e.seat] = out.get(e.seat, 0) + e.data["amount"]
+        return out
+
     def draw_board(self, surface: pygame.Surface) -> None:
         v = self.view()
         m = self.metrics
@@ -92,7 +103,7 @@ class TablePainter:
         cw = r.width / 15
         d = m.px(19)
         top = r.y + m.px(3)
-        by_damage = track_markers(v)
+        by_damage = track_markers(v, self.pending_damage())
         for n in range(15):
             x = int(r.x + n * cw)
             if n:
@@ -249,8 +260,9 @@ class TablePainter:
         hp = p["hp"]
         if hp is None and seat == self.viewer and v.get("me"):
             hp = v["me"]["hp"]                  # your own HP, known only to you
-        dmg_text = f"Damage {p['damage']}" + (f"/{hp}" if hp else "")
-        img = draw.text(dmg_text, m.px(13), style.DANGER if p["damage"] else style.TEXT_MUTED, True)
+        damage = max(0, p["damage"] - self.pending_damage().get(seat, 0))
+        dmg_text = f"Damage {damage}" + (f"/{hp}" if hp else "")
+        img = draw.text(dmg_text, m.px(13), style.DANGER if damage else style.TEXT_MUTED, True)
         surface.blit(img, (rect.x + pad, y))
         x = rect.x + pad + img.get_width() + m.px(6)
         chips = []

@@ -96,6 +96,13 @@ class HuntersTable(TablePainter, TableScene):
             self._view = self.session.view(self.viewer)
         return self._view
 
+    def log_lines(self) -> list[str]:
+        """The viewer's log; while dice roll, what they bring is held back a moment."""
+        hold = self._batch_step if self.effects else None
+        lines = [e.text for step, e in self.session.log_events(self.viewer)
+                 if e.text and (hold is None or step < hold)]
+        return self.named(lines)
+
     def public_players(self):
         return self.view()["players"]
 
@@ -206,7 +213,10 @@ class HuntersTable(TablePainter, TableScene):
         super().rebuild()
 
     def _update(self, dt: float) -> None:
+        animating = bool(self.effects)
         self.effects.update(dt)
+        if animating and not self.effects and self.log_panel is not None:
+            self.log_panel.set_lines(self.log_lines())   # what was held back can be told now
         if self.reveal_armed > 0:
             self.reveal_armed -= dt
             if self.reveal_armed <= 0 and self.active:
@@ -271,9 +281,9 @@ class HuntersTable(TablePainter, TableScene):
                 out.append(("attack", fact[1], {"targets": tuple(fact[2])}))
             return out
         if kind == "damage":
-            return [("hit", fact[1], {"text": f"-{fact[2]}"})]
+            return [("hit", fact[1], {"text": f"-{fact[2]}", "amount": fact[2]})]
         if kind == "heal":
-            return [("heal", fact[1], {"text": f"+{fact[2]}"})]
+            return [("heal", fact[1], {"text": f"+{fact[2]}", "amount": -fact[2]})]
         if kind == "set_damage":
             return [("heal", fact[1], {"text": f"= {fact[2]}"})]
         if kind == "death":
