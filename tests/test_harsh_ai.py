@@ -101,6 +101,12 @@ def test_hint_ranks_every_action_best_first_within_budget():
     assert all(n >= 1 for _, _, n in ranked)
 
 
+def test_hint_with_nothing_to_choose_answers_at_once():
+    t = time.perf_counter()
+    assert hint(positions(1)[0].view(0), [], budget_ms=1500) == []
+    assert time.perf_counter() - t < 0.5
+
+
 def test_hint_sees_that_accusing_now_wins():
     s = fresh()
     s.bugged = True

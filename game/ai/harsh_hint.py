@@ -179,6 +179,8 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
     """
     rng = rng or random.Random()
     actions = list(actions)
+    if not actions:
+        return []
     reps: dict = {}
     for a in actions:
         reps.setdefault(_class_key(a), a)
