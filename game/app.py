@@ -215,10 +215,15 @@ class App:
             if not self.running:
                 return False
         self.manager.update(dt)
-        if self.top is not None:
-            self.top.update(dt)
+        top = self.top
+        if top is not None:
+            top.update(dt)
         if not self.running:
             return False
+        if self.top is not top:
+            # A scene pushed during update (e.g. a hand-off) must not be drawn over the
+            # previous scene's widgets for one frame: let pygame-gui drop them first.
+            self.manager.update(0.0)
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
         self.frames += 1

@@ -21,9 +21,12 @@ class HandoffScene(Scene):
         self.name = table.session.seats[seat].name
 
     def build(self, m: style.Metrics) -> None:
-        bw = m.px(320)
+        label = f"I am {self.name}: show my turn"
+        # Sized to the name so a long one never overflows the button.
+        text_w = draw.font(m.px(style.FONT_BODY + 1), True).size(label)[0]
+        bw = min(m.width - 2 * m.margin, max(m.px(320), text_w + m.px(48)))
         self.button(((m.width - bw) // 2, m.height // 2 + m.px(10), bw, m.px(56)),
-                    f"I am {self.name}: show my turn", self.ready, cls="@primary",
+                    label, self.ready, cls="@primary",
                     object_id="#ready", badge=False)
         w = min(m.px(720), m.width - 2 * m.margin)
         self.log_panel = LogPanel(pygame.Rect((m.width - w) // 2, m.height // 2 + m.px(96), w,
