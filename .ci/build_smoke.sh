@@ -53,5 +53,11 @@ if ! diff -u "$work/before.txt" "$work/after.txt"; then
 fi
 test -z "$(ls -A "$work/elsewhere")" || { echo "the frozen app wrote into the current directory" >&2; exit 1; }
 
+if command -v objdump >/dev/null; then
+  # The oldest Linux the build runs on: the newest glibc symbol version any part asks for.
+  glibc=$(find "$app_dir" -type f \( -name '*.so*' -o -name ShadowsTabletop \) -exec objdump -T {} + 2>/dev/null \
+    | grep -o 'GLIBC_[0-9.]*' | sort -u -t. -k2,2n -k3,3n | tail -1)
+  say "the frozen app needs ${glibc/_/ } or newer"
+fi
 say "build ${build_seconds}s; one folder $(du -sh "$app_dir" | cut -f1), packed $(du -h "$archive" | cut -f1)"
 say "frozen build smoke test passed"

@@ -88,6 +88,8 @@ def test_spec_builds_a_windowed_app_without_upx(spec_text):
     assert "BUNDLE(" in spec_text and "NSHighResolutionCapable" in spec_text
     assert 'prefix="assets"' in spec_text  # resources.asset_path looks in _MEIPASS/assets
     assert "launcher.py" in spec_text
+    # The C++ runtime comes from the system (the build machine's may need a newer glibc).
+    assert 'SYSTEM_LIBS = ("libstdc++.so", "libgcc_s.so")' in spec_text
 
 
 def test_spec_collects_the_games_the_registry_imports_by_name(spec_text):
