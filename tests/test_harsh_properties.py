@@ -10,6 +10,7 @@ import pytest
 from test_harsh_support import card_census
 
 from game.rules.harsh import HarshState
+from game.rules.harsh.data import ITEMS
 from game.rules.match import Match, replay
 from game.rules.protocol import CHANCE, NOBODY, leaves
 
@@ -81,6 +82,8 @@ def test_views_never_show_hidden_cards():
                 for slot, item in enumerate(row):
                     if not s.rev[f][slot]:
                         assert v["case_files"][f]["slots"][slot] is None
+                        shown = [n for cf in v["case_files"] for n in cf["slots"]]
+                        assert ITEMS[item] not in shown
             assert len(v["deck_known_top"]) == s.deck_known
             assert v["spy_deck"] == len(s.spydeck)
 
