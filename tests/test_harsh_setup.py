@@ -115,3 +115,24 @@ def test_sampled_setups_are_always_valid():
 def test_fresh_helper_puts_cards_where_asked():
     s = fresh()
     assert s.stacks[7] == [BOMB] and s.deck[-1] == 4   # deck top first: Gun is on top
+
+
+def test_result_names_the_difficulty_for_statistics():
+    import random
+
+    from game.rules.harsh.data import ABILITY_KEYS
+    from game.rules.match import Match
+    from game.rules.protocol import CHANCE, NOBODY
+
+    for opts, expected in (({"difficulty": "expert"}, "expert"),
+                           ({"difficulty": "hard", "countdown": "6"}, "hard (custom)"),
+                           ({f"ability_{ABILITY_KEYS[0]}": "off"}, "standard (custom)"),
+                           ({}, "standard")):
+        m = Match.start("harsh", 1, 3, opts)
+        rng = random.Random(1)
+        while m.decider() != NOBODY:
+            if m.decider() == CHANCE:
+                m.chance_step()
+            else:
+                m.apply(0, rng.choice(m.state.legal_actions(0)))
+        assert m.state.result().details["difficulty"] == expected

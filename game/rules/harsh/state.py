@@ -730,7 +730,13 @@ class HarshState(GameState):
             return None
         won = self.outcome == "won"
         return Result((0,) if won else (), (1.0 if won else 0.0,), OUTCOMES[self.outcome],
-                      {"outcome": self.outcome, "turns": self.turn})
+                      {"outcome": self.outcome, "turns": self.turn,
+                       "difficulty": self.stats_difficulty()})
+
+    def stats_difficulty(self) -> str:
+        """The difficulty a result counts under; custom set-ups keep their own records."""
+        standard = DIFFICULTIES[self.difficulty][2] == self.countdown_start and all(self.abil)
+        return self.difficulty if standard else f"{self.difficulty} (custom)"
 
     def known_roles(self) -> dict[int, int]:
         """Item -> Case File, for every revealed Confiscated Item."""
