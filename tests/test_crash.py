@@ -26,8 +26,10 @@ def home(shadows_home):
     """A fresh SHADOWS_HOME; afterwards our handler, hooks and context are undone so the
     rest of the test session logs and reports thread errors as before."""
     thread_hook = threading.excepthook
+    root_level = logging.getLogger().level
     yield shadows_home
     threading.excepthook = thread_hook
+    logging.getLogger().setLevel(root_level)
     logging.captureWarnings(False)
     crash.set_context(None)
     root = logging.getLogger()
