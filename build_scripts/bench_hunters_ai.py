@@ -9,7 +9,8 @@ script is the referee and may look at the state; the bots still get only their v
 legal actions. For each faction X it plays ``--games`` games with X played by ``--level``
 and everyone else by ``--base``, then the same seeds the other way round, and the same
 seeds with everyone at ``--base`` (the baseline). It prints X's win rate in each setting
-and the think times (median, 95th percentile, max per decision) of the ``--level`` bots.
+and the think times of the ``--level`` bots per decision (median, 95th percentile, max,
+and the median of the decisions that took over 1 ms, i.e. where the bot searched).
 """
 
 from __future__ import annotations
@@ -74,9 +75,11 @@ def summary(ts):
     if not ts:
         return None
     s = sorted(ts)
+    long = [t for t in s if t >= 0.001]      # the decisions where the bot searched
     return {"decisions": len(s), "median_ms": round(1000 * statistics.median(s), 2),
             "p95_ms": round(1000 * s[int(0.95 * (len(s) - 1))], 2),
-            "max_ms": round(1000 * s[-1], 2)}
+            "max_ms": round(1000 * s[-1], 2), "searched": len(long),
+            "searched_median_ms": round(1000 * statistics.median(long), 2) if long else None}
 
 
 def main() -> None:
@@ -89,6 +92,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--factions", default="H,S,N")
     ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--one-way", action="store_true", help="skip the reverse setting")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out = []
@@ -101,7 +105,9 @@ def main() -> None:
             up, played = rate(n, args.games, args.seed, f, hi, args.think_ms, times)
             if not played:
                 continue
-            down, _ = rate(n, args.games, args.seed, f, lo, args.think_ms, times)
+            down = None
+            if not args.one_way:
+                down, _ = rate(n, args.games, args.seed, f, lo, args.think_ms, times)
             base = None
             if not args.no_baseline:
                 base, _ = rate(n, args.games, args.seed, f, {x: args.base for x in "HSN"},
@@ -114,12 +120,15 @@ def main() -> None:
             out.append(row)
             if not args.json:
                 b = f"{100 * base:5.1f}%" if base is not None else "  -  "
+                dn = f"{100 * down:5.1f}%" if down is not None else "  -  "
                 th = row["think"] or {}
                 print(f"{n}p {NAMES[f]:8s} ({played} games, think {args.think_ms} ms): "
                       f"by {args.level} vs {args.base} {100 * up:5.1f}% | "
-                      f"by {args.base} vs {args.level} {100 * down:5.1f}% | all {args.base} {b}"
-                      f" | {args.level} think median {th.get('median_ms')} ms, p95 "
-                      f"{th.get('p95_ms')} ms, max {th.get('max_ms')} ms "
+                      f"by {args.base} vs {args.level} {dn} | all {args.base} {b}"
+                      f" | {args.level} think median {th.get('median_ms')} ms "
+                      f"(over 1 ms: {th.get('searched')} decisions, median "
+                      f"{th.get('searched_median_ms')} ms), p95 {th.get('p95_ms')} ms, "
+                      f"max {th.get('max_ms')} ms"
                       f"({row['seconds']} s)", flush=True)
     if args.json:
         print(json.dumps(out))

@@ -180,3 +180,19 @@ def test_normal_and_hard_play_full_games(n):
                 assert not revealed_ally(st, d, a.args[0]) or forced, "attacked an ally"
             m.apply(d, a)
         assert m.state.result() is not None
+
+
+def test_normal_reveals_through_advent_only_for_a_real_heal():
+    for hurt, expected in ((0, ("card_pass",)), (6, ("card_use",))):
+        s = scenario(FIVE, positions={0: "Church"}, phase="area", damage={0: hurt})
+        act(s, 0, "draw", "white")
+        draw(s, "Advent")
+        assert pick(NormalBot(0), s) == expected
+
+
+def test_a_hurt_hidden_vampire_reveals_to_heal_on_its_attack():
+    s = scenario(FIVE, revealed=[2], positions={1: "Church", 2: "Cemetery"}, active=1,
+                 phase="attack", damage={1: 5})
+    assert pick(NormalBot(1), s, 1) == ("reveal",)
+    act(s, 1, "reveal")
+    assert pick(NormalBot(1), s, 1) == ("attack", 2)

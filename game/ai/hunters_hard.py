@@ -22,8 +22,10 @@ from game.ai.hunters_world import TURN_FRAMES, NotRebuildable, world_from_view
 
 DEFAULT_THINK_MS = 1000
 SEARCHED = frozenset(TURN_FRAMES) - {"hermit_give"}   # Hermit gives are about information
-NORMAL_BONUS = 0.02      # the search must beat Normal's pick by this much to overrule it,
-NOISE = 0.15             # plus this over the square root of the worlds it played
+# The search overrules Normal's pick only when its best candidate is ahead by this much
+# and by this many standard errors of the paired difference.
+NORMAL_MARGIN = 0.01
+MARGIN_SE = 1.5
 SIDE = frozenset(("reveal", "allie_heal", "david"))
 MAX_CANDIDATES = 8
 MIN_WORLDS, MAX_WORLDS = 12, 400
@@ -128,10 +130,14 @@ class HardBot(NormalBot):
             return pick
         means = [t / worlds for t in totals]
         self.last_search = (worlds, dict(zip(cands, means)))
-        bonus = NORMAL_BONUS + NOISE / math.sqrt(worlds)
-        scored = [(m + (bonus if a == pick else 0.0), i) for i, (a, m)
-                  in enumerate(zip(cands, means))]
-        return cands[max(scored)[1]]
+        best = max(range(k), key=means.__getitem__)
+        if cands[best] == pick or pick not in cands:
+            return cands[best]
+        p = cands.index(pick)
+        diffs = [x - y for x, y in zip(vals[best], vals[p])]
+        m = means[best] - means[p]
+        se = math.sqrt(max(sum(d * d for d in diffs) / worlds - m * m, 0.0) / worlds)
+        return cands[best] if m > max(NORMAL_MARGIN, MARGIN_SE * se) else pick
 
     @staticmethod
     def _settled(vals):

@@ -143,6 +143,12 @@ class NormalBot(EasyBot):
             return self._charles(view, rel, by_kind, hurt, me["hp"])
         if kind == "bob":
             return self._bob(view, rel, actions)
+        if kind == "card_opt" and "card_use" in by_kind:
+            # revealing costs cover: worth it only for a real heal
+            revealed = view["players"][self.seat]["revealed"]
+            if hurt >= max(3, me["hp"] // 3) or (revealed and hurt > 0):
+                return by_kind["card_use"][0]
+            return by_kind["card_pass"][0]
         # Easy's handling with our rel; it must not reveal on its own judgement
         rest = [a for a in actions if a.kind != "reveal"] or actions
         return super().choose(view, rest)
@@ -157,6 +163,11 @@ class NormalBot(EasyBot):
         players = view["players"]
         if name == "Unknown":
             return False
+        if name == "Vampire" and kind == "attack":
+            return hurt >= 2 and any(rel[a.args[0]] >= ATTACK_MIN
+                                     for a in by_kind.get("attack", ()))
+        if name == "Wight" and kind == "end":
+            return len(view["dead_order"]) >= 1
         if name == "Valkyrie" and kind == "attack":
             return any(rel[a.args[0]] >= ATTACK_MIN for a in by_kind.get("attack", ()))
         if name == "Bob" and kind == "attack" and len(players) <= 6:
