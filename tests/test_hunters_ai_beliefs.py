@@ -134,3 +134,18 @@ def test_sampled_deals_respect_the_facts_and_the_allocation():
         assert deal[0] == CHAR_ID["Emi"] and deal[2] == CHAR_ID["Franklin"]
         assert len(set(deal)) == 5
         assert sorted(FACTION[c] for c in deal) == sorted("HHSSN")
+
+
+def test_an_undo_or_a_new_game_rebuilds_the_beliefs():
+    s = scenario(FIVE, positions={0: "Hermit's Cabin"}, phase="area")
+    before = s.clone()
+    hermit(s, 0, 1, "Spell")
+    act(s, 1, "answer", "damage")
+    b = Beliefs(0, s.view(0))
+    b.update(s.view(0))
+    assert b.faction(1)[SHADOW] > 0.99
+    # back to before the card (as an undo would), then something else happens
+    act(before, 0, "skip")
+    before.history.extend([("heal", 3, 0, "woods")] * 10)
+    b.update(before.view(0))
+    assert b.faction(1)[SHADOW] < 0.9

@@ -132,6 +132,7 @@ class Beliefs:
         self.deaths = 0
         self.hostility = [[0.0] * n for _ in range(n)]   # hurt done by a to b (for bots)
         self._h = 0
+        self._last = None
         self._p = 0
         self._dirty = True
         self._fac = None
@@ -194,8 +195,8 @@ class Beliefs:
 
     def update(self, view):
         hist = view["history"]
-        if len(hist) < self._h:          # a different game: start over
-            self.__init__(self.seat, view)
+        if len(hist) < self._h or (self._h and hist[self._h - 1] != self._last):
+            self.__init__(self.seat, view)   # another game, or an undo: start over
         for p in view["players"]:
             self.voided[p["seat"]] = p["voided"]
         if self._h == 0:
@@ -215,6 +216,7 @@ class Beliefs:
         for idx in range(self._h, len(hist)):
             self._fact(hist, idx, gave)
         self._h = len(hist)
+        self._last = hist[-1] if hist else None
         for p in view["players"]:
             if p["character"]:
                 self._learn_char(p["seat"], CHAR_ID[p["character"]])

@@ -44,7 +44,7 @@ class NormalBot(EasyBot):
 
     # --- beliefs -> rel ---------------------------------------------------------------------
     def observe(self, view):
-        if self.beliefs is None or len(view["history"]) < self.beliefs._h:
+        if self.beliefs is None:
             self.beliefs = Beliefs(self.seat, view)
         self.beliefs.update(view)
         return self.beliefs
