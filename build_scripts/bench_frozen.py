@@ -26,7 +26,6 @@ BENCH = ROOT / "build" / "bench"
 sys.path.insert(0, str(HERE))
 
 import bench_startup  # noqa: E402 - the app-shell's measurement, reused so figures agree
-
 import build  # noqa: E402
 
 
