@@ -178,8 +178,10 @@ def test_options_drop_down_and_seed_are_used_and_remembered(app):
     click(app, "#tile_tiny")
     setup = app.top
     dd = find(app, "#option_mode")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="plain",
-                                         ui_element=dd, ui_object_id="#option_mode"))
+    # As pygame-gui sends it: the shown label and the option's value as its id.
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Plain",
+                                         selected_option_id="plain", ui_element=dd,
+                                         ui_object_id="#option_mode"))
     step(app)
     click(app, "#seed")
     type_text(app, "4242")

@@ -188,7 +188,9 @@ class SetupScene(Scene):
             slots.append((x0 + c * (col_w + col_gap), y0 + r * item_h))
         for opt, (x, y) in zip(spec.options, slots):
             self.option_labels.append((opt, x, y, col_w))
-            dd = UIDropDownMenu(list(opt.choices), setup["options"].get(opt.key, opt.default),
+            labels = [(choice_label(c), c) for c in opt.choices]
+            current = setup["options"].get(opt.key, opt.default)
+            dd = UIDropDownMenu(labels, (choice_label(current), current),
                                 pygame.Rect(x, y + label_h, col_w, m.row_h), self.manager,
                                 container=self.root,
                                 object_id=ObjectID(class_id="@dd_up" if y > m.height * 0.55 else None,
@@ -222,7 +224,7 @@ class SetupScene(Scene):
                 self.setup["seed"] = event.text
                 return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.dropdowns:
-            self.setup["options"][self.dropdowns[event.ui_element]] = event.text
+            self.setup["options"][self.dropdowns[event.ui_element]] = event.selected_option_id
             return True
         return super().handle_event(event)
 
@@ -291,3 +293,8 @@ class SetupScene(Scene):
         if not self.spec.options:
             draw.blit_text(surface, "This game has no options.", m.px(style.FONT_SMALL),
                            (x, self.right.y + m.px(52)), style.TEXT_DIM)
+
+
+def choice_label(value: str) -> str:
+    """How an option's value reads in the drop-down ("on" -> "On"); the value itself stays."""
+    return value[:1].upper() + value[1:]
