@@ -54,7 +54,28 @@ def main(argv: list[str] | None = None) -> int:
 def play(size, fullscreen) -> int:
     from game.app import App
 
-    return App(size=size, fullscreen=fullscreen).run()
+    app = App(size=size, fullscreen=fullscreen)
+    if no_screen(os.environ.get("SDL_VIDEODRIVER", "")):
+        import pygame
+
+        pygame.quit()
+        _say("Shadows Tabletop found no screen to open its window on (SDL fell back to an "
+             "invisible offscreen display). Start it from a desktop session, or set DISPLAY.")
+        return 2
+    return app.run()
+
+
+def no_screen(requested_driver: str) -> bool:
+    """SDL silently picks 'offscreen' when there is no display; nobody asked for that."""
+    import pygame
+
+    return pygame.display.get_driver() == "offscreen" and requested_driver.lower() not in (
+        "offscreen", "dummy")
+
+
+def _say(text: str) -> None:
+    if sys.stderr is not None:  # a windowed Windows build has no stderr
+        print(text, file=sys.stderr)
 
 
 def self_test(size=None) -> int:

@@ -51,3 +51,15 @@ def test_size_flag_is_checked():
         build_parser().parse_args(["--size", "big"])
     args = build_parser().parse_args(["--size", "1024x640", "--fullscreen"])
     assert args.size == (1024, 640) and args.fullscreen is True
+
+
+def test_no_screen_is_reported_instead_of_an_invisible_window(monkeypatch):
+    import pygame
+
+    from game.__main__ import no_screen
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    assert no_screen("")            # SDL fell back on its own: tell the player
+    assert not no_screen("dummy")   # tests and --self-test ask for a headless driver
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    assert not no_screen("")
