@@ -9,7 +9,7 @@ from game.ai.hunters_beliefs import Beliefs
 from game.ai.hunters_hard import HardBot
 from game.ai.hunters_normal import NormalBot
 from game.ai.hunters_world import NotRebuildable, world_from_view
-from game.rules.hunters.data import CHAR_NAME, FACTION
+from game.rules.hunters.data import CHAR_NAME, FACTION, HP
 from game.rules.hunters.scenario import act, dice, draw, scenario
 from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY, leaves
@@ -196,3 +196,37 @@ def test_a_hurt_hidden_vampire_reveals_to_heal_on_its_attack():
     assert pick(NormalBot(1), s, 1) == ("reveal",)
     act(s, 1, "reveal")
     assert pick(NormalBot(1), s, 1) == ("attack", 2)
+
+
+# --- Shadows at a table with 3 Neutrals ----------------------------------------------------
+SEVEN = ["Vampire", "Emi", "Allie", "Bob", "Werewolf", "Franklin", "Charles"]  # S H N N S H N
+
+
+def _kill(s, *seats):
+    for v in seats:
+        s.dmg[v] = HP[s.chars[v]]
+        s.alive[v] = False
+        s.rev[v] = True
+        s.pos[v] = -1
+        s.dead_order.append(v)
+        s.history.append(("death", v, -1, CHAR_NAME[s.chars[v]]))
+
+
+def test_a_hidden_shadow_with_three_neutrals_does_not_attack_on_a_guess():
+    s = scenario(SEVEN, positions={0: "Church", 1: "Cemetery"}, phase="attack")
+    assert pick(NormalBot(0), s) == ("no_attack",)
+
+
+def test_a_hidden_shadow_hits_back_at_who_hurt_it():
+    s = scenario(SEVEN, positions={0: "Church", 1: "Cemetery"}, phase="attack", damage={0: 1})
+    s.history.append(("damage", 0, 1, 1, "attack"))
+    assert pick(NormalBot(0), s) == ("attack", 1)
+
+
+def test_a_shadow_with_two_neutrals_dead_goes_for_the_third():
+    s = scenario(SEVEN, revealed=[6], positions={0: "Church", 6: "Cemetery"}, phase="attack")
+    assert pick(NormalBot(0), s) == ("no_attack",)      # a Neutral is no goal yet
+    s = scenario(SEVEN, revealed=[6], positions={0: "Church", 1: "Cemetery",
+                                                 6: "Cemetery"}, phase="attack")
+    _kill(s, 2, 3)
+    assert pick(NormalBot(0), s) == ("attack", 6)       # its death wins for the Shadows

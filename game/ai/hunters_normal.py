@@ -17,6 +17,7 @@ from game.rules.hunters.data import (
     CARD_NAME,
     CHAR_ID,
     DAVID_SET,
+    FACTION,
     HERMIT_INFO,
     HP,
     HUNTER,
@@ -26,6 +27,7 @@ from game.rules.hunters.data import (
 
 ENEMY_SURE = 0.8          # a seat this likely an enemy counts as known
 ATTACK_MIN = 1.5          # rel needed to attack an uncertain seat
+SHADOW_SURE_HUNTER = 0.6  # with 3 Neutrals a Shadow hunts a seat on beliefs from here on
 DAVID_NAMES = frozenset(CARD_NAME[c] for c in DAVID_SET)
 WEAPON_BONUS = frozenset(("Butcher Knife", "Chainsaw", "Rusted Broad Axe"))
 
@@ -65,6 +67,7 @@ class NormalBot(EasyBot):
         players = view["players"]
         n = len(players)
         neutrals = ALLOCATION[n][2] >= 3      # Shadows also win when 3 Neutrals die
+        cover = self._shadow_cover(view, b) if mine == SHADOW and neutrals else None
         rel = []
         for t in range(n):
             if t == self.seat:
@@ -78,14 +81,35 @@ class NormalBot(EasyBot):
             hurt_me = b.hostility[t][self.seat]
             if mine != NEUTRAL:
                 r = 11 * fac[opposite(mine)] - 10 * fac[mine]
-                if mine == SHADOW and neutrals:
-                    r += 2.0 * fac[NEUTRAL]
+                if cover is not None:
+                    r = self._shadow_rel(t, r, fac, cover)
                 elif mine == HUNTER:
                     r -= 1.0 * fac[NEUTRAL]
             else:
                 r = self._neutral_rel(view, b, name, t, fac, hurt_me)
             rel.append(r)
         return rel
+
+    def _shadow_cover(self, view, b):
+        """What a Shadow at a table with 3+ Neutrals needs to weigh a seat: Easy's plain
+        grudge-based reading, and how many Neutrals are already dead."""
+        dead = sum(1 for p in view["players"] if not p["alive"] and p["character"]
+                   and FACTION[CHAR_ID[p["character"]]] == NEUTRAL)
+        return EasyBot._beliefs(self, view), dead
+
+    @staticmethod
+    def _shadow_rel(t, r, fac, cover):
+        """With 3 Neutrals a hidden Shadow is outnumbered by non-Shadows, so attacking
+        seats on a guess gets it found and ganged up on (Normal Shadows won less than Easy
+        ones at 7 players). Unless a seat is likely a Hunter, it is worth hitting only for
+        what it did (Easy's reading: who hurt this seat or a revealed Shadow). Once two
+        Neutrals are dead a third death wins, so a likely Neutral is then a prime target."""
+        grudge, dead_neutrals = cover
+        if fac[HUNTER] < SHADOW_SURE_HUNTER:
+            r = grudge[t]
+        if dead_neutrals >= 2:
+            r += 9.0 * fac[NEUTRAL]
+        return r
 
     def _neutral_rel(self, view, b, name, t, fac, hurt_me):
         players = view["players"]
