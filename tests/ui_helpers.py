@@ -6,6 +6,8 @@ clicks take (the UI manager sees the events first, then the top scene).
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 DT = 1 / 60
@@ -20,6 +22,19 @@ def make_app(size=(1280, 720)):
 def step(app, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(DT)
+        if _computer_thinking(app):
+            # The real loop sleeps in clock.tick; this one does not. Without a real pause
+            # the main thread re-takes the GIL after every blit and, on an idle 2-core
+            # machine, starves the computer player's worker thread for seconds.
+            time.sleep(0.001)
+
+
+def _computer_thinking(app) -> bool:
+    for scene in reversed(app.scenes):
+        session = getattr(scene, "session", None)
+        if session is not None:
+            return session.computer_thinking()
+    return False
 
 
 def elements(container) -> list:
