@@ -228,7 +228,6 @@ class TableScene(Scene):
 
     def game_over(self) -> None:
         from game.storage import stats
-        from game.ui.scenes.results import ResultsScene
 
         notice = None
         try:
@@ -236,9 +235,15 @@ class TableScene(Scene):
         except OSError as exc:
             notice = f"The statistics could not be saved ({exc})."
         self.app.sound.play("end")
-        self.app.push(ResultsScene(self.app, self.session))
+        self.show_results()
         if notice:
             self.app.notify(notice, title="Statistics")
+
+    def show_results(self) -> None:
+        """Push the results screen; a game's table overrides this for its own."""
+        from game.ui.scenes.results import ResultsScene
+
+        self.app.push(ResultsScene(self.app, self.session))
 
     # --- input ---------------------------------------------------------------------------------------
     def on_escape(self) -> None:

@@ -201,20 +201,10 @@ class ChasingTable(TableScene):
     def busy(self) -> bool:
         return super().busy or not self.motion.idle
 
-    def game_over(self) -> None:
-        from game.storage import stats
-
+    def show_results(self) -> None:
         from .overlays import ChasingResultsScene
 
-        notice = None
-        try:
-            notice = stats.record_result(self.session)
-        except OSError as exc:
-            notice = f"The statistics could not be saved ({exc})."
-        self.app.sound.play("end")
         self.app.push(ChasingResultsScene(self.app, self.session, self))
-        if notice:
-            self.app.notify(notice, title="Statistics")
 
     def undo(self) -> None:
         self.motion.clear()

@@ -10,8 +10,6 @@ moving, or the n-th button otherwise; Ctrl+Z undoes; H asks for a hint.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pygame
 
 from game.rules.harsh.data import OPPOSITE
@@ -314,27 +312,9 @@ class HarshTableScene(TableScene):
         self.app.push(HarshResultsScene(self.app, self.session, self))
 
     def game_over(self) -> None:
-        """Record the result (by difficulty) and show the end screen."""
-        from game.storage import stats
-
+        """Record the result (the engine names the difficulty) and show the end screen."""
         self.rebuild()  # the table behind the end screen shows the finished game, no dialog
-
-        notice = None
-        res = self.session.result()
-        if res is not None:
-            details = dict(res.details)
-            details.setdefault("difficulty", self.view()["difficulty"])
-            shim = SimpleNamespace(result=lambda: type(res)(res.winners, res.scores, res.reason,
-                                                            details),
-                                   match=self.session.match, seats=self.session.seats)
-            try:
-                notice = stats.record_result(shim)
-            except OSError as exc:
-                notice = f"The statistics could not be saved ({exc})."
-        self.app.sound.play("end")
-        self.show_results()
-        if notice:
-            self.app.notify(notice, title="Statistics")
+        super().game_over()
 
     def on_exit(self) -> None:
         self.hints.close()

@@ -303,20 +303,13 @@ class HuntersTable(TablePainter, TableScene):
 
     # --- game over: a results screen that shows who was who --------------------------------
     def game_over(self) -> None:
-        from game.storage import stats
+        self.notebook.discard()
+        super().game_over()
 
+    def show_results(self) -> None:
         from .results import HuntersResults
 
-        notice = None
-        try:
-            notice = stats.record_result(self.session)
-        except OSError as exc:
-            notice = f"The statistics could not be saved ({exc})."
-        self.notebook.discard()
-        self.app.sound.play("end")
         self.app.push(HuntersResults(self.app, self.session))
-        if notice:
-            self.app.notify(notice, title="Statistics")
 
     # --- choices --------------------------------------------------------------------------------
     def choice_actions(self) -> list[Action]:
