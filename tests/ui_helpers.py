@@ -57,7 +57,15 @@ def find(app, object_id: str):
     raise LookupError(f"{object_id} not on {type(scene).__name__}; there are: {ids}")
 
 
+def wait_armed(app, frames: int = 120) -> None:
+    """A hand-off screen ignores input for its first half second: wait as a person would."""
+    armed = getattr(app.top, "armed", None)
+    if armed is not None:
+        until(app, lambda: app.top.armed() if hasattr(app.top, "armed") else True, frames)
+
+
 def click_at(app, pos, frames: int = 2) -> None:
+    wait_armed(app)
     pygame.mouse.set_pos(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     step(app)
@@ -68,10 +76,12 @@ def click_at(app, pos, frames: int = 2) -> None:
 
 def click(app, object_id: str, frames: int = 2) -> None:
     """Click the centre of the top scene's element ``object_id``."""
+    wait_armed(app)
     click_at(app, find(app, object_id).rect.center, frames)
 
 
 def key(app, k: int, frames: int = 1, unicode: str = "") -> None:
+    wait_armed(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
     step(app, frames)

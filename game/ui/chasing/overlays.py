@@ -191,12 +191,12 @@ class ChasingResultsScene(ResultsScene):
 
     def build(self, m: style.Metrics) -> None:
         self.box = _box(m, 1120, 680)
-        bw = min(m.px(220), (self.box.w - 2 * m.pad - 2 * m.gap) // 3)
+        buttons = self.buttons()
+        n = len(buttons)
+        bw = min(m.px(220), (self.box.w - 2 * m.pad - (n - 1) * m.gap) // n)
         y = self.box.bottom - m.button_h - m.pad
-        x = self.box.centerx - (3 * bw + 2 * m.gap) // 2
-        for text, action, oid in (("Play again", self.play_again, "#play_again"),
-                                  ("Same deal again", self.same_deal, "#same_deal"),
-                                  ("Menu", self.to_menu, "#to_menu")):
+        x = self.box.centerx - (n * bw + (n - 1) * m.gap) // 2
+        for text, action, oid in buttons:
             self.button((x, y, bw, m.button_h), text, action, object_id=oid,
                         cls="@primary" if oid == "#play_again" else None)
             x += bw + m.gap

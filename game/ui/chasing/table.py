@@ -201,6 +201,9 @@ class ChasingTable(TableScene):
     def busy(self) -> bool:
         return super().busy or not self.motion.idle
 
+    def animating(self) -> bool:
+        return not self.motion.idle or self.round_end_due is not None
+
     def show_results(self) -> None:
         from .overlays import ChasingResultsScene
 
