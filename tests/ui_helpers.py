@@ -109,6 +109,9 @@ def until(app, predicate, frames: int = 600) -> bool:
 
 # --- privacy: what is on screen, checked against every seat's secrets ------------------------
 
+EARLY_FRAMES = 24   # 0.4 s at 60 frames a second: nobody reads a hand-off screen that fast
+
+
 class SecretWatch:
     """At every drawn frame, checks that no seat's secret is on screen unless the screen
     belongs to that seat.
@@ -163,8 +166,12 @@ class SecretWatch:
             b.text for b in getattr(panel, "blocks", ()) or ()))
         original_draw = app.draw
 
+        self.drawn = 0                        # frames drawn since the watch began
+        self._handoff = (None, 0)             # the hand-off screen on top, and when it came
+
         def watched_draw():
             self.texts, self.log_texts, self.faces, self.pictures = [], [], set(), set()
+            self.drawn += 1
             original_draw()
             self.check()
 
@@ -178,6 +185,14 @@ class SecretWatch:
         handed_to, apply = session.handed_to, session._apply
 
         def on_hand(seat):
+            from game.ui.scenes.handoff import HandoffScene
+
+            top = self.app.top
+            if isinstance(top, HandoffScene) and seat is not None:
+                age = self.drawn - (self._handoff[1] if self._handoff[0] is top else self.drawn)
+                if age < EARLY_FRAMES:     # a key or click meant for the screen before
+                    self.findings.append((self.drawn, type(top).__name__, self.owner, seat,
+                                          "hand-off", f"hand-off taken {age} frames after it came"))
             handed_to(seat)
             self.owner, self._answered = seat, False
 
@@ -203,9 +218,13 @@ class SecretWatch:
         import re
 
         from game.rules.hunters.data import CARD_NAME
+        from game.ui.scenes.handoff import HandoffScene
 
         CARD_NAMES = sorted(set(CARD_NAME), key=len, reverse=True)
         s = self._session
+        top = self.app.top
+        if isinstance(top, HandoffScene) and self._handoff[0] is not top:
+            self._handoff = (top, self.drawn)
         if s is None:
             return
         self.frames += 1
