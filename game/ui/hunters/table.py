@@ -99,6 +99,8 @@ class HuntersTable(TablePainter, TableScene):
 
     def log_lines(self) -> list[str]:
         """The viewer's log; while dice roll, what they bring is held back a moment."""
+        if self.session.is_over() and not self.effects:
+            return super().log_lines()        # the whole log, private lines marked
         hold = self._batch_step if self.effects else None
         lines = [e.text for step, e in self.session.log_events(self.viewer)
                  if e.text and (hold is None or step < hold)]
