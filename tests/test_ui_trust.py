@@ -13,6 +13,7 @@ from game.session import SeatConfig
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.tables import start_game
 
 NAMES = ("Ann", "Ivo", "Cy", "Dot", "Ed", "Fay", "Gus")
@@ -219,3 +220,177 @@ def test_hunters_only_person_dies_watch_or_skip_to_the_result(app):
     app.settings.animation_speed = "normal"   # skip ignores the pace: full speed
     click(app, "#skip")
     assert until(app, lambda: isinstance(app.top, ResultsScene), frames=1500)
+
+
+# --- small ones seen in Shadow Hunters -------------------------------------------------------
+
+def test_hermit_round_is_disabled_with_a_reason_below_six_players(app, monkeypatch):
+    from game.ui import draw
+
+    click(app, "#tile_hunters")
+    assert isinstance(app.top, SetupScene)
+    click(app, "#players_5")
+    assert not find(app, "#option_hermit_round").is_enabled
+    texts = []
+    original = draw.text
+    monkeypatch.setattr(draw, "text", lambda s, *a, **k: (texts.append(s), original(s, *a, **k))[1])
+    app.draw()
+    assert "Needs 6 or more players" in texts
+    assert app.top.chosen_options()["hermit_round"] == "off"
+    click(app, "#players_6")
+    assert find(app, "#option_hermit_round").is_enabled
+
+
+def scripted_hunters(seed: int, bus, stop_at: int):
+    """Two people and two computers, the people drawing cards whenever they can, replayed
+    headless up to log length ``stop_at`` (found by a search: an extra turn comes there)."""
+    from game.rules.protocol import CHANCE
+    from game.session import Session
+
+    seats = [SeatConfig("Ann"), SeatConfig("Ivo"), SeatConfig("Cy", "computer", "easy"),
+             SeatConfig("Dot", "computer", "easy")]
+    s = Session.new("hunters", seats, seed=seed, pace=0, autosave=False, bus=bus)
+    rng = random.Random(seed)
+
+    def pick(d):
+        legal = s.legal_actions(d)
+        return (next((a for a in legal if a.kind == "move" and a.args and a.args[0] == "Church"), None)
+                or next((a for a in legal if a.kind == "draw"), None)
+                or rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+
+    while len(s.match.log) < stop_at:
+        d = s.decider()
+        if d == CHANCE or not s.seats[d].is_human:
+            s.update()
+            s.wait_for_computer()
+            continue
+        s.submit(d, pick(d))
+    return s, pick
+
+
+def test_no_handoff_from_a_player_to_herself_after_concealed_knowledge(app):
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+    from game.ui.tables import table_for
+
+    session, pick = scripted_hunters(2, app.bus, 263)
+    seat = session.decider()
+    table = app.push(table_for("hunters")(app, session))
+    for _ in range(400):
+        top = app.top
+        if top is table and table.acting_seat() == seat:
+            break
+        if isinstance(top, (HandoffScene, LookHandoff)):
+            click(app, "#ready")
+        elif isinstance(top, CharacterScene):
+            click(app, "#look_done")
+        else:
+            step(app)
+    assert table.acting_seat() == seat
+    action = pick(seat)
+    assert table.choose(action)          # her last step of the turn: the extra turn follows
+    handoffs = []
+    for _ in range(120):
+        step(app)
+        if isinstance(app.top, HandoffScene):
+            handoffs.append(app.top.seat)
+            break
+    turns = [e.data["fact"] for _, e in session.entries if e.kind == "turn"]
+    assert turns[-1][1] == turns[-2][1] == seat       # the same person's next turn began
+    assert handoffs == [] and table.session.at_screen == seat and table.acting_seat() == seat
+
+
+def test_handoff_says_what_she_is_about_to_answer_off_turn(app):
+    table = start(app, "hunters", humans=2, players=5, seed=11)
+    rng = random.Random(5)
+    labels = []
+    for _ in range(20000):
+        top = app.top
+        if isinstance(top, ResultsScene) or table.session.is_over():
+            break
+        if type(top) is HandoffScene:
+            labels.append((top.seat, table.session.view(None)["active"], find(app, "#ready").text))
+            click(app, "#ready")
+        elif top is not table:
+            post_key(pygame.K_RETURN)
+            step(app)
+        elif table.acting_seat() is not None:
+            legal = table.session.legal_actions(table.acting_seat())
+            table.choose(rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+            step(app)
+        else:
+            step(app)
+    answering = [text for seat, active, text in labels if seat != active]
+    assert answering, "nobody answered out of turn in this game"
+    assert all("show my turn" not in t for t in answering), answering
+    assert all("show my turn" in t or "continue my turn" in t
+               for seat, active, t in labels if seat == active)
+
+
+def test_pass_menu_marks_who_the_game_is_waiting_for(app, monkeypatch):
+    from game.ui import draw
+    from game.ui.hunters.overlays import SeatPickerScene
+
+    table = start(app, "hunters", humans=2, players=5, seed=5)
+    first_handoff(app, table)
+    click(app, "#ready")
+    waiting = table.session.human_to_act()
+    assert waiting == table.viewer
+    click(app, "#pass")
+    assert isinstance(app.top, SeatPickerScene)
+    texts = []
+    original = draw.text
+    monkeypatch.setattr(draw, "text", lambda s, *a, **k: (texts.append(s), original(s, *a, **k))[1])
+    app.draw()
+    assert f"The game is waiting for {NAMES[waiting]}." in texts
+    other = 1 - waiting
+    assert "waits" not in find(app, f"#pick_{other}").text
+    click(app, f"#pick_{other}")     # Ivo looks at his cards while Ann's decision waits
+    click(app, "#ready")
+    step(app, 2)
+    click(app, "#pass")
+    assert "the game waits for you" in find(app, f"#pick_{waiting}").text
+
+
+def test_undo_never_takes_back_a_reveal_in_a_solo_game(app):
+    from game.ui.hunters.overlays import CharacterScene
+
+    table = start(app, "hunters", humans=1, players=4, seed=9)
+    for _ in range(600):
+        if isinstance(app.top, CharacterScene):
+            click(app, "#look_done")
+        if app.top is table and table.session.human_to_act() == 0:
+            break
+        step(app)
+    legal = table.session.legal_actions(0)
+    table.choose(next(a for a in legal if a.kind != "reveal"))
+    step(app, 2)
+    click(app, "#reveal")
+    click(app, "#reveal")
+    assert table.session.view(None)["players"][0]["revealed"]
+    assert not table.session.can_undo()
+    with pytest.raises(LookupError):
+        find(app, "#undo")
+
+
+# --- undo is yours alone -------------------------------------------------------------------------
+
+def test_chasing_next_player_cannot_take_back_the_previous_players_card(app):
+    table = start(app, "chasing", humans=3, players=3, seed=4)
+    first_handoff(app, table)
+    click(app, "#ready")
+    first = table.session.at_screen
+    assert until(app, lambda: table.acting_seat() == first, frames=300)
+    legal = table.session.legal_actions(first)
+    assert table.choose(legal[0])
+    assert table.session.at_screen is None          # her card is down: the screen goes public
+    assert until(app, lambda: isinstance(app.top, HandoffScene), frames=600)
+    nxt = app.top.seat
+    assert nxt != first
+    click(app, "#ready")
+    assert table.session.at_screen == nxt
+    assert not table.session.can_undo()
+    with pytest.raises(LookupError):
+        find(app, "#undo")
+    log = list(table.session.match.log)
+    table.undo()
+    assert table.session.match.log == log and table.status_refused

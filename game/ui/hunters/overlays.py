@@ -119,9 +119,11 @@ class SeatPickerScene(Overlay):
         bw = m.px(300)
         rows = len(seats) + (2 if self.table.viewer is not None else 1)
         title_w = draw.font(m.px(style.FONT_BODY + 4), True).size(self.title())[0]
+        note = self.waiting_note()
+        extra = m.px(26) if note else 0
         self.box = self.centered(max(bw + 2 * m.px(40), title_w + 2 * m.px(28)),
-                                 m.px(100) + rows * (m.button_h + m.gap))
-        y = self.box.y + m.px(78)
+                                 m.px(100) + extra + rows * (m.button_h + m.gap))
+        y = self.box.y + m.px(78) + extra
         waiting = self.table.session.human_to_act()
         for seat in seats:
             name = self.table.seat_name(seat)
@@ -139,6 +141,10 @@ class SeatPickerScene(Overlay):
     def title(self) -> str:
         return "Pass the screen to…" if self.table.viewer is not None else "Who wants to see their own cards?"
 
+    def waiting_note(self) -> str:
+        seat = self.table.session.human_to_act()
+        return "" if seat is None else f"The game is waiting for {self.table.seat_name(seat)}."
+
     def pick(self, seat: int) -> None:
         self.app.pop()
         self.table.open_private(seat)
@@ -153,6 +159,10 @@ class SeatPickerScene(Overlay):
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
         draw.blit_text(surface, self.title(), m.px(style.FONT_BODY + 4),
                        (self.box.centerx, self.box.y + m.px(36)), style.ACCENT_BRIGHT, True, "center")
+        note = self.waiting_note()
+        if note:
+            draw.blit_text(surface, note, m.px(style.FONT_SMALL), (self.box.centerx, self.box.y + m.px(66)),
+                           style.TEXT_MUTED, False, "center")
 
 
 class NotebookScene(Overlay):
