@@ -1,0 +1,222 @@
+"""Each game's review hooks: its view with every secret, and where the review puts things.
+
+A hook class goes in front of ``ReviewMixin`` and the game's own table (see
+``scene.review_class``), so it may call the table's drawing and add to it.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.review.scene import draw_sections
+
+# --- Chasing Shadows: every hand face up; the round's scoresheet at its end ----------------------
+
+class ChasingHooks:
+    def review_view(self, state, seat):
+        v = state.view(seat)
+        hands = tuple(state.view(s)["hands"][s] for s in range(state.num_players))
+        return MappingProxyType({**v, "hands": hands})
+
+    @property
+    def review_viewer(self) -> int:
+        humans = [i for i, s in enumerate(self.record.seats) if s.is_human]
+        return humans[0] if humans else 0
+
+    def caption(self) -> str:
+        v = self.live_view()
+        if v["phase"] == "over":
+            return "Final scores"
+        return f"Round {v['round']} of 3"
+
+    def review_rects(self, m):
+        log, controls, _ = super().review_rects(m)
+        return log, controls, None
+
+    def extra_top_buttons(self, m, x: int) -> int:
+        bw = m.px(150)
+        x -= bw + m.gap
+        self.button((x, m.gap, bw, m.button_h), "Round score (R)", self.round_sheet, choice=False,
+                    object_id="#review_round", tooltip="The scoresheet at the end of the last round played")
+        return x
+
+    def round_sheet(self) -> None:
+        ends = [p for p in self.replay.marks.get("round", ()) if p <= self.position]
+        if not ends:
+            self.set_status("No round has ended yet.")
+            return
+        from game.ui.chasing.overlays import RoundEndScene
+
+        view = self.review_view(self.replay.state_at(ends[-1]), self.viewer)
+        self.app.push(RoundEndScene(self.app, self, view))
+
+    def game_key(self, key: int) -> bool:
+        if key == pygame.K_s:
+            self.open_sheets()
+            return True
+        if key == pygame.K_r:
+            self.round_sheet()
+            return True
+        return False
+
+    def on_position(self, before: int, after: int) -> None:
+        self.motion.clear()
+        self.chain = None
+        self.round_end_due = None
+
+    def _draw_plate(self, surface, seat: int, shown: dict, view, hide) -> None:
+        super()._draw_plate(surface, seat, shown, view, hide)
+        geo = self.geo
+        if seat == geo.bottom:
+            return
+        hand = view["hands"][seat]
+        for r, c in zip(geo.mini_hand_rects(seat, len(hand)), hand):
+            if c[0] == "card":
+                from game.ui.chasing.pieces import chip
+
+                surface.blit(chip(c[2], c[1], r.size), r)
+
+
+# --- Shadow Hunters: every character face up, Hermit cards and the deck in the side panel ----------
+
+class HuntersHooks:
+    review_viewer = None
+
+    def review_view(self, state, seat):
+        v = state.view(None)
+        players = []
+        for p, secret in zip(v["players"], self._characters(state)):
+            if not p["revealed"] and secret is not None:
+                p = MappingProxyType({**p, **secret, "revealed": True, "secret": True})
+            players.append(p)
+        return MappingProxyType({**v, "players": tuple(players)})
+
+    @staticmethod
+    def _characters(state):
+        from game.rules.hunters.data import CHAR_NAME, FACTION, FACTION_NAME, HP
+
+        out = []
+        for c in state.chars:
+            out.append(None if c < 0 else {"character": CHAR_NAME[c],
+                                           "faction": FACTION_NAME[FACTION[c]], "hp": HP[c]})
+        return out
+
+    def caption(self) -> str:
+        v = self.view()
+        if v["active"] < 0:
+            return ""
+        return f"Turn {v['turn']}: {self.seat_name(v['active'])}"
+
+    def review_rects(self, m):
+        return self._table_log_rect, pygame.Rect(self.lay.choices), pygame.Rect(self.lay.private)
+
+    def sections(self):
+        return [s for s in super().sections() if s.title != "Characters"]
+
+    def draw_secrets(self, surface, rect) -> None:
+        draw_sections(surface, rect, self.metrics, self.sections(),
+                      "Secrets (characters: on the boards)")
+
+    def draw_private(self, surface, v, m) -> None:
+        pass      # the review draws its secrets there instead
+
+    def draw_player(self, surface, v, m, seat, rect) -> None:
+        super().draw_player(surface, v, m, seat, rect)
+        p = v["players"][seat]
+        if p.get("secret"):
+            # the table drew the character as if revealed: say that it was still hidden
+            from game.ui.hunters import look
+
+            pad, d, sym = m.px(7), m.px(24), m.px(18)
+            y = rect.y + pad + d + m.px(4)
+            line = f"{p['character']} · HP {p['hp']}"
+            x = rect.x + pad + sym + m.px(5) + draw.font(m.px(14), True).size(line)[0] + m.px(6)
+            tag = look.chip("hidden", m.px(11), style.PANEL_EDGE)
+            x = min(x, rect.right - pad - tag.get_width())
+            surface.blit(tag, tag.get_rect(midleft=(x, y + sym // 2)))
+
+    def draw_choice_header(self, surface) -> None:
+        pass      # the review's controls sit where the choices were
+
+
+# --- Harsh Shadows: the decks in order, what lies face down; the hint on demand ----------------------
+
+class HarshHooks:
+    review_viewer = 0
+
+    def caption(self) -> str:
+        v = self.view()
+        if v["phase"] in ("setup", "reshuffle") or self.session.is_over():
+            return ""
+        return f"Turn {v['turn']}"
+
+    def review_rects(self, m):
+        lay = self.lay
+        controls = pygame.Rect(lay.hint)
+        return pygame.Rect(lay.log), controls, pygame.Rect(lay.actions)
+
+    def controls_height(self, m) -> int:
+        return self.lay.hint.h if self.lay is not None else super().controls_height(m)
+
+    def layout(self, m) -> None:
+        super().layout(m)
+        self.hint_panel = None      # the hint shows with the secrets, when asked for
+
+    def build_actions(self, m, view, actions) -> None:
+        pass      # nothing to choose: the secrets go where the actions were
+
+    def draw_action_notes(self, surface, view) -> None:
+        pass
+
+    def extra_top_buttons(self, m, x: int) -> int:
+        bw = m.px(112)
+        x -= bw + m.gap
+        self.button((x, m.gap, bw, m.button_h), "Hint (H)", self.ask_hint, choice=False,
+                    object_id="#review_hint", tooltip="The win chance of each choice at this step")
+        return x
+
+    def ask_hint(self) -> None:
+        state = self.session.state
+        if state.decider() != 0:
+            self.set_status("There is no decision at this step.")
+            return
+        view = state.view(0)
+        actions = state.legal_actions(0)
+        key = self.step_key()
+        self.hints.start(key, view, actions, self.session.match.seed * 1000003 + key)
+
+    def game_key(self, key: int) -> bool:
+        if key == pygame.K_h:
+            self.ask_hint()
+            return True
+        return False
+
+    @property
+    def busy(self) -> bool:
+        return self.hints.thinking
+
+    def on_position(self, before: int, after: int) -> None:
+        self.timeline.clear()      # the table's own animations: none play in a review
+
+    def sections(self):
+        from game.review.secrets import Section
+
+        out = list(super().sections())
+        answer = self.hints.result_for(self.step_key())
+        if self.hints.thinking_for(self.step_key()):
+            out.insert(0, Section("Hint", ("Thinking… (sampled games from what the player saw)",)))
+        elif answer is not None:
+            lines = tuple(f"{q:.0%}  {a.label}" for a, q, _ in answer.ranked)
+            out.insert(0, Section("Hint: win chance of each choice", lines))
+        return out
+
+    def draw_secrets(self, surface, rect) -> None:
+        self._sections_key = None     # the hint may have arrived
+        draw_sections(surface, rect, self.metrics, self.sections())
+
+
+HOOKS = {"chasing": ChasingHooks, "hunters": HuntersHooks, "harsh": HarshHooks}
+
