@@ -256,8 +256,8 @@ class ReviewMixin:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
             self.go(int(event.value))
             return True
-        if event.type == pygame.DROPFILE:
-            return False
+        if event.type == pygame.KEYDOWN and self.handle_key(event):
+            return True     # before any panel of the table takes Page Up/Down, Home, End
         return super().handle_event(event)
 
     def handle_key(self, event: pygame.event.Event) -> bool:
@@ -357,8 +357,9 @@ def review_class(game_id: str) -> type:
     from . import games
 
     table = table_for(game_id)
-    hooks = games.HOOKS.get(game_id, object)
-    return type(f"{table.__name__}Review", (hooks, ReviewMixin, table), {})
+    hooks = games.HOOKS.get(game_id)
+    bases = (hooks, ReviewMixin, table) if hooks else (ReviewMixin, table)
+    return type(f"{table.__name__}Review", bases, {})
 
 
 def open_review(app, record: GameRecord, timeline: Timeline, start: int | None = None):
