@@ -108,8 +108,13 @@ class OpenFileScene(Overlay):
         start = folder if folder.is_dir() else Path.home()
         w, h = min(m.px(760), m.width - 2 * m.pad), min(m.px(560), m.height - 2 * m.pad)
         self.dialog = UIFileDialog(self.centered(w, h), self.manager, "Open a game file",
+                                   allowed_suffixes={".json", ".txt"},
                                    initial_file_path=str(start), allow_existing_files_only=True,
                                    object_id="#open_game_dialog")
+        # rows tall enough for the theme's font (pygame-gui's default is 20 px whatever the font)
+        files = self.dialog.file_selection_list
+        files.list_item_height = m.px(30)
+        files.set_item_list(self.dialog.current_file_list)
 
     def teardown(self) -> None:
         if self.dialog is not None:

@@ -6,6 +6,7 @@ A hook class goes in front of ``ReviewMixin`` and the game's own table (see
 
 from __future__ import annotations
 
+import functools
 from types import MappingProxyType
 
 import pygame
@@ -51,7 +52,14 @@ class ChasingHooks:
         from game.ui.chasing.overlays import RoundEndScene
 
         view = self.review_view(self.replay.state_at(ends[-1]), self.viewer)
-        self.app.push(RoundEndScene(self.app, self, view))
+
+        class ReviewRoundEnd(RoundEndScene):
+            def build(self, m) -> None:
+                super().build(m)
+                for button in self._presses:
+                    button.set_text("Back to the review")
+
+        self.app.push(ReviewRoundEnd(self.app, self, view))
 
     def game_key(self, key: int) -> bool:
         if key == pygame.K_s:
@@ -67,17 +75,47 @@ class ChasingHooks:
         self.chain = None
         self.round_end_due = None
 
+    def _seat_status(self, seat: int, view):
+        if view["phase"] in ("play", "discard") and self.session.decider() == seat:
+            return ("discards" if view["phase"] == "discard" else "to play"), style.ACCENT_BRIGHT
+        return super()._seat_status(seat, view)
+
     def _draw_plate(self, surface, seat: int, shown: dict, view, hide) -> None:
         super()._draw_plate(surface, seat, shown, view, hide)
         geo = self.geo
         if seat == geo.bottom:
             return
+        # the hand the table drew face down, face up: narrow cards side by side, so every
+        # rank stays readable however many are held
         hand = view["hands"][seat]
-        for r, c in zip(geo.mini_hand_rects(seat, len(hand)), hand):
+        rects = geo.mini_hand_rects(seat, len(hand))
+        if not rects:
+            return
+        width = (rects[1].x - rects[0].x - 1) if len(rects) > 1 else rects[0].w
+        width = max(8, min(rects[0].w, width))
+        for r, c in zip(rects, hand):
             if c[0] == "card":
-                from game.ui.chasing.pieces import chip
+                surface.blit(mini_face(c[2], c[1], (width, r.h)), r.topleft)
 
-                surface.blit(chip(c[2], c[1], r.size), r)
+
+@functools.lru_cache(maxsize=256)
+def mini_face(rank: int, suit: str, size: tuple) -> pygame.Surface:
+    """A narrow face-up card: the suit's colour and the rank, as wide as there is room."""
+    from game.ui.chasing.pieces import suit_ink
+
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = style.SUITS[suit]["colour"]
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=max(2, w // 5))
+    pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.45), surf.get_rect(), 1,
+                     border_radius=max(2, w // 5))
+    text = str(rank)
+    fs = max(8, int(h * 0.5))
+    while fs > 8 and draw.font(fs, True).size(text)[0] > w - 2:
+        fs -= 1
+    img = draw.text(text, fs, suit_ink(suit), True)
+    surf.blit(img, img.get_rect(center=(w / 2, h / 2 + 1)))
+    return surf
 
 
 # --- Shadow Hunters: every character face up, Hermit cards and the deck in the side panel ----------

@@ -60,7 +60,7 @@ class HistoryScene(Scene):
         self.rows = []
         width = min(m.px(980), m.width - 2 * m.margin)
         x = (m.width - width) // 2
-        y = m.px(110)
+        y = m.px(118)
         row_h = m.px(62)
         gap = m.px(8)
         per = max(1, min(self.PER_PAGE, (m.height - y - m.button_h - m.px(60)) // (row_h + gap)))
@@ -112,17 +112,17 @@ class HistoryScene(Scene):
     def draw_over(self, surface: pygame.Surface) -> None:
         m = self.metrics
         cx = m.width // 2
-        draw.blit_text(surface, "History", m.px(style.FONT_TITLE), (cx, m.px(50)), style.ACCENT_BRIGHT,
+        draw.blit_text(surface, "History", m.px(style.FONT_TITLE), (cx, m.px(44)), style.ACCENT_BRIGHT,
                        True, "center")
         sub = (f"The last {len(self.records)} finished game{'s' if len(self.records) != 1 else ''}, "
                "newest first. Click one to review it with every secret shown."
                if self.records else "No finished games yet: they appear here when a game ends.")
-        draw.blit_text(surface, sub, m.px(16), (cx, m.px(84)), style.TEXT_MUTED, False, "center")
+        draw.blit_text(surface, sub, m.px(16), (cx, m.px(90)), style.TEXT_MUTED, False, "center")
         if self.pages > 1:
             draw.blit_text(surface, f"Page {self.page + 1} of {self.pages}", m.px(14),
                            (cx, m.height - m.button_h - m.px(44)), style.TEXT_DIM, False, "center")
         for rect, rec in self.rows:
-            pad = m.px(14)
+            pad = m.px(24)
             title = get_game(rec.game).title
             top = f"{title} · {when_text(rec.finished_at)}"
             right = f"{winners_text(rec)} · {len(rec.log)} steps"
