@@ -54,13 +54,14 @@ def _hunters(s, names: Sequence[str]) -> list[Section]:
     elif f and f[0] == "hermit_answer":
         out.append(Section("Hermit card in hand",
                            (f"{names[f[1]]} was given {CARD_NAME[f[3]]} by {names[f[2]]}",)))
+    # the public history orders the gifts; each giver's own record names the cards
+    cards = {i: [e[3] for e in s.private[i] if e[0] == "gave"] for i in range(s.n)}
     given = []
-    for i in range(s.n):
-        for e in s.private[i]:
-            if e[0] == "gave":
-                given.append(f"{names[i]} gave {e[3]} to {names[e[2]]}")
+    for e in s.history:
+        if e[0] == "hermit_give" and cards.get(e[1]):
+            given.append(f"{names[e[1]]} gave {cards[e[1]].pop(0)} to {names[e[2]]}")
     if given:
-        out.append(Section("Hermit cards given so far", tuple(given)))
+        out.append(Section("Hermit cards given, the latest first", tuple(reversed(given))))
     left = sorted(CARD_NAME[c] for c in s.decks[0])
     out.append(Section(f"Hermit deck ({len(left)} cards, drawn at random)",
                        (", ".join(left) if left else "empty",)))

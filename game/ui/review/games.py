@@ -173,8 +173,10 @@ class HuntersHooks:
             line = f"{p['character']} · HP {p['hp']}"
             x = rect.x + pad + sym + m.px(5) + draw.font(m.px(14), True).size(line)[0] + m.px(6)
             tag = look.chip("hidden", m.px(11), style.PANEL_EDGE)
-            x = min(x, rect.right - pad - tag.get_width())
-            surface.blit(tag, tag.get_rect(midleft=(x, y + sym // 2)))
+            if x + tag.get_width() <= rect.right - pad:
+                surface.blit(tag, tag.get_rect(midleft=(x, y + sym // 2)))
+            else:       # a long name: the corner below, where the equipment row ends
+                surface.blit(tag, tag.get_rect(bottomright=(rect.right - pad, rect.bottom - m.px(6))))
 
     def draw_choice_header(self, surface) -> None:
         pass      # the review's controls sit where the choices were

@@ -30,7 +30,8 @@ class ReviewLog:
         inner = self.inner
         self.lines: list[tuple[int, str]] = []          # (step, wrapped line)
         for step, text in rows:
-            for part in draw.wrap(text, self.fs, inner.width - metrics.px(8)) or [""]:
+            # measured bold: the highlighted step is drawn bold and must fit as well
+            for part in draw.wrap(text, self.fs, inner.width - metrics.px(8), True) or [""]:
                 self.lines.append((step, part))
         self._steps = [s for s, _ in self.lines]
 
