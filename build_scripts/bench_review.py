@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.review.gamefile import parse_game  # noqa: E402
 from game.review.sample import play_record  # noqa: E402
+from game.review.session import ReviewSession  # noqa: E402
 from game.review.timeline import SNAPSHOT_EVERY  # noqa: E402
-from game.ui.review.session import ReviewSession  # noqa: E402
 
 
 def cpu(fn) -> tuple[float, object]:

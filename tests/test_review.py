@@ -252,3 +252,16 @@ def test_a_finished_session_is_recorded(records, shadows_home):
     assert history.record_game(s) is None
     (got,), _ = history.load_history()
     assert got.log == rec.log and got.finished_at and got.winners == rec.winners
+
+
+def test_the_review_core_never_imports_pygame():
+    import subprocess
+    import sys
+
+    code = ("import sys, pkgutil, importlib, game.review\n"
+            "for m in pkgutil.iter_modules(game.review.__path__):\n"
+            "    importlib.import_module('game.review.' + m.name)\n"
+            "import game.storage.history\n"
+            "print('pygame' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -7,7 +7,6 @@ A hook class goes in front of ``ReviewMixin`` and the game's own table (see
 from __future__ import annotations
 
 import functools
-from types import MappingProxyType
 
 import pygame
 
@@ -17,11 +16,6 @@ from game.ui.review.scene import draw_sections
 # --- Chasing Shadows: every hand face up; the round's scoresheet at its end ----------------------
 
 class ChasingHooks:
-    def review_view(self, state, seat):
-        v = state.view(seat)
-        hands = tuple(state.view(s)["hands"][s] for s in range(state.num_players))
-        return MappingProxyType({**v, "hands": hands})
-
     @property
     def review_viewer(self) -> int:
         humans = [i for i, s in enumerate(self.record.seats) if s.is_human]
@@ -51,7 +45,7 @@ class ChasingHooks:
             return
         from game.ui.chasing.overlays import RoundEndScene
 
-        view = self.review_view(self.replay.state_at(ends[-1]), self.viewer)
+        view = self.session.view_at(ends[-1], self.viewer)
 
         class ReviewRoundEnd(RoundEndScene):
             def build(self, m) -> None:
@@ -122,25 +116,6 @@ def mini_face(rank: int, suit: str, size: tuple) -> pygame.Surface:
 
 class HuntersHooks:
     review_viewer = None
-
-    def review_view(self, state, seat):
-        v = state.view(None)
-        players = []
-        for p, secret in zip(v["players"], self._characters(state)):
-            if not p["revealed"] and secret is not None:
-                p = MappingProxyType({**p, **secret, "revealed": True, "secret": True})
-            players.append(p)
-        return MappingProxyType({**v, "players": tuple(players)})
-
-    @staticmethod
-    def _characters(state):
-        from game.rules.hunters.data import CHAR_NAME, FACTION, FACTION_NAME, HP
-
-        out = []
-        for c in state.chars:
-            out.append(None if c < 0 else {"character": CHAR_NAME[c],
-                                           "faction": FACTION_NAME[FACTION[c]], "hp": HP[c]})
-        return out
 
     def caption(self) -> str:
         v = self.view()
@@ -219,12 +194,11 @@ class HarshHooks:
         return x
 
     def ask_hint(self) -> None:
-        state = self.session.state
-        if state.decider() != 0:
+        if self.session.decider() != 0:
             self.set_status("There is no decision at this step.")
             return
-        view = state.view(0)
-        actions = state.legal_actions(0)
+        view = self.session.view(0)          # the player's own view: all a hint may know
+        actions = self.session.actions_at_step(0)
         key = self.step_key()
         self.hints.start(key, view, actions, self.session.match.seed * 1000003 + key)
 

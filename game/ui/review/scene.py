@@ -20,13 +20,13 @@ from pygame_gui.elements import UIHorizontalSlider
 
 from game.review import landmarks
 from game.review.record import GameRecord
-from game.review.secrets import Section, secrets
+from game.review.secrets import Section
+from game.review.session import ReviewSession
 from game.review.timeline import Timeline
 from game.ui import draw, style
 from game.ui.table_base import fit, with_names
 
 from .logview import ReviewLog
-from .session import ReviewSession
 
 log = logging.getLogger("shadows.ui")
 
@@ -38,7 +38,7 @@ class ReviewMixin:
     review_viewer: int | None = None      # whose private parts the table itself shows
 
     def __init__(self, app, record: GameRecord, timeline: Timeline, start: int | None = None) -> None:
-        session = ReviewSession(record, timeline, self.review_view)
+        session = ReviewSession(record, timeline)
         self.record, self.replay = record, timeline
         self.rlog: ReviewLog | None = None
         self.slider: UIHorizontalSlider | None = None
@@ -54,9 +54,6 @@ class ReviewMixin:
         self.go(self.first_position() if start is None else start, follow=False)
 
     # --- hooks a game overrides ----------------------------------------------------------------
-    def review_view(self, state, seat):
-        return state.view(seat)
-
     def review_rects(self, m: style.Metrics) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
         """(log, controls, secrets or None) rects, from the table's own layout."""
         r = self.log_panel_rect()
@@ -96,7 +93,7 @@ class ReviewMixin:
             names = [s.name for s in self.session.seats]
             self._sections = [Section(s.title, tuple(with_names(x, self.session.seats)
                                                      for x in s.lines))
-                              for s in secrets(self.record.game, self.session.state, names)]
+                              for s in self.session.secrets(names)]
         return self._sections
 
     def go(self, pos: int, follow: bool = True) -> None:

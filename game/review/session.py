@@ -3,25 +3,28 @@
 A table draws from ``session.view(viewer)``, ``session.match`` and ``session.entries``.
 ``ReviewSession`` answers the same questions for one position of a ``Timeline``: nobody
 acts (no human to act, no legal actions, no undo) and ``view`` is the game's review view,
-with every secret in it (``game.ui.review.games``).
+with every secret in it (``game.review.views``). The review screen asks it for the
+secrets in words too, so no scene ever reads the state itself.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Sequence
 
 from game.bus import EventBus
-from game.review.record import GameRecord
-from game.review.timeline import Timeline
-from game.rules.protocol import NOBODY
+from game.rules.protocol import NOBODY, Action
 from game.rules.registry import get_game
+
+from . import secrets as secret_words
+from .record import GameRecord
+from .timeline import Timeline
+from .views import review_view
 
 
 class ReviewSession:
     pace = 0.0
 
-    def __init__(self, record: GameRecord, timeline: Timeline,
-                 review_view: Callable | None = None) -> None:
+    def __init__(self, record: GameRecord, timeline: Timeline) -> None:
         self.record = record
         self.timeline = timeline
         self.seats = list(record.seats)
@@ -29,7 +32,6 @@ class ReviewSession:
         self.bus = EventBus()
         self.humans: list[int] = []        # nobody plays: no hand-offs, no private screens
         self.at_screen: int | None = None
-        self.review_view = review_view
         self._views: dict = {}
         self.go(timeline.length)
 
@@ -49,10 +51,19 @@ class ReviewSession:
 
     def view(self, seat: int | None):
         if seat not in self._views:
-            state = self.match.state
-            self._views[seat] = (self.review_view(state, seat) if self.review_view
-                                 else state.view(seat))
+            self._views[seat] = review_view(self.record.game, self.match.state, seat)
         return self._views[seat]
+
+    def view_at(self, pos: int, seat: int | None):
+        """The review view of another position (the position on screen stays)."""
+        return review_view(self.record.game, self.timeline.state_at(pos), seat)
+
+    def secrets(self, names: Sequence[str]) -> list:
+        return secret_words.secrets(self.record.game, self.match.state, names)
+
+    def actions_at_step(self, seat: int) -> list[Action]:
+        """What ``seat`` could choose at this step (for the Harsh hint, never for a button)."""
+        return self.match.state.legal_actions(seat)
 
     def public_view(self):
         return self.match.state.view(None)
