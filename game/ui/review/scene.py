@@ -179,7 +179,7 @@ class ReviewMixin:
         y = m.gap
         x = m.width - bw - m.pad
         self.button((x, y, bw, m.button_h), "Back", self.app.pop, choice=False, object_id="#review_back",
-                    tooltip="Back to the history (Esc)")
+                    tooltip="Leave the review (Esc)")
         x -= bw + m.gap
         self.button((x, y, bw, m.button_h), "Export…", self.export, choice=False,
                     object_id="#review_export", tooltip="Save this game as a .shadows.json file")
