@@ -116,6 +116,8 @@ def test_every_secret_is_face_up(app, records):
     view = review.live_view()
     assert all(card[0] == "card" for hand in view["hands"] for card in hand)
     assert sum(len(h) for h in view["hands"]) > 20
+    assert view["follow"] and all(card[0] == "card" for card in view["follow"])
+    assert all(card[0] == "card" for card in view["discard"])
     key(app, pygame.K_ESCAPE)
     click(app, "#history_2")                         # Shadow Hunters
     review = app.top

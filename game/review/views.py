@@ -13,10 +13,13 @@ from game.rules.protocol import GameState
 
 
 def _chasing(state, seat: int | None) -> Mapping[str, Any]:
-    """The seat's view with every hand face up."""
+    """The seat's view with every hand, Follow Card and discarded card face up."""
+    from game.rules.chasing.cards import face
+
     v = state.view(seat)
     hands = tuple(state.view(s)["hands"][s] for s in range(state.num_players))
-    return MappingProxyType({**v, "hands": hands})
+    return MappingProxyType({**v, "hands": hands, "follow": tuple(face(c) for c in state.follow),
+                             "discard": tuple(face(c) for c in state.discard)})
 
 
 def _hunters(state, seat: int | None) -> Mapping[str, Any]:

@@ -69,6 +69,45 @@ class ChasingHooks:
         self.chain = None
         self.round_end_due = None
 
+    def _draw_middle(self, surface, shown: dict, view, hide, legal) -> None:
+        super()._draw_middle(surface, shown, view, hide, legal)
+        geo = self.geo
+        # the Follow Cards and the top of the discard pile face up
+        for r, c in zip(geo.follow_rects(len(view["follow"])), view["follow"]):
+            surface.blit(draw.card_face(c[2], c[1], geo.follow_card), r)
+        pile = view["discard"]
+        rects = geo.discard_rects(len(pile))
+        if rects:
+            top = pile[-1]
+            surface.blit(draw.card_face(top[2], top[1], geo.follow_card), rects[-1])
+            self._pile_rect = rects[0].union(rects[-1])
+        else:
+            self._pile_rect = None
+
+    def draw_board(self, surface) -> None:
+        super().draw_board(surface)
+        pile = self.live_view()["discard"] if self.geo is not None else ()
+        rect = getattr(self, "_pile_rect", None)
+        if pile and rect is not None and rect.collidepoint(pygame.mouse.get_pos()):
+            self._draw_pile(surface, pile, self.metrics)      # over everything on the table
+
+    def _draw_pile(self, surface, pile, m) -> None:
+        """Hovering the discard pile shows all of it, face up, oldest first."""
+        cw, ch = m.px(18), m.px(26)
+        per_row = 13
+        rows = (len(pile) + per_row - 1) // per_row
+        box = pygame.Rect(0, 0, min(len(pile), per_row) * (cw + m.px(2)) + m.px(20),
+                          rows * (ch + m.px(3)) + m.px(36))
+        box.midbottom = (self._pile_rect.centerx, self._pile_rect.y - m.px(22))
+        box.clamp_ip(self.geo.table)
+        draw.panel(surface, box, m.px(8), alpha=250)
+        draw.blit_text(surface, f"Discard pile, face up ({len(pile)})", m.px(12),
+                       (box.x + m.px(10), box.y + m.px(8)), style.TEXT_MUTED, True)
+        for i, c in enumerate(pile):
+            r, col = divmod(i, per_row)
+            pos = (box.x + m.px(10) + col * (cw + m.px(2)), box.y + m.px(28) + r * (ch + m.px(3)))
+            surface.blit(mini_face(c[2], c[1], (cw, ch)), pos)
+
     def _seat_status(self, seat: int, view):
         if view["phase"] in ("play", "discard") and self.session.decider() == seat:
             return ("discards" if view["phase"] == "discard" else "to play"), style.ACCENT_BRIGHT

@@ -158,9 +158,9 @@ class ReviewMixin:
                 self.status = ""
 
     def turn_text(self) -> str:
-        text = self.caption()
-        over = "  The game is over." if self.session.is_over() else ""
-        return f"Review · {self.position_label}" + (f" · {text}" if text else "") + over
+        parts = ["Review", self.position_label, self.caption(),
+                 "The game is over" if self.session.is_over() else ""]
+        return " · ".join(p for p in parts if p)
 
     # --- layout -----------------------------------------------------------------------------------
     def controls_height(self, m: style.Metrics) -> int:
