@@ -256,3 +256,20 @@ def test_a_game_played_to_the_end_is_in_the_history_and_opens_for_review(app):
     assert review.session.is_over()
     key(app, pygame.K_LEFT)
     assert review.position == len(rec.log) - 1
+
+
+def test_every_review_hook_overrides_a_method_its_table_really_has():
+    """The review draws secrets by overriding the tables' own drawing methods: a renamed
+    table method must fail here, not leave a secret face down without a word."""
+    from game.ui.review import games
+    from game.ui.review.scene import ReviewMixin
+    from game.ui.tables import table_for
+
+    for game_id, hooks in games.HOOKS.items():
+        table = table_for(game_id)
+        for name, value in vars(hooks).items():
+            if name.startswith("__") or not callable(value) or hasattr(ReviewMixin, name):
+                continue
+            if name in ("round_sheet", "game_key", "_draw_pile"):    # the review's own
+                continue
+            assert hasattr(table, name), f"{table.__name__} has no {name} for the review to extend"
