@@ -273,3 +273,13 @@ def test_every_review_hook_overrides_a_method_its_table_really_has():
             if name in ("round_sheet", "game_key", "_draw_pile"):    # the review's own
                 continue
             assert hasattr(table, name), f"{table.__name__} has no {name} for the review to extend"
+
+
+def test_opening_a_file_leaves_a_damaged_autosave_where_it_is(app, records, shadows_home, tmp_path):
+    from game.storage import saves
+    from game.ui.review.files import open_game_file
+
+    saves.autosave_path().write_text("not json", encoding="utf-8")
+    path = export_game(records["harsh"], tmp_path / "g")
+    assert getattr(open_game_file(app, path), "is_review", False)
+    assert saves.autosave_path().read_text(encoding="utf-8") == "not json"

@@ -53,17 +53,18 @@ def export_record(app, record: GameRecord) -> Path | None:
 
 def still_in_progress(record: GameRecord) -> bool:
     """True if ``record`` is the unfinished game that Continue would resume."""
+    import json
+
     from game.storage import saves
 
-    if not saves.has_autosave():
+    try:      # a peek: a damaged autosave is Continue's to report and set aside, not ours
+        raw = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+        data = raw["data"]
+        match = data["match"]
+        return (match.get("game") == record.game and match.get("seed") == record.seed
+                and not data.get("finished", False))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False
-    try:
-        data, _ = saves.load_autosave()
-    except OSError:
-        return False
-    match = (data or {}).get("match") or {}
-    return (match.get("game") == record.game and match.get("seed") == record.seed
-            and not (data or {}).get("finished", False))
 
 
 def open_game_file(app, path) -> object | None:
