@@ -273,10 +273,18 @@ class OutScene(Overlay):
         super().__init__(app)
         self.table = table
 
+    TEXT = "Watch the rest of the game, or skip to the result (the computers finish it at full speed)."
+
+    def lines(self, m: style.Metrics) -> list[str]:
+        return draw.wrap(self.TEXT, m.px(style.FONT_BODY), self.box.width - 2 * m.px(30))
+
     def build(self, m: style.Metrics) -> None:
         bw = m.px(300)
-        self.box = self.centered(bw + 2 * m.px(60), m.px(190) + 2 * (m.button_h + m.gap))
-        y = self.box.y + m.px(150)
+        w = min(m.width - 2 * m.margin, m.px(540))
+        self.box = self.centered(w, m.px(100))
+        text_h = len(self.lines(m)) * m.px(26)
+        self.box = self.centered(w, m.px(100) + text_h + m.px(24) + 2 * m.button_h + m.gap + m.px(24))
+        y = self.box.y + m.px(82) + text_h + m.px(24)
         self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Watch the rest", self.app.pop,
                     object_id="#watch", cls="@primary")
         self.button((self.box.centerx - bw // 2, y + m.button_h + m.gap, bw, m.button_h),
@@ -298,9 +306,7 @@ class OutScene(Overlay):
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
         draw.blit_text(surface, "You are out", m.px(style.FONT_HEADING + 6),
                        (self.box.centerx, self.box.y + m.px(44)), style.ACCENT_BRIGHT, True, "center")
-        for i, line in enumerate(draw.wrap("Watch the rest of the game, or skip to the result "
-                                           "(the computers finish it at full speed).",
-                                           m.px(style.FONT_BODY), self.box.width - 2 * m.px(30))):
+        for i, line in enumerate(self.lines(m)):
             draw.blit_text(surface, line, m.px(style.FONT_BODY),
                            (self.box.centerx, self.box.y + m.px(82) + i * m.px(26)), style.TEXT_MUTED,
-                           False, "center")
+                           False, "midtop")
