@@ -394,3 +394,20 @@ def test_chasing_next_player_cannot_take_back_the_previous_players_card(app):
     log = list(table.session.match.log)
     table.undo()
     assert table.session.match.log == log and table.status_refused
+
+
+def test_handoff_ignores_input_again_after_the_pause_menu_closes(app):
+    table = start(app, "tiny", humans=2, players=2, seed=3)
+    assert until(app, lambda: isinstance(app.top, HandoffScene))
+    handoff = app.top
+    post_key(pygame.K_ESCAPE)
+    step(app)
+    assert isinstance(app.top, PauseScene)
+    step(app, 40)
+    post_key(pygame.K_RETURN)           # "Resume", and a second Enter right behind it
+    step(app)
+    post_key(pygame.K_RETURN)
+    step(app)
+    assert app.top is handoff and table.session.at_screen is None
+    click(app, "#ready")
+    assert app.top is table and table.session.at_screen == 0

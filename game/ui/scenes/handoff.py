@@ -37,6 +37,15 @@ class HandoffScene(Scene):
     def armed(self) -> bool:
         return self.guard <= 0
 
+    @property
+    def busy(self) -> bool:
+        return not self.armed()   # full frame rate until the button lights up
+
+    def on_uncover(self) -> None:
+        # back from the pause menu: a second Enter meant for "Resume" must not count here
+        self.guard = GUARD_SECONDS
+        super().on_uncover()
+
     def update(self, dt: float) -> None:
         if self.guard > 0:
             self.guard -= dt
@@ -74,8 +83,9 @@ class HandoffScene(Scene):
         self.app.push(PauseScene(self.app, self.table))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.armed() and event.type in INPUT_EVENTS:
-            return True   # too early: this was meant for the screen before
+        if not self.armed() and event.type in INPUT_EVENTS and not (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            return True   # too early: this was meant for the screen before (Esc still pauses)
         if self.log_panel.handle_event(event):
             return True
         return super().handle_event(event)
