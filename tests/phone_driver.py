@@ -1,0 +1,203 @@
+"""Scripted phones for the network tests: aiohttp WebSocket clients that play a seat.
+
+``play_over_phones`` starts a session whose human seats are all on phones, its phone
+server on 127.0.0.1 with a free port, and one client per seat that picks a random legal
+choice whenever the state it was sent says it is its decision. The test's own thread is
+the "main thread" here: it drives the session and pumps the hub, as the table does.
+Nothing connects anywhere but loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import time
+from dataclasses import dataclass, field
+
+import aiohttp
+
+from game.net.hub import PhoneHub
+from game.rules.match import Match
+from game.rules.protocol import CHANCE, NOBODY, Action, chance_rng, leaves
+from game.session import SeatConfig, Session
+
+NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
+
+
+@dataclass
+class Phone:
+    seat: int
+    token: str
+    rng: random.Random
+    received: list[dict] = field(default_factory=list)
+    sent: list[Action] = field(default_factory=list)
+    errors: list[dict] = field(default_factory=list)
+    last: dict | None = None
+
+
+def phone_session(game_id: str, n: int, seed: int, options=None, phones=None) -> Session:
+    phones = range(n) if phones is None else phones
+    seats = [SeatConfig(NAMES[i], "human", "normal", "phone" if i in phones else "screen")
+             for i in range(n)]
+    return Session.new(game_id, seats, seed, options or {}, autosave=False, pace=0.0)
+
+
+async def drive(session: Session, hub: PhoneHub, until, timeout: float = 120.0) -> None:
+    """Be the main loop: update the session and pump the hub until ``until()``."""
+    end = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > end:
+            raise AssertionError("the phones' game did not finish in time")
+        session.update()
+        hub.pump()
+        await asyncio.sleep(0.001)
+    session.update()
+    hub.pump()
+
+
+async def phone_client(url: str, phone: Phone, stop: asyncio.Event) -> None:
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(url) as ws:
+            await ws.send_str(json.dumps({"type": "hello", "token": phone.token}))
+            acted_at = -1
+            while not stop.is_set():
+                try:
+                    msg = await asyncio.wait_for(ws.receive(), 0.2)
+                except asyncio.TimeoutError:
+                    continue
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = json.loads(msg.data)
+                phone.received.append(data)
+                if data["type"] == "error":
+                    phone.errors.append(data)
+                    continue
+                if data["type"] != "state":
+                    continue
+                phone.last = data
+                if data["mine"] and data["actions"] and data["seq"] != acted_at:
+                    choice = phone.rng.choice(data["actions"])
+                    acted_at = data["seq"]
+                    phone.sent.append(Action.from_json(choice["action"]))
+                    await ws.send_str(json.dumps({"type": "act", "seq": data["seq"],
+                                                  "action": choice["action"]}))
+
+
+# The scripted phones choose at machine speed, far above any person's taps.
+FAST = (10_000.0, 10_000)
+
+
+async def play_over_phones(game_id: str, n: int, seed: int, options=None):
+    session = phone_session(game_id, n, seed, options)
+    hub = PhoneHub(session, rate=FAST).start()
+    phones = [Phone(s, hub.tokens[s], random.Random(seed * 100 + s)) for s in hub.seats]
+    stop = asyncio.Event()
+    url = f"http://127.0.0.1:{hub.port}/ws"
+    clients = [asyncio.ensure_future(phone_client(url, p, stop)) for p in phones]
+    try:
+        await drive(session, hub, lambda: session.is_over() and all(
+            p.last is not None and p.last["over"] for p in phones))
+    finally:
+        stop.set()
+        await asyncio.gather(*clients, return_exceptions=True)
+        hub.stop()
+    return session, hub, phones
+
+
+def replay_without_server(game_id: str, n: int, seed: int, options, phones: list[Phone]) -> Match:
+    """The same game from the seed and the choices the phones sent, with no server."""
+    m = Match.start(game_id, n, seed, options or {})
+    queues = {p.seat: list(p.sent) for p in phones}
+    while m.decider() != NOBODY:
+        d = m.decider()
+        if d == CHANCE:
+            m.apply(CHANCE, m.state.sample_chance(chance_rng(m.seed, len(m.log))))
+        else:
+            assert queues[d], f"seat {d} must decide but its phone sent nothing more"
+            m.apply(d, queues[d].pop(0))
+    assert all(not q for q in queues.values()), "a phone sent a choice that was never used"
+    return m
+
+
+def _tuples(obj):
+    if isinstance(obj, list):
+        return tuple(_tuples(v) for v in obj)
+    if isinstance(obj, dict):
+        return {k: _tuples(v) for k, v in obj.items()}
+    return obj
+
+
+def leaks(game_id: str, n: int, seed: int, options, phones: list[Phone]) -> list[str]:
+    """Every other seat's secret found in a phone's messages, checked at the step each
+    message was made for (as leaves, as the view-leak tests do, and as words in text)."""
+    m = Match.start(game_id, n, seed, options or {})
+    by_seq: dict[int, list[tuple[int, dict]]] = {}
+    for p in phones:
+        for msg in p.received:
+            if msg["type"] == "state":
+                by_seq.setdefault(msg["seq"], []).append((p.seat, msg))
+    found = []
+    final = Match.start(game_id, n, seed, options or {})
+    log = list(_applied_log(phones, final))
+    for step in range(len(log) + 1):
+        for seat, msg in by_seq.get(step, ()):
+            found += _check(m.state, seat, msg)
+        if step < len(log):
+            m.apply(*log[step])
+    return found
+
+
+def _applied_log(phones: list[Phone], m: Match):
+    queues = {p.seat: list(p.sent) for p in phones}
+    while m.decider() != NOBODY:
+        d = m.decider()
+        if d == CHANCE:
+            a = m.state.sample_chance(chance_rng(m.seed, len(m.log)))
+        else:
+            a = queues[d].pop(0)
+        m.apply(d, a)
+        yield d, a
+
+
+def _check(state, seat: int, msg: dict) -> list[str]:
+    lv = leaves(_tuples(msg))
+    # The log tail tells past public events; a card named there may be back in a hand
+    # after the next deal. Its lines are checked against the seat's own log instead
+    # (log_is_the_seats_own).
+    texts = [x for x in leaves(_tuples({k: v for k, v in msg.items() if k != "log"}))
+             if isinstance(x, str)]
+    out = []
+    for owner, token in state.secret_tokens():
+        if owner == seat:
+            continue
+        if token in lv:
+            out.append(f"seat {seat} was sent {token!r} (secret of {owner}) at step {msg['seq']}")
+        words = _words(token)
+        if words and any(re.search(words, t) for t in texts):
+            out.append(f"seat {seat} was told {token!r} (secret of {owner}) at step {msg['seq']}")
+    return out
+
+
+def _words(token) -> str | None:
+    """How a secret reads in text: a card as "red 5", a character by its name."""
+    if isinstance(token, str):
+        return rf"\b{re.escape(token)}\b"
+    if isinstance(token, tuple) and len(token) == 3 and token[0] == "card":
+        return rf"\b{re.escape(str(token[1]))} {token[2]}\b"
+    return None
+
+
+def log_is_the_seats_own(session: Session, phones: list[Phone]) -> list[str]:
+    """Log lines a phone was sent that are not in that seat's own log at the table."""
+    from game.ui.table_base import with_names
+
+    bad = []
+    for p in phones:
+        own = {with_names(line, session.seats) for line in session.log_lines(p.seat)}
+        for msg in p.received:
+            for line in msg.get("log", ()):
+                if line not in own:
+                    bad.append(f"seat {p.seat} was told {line!r}")
+    return bad
