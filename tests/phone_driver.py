@@ -201,3 +201,73 @@ def log_is_the_seats_own(session: Session, phones: list[Phone]) -> list[str]:
                 if line not in own:
                     bad.append(f"seat {p.seat} was told {line!r}")
     return bad
+
+
+class Table:
+    """A running table for the bad-input tests: a session whose human seats are phones,
+    its server on loopback, and a task that pumps it like the main loop does."""
+
+    def __init__(self, game_id: str = "hunters", n: int = 4, seed: int = 5, rate=None) -> None:
+        self.session = phone_session(game_id, n, seed)
+        self.hub = PhoneHub(self.session, rate=rate)
+        self._task: asyncio.Task | None = None
+
+    async def __aenter__(self) -> "Table":
+        self.hub.start()
+        self._task = asyncio.ensure_future(self._run())
+        await self.settle()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self._task.cancel()
+        self.hub.stop()
+
+    async def _run(self) -> None:
+        while True:
+            self.session.update()
+            self.hub.pump()
+            await asyncio.sleep(0.002)
+
+    async def settle(self, seconds: float = 0.15) -> None:
+        await asyncio.sleep(seconds)
+
+    @property
+    def ws_url(self) -> str:
+        return f"http://127.0.0.1:{self.hub.port}/ws"
+
+    def snapshot(self) -> str:
+        return json.dumps(self.session.match.to_json(), sort_keys=True)
+
+    async def connect(self, http: aiohttp.ClientSession, seat: int):
+        """A phone for ``seat``, said hello, with its first state read."""
+        ws = await http.ws_connect(self.ws_url)
+        await ws.send_str(json.dumps({"type": "hello", "token": self.hub.tokens[seat]}))
+        state = await next_of(ws, "state")
+        return ws, state
+
+
+async def next_of(ws, kind: str, timeout: float = 3.0) -> dict:
+    """The next message of type ``kind`` (others are skipped)."""
+    end = time.monotonic() + timeout
+    while True:
+        msg = await asyncio.wait_for(ws.receive(), max(0.01, end - time.monotonic()))
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            raise AssertionError(f"socket ended ({msg.type}, {msg.data!r}) waiting for {kind}")
+        data = json.loads(msg.data)
+        if data["type"] == kind:
+            return data
+
+
+async def latest_state(ws, timeout: float = 0.3) -> dict | None:
+    """Read everything waiting; the last state message among it (None if none came)."""
+    last = None
+    try:
+        while True:
+            msg = await asyncio.wait_for(ws.receive(), timeout)
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                return last
+            data = json.loads(msg.data)
+            if data["type"] == "state":
+                last = data
+    except asyncio.TimeoutError:
+        return last
