@@ -170,6 +170,8 @@ class Session:
     def play_here(self, seat: int) -> None:
         """A phone seat falls back to this screen (its phone never joined)."""
         self.seats[seat] = replace(self.seats[seat], device="screen")
+        if len(self.humans) == 1:
+            self.at_screen = seat
 
     def handed_to(self, seat: int) -> None:
         self.at_screen = seat

@@ -258,16 +258,81 @@ async def next_of(ws, kind: str, timeout: float = 3.0) -> dict:
             return data
 
 
-async def latest_state(ws, timeout: float = 0.3) -> dict | None:
-    """Read everything waiting; the last state message among it (None if none came)."""
-    last = None
-    try:
-        while True:
-            msg = await asyncio.wait_for(ws.receive(), timeout)
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                return last
-            data = json.loads(msg.data)
-            if data["type"] == "state":
-                last = data
-    except asyncio.TimeoutError:
-        return last
+class ThreadedPhone:
+    """A scripted phone on its own thread (its own event loop), for tests that run the
+    real app on the main thread. With ``auto`` it picks a random choice whenever it is
+    its decision; ``sent_at`` records when each choice left (for latency figures)."""
+
+    def __init__(self, port: int, token: str, seed: int = 0, auto: bool = False,
+                 host: str = "127.0.0.1", think: float = 0.11) -> None:
+        import threading
+
+        self.think = think
+        self.url = f"http://{host}:{port}/ws"
+        self.token = token
+        self.rng = random.Random(seed)
+        self.auto = auto
+        self.received: list[dict] = []
+        self.sent_at: dict[int, float] = {}     # seq -> monotonic time the choice was sent
+        self.closed = False
+        self.loop = asyncio.new_event_loop()
+        self._ws = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        if not self._ready.wait(5):
+            raise AssertionError("the scripted phone did not connect")
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self._main())
+
+    async def _main(self) -> None:
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(self.url) as ws:
+                self._ws = ws
+                await ws.send_str(json.dumps({"type": "hello", "token": self.token}))
+                self._ready.set()
+                acted = -1
+                async for msg in ws:
+                    if msg.type != aiohttp.WSMsgType.TEXT:
+                        break
+                    data = json.loads(msg.data)
+                    self.received.append(data)
+                    if data.get("code") == "too_fast" and self.auto:
+                        await asyncio.sleep(1.0)    # as a person would: wait, tap again
+                        acted = -1
+                        data = self.last() or {}
+                    if (self.auto and data.get("type") == "state" and data["mine"]
+                            and data["actions"] and data["seq"] != acted):
+                        acted = data["seq"]
+                        # a person taps a few times a second at most (the server's limit
+                        # is set for that)
+                        await asyncio.sleep(self.think)
+                        await self._act(data, self.rng.choice(data["actions"]))
+        self.closed = True
+        self._ready.set()
+
+    async def _act(self, state: dict, choice: dict) -> None:
+        self.sent_at[state["seq"]] = time.monotonic()
+        await self._ws.send_str(json.dumps({"type": "act", "seq": state["seq"],
+                                            "action": choice["action"]}))
+
+    def states(self) -> list[dict]:
+        return [m for m in list(self.received) if m["type"] == "state"]
+
+    def last(self) -> dict | None:
+        s = self.states()
+        return s[-1] if s else None
+
+    def act(self, choice: dict) -> None:
+        state = self.last()
+        asyncio.run_coroutine_threadsafe(self._act(state, choice), self.loop).result(5)
+
+    def close(self) -> None:
+        if self._ws is not None and not self.closed:
+            try:
+                asyncio.run_coroutine_threadsafe(self._ws.close(), self.loop).result(5)
+            except Exception:  # noqa: BLE001 - already closed by the server
+                pass
+        self._thread.join(5)

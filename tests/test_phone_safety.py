@@ -11,7 +11,7 @@ import os
 
 import aiohttp
 import pytest
-from phone_driver import Table, latest_state, next_of
+from phone_driver import Table, next_of
 
 from game.net import messages
 

@@ -59,6 +59,7 @@ class Conn:
     limit: messages.RateLimit
     seat: int | None = None
     warned: float = 0.0
+    sender: asyncio.Future | None = None
 
 
 def load_page() -> dict[str, bytes]:
@@ -144,8 +145,13 @@ class PhoneServer:
         log.info("phone server stopped")
 
     async def _close(self) -> None:
+        # what was queued (the final state) goes out first, then the goodbye
+        senders = []
         for conn in list(self._conns.values()):
-            await conn.ws.close(code=CLOSE_GAME_OVER, message=b"the game has ended")
+            conn.outbox.put_nowait((CLOSE_GAME_OVER, b"the game has ended"))
+            senders.append(conn.sender)
+        if senders:
+            await asyncio.wait(senders, timeout=1.0)
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -211,7 +217,7 @@ class PhoneServer:
         await ws.prepare(request)
         conn = Conn(next(self._ids), ws, asyncio.Queue(), messages.RateLimit(*self.rate))
         self._conns[conn.id] = conn
-        sender = asyncio.ensure_future(self._sender(conn))
+        sender = conn.sender = asyncio.ensure_future(self._sender(conn))
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
