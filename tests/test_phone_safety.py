@@ -289,3 +289,23 @@ def test_tokens_are_fresh_and_long():
     assert len(set(tokens)) == len(tokens)
     for t in tokens:
         assert len(base64.urlsafe_b64decode(t + "==")) * 8 >= 128
+
+
+def test_the_packaging_ships_the_phone_page_and_the_server():
+    import re
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parent.parent
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    deps = " ".join(data["project"]["dependencies"])
+    assert "aiohttp" in deps and "segno" in deps
+    globs = data["tool"]["setuptools"]["data-files"]["share/shadows-tabletop/assets/phone"]
+    shipped = {p.name for g in globs for p in root.glob(g)}
+    assert {"index.html", "phone.css", "phone.js"} <= shipped
+    spec = (root / "build_scripts" / "shadows.spec").read_text(encoding="utf-8")
+    tree = re.search(r"Tree\(str\(ASSETS\).*?excludes=\[(.*?)\]", spec, re.S).group(1)
+    assert "phone" not in tree, "the frozen app bundles assets/phone/"
+    excludes = re.search(r"EXCLUDES = \[(.*?)\n\]", spec, re.S).group(1)
+    for module in ("aiohttp", "segno", "asyncio", "multidict", "yarl", "json"):
+        assert f'"{module}"' not in excludes
