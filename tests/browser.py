@@ -27,6 +27,7 @@ def chromium(size=(420, 900)):
     if not binary or not driver_path:
         pytest.skip("chromium and chromium-driver are not installed")
     os.environ.setdefault("SE_AVOID_STATS", "true")   # selenium sends nothing anywhere
+    os.environ.setdefault("SE_OFFLINE", "true")
     profile = tempfile.mkdtemp(prefix="shadows-chromium-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = binary

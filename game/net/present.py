@@ -73,9 +73,12 @@ def result_line(session: Session) -> str:
     result = session.result()
     if result is None:
         return ""
+    from game.ui.table_base import with_names
+
     names = [session.seats[w].name for w in result.winners]
     who = ", ".join(names) if names else "nobody"
-    return f"Won by {who}." + (f" {result.reason}" if result.reason else "")
+    return f"Won by {who}." + (f" {with_names(result.reason, session.seats)}"
+                               if result.reason else "")
 
 
 # --- per game --------------------------------------------------------------------------------

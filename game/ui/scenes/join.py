@@ -22,17 +22,20 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
     """``text`` as a QR code, drawn dark on light in a ``size`` px square (or a bit less)."""
     import segno
 
-    matrix = segno.make(text, error="m", micro=False).matrix
+    # Low error correction keeps the code small (a lit screen is a clean medium), so each
+    # module gets more pixels; modules may be fractional so the code fills ``size``.
+    matrix = segno.make(text, error="l", micro=False, boost_error=False).matrix
     count = len(matrix) + 2 * QR_BORDER
-    module = max(1, size // count)
-    side = module * count
+    side = max(count, size)
+    edge = [round(i * side / count) for i in range(count + 1)]
     surf = pygame.Surface((side, side))
     surf.fill((250, 248, 240))
     dark = (16, 16, 20)
     for y, row in enumerate(matrix):
         for x, bit in enumerate(row):
             if bit:
-                surf.fill(dark, ((x + QR_BORDER) * module, (y + QR_BORDER) * module, module, module))
+                x0, y0 = edge[x + QR_BORDER], edge[y + QR_BORDER]
+                surf.fill(dark, (x0, y0, edge[x + QR_BORDER + 1] - x0, edge[y + QR_BORDER + 1] - y0))
     return surf
 
 
@@ -58,13 +61,14 @@ class JoinScene(Scene):
         self.cards = self._grid(m, len(self.hub.seats))
 
     def _grid(self, m: style.Metrics, n: int) -> list[pygame.Rect]:
-        top, bottom = m.px(132), m.height - m.button_h - m.px(40)
+        top, bottom = m.px(122), m.height - m.button_h - m.px(36)
         cols = n if n <= 4 else (n + 1) // 2
         rows = 1 if n <= 4 else 2
         gap = m.px(14)
         width = min(m.px(300), (m.width - 2 * m.margin - gap * (cols - 1)) // cols)
         height = min((bottom - top - gap * (rows - 1)) // rows, width + m.px(96))
         x0 = (m.width - (cols * width + (cols - 1) * gap)) // 2
+        top += max(0, (bottom - top - (rows * height + (rows - 1) * gap)) // 3)
         return [pygame.Rect(x0 + (i % cols) * (width + gap), top + (i // cols) * (height + gap),
                             width, height) for i in range(n)]
 
@@ -128,7 +132,7 @@ class JoinScene(Scene):
         draw.blit_text(surface, fit(name, m.px(19), rect.width - d - m.px(30), True), m.px(19),
                        (rect.x + d + m.px(18), rect.y + m.px(8) + d // 2), style.TEXT, True, "midleft")
         url = self.hub.url(seat)
-        text_h = m.px(58)
+        text_h = m.px(78)
         side = min(rect.width - m.px(20), rect.height - d - m.px(20) - text_h)
         code = qr_surface(url, side)
         qr_rect = code.get_rect(midtop=(rect.centerx, rect.y + d + m.px(16)))
@@ -138,13 +142,17 @@ class JoinScene(Scene):
             veil.fill((10, 11, 15, 200))
             surface.blit(veil, qr_rect)
             draw.blit_text(surface, "Joined", m.px(26), qr_rect.center, style.GOOD, True, "center")
-        size = m.px(13)
-        while size > m.px(10) and draw.font(size).size(url)[0] > rect.width - m.px(16):
-            size -= 1
-        draw.blit_text(surface, url, size, (rect.centerx, qr_rect.bottom + m.px(8)),
-                       style.TEXT_MUTED, False, "midtop")
+        # the address on two lines (where, then the seat's key) so it stays readable
+        base, _, key = url.partition("#")
+        y = qr_rect.bottom + m.px(6)
+        for text, colour in ((base, style.TEXT_MUTED), ("#" + key, style.TEXT)):
+            size = m.px(16)
+            while size > m.px(10) and draw.font(size).size(text)[0] > rect.width - m.px(16):
+                size -= 1
+            draw.blit_text(surface, text, size, (rect.centerx, y), colour, False, "midtop")
+            y += m.px(21)
         status = "On the phone: ready" if joined else "Waiting for the phone…"
-        draw.blit_text(surface, status, m.px(15), (rect.centerx, qr_rect.bottom + m.px(30)),
+        draw.blit_text(surface, status, m.px(15), (rect.centerx, y + m.px(4)),
                        style.GOOD if joined else style.TEXT_DIM, joined, "midtop")
 
 
