@@ -127,3 +127,21 @@ def test_the_server_closes_when_leaving_the_table(app):
         return False
 
     assert asyncio.run(probe()), "the port stays open"
+
+
+def test_a_phones_choice_ends_an_idle_frame_at_once(app):
+    import threading
+
+    from game.app import IDLE_FPS
+
+    app._ticked = time.monotonic()
+    threading.Timer(0.005, app.wake.set).start()
+    t0 = time.monotonic()
+    app._pace(idle=True)
+    assert time.monotonic() - t0 < 1 / IDLE_FPS, "the idle frame waited its full length"
+    assert not app.wake.is_set() and not app.idle(), "woken: full frame rate for a while"
+    # without a wake-up an idle frame still lasts a twelfth of a second
+    app._ticked = time.monotonic()
+    t0 = time.monotonic()
+    app._pace(idle=True)
+    assert time.monotonic() - t0 >= 1 / IDLE_FPS - 0.005

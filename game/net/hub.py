@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import queue
 import secrets
+import threading
 from typing import Callable
 
 from game.net import present
@@ -26,12 +27,13 @@ MAX_PER_PUMP = 64         # choices handled per frame at most (the rest wait a f
 
 class PhoneHub:
     def __init__(self, session: Session, host: str = "127.0.0.1", port: int = 0,
-                 rate: tuple[float, int] | None = None) -> None:
+                 rate: tuple[float, int] | None = None,
+                 wake: threading.Event | None = None) -> None:
         self.session = session
         self.seats = [i for i, s in enumerate(session.seats) if s.on_phone]
         self.tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in self.seats}
         self.inbox: queue.Queue[Submitted] = queue.Queue()
-        self.server = PhoneServer(self.tokens, self.inbox, host, port, rate)
+        self.server = PhoneServer(self.tokens, self.inbox, host, port, rate, wake)
         self.host = host
         self._shown: tuple | None = None
         self.on_applied: Callable[[Submitted], None] | None = None   # for measurements

@@ -68,8 +68,10 @@ def load_page() -> dict[str, bytes]:
 
 class PhoneServer:
     def __init__(self, tokens: dict[int, str], inbox: queue.Queue, host: str = "127.0.0.1",
-                 port: int = 0, rate: tuple[float, int] | None = None) -> None:
+                 port: int = 0, rate: tuple[float, int] | None = None,
+                 wake: threading.Event | None = None) -> None:
         self.tokens = dict(tokens)
+        self.wake = wake        # set when a choice is queued: the main loop stops idling
         # (messages a second, burst) per connection; tests that play at machine speed
         # raise it, people never reach the default
         self.rate = rate or (messages.RATE_PER_SECOND, messages.RATE_BURST)
@@ -291,6 +293,8 @@ class PhoneServer:
             self._error_to(conn, "not_offered", "that is not one of your choices now")
             return
         self.inbox.put(Submitted(conn.seat, seq, msg["action"], conn.id, time.monotonic()))
+        if self.wake is not None:
+            self.wake.set()
 
     def _hello(self, conn: Conn, token: str) -> None:
         seat = None

@@ -118,7 +118,8 @@ class TableScene(Scene):
         from game.net.hub import PhoneHub
 
         try:
-            self.phones = PhoneHub(s, bind_address(self.app.settings.phone_address)).start()
+            self.phones = PhoneHub(s, bind_address(self.app.settings.phone_address),
+                                   wake=self.app.wake).start()
         except OSError as exc:
             log.warning("phone server: %s", exc)
             for seat in seats:
