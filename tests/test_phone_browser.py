@@ -76,5 +76,10 @@ def test_chromium_plays_a_card_from_the_phone_page(app):
         browser.refresh()
         assert wait(app, lambda: browser.find_element(By.ID, "who").text == "Ann")
         assert browser.find_element(By.ID, "link").text == "connected"
+        # the socket drops (the phone slept): the page reconnects by itself
+        browser.execute_script("ws.close()")
+        assert wait(app, lambda: browser.find_element(By.ID, "link").text == "connected"
+                    and 0 in hub.online())
+        assert browser.find_element(By.ID, "who").text == "Ann"
     finally:
         quit_browser(browser)

@@ -129,6 +129,14 @@ def test_the_server_closes_when_leaving_the_table(app):
     assert asyncio.run(probe()), "the port stays open"
 
 
+def test_the_server_closes_when_the_app_quits(app):
+    set_up_hunters(app)
+    hub = app.find(HuntersTable).phones
+    assert hub.server.running
+    app.quit()
+    assert not hub.server.running
+
+
 def test_a_phones_choice_ends_an_idle_frame_at_once(app):
     import threading
 
