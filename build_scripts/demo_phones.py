@@ -34,6 +34,7 @@ def main() -> int:
 
     import pygame
     from browser import chromium, quit_browser
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     from game.app import App
@@ -83,8 +84,12 @@ def main() -> int:
             if d not in tabs or app.top is not table:
                 continue
             browser.switch_to.window(tabs[d])
-            buttons = [b for b in browser.find_elements(By.CSS_SELECTOR, "#actions button.choice")
-                       if b.is_enabled() and "danger" not in b.get_attribute("class")]
+            try:
+                buttons = [b for b in browser.find_elements(By.CSS_SELECTOR,
+                                                            "#actions button.choice")
+                           if b.is_enabled() and "danger" not in b.get_attribute("class")]
+            except StaleElementReferenceException:
+                continue       # the page redrew its buttons meanwhile: look again
             state_seq = browser.execute_script("return state && state.seq")
             if not buttons or state_seq != len(session.match.log):
                 continue       # the page has not caught up yet
@@ -102,13 +107,17 @@ def main() -> int:
             labels = [b.text for b in buttons]
             pick = next((i for i, t in enumerate(labels) if t.startswith("Attack")),
                         rng.randrange(len(buttons)))
-            buttons[pick].click()
+            try:
+                buttons[pick].click()
+            except StaleElementReferenceException:
+                continue
             made[d] += 1
         frames(60)
         shot("game-over.png")
         browser.switch_to.window(tabs[hub.seats[0]])
         time.sleep(0.5)
         browser.save_screenshot(str(args.out / "phone-end.png"))
+        print("saved", args.out / "phone-end.png")
         print("choices made per tab:", made, "result:", session.result())
         return 0 if session.is_over() else 1
     finally:

@@ -115,7 +115,8 @@ function render(s) {
   renderCharacter(s);
   renderPanels(s);
   renderNotebook(s);
-  $("log").replaceChildren(...(s.log || []).map((line) => el("li", {}, line)));
+  // newest first: what just happened is at the top of the list
+  $("log").replaceChildren(...(s.log || []).slice().reverse().map((line) => el("li", {}, line)));
 }
 
 function renderActions(s) {

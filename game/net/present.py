@@ -75,10 +75,10 @@ def result_line(session: Session) -> str:
         return ""
     from game.ui.table_base import with_names
 
+    if result.reason:
+        return with_names(result.reason, session.seats)
     names = [session.seats[w].name for w in result.winners]
-    who = ", ".join(names) if names else "nobody"
-    return f"Won by {who}." + (f" {with_names(result.reason, session.seats)}"
-                               if result.reason else "")
+    return f"Won by {', '.join(names) if names else 'nobody'}."
 
 
 # --- per game --------------------------------------------------------------------------------
@@ -92,6 +92,7 @@ def generic(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
 def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
     from game.ui.chasing import wording
     from game.ui.chasing.model import SUIT_ORDER
+    from game.ui.chasing.table import TRICKS_PER_ROUND
 
     names = [s.name for s in session.seats]
     plays = {(a.args[0], a.args[1]): i for i, a in enumerate(legal) if a.kind == "play"}
@@ -105,7 +106,9 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
     order = sorted(legal, key=lambda a: follow.index(a.args[0])
                    if a.kind == "discard" and a.args[0] in follow else 0)
     spot = view["spotlight"]
-    lines = [f"Round {view['round']} of 3 · trick {view['turn']}",
+    per_round = TRICKS_PER_ROUND[len(names)]
+    trick = min(len(view["history"]) + 1, per_round)
+    lines = [f"Round {view['round']} of 3 · trick {trick} of {per_round}",
              "Spotlight: " + (f"{spot[1]} {spot[2]}" if spot and spot[0] == "card" else "—"),
              "Follow Cards: " + (", ".join(s for s in SUIT_ORDER if s in follow) or "none")]
     trick = view["trick"]
