@@ -309,3 +309,21 @@ def test_the_packaging_ships_the_phone_page_and_the_server():
     excludes = re.search(r"EXCLUDES = \[(.*?)\n\]", spec, re.S).group(1)
     for module in ("aiohttp", "segno", "asyncio", "multidict", "yarl", "json"):
         assert f'"{module}"' not in excludes
+
+
+def test_sockets_beyond_the_limit_are_turned_away(monkeypatch, no_tracebacks):
+    from game.net import server
+
+    monkeypatch.setattr(server, "MAX_SOCKETS", 3)
+
+    async def go():
+        async with Table() as table, aiohttp.ClientSession() as http:
+            held = [await http.ws_connect(table.ws_url) for _ in range(3)]
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(table.ws_url)
+            assert refused.value.status == 503
+            await held[0].close()
+            await table.settle()
+            ws, state = await table.connect(http, 0)     # room again
+            assert state["seat"] == 0
+    run(go())

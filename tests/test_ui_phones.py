@@ -153,3 +153,20 @@ def test_a_phones_choice_ends_an_idle_frame_at_once(app):
     t0 = time.monotonic()
     app._pace(idle=True)
     assert time.monotonic() - t0 >= 1 / IDLE_FPS - 0.005
+
+
+def test_continuing_a_phone_game_shows_the_join_screen_with_new_links(app, monkeypatch):
+    from game.storage import saves
+    from game.ui.tables import open_saved_game
+
+    set_up_hunters(app)
+    table = app.find(HuntersTable)
+    old_tokens = dict(table.phones.tokens)
+    data = table.session.to_json()
+    assert [s["device"] for s in data["seats"]] == ["phone", "phone", "screen", "screen"]
+    click(app, "#join_cancel")
+    monkeypatch.setattr(saves, "load_autosave", lambda: (data, None))
+    open_saved_game(app)
+    assert isinstance(app.top, JoinScene)
+    hub = app.find(HuntersTable).phones
+    assert hub.seats == [0, 1] and set(hub.tokens.values()).isdisjoint(old_tokens.values())

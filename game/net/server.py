@@ -35,6 +35,7 @@ log = logging.getLogger("shadows.net")
 STATIC = {"/": ("index.html", "text/html"), "/phone.css": ("phone.css", "text/css"),
           "/phone.js": ("phone.js", "text/javascript")}
 HEARTBEAT = 15.0                 # seconds: a sleeping phone's dead socket is noticed
+MAX_SOCKETS = 64                 # open at once: 8 seats with a few tabs each is plenty
 CLOSE_BAD_TOKEN = 4001
 CLOSE_SEAT_GONE = 4002
 CLOSE_GAME_OVER = 1001
@@ -214,7 +215,9 @@ class PhoneServer:
         body = self.pages[request.path]
         return web.Response(body=body, content_type=STATIC[request.path][1], charset="utf-8")
 
-    async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if len(self._conns) >= MAX_SOCKETS:
+            return web.Response(status=503, text="too many connections")
         ws = web.WebSocketResponse(max_msg_size=messages.MAX_MESSAGE, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         conn = Conn(next(self._ids), ws, asyncio.Queue(), messages.RateLimit(*self.rate))
