@@ -327,3 +327,24 @@ def test_sockets_beyond_the_limit_are_turned_away(monkeypatch, no_tracebacks):
             ws, state = await table.connect(http, 0)     # room again
             assert state["seat"] == 0
     run(go())
+
+
+def test_the_rules_have_the_last_word_even_past_the_servers_check(no_tracebacks):
+    """A choice that reached the queue (as if the server's own check were wrong) is still
+    refused by the rules, with their reason, and changes nothing."""
+    from game.net.server import Submitted
+
+    async def go():
+        async with Table() as table, aiohttp.ClientSession() as http:
+            d, ws, state, *_ = await decider_phone(table, http)
+            before = table.snapshot()
+            conn = min(table.hub.server._conns)       # the decider's socket (opened first)
+            table.hub.inbox.put(Submitted(d, state["seq"], ["attack", [9]], conn, 0.0))
+            err = await next_of(ws, "error")
+            assert err["code"] == "refused" and err["message"][:1].isupper()
+            table.hub.inbox.put(Submitted(d, state["seq"] - 1, state["actions"][0]["action"],
+                                          conn, 0.0))
+            assert (await next_of(ws, "error"))["code"] == "stale"
+            await table.settle()
+            assert table.snapshot() == before
+    run(go())
