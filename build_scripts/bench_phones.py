@@ -63,9 +63,10 @@ def main() -> int:
     app = App(size=(1280, 720), fullscreen=False)
     app.settings.phone_address = "127.0.0.1"
     app.settings.animation_speed = "fast"
-    applied: list[tuple[int, int, float]] = []          # (seat, seq, time applied)
+    applied: list[tuple[int, int, float, float]] = []   # (seat, seq, queued, applied)
     drawn: list[float] = []
     tap_applied: list[float] = []
+    tap_queued: list[float] = []
     games = 0
     end = time.monotonic() + args.seconds
     phones: list = []
@@ -75,7 +76,8 @@ def main() -> int:
         table = start_game(app, "hunters", seats, 100 + games, {})
         games += 1
         hub = table.phones
-        hub.on_applied = lambda item: applied.append((item.seat, item.seq, time.monotonic()))
+        hub.on_applied = lambda item: applied.append((item.seat, item.seq, item.received,
+                                                      time.monotonic()))
         phones = {s: ThreadedPhone(hub.port, hub.tokens[s], seed=s + games, auto=True,
                                    think=args.think) for s in hub.seats}
         while isinstance(app.top, JoinScene):
@@ -85,9 +87,10 @@ def main() -> int:
             before = len(applied)
             app.step()                   # the real loop: events, update, draw, frame pacing
             now = time.monotonic()
-            for seat, seq, t in applied[before:]:
+            for seat, seq, queued, t in applied[before:]:
                 sent = phones[seat].sent_at.get(seq)
                 if sent is not None:
+                    tap_queued.append(queued - sent)
                     tap_applied.append(t - sent)
                     drawn.append(now - sent)
         if session.is_over():
@@ -112,6 +115,8 @@ def main() -> int:
     ms = lambda v: f"{v * 1000:.1f} ms"  # noqa: E731
     print(f"games: {games} ({args.players} phone seats, Shadow Hunters), choices timed: "
           f"{len(drawn)}")
+    print(f"tap -> checked and queued by the server thread: median "
+          f"{ms(statistics.median(tap_queued))}, p99 {ms(pct(tap_queued, 99))}")
     print(f"tap -> applied by the session: median {ms(statistics.median(tap_applied))}, "
           f"p99 {ms(pct(tap_applied, 99))}, max {ms(max(tap_applied))}")
     print(f"tap -> table drawn:            median {ms(statistics.median(drawn))}, "
