@@ -64,9 +64,13 @@ function connect() {
       link(false, "closed");
       return;
     }
-    if (ev.code === 1001 && state && state.over) {
+    if (ev.code === 1001) {     // the table stopped its server: the game is over or closed
       stopped = true;
       link(false, "game ended");
+      if (!(state && state.over)) {
+        $("turn").textContent = "The table has closed this game.";
+        $("actions").replaceChildren();
+      }
       return;
     }
     link(false, "reconnecting…");

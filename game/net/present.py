@@ -117,7 +117,11 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
             f"{names[p['seat']]} {p['card'][1]} {p['card'][2]}" for p in trick))
     lines.append("Cards taken: " + ", ".join(
         f"{names[i]} {len(t)}" for i, t in enumerate(view["taken"])))
-    return {"prompt": wording.prompt(view, seat, acting, waiting),
+    prompt = wording.prompt(view, seat, acting, waiting)
+    if view["phase"] == "deal" and view["rounds_done"]:
+        prompt = (f"Round {view['rounds_done']} is scored: the scores are on the table's "
+                  "screen, where Continue starts the next round.")
+    return {"prompt": prompt,
             "hand": hand, "order": order,
             "panels": [{"title": "The table", "lines": lines}]}
 
