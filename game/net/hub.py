@@ -108,7 +108,6 @@ class PhoneHub:
 
     def _refuse(self, item: Submitted, code: str, text: str) -> None:
         self.server.reply(item.conn, {"type": "error", "code": code, "message": text})
-        self._shown = None   # send the current state again with the error
 
     def publish(self) -> None:
         s = self.session

@@ -21,6 +21,7 @@ import itertools
 import json
 import logging
 import queue
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ MAX_SOCKETS = 64                 # open at once: 8 seats with a few tabs each is
 CLOSE_BAD_TOKEN = 4001
 CLOSE_SEAT_GONE = 4002
 CLOSE_GAME_OVER = 1001
+HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,100}")   # a Host header fit to repeat in a header
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ class PhoneServer:
     def __init__(self, tokens: dict[int, str], inbox: queue.Queue, host: str = "127.0.0.1",
                  port: int = 0, rate: tuple[float, int] | None = None,
                  wake: threading.Event | None = None) -> None:
-        self.tokens = dict(tokens)
+        self.tokens = dict(tokens)      # read and changed on the server's loop only
         self.wake = wake        # set when a choice is queued: the main loop stops idling
         # (messages a second, burst) per connection; tests that play at machine speed
         # raise it, people never reach the default
@@ -174,7 +176,6 @@ class PhoneServer:
 
     def revoke(self, seat: int, why: str) -> None:
         """``seat``'s link stops working (it plays at the table's screen now)."""
-        self.tokens.pop(seat, None)
         self._call(self._drop_seat, seat, why)
 
     def joined(self) -> set[int]:
@@ -203,6 +204,7 @@ class PhoneServer:
             conn.outbox.put_nowait(text)
 
     def _drop_seat(self, seat: int, why: str) -> None:
+        self.tokens.pop(seat, None)     # only ever changed here, on the server's loop
         self._latest.pop(seat, None)
         self._offered.pop(seat, None)
         for conn in list(self._conns.values()):
@@ -327,10 +329,11 @@ async def _headers(request: web.Request, handler):
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
+    host = request.host if HOST.fullmatch(request.host or "") else ""
     response.headers["Content-Security-Policy"] = (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        f"connect-src 'self' ws://{request.host}; base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'")
+        f"connect-src 'self'{f' ws://{host}' if host else ''}; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'")
     if isinstance(response, web.HTTPException):
         raise response
     return response
