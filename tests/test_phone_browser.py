@@ -38,6 +38,7 @@ def wait(app, cond, seconds=15.0):
 
 
 def test_chromium_plays_a_card_from_the_phone_page(app):
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     seats = [SeatConfig("Ann", "human", device="phone"), SeatConfig("Ben", "computer", "easy"),
@@ -62,10 +63,17 @@ def test_chromium_plays_a_card_from_the_phone_page(app):
         assert len(hand) == len(session.view(0)["hands"][0])
         assert browser.find_element(By.ID, "who").text == "Ann"
         assert "Your" in browser.find_element(By.ID, "prompt").text
-        card = lit_cards()[0]
-        suit, rank = card.get_attribute("aria-label").split()
         before = len(session.match.log)
-        card.click()
+        for _ in range(3):
+            try:
+                card = lit_cards()[0]
+                suit, rank = card.get_attribute("aria-label").split()
+                card.click()
+                break
+            except StaleElementReferenceException:
+                continue    # the page redrew its hand between finding and tapping
+        else:
+            raise AssertionError("the lit card kept being redrawn")
         assert wait(app, lambda: len(session.match.log) > before), "the tap was not applied"
         seat, action = session.match.log[before]
         assert seat == 0 and action == Action("play", (suit, int(rank)))

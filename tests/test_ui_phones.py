@@ -143,7 +143,10 @@ def test_a_phones_choice_ends_an_idle_frame_at_once(app):
     from game.app import IDLE_FPS
 
     app._ticked = time.monotonic()
-    threading.Timer(0.005, app.wake.set).start()
+    # set by the server's thread when a choice is queued (here before the wait starts, so
+    # the test does not depend on how fast another thread gets scheduled)
+    threading.Thread(target=app.wake.set).start()
+    time.sleep(0.01)
     t0 = time.monotonic()
     app._pace(idle=True)
     assert time.monotonic() - t0 < 1 / IDLE_FPS, "the idle frame waited its full length"
