@@ -73,3 +73,18 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
         lay.areas.append(pygame.Rect(x, area_top, aw, area_h))
         x += aw + (inner if slot % 2 == 0 else pair_gap)
     return lay
+
+
+def focus_size(lay: Layout, m: style.Metrics) -> tuple[int, int]:
+    """The card held up beside the choices (the Hermit card in hand, a card being used)."""
+    h = lay.choices.height - m.px(6)
+    return int(h * 0.7), h
+
+
+def choice_rect(lay: Layout, m: style.Metrics, focus: bool) -> pygame.Rect:
+    """Where the choice buttons go: the choices strip, minus the held-up card if any."""
+    r = lay.choices
+    if not focus:
+        return pygame.Rect(r)
+    fw = focus_size(lay, m)[0]
+    return pygame.Rect(r.x + fw + m.gap, r.y, r.width - fw - m.gap, r.height)

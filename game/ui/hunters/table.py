@@ -19,6 +19,7 @@ from game.rules.protocol import Action
 from game.ui import draw, style
 from game.ui.table_base import TableScene, fit
 
+from . import choices as C
 from . import layout as L
 from . import look
 from .anim import Effect, Effects
@@ -327,6 +328,37 @@ class HuntersTable(TablePainter, TableScene):
             actions.sort(key=lambda a: target_seat(a) is not None)
         return actions
 
+    def build_choices(self, m: style.Metrics, rect: pygame.Rect) -> None:
+        """The legal choices as buttons; a long label gets two or three cells of its row
+        instead of being cut (see ``choices.place``)."""
+        actions = self.choice_actions()
+        self.choice_area = rect
+        if not actions:
+            return
+        cols = C.columns(rect.width, m)
+        bh = m.px(40)
+        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
+        cell = (rect.width - m.gap * (cols - 1)) // cols
+        labels = [a.label or str(a) for a in actions]
+        slots = C.place([C.text_need(t, m) for t in labels], cell, m.gap, cols, rows)
+        pages = self._pages = slots[-1].page + 1
+        self.page = min(self.page, pages - 1)
+        y0 = rect.y + m.px(30)
+        for i, (action, text, slot) in enumerate(zip(actions, labels, slots)):
+            if slot.page != self.page:
+                continue
+            w = slot.span * cell + (slot.span - 1) * m.gap
+            shown = text if slot.fits else fit(text, m.px(C.FONT), w - m.px(C.TEXT_ROOM))
+            self.button((rect.x + slot.col * (cell + m.gap), y0 + slot.row * (bh + m.gap), w, bh), shown,
+                        lambda a=action: self.choose_checked(a), cls="@choice", object_id=f"#choice_{i}",
+                        tooltip=None if shown == text else text)
+        if pages > 1:
+            self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
+                        f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
+
+    def choose_checked(self, action: Action) -> None:
+        self.choose(action)
+
     def _index_targets(self) -> None:
         self.seat_actions, self.area_actions = {}, {}
         for a in self._all_actions():
@@ -414,11 +446,8 @@ class HuntersTable(TablePainter, TableScene):
         else:
             self.log_panel.set_lines(self.log_lines())   # keep the rendered log across rebuilds
         self._index_targets()
-        rect = self.lay.choices
         self.focus = self._focus_card()
-        if self.focus is not None:
-            fw = self._focus_size(m)[0]
-            rect = pygame.Rect(rect.x + fw + m.gap, rect.y, rect.width - fw - m.gap, rect.height)
+        rect = L.choice_rect(self.lay, m, self.focus is not None)
         self.choice_rect = rect
         self.build_choices(m, rect)
         if self.only_seat is not None:
@@ -471,8 +500,7 @@ class HuntersTable(TablePainter, TableScene):
             x += bw + gap
 
     def _focus_size(self, m: style.Metrics) -> tuple[int, int]:
-        h = self.lay.choices.height - m.px(6)
-        return int(h * 0.7), h
+        return L.focus_size(self.lay, m)
 
     def _focus_card(self) -> tuple[str, str, str] | None:
         """(title, card name, deck) of the card the current decision is about, if any."""
