@@ -10,11 +10,30 @@ from __future__ import annotations
 import pygame
 
 from game.rules.hunters.data import AREAS, ROLL_AREA
+from game.rules.hunters.views import seat_name as rules_seat_name
 from game.ui import draw, style
 from game.ui.table_base import fit
 
 from . import look
 from .anim import ease_out, tumbling_value
+
+DICE_FACTS = ("roll", "attack", "die", "dynamite")
+
+
+def describe_fact(fact: tuple) -> str:
+    """A dice fact's words when its log entry is not at hand (a game continued from a save)."""
+    name = rules_seat_name
+    if fact[0] in ("roll", "dynamite"):
+        total = fact[2] + fact[3]
+        area = ROLL_AREA.get(total)
+        where = "any other Area" if area is None else AREAS[area]
+        who = "Dynamite" if fact[0] == "dynamite" else f"{name(fact[1])} rolls"
+        return f"{who}: {fact[2]} + {fact[3]} = {total} ({where})"
+    if fact[0] == "attack":
+        d6, d4 = fact[4]
+        diff = abs(d6 - d4) if d6 else d4
+        return f"{name(fact[1])} attacks: {f'{d6} − {d4} = ' if d6 else 'd4 = '}{diff}" + (" (a miss)" if not diff else "")
+    return f"{name(fact[1])} rolls {fact[3]} ({fact[2]})"
 
 
 def track_markers(view, pending: dict[int, int] | None = None) -> dict[int, list[int]]:
@@ -123,26 +142,36 @@ class TablePainter:
                 py = r.y + m.px(17) + rr * int(d * 0.55)
                 surface.blit(draw.player_token(seat, d, self.seat_name(seat)), (px_, py))
 
+    def tray_fact(self, v) -> tuple | None:
+        """The dice roll of this turn the tray shows (never the previous player's)."""
+        for f in reversed(v["history"]):
+            if f[0] in DICE_FACTS:
+                return f
+            if f[0] == "turn":
+                return None
+        return None
+
+    def dice_rolling(self) -> bool:
+        """Dice still tumbling: what they bring (the move, the Area's prompt) waits."""
+        return any(e.progress < 0.6 for e in self.effects.of("dice", waiting_too=True))
+
     def draw_tray(self, surface, v, m) -> None:
         r = self.lay.tray
         draw.panel(surface, r, m.px(8))
-        fact = None
-        for f in reversed(v["history"]):
-            if f[0] in ("roll", "attack", "die", "dynamite"):
-                fact = f
-                break
+        fact = self.tray_fact(v)
         size = m.px(40)
         x = r.x + m.px(10)
         cy = r.centery
         if fact is None:
-            draw.blit_text(surface, "Dice: nobody has rolled yet.", m.px(15), (x, cy), style.TEXT_DIM, False,
-                           "midleft")
+            who = self.seat_name(v["active"]) if v["active"] >= 0 else "nobody"
+            draw.blit_text(surface, f"Dice: {who} has not rolled yet this turn." if v["active"] >= 0
+                           else "Dice: nobody has rolled yet.", m.px(15), (x, cy), style.TEXT_DIM, False, "midleft")
             return
         rolls = self.turn_rolls()
         if v["pending"].get("kind") == "move_choice" and len(rolls) >= 2 and fact in rolls:
             self.draw_compass(surface, rolls[-2:], m, x, cy, size)
             return
-        effect = next((e for e in self.effects.of("dice") if e.data.get("fact") == fact), None)
+        effect = next((e for e in self.effects.of("dice", waiting_too=True) if e.data.get("fact") == fact), None)
         progress = effect.progress if effect else 1.0
         faces = []
         kind = fact[0]
@@ -161,8 +190,18 @@ class TablePainter:
             surface.blit(img, img.get_rect(center=(x + size // 2, cy)))
             x += size + m.px(8)
         text = self.dice_text(fact) if progress >= 0.6 else "Rolling…"
-        draw.blit_text(surface, fit(text, m.px(16), r.right - x - m.px(10), True), m.px(16),
-                       (x + m.px(6), cy), style.TEXT, True, "midleft")
+        room = r.right - x - m.px(16)
+        fs = m.px(16)
+        lines = draw.wrap(text, fs, room)
+        if len(lines) > 2:
+            fs = m.px(14)
+            lines = draw.wrap(text, fs, room)
+        lines = lines[:2] if len(lines) <= 2 else [lines[0], fit(" ".join(lines[1:]), fs, room, True)]
+        lh = int(fs * 1.25)
+        y = cy - lh * len(lines) // 2
+        for line in lines:
+            draw.blit_text(surface, line, fs, (x + m.px(6), y), style.TEXT, True)
+            y += lh
 
     def draw_compass(self, surface, rolls, m, x, cy, size) -> None:
         """Mystic Compass: both rolls side by side, the player picks either Area."""
@@ -181,30 +220,12 @@ class TablePainter:
                        (x, cy), style.TEXT, True, "midleft")
 
     def dice_text(self, fact: tuple) -> str:
-        name = self.seat_name
-        kind = fact[0]
-        if kind == "roll":
-            total = fact[2] + fact[3]
-            area = ROLL_AREA.get(total)
-            where = "any other Area" if area is None else AREAS[area]
-            return f"{name(fact[1])} moves: {fact[2]} + {fact[3]} = {total} ({where})"
-        if kind == "dynamite":
-            total = fact[2] + fact[3]
-            area = ROLL_AREA.get(total)
-            where = "nothing happens" if area is None else f"3 damage to all on {AREAS[area]}"
-            return f"Dynamite: {fact[2]} + {fact[3]} = {total}: {where}"
-        if kind == "attack":
-            d6, d4 = fact[4]
-            targets = ", ".join(name(t) for t in fact[2])
-            verb = "counterattacks" if fact[3] else "attacks"
-            if not d6:
-                return f"{name(fact[1])} {verb} {targets}: d4 = {d4}"
-            diff = abs(d6 - d4)
-            roll = "miss (equal dice)" if diff == 0 else f"difference {diff}"
-            return f"{name(fact[1])} {verb} {targets}: {d6} − {d4} = {roll}"
-        what = {"franklin": "Franklin's d6", "george": "George's d4", "blessing": "Blessing d6",
-                "doll": "Spiritual Doll d6"}.get(fact[2], fact[2])
-        return f"{name(fact[1])}: {what} = {fact[3]}"
+        """The whole sum, as the log says it: dice, difference, each modifier and its
+        source, the result ("a miss" at 0), or where a move roll leads."""
+        for _, e in reversed(self.session.log_events(self.viewer)):
+            if isinstance(e.data, dict) and e.data.get("fact") == fact:
+                return self.named([e.text])[0]
+        return self.named([describe_fact(fact)])[0]
 
     def draw_player(self, surface, v, m, seat, rect) -> None:
         p = v["players"][seat]

@@ -316,6 +316,8 @@ class HuntersTable(TablePainter, TableScene):
     def choice_actions(self) -> list[Action]:
         # the rules say "Player 3"; the buttons say the name chosen at setup, and drop
         # the card or Area name the prompt above them already gives
+        if self.dice_rolling():
+            return []       # the choices would tell what the dice are about to show
         actions = [Action(a.kind, a.args, short_label(self.named([a.label])[0]))
                    for a in super().choice_actions() if a.kind != "reveal"]
         if self.only_seat is not None:
@@ -369,6 +371,8 @@ class HuntersTable(TablePainter, TableScene):
                 self.area_actions[a.args[0]] = a
 
     def _all_actions(self) -> list[Action]:
+        if self.dice_rolling():
+            return []
         return [a for a in super().choice_actions() if a.kind != "reveal"]
 
     def click_seat(self, seat: int) -> None:
@@ -568,6 +572,8 @@ class HuntersTable(TablePainter, TableScene):
         acting = self.acting_seat()
         if kind == "chance" or seat is None:
             return "…"
+        if self.dice_rolling():
+            return "The dice are rolling…"
         if acting is None or acting != seat:
             who = self.seat_name(seat)
             tail = "  You may still reveal or use an any-time ability." if acting is not None and \
