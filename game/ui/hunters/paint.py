@@ -16,6 +16,8 @@ from game.ui.table_base import fit
 
 from . import look
 from .anim import ease_out, tumbling_value
+from .cardview import Spot, card_image, hover_rect, hover_size
+from .look import DECK_TITLE
 
 DICE_FACTS = ("roll", "attack", "die", "dynamite")
 
@@ -61,6 +63,7 @@ class TablePainter:
     def draw_board(self, surface: pygame.Surface) -> None:
         v = self.view()
         m = self.metrics
+        self.spots = []
         self.draw_areas(surface, v, m)
         self.draw_track(surface, v, m)
         self.draw_tray(surface, v, m)
@@ -72,6 +75,7 @@ class TablePainter:
         self.draw_attack_lines(surface)
         self.draw_floaters(surface, m)
         self.draw_banner(surface, m)
+        self.draw_drawn_card(surface, m)
         self._positions = {p["seat"]: p["area"] for p in v["players"]}
 
     def draw_areas(self, surface, v, m) -> None:
@@ -90,6 +94,7 @@ class TablePainter:
                 halo = draw.glow(rect.size, style.ACCENT, m.px(10), m.px(8))
                 surface.blit(halo, (rect.x - m.px(10), rect.y - m.px(10)))
             surface.blit(look.area_card(name, rect.size, lit), rect)
+            self.spots.append(Spot(rect, "area", name, "Area"))
             here = [p for p in v["players"] if p["area"] == name and p["seat"] not in moving]
             if here:
                 step = min(d + m.px(3), (rect.width - m.px(8) - d) // max(1, len(here) - 1)) \
@@ -237,7 +242,8 @@ class TablePainter:
             halo = draw.glow(rect.size, style.ACCENT, m.px(8), m.px(8))
             surface.blit(halo, (rect.x - m.px(8), rect.y - m.px(8)))
         draw.panel(surface, rect, m.px(8), alpha=245 if p["alive"] else 160)
-        edge = style.ACCENT_BRIGHT if lit else (style.ACCENT if active else None)
+        # gold is for "you may pick this one": the player whose turn it is gets a quiet edge
+        edge = style.ACCENT_BRIGHT if lit else (style.TEXT_DIM if active else None)
         for e in hits:
             if e.kind in ("hit", "death"):
                 edge = style.DANGER
@@ -249,6 +255,10 @@ class TablePainter:
             pygame.draw.rect(surface, edge, rect, m.px(2), border_radius=m.px(8))
         pad = m.px(7)
         d = m.px(24)
+        known = p["character"] if p["revealed"] else (
+            v["me"]["character"] if seat == self.viewer and v.get("me") else None)
+        if known:
+            self.spots.append(Spot(rect, "character", known, f"{self.seat_name(seat)}'s character"))
         surface.blit(draw.player_token(seat, d, self.seat_name(seat)), (rect.x + pad, rect.y + pad))
         tag = "dead" if not p["alive"] else ("turn" if active else ("deciding" if decider else ""))
         tag_img = None
@@ -292,13 +302,16 @@ class TablePainter:
         if p["voided"]:
             chips.append(("Void", style.DANGER, "Void"))
         chips += [(look.EQUIPMENT_SHORT.get(e, e), look.equipment_colour(e), e) for e in p["equipment"]]
-        for i, (text, colour, _) in enumerate(chips):
+        for i, (text, colour, full) in enumerate(chips):
             c = look.chip(text, m.px(11), colour)
             if x + c.get_width() > rect.right - pad - m.px(22) and i < len(chips) - 1:
                 more = look.chip(f"+{len(chips) - i}", m.px(11), style.PANEL_EDGE)
                 surface.blit(more, (x, y))
                 break
             surface.blit(c, (x, y))
+            if full in look.EQUIPMENT_SHORT:
+                self.spots.append(Spot(c.get_rect(topleft=(x, y)), "card", full,
+                                       f"{self.seat_name(seat)}'s Equipment"))
             x += c.get_width() + m.px(3)
         if not p["alive"]:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -306,54 +319,66 @@ class TablePainter:
             surface.blit(veil, rect)
 
     def draw_floaters(self, surface, m) -> None:
-        """Hit and heal numbers, deaths and notes, over everything else on the board."""
+        """Hit and heal numbers, deaths and notes, over everything else on the board. Notes
+        and DIES sit on the board's top edge, so its name, damage and Equipment stay
+        readable; numbers float on a dark pill (at least 4.5:1 contrast)."""
         for seat, rect in enumerate(self.lay.boards):
+            notes = 0
             for e in self.effects.on_seat(seat):
                 if e.kind in ("hit", "heal"):
                     t = e.progress
-                    col = style.DANGER if e.kind == "hit" else style.GOOD
-                    img = draw.text(e.data["text"], m.px(28), col, True).copy()  # cached: copy first
-                    img.set_alpha(int(255 * (1 - t * t)))
-                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery - int(m.px(30) * t))))
+                    col = look.FLOAT_HIT if e.kind == "hit" else look.FLOAT_HEAL
+                    img = draw.text(e.data["text"], m.px(26), col, True)
+                    pill = pygame.Surface((img.get_width() + m.px(14), img.get_height() + m.px(2)), pygame.SRCALPHA)
+                    draw.rounded_rect(pill, pill.get_rect(), (*style.BG_DEEP, look.FLOAT_BACKING_ALPHA),
+                                      pill.get_height() // 2)
+                    pill.blit(img, img.get_rect(center=pill.get_rect().center))
+                    pill.set_alpha(int(255 * (1 - t * t)))
+                    surface.blit(pill, pill.get_rect(center=(rect.centerx, rect.centery - int(m.px(24) * t))))
                 elif e.kind == "death":
-                    draw.blit_text(surface, "DIES", m.px(26), rect.center, style.DANGER, True, "center")
+                    c = look.chip("DIES", m.px(15), style.DANGER)
+                    surface.blit(c, c.get_rect(center=(rect.centerx, rect.y)))
                 elif e.kind == "note":
-                    img = look.chip(fit(e.data["text"], m.px(14), rect.width - m.px(30), True), m.px(14),
+                    img = look.chip(fit(e.data["text"], m.px(13), rect.width - m.px(30), True), m.px(13),
                                     style.ACCENT).copy()
                     img.set_alpha(int(255 * min(1.0, (1 - e.progress) * 4)))
-                    surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - m.px(4))))
+                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + notes * img.get_height())))
+                    notes += 1
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
         self.draw_hover_card(surface)
 
+    def spot_at(self, pos) -> Spot | None:
+        """The card under ``pos``: an Equipment badge before the board it sits on."""
+        for spot in reversed(getattr(self, "spots", [])):
+            if spot.rect.collidepoint(pos):
+                return spot
+        return None
+
+    def hovered_spot(self) -> Spot | None:
+        focus = getattr(self, "card_focus", None)
+        if focus is not None:
+            spots = getattr(self, "spots", [])
+            return spots[focus % len(spots)] if spots else None
+        return self.spot_at(pygame.mouse.get_pos())
+
     def draw_hover_card(self, surface) -> None:
-        """The mouse over a player board shows that character's full card, if it is known
-        to the person at the screen (revealed, or their own)."""
+        """The card under the mouse (or the keyboard focus), in full and wholly on screen:
+        an Equipment badge, a discard pile's top card, a known character, an Area."""
         m = self.metrics
-        pos = pygame.mouse.get_pos()
-        v = self.view()
-        for seat, rect in enumerate(self.lay.boards):
-            if not rect.collidepoint(pos):
-                continue
-            p = v["players"][seat]
-            name = p["character"] if p["revealed"] else None
-            if name is None and seat == self.viewer and v.get("me"):
-                name = v["me"]["character"]
-            if not name:
-                return
-            size = (m.px(190), m.px(266))
-            card = look.character_card(name, size)
-            r = card.get_rect(topleft=(rect.x, rect.bottom + m.px(6)))
-            r.clamp_ip(surface.get_rect())
-            if r.colliderect(rect):
-                r.bottom = rect.y - m.px(6)
-                r.clamp_ip(surface.get_rect())
-            shadow = pygame.Surface(r.inflate(m.px(8), m.px(8)).size, pygame.SRCALPHA)
-            shadow.fill((0, 0, 0, 120))
-            surface.blit(shadow, (r.x - m.px(2), r.y + m.px(2)))
-            surface.blit(card, r)
+        spot = self.hovered_spot()
+        if spot is None:
             return
+        if getattr(self, "card_focus", None) is not None:
+            pygame.draw.rect(surface, style.ACCENT_BRIGHT, spot.rect.inflate(m.px(6), m.px(6)), m.px(2),
+                             border_radius=m.px(6))
+        size = hover_size(spot, m)
+        r = hover_rect(spot.rect, size, surface.get_rect(), m.px(6))
+        shadow = pygame.Surface(r.inflate(m.px(8), m.px(8)).size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 120))
+        surface.blit(shadow, (r.x - m.px(2), r.y + m.px(2)))
+        surface.blit(card_image(spot, r.size), r)
 
     def draw_banner(self, surface, m) -> None:
         """A reveal or a death gets the middle of the board for a moment: card and words."""
@@ -387,6 +412,49 @@ class TablePainter:
             draw.blit_text(panel, line, m.px(14), (tx, m.px(86) + i * m.px(19)), style.TEXT_MUTED)
         panel.set_alpha(int(255 * fade))
         surface.blit(panel, rect)
+
+    def drawn_card_rect(self, m) -> pygame.Rect:
+        """Where a drawn card is held up: big, over the middle of the Areas."""
+        area = self.lay.board_area
+        h = max(m.px(200), min(m.px(300), area.height + m.px(60)))
+        w = int(h * 0.72)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = area.center
+        r.clamp_ip(pygame.Rect(0, self.lay.boards[0].y, self.metrics.width, self.metrics.height))
+        return r
+
+    def draw_drawn_card(self, surface, m) -> None:
+        """A White or Black card just drawn: face up and readable, then it flies to its
+        owner's board (Equipment) or to its discard pile."""
+        e = next((x for x in self.effects.running() if x.kind == "card"), None)
+        if e is None:
+            return
+        big = self.drawn_card_rect(m)
+        t = e.progress
+        fly = 0.0 if t < 0.82 else (t - 0.82) / 0.18
+        if e.data.get("to") == "owner":
+            dest = self.lay.boards[e.seat]
+        else:
+            r = self.lay.decks
+            col = r.width // 3
+            dest = pygame.Rect(r.x + (1 if e.data["deck"] == "white" else 2) * col + col // 2, r.y, col // 2, r.height)
+        k = ease_out(fly)
+        scale = 1 - 0.8 * k
+        rect = pygame.Rect(0, 0, max(8, int(big.width * scale)), max(8, int(big.height * scale)))
+        rect.center = (int(big.centerx + (dest.centerx - big.centerx) * k),
+                       int(big.centery + (dest.centery - big.centery) * k))
+        if fly == 0:
+            shade = pygame.Surface(big.inflate(m.px(16), m.px(52)).size, pygame.SRCALPHA)
+            draw.rounded_rect(shade, shade.get_rect(), (*style.BG_DEEP, 225), m.px(12), style.ACCENT, 1)
+            surface.blit(shade, (big.x - m.px(8), big.y - m.px(44)))
+            who = self.seat_name(e.seat)
+            title = f"{who} draws a {DECK_TITLE[e.data['deck']]} card"
+            draw.blit_text(surface, fit(title, m.px(16), big.width + m.px(8), True), m.px(16),
+                           (big.centerx, big.y - m.px(36)), style.ACCENT_BRIGHT, True, "midtop")
+            surface.blit(look.read_card(e.data["card"], e.data["deck"], big.size), big)
+        else:
+            img = look.read_card(e.data["card"], e.data["deck"], big.size)
+            surface.blit(pygame.transform.smoothscale(img, rect.size), rect)
 
     def draw_attack_lines(self, surface) -> None:
         """An arrow from the attacker's board towards each target's, stopping at its edge."""
@@ -477,6 +545,8 @@ class TablePainter:
                 count = len(disc)
                 if count:
                     surface.blit(look.mini_card(disc[-1], deck, (cw, ch)), (dx, y))
+                    self.spots.append(Spot(pygame.Rect(dx, y, cw, ch), "card", disc[-1],
+                                           f"Top of the {DECK_TITLE[deck]} discards"))
             if not count:
                 pygame.draw.rect(surface, style.PANEL_EDGE, (dx, y, cw, ch), 1, border_radius=m.px(4))
             label = f"{n} left, {count} used"

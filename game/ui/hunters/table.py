@@ -23,6 +23,7 @@ from . import choices as C
 from . import layout as L
 from . import look
 from .anim import Effect, Effects
+from .cardview import CardViewScene, EquipmentScene
 from .notebook import Notebook
 from .overlays import CharacterScene, LookHandoff, NotebookScene, SeatPickerScene
 from .paint import TablePainter
@@ -37,6 +38,9 @@ DICE_KINDS = ("roll", "attack", "die", "dynamite")
 HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
         "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
         "equipment": 0.6, "loot": 0.6}
+# A White or Black card drawn is held up long enough to read it (at normal speed); what
+# it does (hits, heals) shows after that.
+CARD_HOLD = 2.6
 
 
 def target_seat(action: Action) -> int | None:
@@ -83,6 +87,8 @@ class HuntersTable(TablePainter, TableScene):
         active = session.view(None)["active"]
         self._turn_owner: int | None = active if active >= 0 else None
         self.reveal_armed = 0.0
+        self.card_focus: int | None = None
+        self.spots = []
         self._batch_step, self._batch_delay = -1, 0.0
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
@@ -265,8 +271,24 @@ class HuntersTable(TablePainter, TableScene):
             self._start_effect(event.kind, fact, HOLD[event.kind] * scale, delay * scale)
             if event.kind in DICE_KINDS:
                 self._batch_delay += 0.6 * HOLD[event.kind]
+            if event.kind == "draw" and fact[2] != "hermit":
+                self._show_card(fact, delay)
         if event.kind in ("damage", "death", "reveal"):
             self.app.sound.play("refused" if event.kind == "death" else "click")
+
+    def _show_card(self, fact: tuple, delay: float) -> None:
+        """Hold the drawn White/Black card up, face up, then send it to its owner (an
+        Equipment card) or to the discard pile; whatever it does waits for it."""
+        total = CARD_HOLD + delay
+        seconds = self.hold_for_animation(total)
+        if seconds <= 0:
+            return
+        scale = seconds / total
+        owner = fact[3] in self.view()["players"][fact[1]]["equipment"]
+        self.effects.add(Effect("card", CARD_HOLD * scale, fact[1],
+                                {"card": fact[3], "deck": fact[2], "to": "owner" if owner else "discard"},
+                                delay * scale))
+        self._batch_delay += CARD_HOLD
 
     def _start_effect(self, kind: str, fact: tuple, seconds: float, delay: float = 0.0) -> None:
         """Queue the animation of one rules event (``fact`` is its public record)."""
@@ -424,7 +446,48 @@ class HuntersTable(TablePainter, TableScene):
         elif pending.get("seat") == seat:
             self.refuse(f"you cannot move now ({pending.get('prompt', 'another decision')} first)")
 
+    def open_card(self, spot) -> None:
+        if spot is None:
+            self.refuse("point at a card first (or press I to step through the cards)")
+            return
+        self.app.push(CardViewScene(self.app, spot))
+
+    def open_equipment(self) -> None:
+        self.app.push(EquipmentScene(self.app, self))
+
+    def step_card_focus(self, back: bool = False) -> None:
+        """I / Shift+I: the keyboard's way to point at the cards on the table."""
+        n = len(getattr(self, "spots", []))
+        if not n:
+            return
+        if self.card_focus is None:
+            self.card_focus = n - 1 if back else 0
+        else:
+            self.card_focus = (self.card_focus + (-1 if back else 1)) % n
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_i:
+            self.step_card_focus(bool(event.mod & pygame.KMOD_SHIFT))
+            return True
+        if event.key == pygame.K_v:
+            self.open_card(self.hovered_spot())
+            return True
+        if event.key == pygame.K_e:
+            self.open_equipment()
+            return True
+        if event.key == pygame.K_ESCAPE and self.card_focus is not None:
+            self.card_focus = None
+            return True
+        return super().handle_key(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.card_focus = None
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 3:
+            spot = self.spot_at(event.pos)
+            if spot is not None:
+                self.open_card(spot)
+                return True
         if super().handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
@@ -461,6 +524,10 @@ class HuntersTable(TablePainter, TableScene):
 
     def build_top_bar(self, m: style.Metrics) -> None:
         super().build_top_bar(m)
+        bw = m.px(150)
+        self.top_bar_right -= bw + m.gap
+        self.button((self.top_bar_right, m.gap, bw, m.button_h), "Equipment (E)", self.open_equipment,
+                    choice=False, object_id="#equipment")
         if self.several():
             # Taking back a choice another person already saw (a Hermit card given, a reveal)
             # would undo knowledge: with several people at the screen there is no Undo.
