@@ -60,7 +60,10 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
     ch = choice_height(m)
     lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
     lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - m.px(54), left_w, m.px(54))
-    lay.track = pygame.Rect(x0, lay.tray.y - m.gap - m.px(50), left_w, m.px(50))
+    # the damage track: taller with many players, so a crowded cell stacks its pieces in
+    # three rows instead of heaping them
+    track_h = m.px(50) if players <= 5 else m.px(70)
+    lay.track = pygame.Rect(x0, lay.tray.y - m.gap - track_h, left_w, track_h)
 
     # the six Areas fill what is left between boards and track
     area_top = boards_bottom + m.gap

@@ -51,6 +51,25 @@ def track_markers(view, pending: dict[int, int] | None = None) -> dict[int, list
     return out
 
 
+def track_slots(seats: list[int], cell: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+    """Where each HP piece of one damage cell goes: a grid of equal, non-overlapping
+    tokens as large as the cell allows (8 pieces at 0 damage stay 8 distinct discs)."""
+    if not seats:
+        return []
+    best = (0, 1, 1)
+    for rows in (1, 2, 3):
+        cols = -(-len(seats) // rows)
+        size = min(cell.width // cols, cell.height // rows, 22)
+        if size > best[0]:
+            best = (size, rows, cols)
+    size, rows, cols = best
+    out = []
+    for i, seat in enumerate(seats):
+        rr, cc = divmod(i, cols)
+        out.append((seat, pygame.Rect(cell.x + cc * size, cell.y + rr * size, size - 1, size - 1)))
+    return out
+
+
 class TablePainter:
     def pending_damage(self) -> dict[int, int]:
         """Damage (minus heals) already in the view but whose animation has not begun."""
@@ -125,7 +144,6 @@ class TablePainter:
         r = self.lay.track
         draw.panel(surface, r, m.px(8))
         cw = r.width / 15
-        d = m.px(19)
         top = r.y + m.px(3)
         by_damage = track_markers(v, self.pending_damage())
         for n in range(15):
@@ -135,17 +153,13 @@ class TablePainter:
             draw.blit_text(surface, str(n), m.px(12), (x + m.px(4), top), style.TEXT_MUTED, True)
             mark = look.HP_MARKS.get(n)
             if mark:
-                draw.blit_text(surface, mark, m.px(11), (int(x + cw) - m.px(3), top), style.DANGER, True,
-                               "topright")
-            seats = by_damage.get(n, [])
-            # up to two rows of markers per cell, overlapping sideways when crowded
-            cols = len(seats) if len(seats) <= 2 else (len(seats) + 1) // 2
-            step_x = min(d * 0.8, (cw - m.px(4) - d) / max(1, cols - 1)) if cols > 1 else 0
-            for i, seat in enumerate(seats):
-                rr, cc = divmod(i, cols)
-                px_ = x + m.px(2) + int(cc * step_x)
-                py = r.y + m.px(17) + rr * int(d * 0.55)
-                surface.blit(draw.player_token(seat, d, self.seat_name(seat)), (px_, py))
+                img = draw.text(mark, m.px(11), style.DANGER, True)
+                spot = img.get_rect(topright=(int(x + cw) - m.px(3), top))
+                surface.blit(img, spot)
+                self.spots.append(Spot(spot.inflate(m.px(6), m.px(4)), "hp", str(n), "Damage track"))
+            cell = pygame.Rect(x + m.px(2), r.y + m.px(17), int(cw) - m.px(4), r.bottom - m.px(3) - r.y - m.px(17))
+            for seat, rect in track_slots(by_damage.get(n, []), cell):
+                surface.blit(draw.player_token(seat, rect.width, self.seat_name(seat)), rect)
 
     def tray_fact(self, v) -> tuple | None:
         """The dice roll of this turn the tray shows (never the previous player's)."""
@@ -373,12 +387,28 @@ class TablePainter:
         if getattr(self, "card_focus", None) is not None:
             pygame.draw.rect(surface, style.ACCENT_BRIGHT, spot.rect.inflate(m.px(6), m.px(6)), m.px(2),
                              border_radius=m.px(6))
+        if spot.kind == "hp":
+            self.draw_hp_legend(surface, spot, m)
+            return
         size = hover_size(spot, m)
         r = hover_rect(spot.rect, size, surface.get_rect(), m.px(6))
         shadow = pygame.Surface(r.inflate(m.px(8), m.px(8)).size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         surface.blit(shadow, (r.x - m.px(2), r.y + m.px(2)))
         surface.blit(card_image(spot, r.size), r)
+
+    def draw_hp_legend(self, surface, spot, m) -> None:
+        """What the red initials on the damage track mean: who dies at that damage."""
+        hp = int(spot.name)
+        names = [n for n in self.character_pool() if look.CHARACTER[n]["hp"] == hp]
+        lines = [f"Damage {hp}: a character with {hp} HP dies here",
+                 ", ".join(names) or "(no character of this game's pool)"]
+        fs = m.px(14)
+        w = max(draw.font(fs, True).size(t)[0] for t in lines) + m.px(20)
+        r = hover_rect(spot.rect, (w, m.px(52)), surface.get_rect(), m.px(6))
+        draw.rounded_rect(surface, r, (*style.BG_DEEP, 245), m.px(8), style.DANGER, 1)
+        draw.blit_text(surface, lines[0], fs, (r.x + m.px(10), r.y + m.px(7)), style.TEXT, True)
+        draw.blit_text(surface, lines[1], fs, (r.x + m.px(10), r.y + m.px(27)), style.DANGER, True)
 
     def draw_banner(self, surface, m) -> None:
         """A reveal or a death gets the middle of the board for a moment: card and words."""

@@ -450,6 +450,8 @@ class HuntersTable(TablePainter, TableScene):
         if spot is None:
             self.refuse("point at a card first (or press I to step through the cards)")
             return
+        if spot.kind == "hp":
+            return          # the damage track's initials: the hover already says it all
         self.app.push(CardViewScene(self.app, spot))
 
     def open_equipment(self) -> None:
