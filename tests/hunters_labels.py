@@ -7,7 +7,7 @@ import random
 from functools import lru_cache
 
 from game.rules.hunters.state import HuntersState
-from game.rules.hunters.views import label
+from game.rules.hunters.views import label, reveal_uses
 from game.rules.protocol import CHANCE, NOBODY
 from game.ui.scenes.setup import default_names
 from game.ui.table_base import PLAYER_REF
@@ -38,6 +38,8 @@ def engine_labels(games: int = 2000, seed: int = 13) -> frozenset:
                 for a in acts:
                     if a[0] != "reveal":
                         out.add((n, short_label(_named(label(s, d, a), names))))
+                for _, _, text in reveal_uses(s, d):
+                    out.add((n, "Reveal and use " + _named(text, names)))
                 s.fast_apply(d, acts[int(rng.random() * len(acts))])
             steps += 1
     return frozenset(out)

@@ -442,7 +442,29 @@ def build_view(s, seat):
         if f and f[1] == seat:
             v["holding"] = CARD_NAME[f[2] if f[0] == "hermit_give" else f[3]]
         v["shown_to_me"] = tuple((e[1], e[2]) for e in s.private[seat] if e[0] == "saw")
+        v["reveal_uses"] = reveal_uses(s, seat)
     return _ro(v)
+
+
+def reveal_uses(s, seat):
+    """What a hidden seat could do right now if it revealed first: (kind, args, label) of
+    each action a reveal would add (Franklin's shot at the start of the turn, Gregor's
+    barrier at its end, Allie's heal…). The legal actions stay as they are (reveal, then
+    the ability: two recorded actions); this only lets the table offer both in one press.
+    Asks the rules' own option lists with the seat revealed for a moment."""
+    if s.over or s.rev[seat] or not s.alive[seat] or s.dec < 0:
+        return ()
+    before = s.fast_legal(seat)
+    if ("reveal",) not in before:
+        return ()
+    have = set(before)
+    s.rev[seat] = True
+    try:
+        out = tuple((a[0], tuple(a[1:]), label(s, seat, a)) for a in s.fast_legal(seat)
+                    if a not in have and a[0] != "reveal")
+    finally:
+        s.rev[seat] = False
+    return out
 
 
 def result_of(s):

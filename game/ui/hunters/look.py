@@ -60,6 +60,30 @@ CHARACTER = {c[0]: {"faction": {"H": "Hunter", "S": "Shadow", "N": "Neutral"}[c[
                     "hp": c[2], "set": c[3], "win": c[4], "ability": c[5]} for c in CHARACTERS}
 CHARACTER_NAMES = tuple(c[0] for c in CHARACTERS)
 
+# When each ability can be used, for the character panel (the rules' own timing).
+ABILITY_WHEN = {
+    "Emi": "When you move, instead of rolling (reveal first).",
+    "Franklin": "Once per game, at the start of your turn (reveal first).",
+    "George": "Once per game, at the start of your turn (reveal first).",
+    "Ellen": "Once per game, at the start of your turn (reveal first).",
+    "Fu-ka": "Once per game, at the start of your turn (reveal first).",
+    "Agnes": "Once, at the start of your turn (reveal first).",
+    "Ultra Soul": "At the start of each of your turns, on a player at the Underworld Gate (reveal first).",
+    "Gregor": "Once per game, at the end of your turn (reveal first).",
+    "Wight": "Once per game, at the end of your turn, once someone has died (reveal first).",
+    "Charles": "At the end of your turn, after you attacked (reveal first).",
+    "Allie": "Once per game, at any decision point (reveal first).",
+    "David": "Once per game, during your turn (reveal first).",
+    "Werewolf": "When you are attacked: counterattack (this reveals you).",
+    "Vampire": "Whenever your attack deals damage, while revealed.",
+    "Valkyrie": "Every attack you make, while revealed.",
+    "Bob": "When your attack deals 2 or more damage, while revealed.",
+    "Catherine": "At the start of each of your turns, while revealed.",
+    "Unknown": "Whenever you answer a Hermit card, even while hidden.",
+    "Daniel": "Automatic: you are revealed as soon as another character dies.",
+    "Bryan": "Automatic: when your attack kills a character with 12 HP or less.",
+}
+
 # Where characters die on the damage track: the board prints initials at these HPs.
 HP_MARKS: dict[int, str] = {}
 for _name, _info in CHARACTER.items():

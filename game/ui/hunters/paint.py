@@ -538,13 +538,21 @@ class TablePainter:
             win = f"{self.seat_name(me['agnes_target'])} wins"
         seen = [f"{self.seat_name(s)} is {c}" for s, c in v.get("shown_to_me", ())]
         blocks = [("Wins: ", win, style.ACCENT), ("", me["ability"], style.TEXT)]
+        if me["character"] in look.ABILITY_WHEN:
+            used = " Used." if me.get("ability_used") else ""
+            blocks.append(("When: ", look.ABILITY_WHEN[me["character"]] + used, style.ACCENT))
         if seen:
             blocks.append(("Seen: ", "; ".join(seen), style.TEXT_MUTED))
         bottom = r.bottom - m.px(48)
-        for head, text, colour in blocks:
-            for i, line in enumerate(draw.wrap(head + text, fs, tw)):
-                if y + fs > bottom:
-                    break
+        while True:
+            # the whole text, always: a smaller size rather than a cut sentence
+            wrapped = [draw.wrap(head + text, fs, tw) for head, text, _ in blocks]
+            need = sum(len(w) * int(fs * 1.28) + m.px(4) for w in wrapped)
+            if y + need <= bottom + m.px(4) or fs <= m.px(10):
+                break
+            fs -= 1
+        for (head, _, colour), lines in zip(blocks, wrapped):
+            for i, line in enumerate(lines):
                 draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
                                i == 0 and bool(head))
                 y += int(fs * 1.28)

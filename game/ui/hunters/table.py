@@ -342,6 +342,10 @@ class HuntersTable(TablePainter, TableScene):
             return []       # the choices would tell what the dice are about to show
         actions = [Action(a.kind, a.args, short_label(self.named([a.label])[0]))
                    for a in super().choice_actions() if a.kind != "reveal"]
+        if self.viewer is not None and self.viewer == self.acting_seat():
+            # a hidden character whose ability applies now: reveal and use it in one press
+            actions += [Action("reveal_use", (kind, args), "Reveal and use " + self.named([text])[0])
+                        for kind, args, text in self.view().get("reveal_uses", ())]
         if self.only_seat is not None:
             narrowed = [a for a in actions if target_seat(a) == self.only_seat]
             if narrowed:
@@ -381,7 +385,46 @@ class HuntersTable(TablePainter, TableScene):
                         f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
 
     def choose_checked(self, action: Action) -> None:
+        """A choice button: "Reveal and use" takes both steps; an attack on a revealed
+        player of your own side asks once first."""
+        if action.kind == "reveal_use":
+            self.reveal_and_use(action)
+            return
+        friend = self.own_side_target(action)
+        if friend is not None:
+            from .overlays import ConfirmScene
+
+            name = self.seat_name(friend)
+            faction = self.public_players()[friend]["faction"]
+            text = (f"{name} is a revealed {faction}, on your side. "
+                    f"Attacking them helps the other side. Attack {name} anyway?")
+            self.app.push(ConfirmScene(self.app, text, f"Attack {name} anyway", lambda: self.choose(action),
+                                       title="Your own side"))
+            return
         self.choose(action)
+
+    def own_side_target(self, action: Action) -> int | None:
+        """The revealed player of the viewer's own faction this attack would hit, if any."""
+        if action.kind != "attack" or self.viewer is None or self.viewer != self.acting_seat():
+            return None
+        me = self.view().get("me")
+        t = action.args[0]
+        p = self.public_players()[t]
+        if me and p["revealed"] and p["faction"] == me["faction"] and me["faction"] != "Neutral":
+            return t
+        return None
+
+    def reveal_and_use(self, action: Action) -> None:
+        seat = self.acting_seat()
+        if seat is None:
+            self.refuse("it is not your turn")
+            return
+        reason = self.session.submit(seat, Action("reveal", (), "Reveal your character"))
+        if reason:
+            self.refuse(reason)
+            return
+        kind, args = action.args
+        self.choose(Action(kind, tuple(args)))
 
     def _index_targets(self) -> None:
         self.seat_actions, self.area_actions = {}, {}
@@ -402,7 +445,7 @@ class HuntersTable(TablePainter, TableScene):
         name = self.seat_name(seat)
         if len(acts) == 1:
             self.only_seat = None
-            self.choose(acts[0])
+            self.choose_checked(acts[0])
             return
         if len(acts) > 1:
             self.only_seat = seat
@@ -433,7 +476,7 @@ class HuntersTable(TablePainter, TableScene):
     def click_area(self, name: str) -> None:
         act = self.area_actions.get(name)
         if act is not None:
-            self.choose(act)
+            self.choose_checked(act)
             return
         seat = self.acting_seat()
         if seat is None:
