@@ -215,3 +215,54 @@ def test_the_players_own_board_does_not_glow_as_a_target(app):
     s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], phase="attack", positions=POS)
     table = table_at(app, s)
     assert 0 not in table.seat_actions
+
+
+def test_a_prediction_answered_goes_into_the_notebook_and_onto_the_board(app):
+    from game.rules.hunters.data import HERMIT_CARDS
+
+    others = [row[0] for row in HERMIT_CARDS if row[0] != "Prediction"]
+    s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], phase="area", discards={"hermit": others},
+                 positions={0: "Hermit's Cabin", 1: "Cemetery", 2: "Weird Woods", 3: "Church"})
+    table = table_at(app, s)
+    table.choose(Action("draw", ("hermit",)))
+    assert until(app, lambda: table.view()["pending"].get("kind") == "hermit_give", frames=60)
+    assert table.view()["holding"] == "Prediction"
+    table.choose(Action("give", (1,)))
+    assert until(app, lambda: dict(table.view().get("shown_to_me", ())).get(1) == "Vampire", frames=300)
+    step(app, 2)
+    assert table.notebook.get(0, 1) == {"faction": "Shadow", "character": "Vampire"}
+    from game.ui.hunters.notebook import hermit_clues
+    assert "showed you their character: Vampire" in hermit_clues(table.view(), 1)
+
+
+def test_the_rules_page_lists_each_character_and_card_under_its_heading():
+    from game.rules.hunters.data import BLACK_CARDS, CHARACTERS, HERMIT_CARDS, WHITE_CARDS
+    from game.rules.registry import get_game
+    from game.ui.scenes.rules import rules_blocks
+
+    blocks = rules_blocks(get_game("hunters"))
+    heads = [b.text for b in blocks if b.kind == "h"]
+    for title in ("HUNTERS", "SHADOWS", "NEUTRALS", "HERMIT CARDS (16)", "WHITE CARDS (16)", "BLACK CARDS (16)"):
+        assert title in heads
+    entries = [b.text for b in blocks if b.kind == "p" and b.text.startswith("•")]
+    for row in CHARACTERS:
+        assert sum(e.startswith(f"•  {row[0]} (") for e in entries) == 1, row[0]
+    for table in (HERMIT_CARDS, WHITE_CARDS, BLACK_CARDS):
+        for row in table:
+            assert sum(e.startswith(f"•  {row[0]}") and ":" in e for e in entries) >= 1, row[0]
+    hunters = heads.index("HUNTERS")
+    assert heads[hunters + 1] == "SHADOWS"          # the faction headings follow each other
+
+
+def test_the_choices_wait_until_the_dice_settle(app):
+    app.settings.animation_speed = "normal"
+    s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], phase="start", positions=POS)
+    table = table_at(app, s)
+    table.choose(Action("roll"))
+    assert until(app, lambda: table.effects.of("dice", waiting_too=True), frames=60)
+    assert table.dice_rolling()
+    assert table.choice_actions() == [] and not table.choices
+    assert table.prompt_text() == "The dice are rolling…"
+    assert until(app, lambda: not table.dice_rolling(), frames=200)
+    step(app, 2)
+    assert table.choices or table.view()["pending"].get("seat") != 0

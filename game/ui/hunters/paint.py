@@ -295,6 +295,9 @@ class TablePainter:
             me = v.get("me")
             if me and seat == self.viewer:
                 line, colour = f"You: {me['character']} (hidden)", style.TEXT_MUTED
+            elif seat in dict(v.get("shown_to_me", ())):
+                shown = dict(v["shown_to_me"])[seat]
+                line, colour = f"Showed you: {shown}", look.faction_colour(look.CHARACTER[shown]["faction"])
             else:
                 note = self.notebook.summary(self.viewer, seat) if self.viewer is not None else ""
                 line, colour = (f"Note: {note}" if note else "Hidden"), style.TEXT_DIM

@@ -259,6 +259,10 @@ class HuntersTable(TablePainter, TableScene):
                 # the person at the screen has finished their turn: it goes public again
                 self.session.handed_to(None)
                 self.only_seat = None
+        if event.kind == "private_saw" and fact and event.seats:
+            # a Prediction answered: the notebook of the one who saw it records it as a fact
+            writer, about, character = event.seats[0], fact[1], fact[2]
+            self.notebook.set(writer, about, look.CHARACTER[character]["faction"], character)
         if event.kind == "game_over" or not event.visible_to(self.viewer) or not fact:
             return
         if event.kind in HOLD:
@@ -670,7 +674,11 @@ class HuntersTable(TablePainter, TableScene):
         else:
             text, colour = self.prompt_text(), style.TEXT_MUTED
         width = rect.width - (m.px(160) if self.only_seat is not None else 0)
-        draw.blit_text(surface, fit(text, m.px(17), width), m.px(17), rect.topleft, colour, bool(self.status))
+        size = m.px(17)
+        while draw.font(size, bool(self.status)).size(text)[0] > width and size > m.px(13):
+            size -= 1       # a long prompt gets smaller before anything is cut
+        draw.blit_text(surface, fit(text, size, width, bool(self.status)), size, rect.topleft, colour,
+                       bool(self.status))
 
     def prompt_text(self) -> str:
         """What is being decided now, in the words of the person at the screen."""
