@@ -239,10 +239,10 @@ def describe(s, e):
 DIE_NAME = {"franklin": "Franklin's d6", "george": "George's d4", "blessing": "the Blessing d6",
             "doll": "the Spiritual Doll d6"}
 DAMAGE_FROM = {"attack": "from the attack", "woods": "in the Weird Woods", "hermit": "from a Hermit card",
-               "card": "from a Black card", "bat": "from the Vampire Bat", "spider": "from the Bloodthirsty Spider",
+               "card": "from the card", "bat": "from the Vampire Bat", "spider": "from the Bloodthirsty Spider",
                "dynamite": "from the Dynamite", "ability": "from an ability", "charles": "(Charles's price)",
                "doll": "from the Spiritual Doll"}
-HEAL_FROM = {"hermit": "(Hermit card)", "card": "(White card)", "bat": "(Vampire Bat)", "woods": "in the Weird Woods",
+HEAL_FROM = {"hermit": "(Hermit card)", "card": "(the card)", "bat": "(Vampire Bat)", "woods": "in the Weird Woods",
              "vampire": "(Vampire)", "catherine": "(Catherine)", "blessing": "(Blessing)", "allie": "(Allie)"}
 
 

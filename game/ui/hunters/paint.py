@@ -423,10 +423,11 @@ class TablePainter:
         if info is None:
             return
         area = self.lay.board_area
-        h = min(area.height - m.px(8), m.px(150))
+        h = m.px(150)
         w = min(area.width - m.px(40), m.px(460))
         rect = pygame.Rect(0, 0, w, h)
         rect.center = area.center
+        rect.clamp_ip(surface.get_rect())
         fade = min(1.0, e.progress * 5, (1 - e.progress) * 5)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw.rounded_rect(panel, panel.get_rect(), (*style.BG_DEEP, 235), m.px(12),
@@ -477,13 +478,17 @@ class TablePainter:
         rect.center = (int(big.centerx + (dest.centerx - big.centerx) * k),
                        int(big.centery + (dest.centery - big.centery) * k))
         if fly == 0:
-            shade = pygame.Surface(big.inflate(m.px(16), m.px(52)).size, pygame.SRCALPHA)
-            draw.rounded_rect(shade, shade.get_rect(), (*style.BG_DEEP, 225), m.px(12), style.ACCENT, 1)
-            surface.blit(shade, (big.x - m.px(8), big.y - m.px(44)))
             who = self.seat_name(e.seat)
             title = f"{who} draws a {DECK_TITLE[e.data['deck']]} card"
-            draw.blit_text(surface, fit(title, m.px(16), big.width + m.px(8), True), m.px(16),
-                           (big.centerx, big.y - m.px(36)), style.ACCENT_BRIGHT, True, "midtop")
+            tw = draw.font(m.px(16), True).size(title)[0]
+            box = pygame.Rect(0, 0, max(big.width + m.px(16), tw + m.px(24)), big.height + m.px(52))
+            box.midbottom = (big.centerx, big.bottom + m.px(8))
+            box.clamp_ip(surface.get_rect())
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            draw.rounded_rect(shade, shade.get_rect(), (*style.BG_DEEP, 225), m.px(12), style.ACCENT, 1)
+            surface.blit(shade, box)
+            draw.blit_text(surface, fit(title, m.px(16), box.width - m.px(12), True), m.px(16),
+                           (box.centerx, box.y + m.px(8)), style.ACCENT_BRIGHT, True, "midtop")
             surface.blit(look.read_card(e.data["card"], e.data["deck"], big.size), big)
         else:
             img = look.read_card(e.data["card"], e.data["deck"], big.size)
@@ -549,7 +554,7 @@ class TablePainter:
         bottom = r.bottom - m.px(48)
         while True:
             # the whole text, always: a smaller size rather than a cut sentence
-            wrapped = [draw.wrap(head + text, fs, tw) for head, text, _ in blocks]
+            wrapped = [draw.wrap(head + text, fs, tw, bool(head)) for head, text, _ in blocks]
             need = sum(len(w) * int(fs * 1.28) + m.px(4) for w in wrapped)
             if y + need <= bottom + m.px(4) or fs <= m.px(10):
                 break
