@@ -116,6 +116,8 @@ class CardViewScene(Overlay):
         tw = min(m.px(440), m.width - 3 * m.margin - w)
         x = (m.width - w - m.px(30) - tw) // 2
         y = m.margin
+        draw.panel(surface, pygame.Rect(x - m.px(16), y - m.px(12), w + tw + m.px(62), h + m.px(24)),
+                   m.px(style.RADIUS), alpha=250)
         surface.blit(card_image(self.spot, (w, h)), (x, y))
         tx = x + w + m.px(30)
         yy = y + m.px(8)

@@ -62,7 +62,7 @@ CHARACTER_NAMES = tuple(c[0] for c in CHARACTERS)
 
 # When each ability can be used, for the character panel (the rules' own timing).
 ABILITY_WHEN = {
-    "Emi": "When you move, instead of rolling (reveal first).",
+    "Emi": "Each move: instead of rolling, step to a neighbouring Area (reveal first).",
     "Franklin": "Once per game, at the start of your turn (reveal first).",
     "George": "Once per game, at the start of your turn (reveal first).",
     "Ellen": "Once per game, at the start of your turn (reveal first).",
