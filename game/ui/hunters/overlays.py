@@ -281,9 +281,9 @@ class ConfirmScene(NoticeScene):
         self.choices, self._presses = [], {}
         bw = (self.box.width - 3 * m.pad) // 2
         y = self.box.bottom - m.button_h - m.pad
-        self.button((self.box.x + m.pad, y, bw, m.button_h), self.yes, self.confirm, cls="@primary",
-                    object_id="#confirm_yes")
-        self.button((self.box.x + 2 * m.pad + bw, y, bw, m.button_h), "Cancel", self.app.pop,
+        # Cancel looks like the default, because it is what Enter does
+        self.button((self.box.x + m.pad, y, bw, m.button_h), self.yes, self.confirm, object_id="#confirm_yes")
+        self.button((self.box.x + 2 * m.pad + bw, y, bw, m.button_h), "Cancel", self.app.pop, cls="@primary",
                     object_id="#confirm_no")
 
     def confirm(self) -> None:
