@@ -41,6 +41,8 @@ def table_at(app, state, humans=(0,), seed=1) -> HuntersTable:
     book.save()
     table = app.push(HuntersTable(app, session))
     step(app, 2)
+    if len(humans) > 1:
+        click(app, "#ready")        # the hand-off to whoever decides first
     assert app.top is table
     return table
 
@@ -266,3 +268,14 @@ def test_the_choices_wait_until_the_dice_settle(app):
     assert until(app, lambda: not table.dice_rolling(), frames=200)
     step(app, 2)
     assert table.choices or table.view()["pending"].get("seat") != 0
+
+
+def test_a_voided_werewolf_is_told_why_there_is_no_counterattack(app):
+    s = scenario(["Emi", "Werewolf", "Franklin", "Vampire"], phase="attack", positions=POS)
+    s.voided[1] = True
+    table = table_at(app, s, humans=(0, 1))
+    click_at(app, table.lay.boards[1].center)         # Red attacks Blue, the Werewolf
+    assert until(app, lambda: app.top is not table, frames=60)   # the hand-off to Blue
+    click(app, "#ready")
+    assert table.viewer == 1 and labels(table) == ["No response"]
+    assert table.prompt_text().endswith("(no counterattack: your ability was voided)")

@@ -720,7 +720,7 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "end":
             return "End of your turn."
         if kind == "respond":
-            return f"{name(pending['attacker'])} attacked you. Your response:"
+            return f"{name(pending['attacker'])} attacked you. Your response:" + self.why_no_counter(pending)
         if kind == "hermit_give":
             return "Read your Hermit card, then give it to another player."
         if kind == "hermit_answer":
@@ -728,6 +728,20 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "loot":
             return f"Take one Equipment card from {name(pending['victim'])}:"
         return pending.get("prompt", "Choose:").capitalize() + ":"
+
+    def why_no_counter(self, pending) -> str:
+        """A Werewolf who may not counterattack is told why (not a silent missing button)."""
+        me = self.view().get("me")
+        if not me or me["character"] != "Werewolf" or any(a.kind == "respond" and a.args == ("counter",)
+                                                          for a in self.choice_actions()):
+            return ""
+        if self.public_players()[self.viewer]["voided"]:
+            return " (no counterattack: your ability was voided)"
+        if not self.public_players()[pending["attacker"]]["alive"]:
+            return " (no counterattack: the attacker is dead)"
+        if self.view()["options"].get("abilities") == "off":
+            return " (no counterattack: abilities are off)"
+        return ""
 
     def turn_rolls(self) -> list[tuple]:
         """Movement rolls of the current turn (two with the Mystic Compass)."""
