@@ -279,3 +279,29 @@ def test_a_voided_werewolf_is_told_why_there_is_no_counterattack(app):
     click(app, "#ready")
     assert table.viewer == 1 and labels(table) == ["No response"]
     assert table.prompt_text().endswith("(no counterattack: your ability was voided)")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_long_labels_are_whole_in_their_buttons_at_the_table(shadows_home, size):
+    a = make_app(size)
+    a.settings.animation_speed = "off"
+    step(a, 2)
+    try:
+        s = scenario(["Franklin", "Catherine", "Ultra Soul", "Werewolf", "Emi"], phase="start",
+                     positions=POS, revealed=(0, 1, 2, 3))
+        table = table_at(a, s)
+        texts = labels(table)
+        assert "Franklin: deal d6 damage to Blue (Catherine)" in texts
+        assert not any(t.endswith("…") for t in texts)
+        for c in table.choices:
+            assert c.button.rect.width >= draw_width(c.button.text, a)
+    finally:
+        a.quit()
+
+
+def draw_width(text, app):
+    from game.ui import draw
+    from game.ui.hunters import choices as C
+
+    m = app.metrics
+    return draw.font(m.px(C.FONT)).size(text)[0] + m.px(C.TEXT_ROOM)
