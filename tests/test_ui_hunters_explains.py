@@ -186,7 +186,11 @@ def test_a_white_card_that_acts_at_once_is_held_up_first_then_goes_to_the_discar
     hits = table.effects.of("hit", waiting_too=True)
     assert hits and all(h.delay >= card.delay + card.seconds * 0.8 for h in hits)   # read first
     assert card.seconds >= 2.0                      # long enough to read at normal speed
+    assert table.dice_rolling() and not table.choices   # the next choices wait for it too
+    assert not any(sp.name == "Flare of Judgement" for sp in table.spots)   # not on the pile yet
     assert until(app, lambda: not table.effects.of("card", waiting_too=True), frames=400)
+    step(app, 2)
+    assert any(sp.name == "Flare of Judgement" and "discards" in sp.where for sp in table.spots)
 
 
 # --- look -------------------------------------------------------------------------------------------------

@@ -171,8 +171,10 @@ class TablePainter:
         return None
 
     def dice_rolling(self) -> bool:
-        """Dice still tumbling: what they bring (the move, the Area's prompt) waits."""
-        return any(e.progress < 0.6 for e in self.effects.of("dice", waiting_too=True))
+        """Dice still tumbling, or a drawn card still held up to be read: what they bring
+        (the move, the Area's prompt, the next choices) waits."""
+        return (any(e.progress < 0.6 for e in self.effects.of("dice", waiting_too=True))
+                or any(e.progress < 0.82 for e in self.effects.of("card", waiting_too=True)))
 
     def draw_tray(self, surface, v, m) -> None:
         r = self.lay.tray
@@ -450,10 +452,12 @@ class TablePainter:
     def drawn_card_rect(self, m) -> pygame.Rect:
         """Where a drawn card is held up: big, over the middle of the Areas."""
         area = self.lay.board_area
-        h = max(m.px(200), min(m.px(300), area.height + m.px(60)))
+        band = pygame.Rect(area.x, area.y, area.width, self.lay.tray.bottom - area.y)   # Areas to dice
+        h = max(m.px(200), min(m.px(300), band.height - m.px(52)))
         w = int(h * 0.72)
         r = pygame.Rect(0, 0, w, h)
-        r.center = area.center
+        r.centerx = band.centerx
+        r.bottom = band.bottom
         r.clamp_ip(pygame.Rect(0, self.lay.boards[0].y, self.metrics.width, self.metrics.height))
         return r
 
@@ -584,16 +588,20 @@ class TablePainter:
             dx = x + cw + m.px(4)
             disc = v["discards"][deck]
             if deck == "hermit":
-                count = disc
+                count = shown = disc
                 if count:
                     surface.blit(look.deck_back(deck, (cw, ch)), (dx, y))  # Hermit discards lie face down
             else:
                 count = len(disc)
-                if count:
-                    surface.blit(look.mini_card(disc[-1], deck, (cw, ch)), (dx, y))
-                    self.spots.append(Spot(pygame.Rect(dx, y, cw, ch), "card", disc[-1],
+                flying = any(e.data.get("deck") == deck and e.data.get("to") == "discard"
+                             for e in self.effects.of("card", waiting_too=True))
+                pile = disc[:-1] if flying else disc   # a drawn card lands when its flight ends
+                shown = len(pile)
+                if pile:
+                    surface.blit(look.mini_card(pile[-1], deck, (cw, ch)), (dx, y))
+                    self.spots.append(Spot(pygame.Rect(dx, y, cw, ch), "card", pile[-1],
                                            f"Top of the {DECK_TITLE[deck]} discards"))
-            if not count:
+            if not shown:
                 pygame.draw.rect(surface, style.PANEL_EDGE, (dx, y, cw, ch), 1, border_radius=m.px(4))
             label = f"{n} left, {count} used"
             draw.blit_text(surface, fit(label, m.px(12), col_w - m.px(8)), m.px(12),

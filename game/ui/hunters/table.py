@@ -320,8 +320,9 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "move":
             return [("move", fact[1], {"from": self._positions.get(fact[1]), "to": fact[2]})]
         if kind == "draw":
-            text = "a Hermit card" if fact[2] == "hermit" else str(fact[3])
-            return [("note", fact[1], {"text": f"draws {text}"})]
+            if fact[2] != "hermit":
+                return []       # a White or Black card is held up large (``_show_card``)
+            return [("note", fact[1], {"text": "draws a Hermit card"})]
         if kind == "equipment":
             return [("note", fact[2], {"text": f"+ {fact[3]}"})]
         if kind == "loot":
