@@ -694,6 +694,8 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "chance" or seat is None:
             return "…"
         if self.dice_rolling():
+            if self.effects.of("card", waiting_too=True):
+                return "A card is being read: what it does comes next…"
             return "The dice are rolling…"
         if acting is None or acting != seat:
             who = self.seat_name(seat)
