@@ -19,7 +19,7 @@ import pygame_gui
 from game.bus import EventBus
 from game.storage import settings as settings_store
 from game.ui import style
-from game.ui.sound import Sounds
+from game.ui.sound import Sounds, init_pygame
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
@@ -36,7 +36,7 @@ WINDOW_TITLE = "Shadows Tabletop"
 class App:
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  *, show_start_notices: bool = True) -> None:
-        pygame.init()
+        init_pygame()  # pygame.init() minus the sound system's console noise
         self.settings, settings_notice = settings_store.load_settings()
         if size is not None:
             size = (max(style.MIN_SIZE[0], size[0]), max(style.MIN_SIZE[1], size[1]))

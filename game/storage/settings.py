@@ -23,6 +23,7 @@ class Settings:
     muted: bool = False
     memory_aids: bool = True
     last_setup: dict = field(default_factory=dict)
+    howto_seen: list = field(default_factory=list)  # games whose "How to play" card was offered
 
     def validated(self) -> "Settings":
         """Clamp or reset values a hand-edited file may have spoiled."""
@@ -43,6 +44,9 @@ class Settings:
         self.memory_aids = bool(self.memory_aids)
         if not isinstance(self.last_setup, dict):
             self.last_setup = {}
+        if not isinstance(self.howto_seen, list):
+            self.howto_seen = []
+        self.howto_seen = [g for g in self.howto_seen if isinstance(g, str)]
         return self
 
     @property

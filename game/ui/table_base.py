@@ -34,7 +34,7 @@ from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, style
+from game.ui import draw, howto, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 
@@ -115,6 +115,7 @@ class TableScene(Scene):
             unsub()
         self._unsubscribe = []
         self.session.close()
+        howto.mark_seen(self.app, self.session.match.game_id)  # offered at the first game only
         try:
             from game import crash
 
@@ -296,7 +297,7 @@ class TableScene(Scene):
         if self.session.can_undo():
             x -= bw + m.gap
             self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo")
-        self.top_bar_right = x
+        self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
         panel = LogPanel(rect, self.metrics)
@@ -367,6 +368,7 @@ class TableScene(Scene):
         title_w = draw.font(m.px(22), True).size(self.spec.title)[0]
         draw.blit_text(surface, self.turn_text(), m.px(18), (m.pad + title_w + m.px(24), h // 2),
                        style.TEXT, False, "midleft")
+        howto.draw_offer(self, surface)
 
     def draw_choice_header(self, surface: pygame.Surface) -> None:
         m = self.metrics

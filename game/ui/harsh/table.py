@@ -15,7 +15,7 @@ import pygame
 from game.rules.harsh.data import OPPOSITE
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, style
+from game.ui import draw, howto, style
 from game.ui.table_base import TableScene, fit
 from game.ui.widgets import ScrollPanel, paragraph
 
@@ -128,7 +128,7 @@ class HarshTableScene(TableScene):
             self.buttons["hint"] = self.button(
                 (x, y, bw, m.button_h), "Hint", self.ask_hint, choice=False, object_id="#hint",
                 enabled=can_hint, tooltip="Estimate the win chance of every choice (H)")
-        self.top_bar_right = x
+        self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def build_actions(self, m: style.Metrics, view, actions: list[Action]) -> None:
         lay = self.lay
