@@ -55,6 +55,7 @@ class App:
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
+        self.ui_rebuilt = False
         self.running = True
         self.frames = 0
         self._last_activity = time.monotonic()
@@ -220,10 +221,12 @@ class App:
             top.update(dt)
         if not self.running:
             return False
-        if self.top is not top:
+        if self.top is not top or self.ui_rebuilt:
             # A scene pushed during update (e.g. a hand-off) must not be drawn over the
-            # previous scene's widgets for one frame: let pygame-gui drop them first.
+            # previous scene's widgets for one frame, and a screen rebuilt during update
+            # (a dialog opening) must not show empty buttons: let pygame-gui catch up first.
             self.manager.update(0.0)
+        self.ui_rebuilt = False
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
         self.frames += 1

@@ -1,8 +1,8 @@
 """The one-screen "How to play" card of each game: the goal, a turn, how to win.
 
-Offered at a person's first game of each game (the table's "How to play" button glows,
-with a note under it, until the card has been opened or that first game is left) and one
-click away at every table after that. The full rules stay in the Rules screen.
+Offered at a person's first game of each game (the table's "How to play" button is
+lit, with "new to this game?" as its tooltip, until the card has been opened or that
+first game is left) and one click away at every table after that. The full rules stay in the Rules screen.
 """
 
 from __future__ import annotations
@@ -70,36 +70,26 @@ def add_button(scene, m, right: int, y: int, width: int) -> int:
     game_id = scene.session.match.game_id
     if game_id not in CARDS:
         return right
+    width = max(width, draw.font(m.px(style.FONT_BODY), True).size("How to play")[0] + m.px(30))
     x = right - width - m.gap
     scene.button((x, y, width, m.button_h), "How to play", lambda: open_card(scene.app, game_id),
                  choice=False, object_id="#howto", cls=None if seen(scene.app, game_id) else "@primary",
-                 tooltip="The goal, a turn and how to win, on one screen")
+                 tooltip=("The goal, a turn and how to win, on one screen" if seen(scene.app, game_id)
+                          else "New to this game? The goal, a turn and how to win, on one screen"))
     scene.howto_rect = pygame.Rect(x, y, width, m.button_h)
     return x
 
 
+def greet(scene) -> None:
+    """At a person's first game of this game, the table's status line offers the card."""
+    game_id = scene.session.match.game_id
+    if game_id in CARDS and not seen(scene.app, game_id) and not scene.session.is_over():
+        scene.set_status("First game of this one? \"How to play\" (top right) shows the goal, "
+                         "a turn and how to win on one screen.")
+
+
 def open_card(app, game_id: str) -> None:
     app.push(HowToPlayScene(app, game_id))
-
-
-def draw_offer(scene, surface: pygame.Surface) -> None:
-    """At a first game, a small note under the button says what it is for."""
-    rect = getattr(scene, "howto_rect", None)
-    game_id = scene.session.match.game_id
-    if rect is None or seen(scene.app, game_id) or scene.session.is_over():
-        return
-    m = scene.metrics
-    text = "First game? The rules on one screen"
-    size = m.px(13)
-    w = draw.font(size, True).size(text)[0] + 2 * m.px(10)
-    box = pygame.Rect(0, rect.bottom + m.px(8), w, m.px(26))
-    box.right = min(m.width - m.pad, rect.centerx + w // 2)
-    draw.panel(surface, box, m.px(6), alpha=240)
-    pygame.draw.rect(surface, style.ACCENT, box, 1, border_radius=m.px(6))
-    tip = rect.centerx
-    pygame.draw.polygon(surface, style.ACCENT, [(tip - m.px(6), box.y), (tip + m.px(6), box.y),
-                                                (tip, box.y - m.px(6))])
-    draw.blit_text(surface, text, size, box.center, style.ACCENT_BRIGHT, True, "center")
 
 
 class HowToPlayScene(Overlay):

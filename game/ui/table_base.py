@@ -368,7 +368,6 @@ class TableScene(Scene):
         title_w = draw.font(m.px(22), True).size(self.spec.title)[0]
         draw.blit_text(surface, self.turn_text(), m.px(18), (m.pad + title_w + m.px(24), h // 2),
                        style.TEXT, False, "midleft")
-        howto.draw_offer(self, surface)
 
     def draw_choice_header(self, surface: pygame.Surface) -> None:
         m = self.metrics

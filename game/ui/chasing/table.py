@@ -56,6 +56,7 @@ class ChasingTable(TableScene):
         self._view_key: tuple | None = None
         self._view: Mapping | None = None
         self._shape: tuple | None = None
+        howto.greet(self)
         resumed = self.live_view()
         if resumed["phase"] == "deal" and resumed["rounds_done"]:
             # continued right after a round ended: show its scoring before the next deal

@@ -93,6 +93,7 @@ def harsh_blocks(g: Mapping) -> list[Block]:
                  pct(_int(v.get("won")), _int(v.get("played"))),
                  _int(v.get("streak")), _int(v.get("best_streak")))
                 for k, v in sorted(diff.items(), key=lambda kv: order(kv[0]))]
+        out.append(heading("By difficulty"))
         out.append(table(("Difficulty", "Played", "Won", "Win %", "Current streak", "Best streak"),
                          rows))
     outcomes = {k: _int(v) for k, v in g.get("outcomes", {}).items() if _int(v)}
