@@ -193,7 +193,7 @@ def _class_key(a: Action):
 
 def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DEFAULT_BUDGET_MS,
          rng: random.Random | None = None, max_samples: int | None = None,
-         work_budget: int | None = None) -> list[tuple[Action, float, int]]:
+         work_budget: int | None = None, clock=time.perf_counter) -> list[tuple[Action, float, int]]:
     """Estimated win chance of each legal action, best first: [(action, p, samples)].
 
     Every sampled world is used for every action, and each action's playout in it uses
@@ -202,7 +202,8 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
 
     With ``work_budget`` the search stops after that many playout steps, not on the clock:
     the same view and seed then give the same answer however busy the machine is
-    (``budget_ms`` only stops a search that runs far over on a slow one).
+    (``budget_ms`` on ``clock`` only stops a search that runs far over on a slow one;
+    ``time.thread_time`` makes that CPU time, which a busy machine does not shorten).
     """
     rng = rng or random.Random()
     actions = list(actions)
@@ -214,7 +215,7 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
     keys = list(reps)
     wins = {k: 0 for k in keys}
     n = 0
-    deadline = time.perf_counter() + budget_ms / 1000.0
+    deadline = clock() + budget_ms / 1000.0
     work = [0]
     while True:
         world = determinize(view, rng)
@@ -230,7 +231,7 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
             break
         if work_budget is not None and work[0] >= work_budget:
             break
-        if time.perf_counter() >= deadline:
+        if clock() >= deadline:
             break
     out = [(a, wins[_class_key(a)] / n, n) for a in actions]
     order = {a: i for i, a in enumerate(actions)}

@@ -235,10 +235,16 @@ class TableScene(Scene):
             notice = stats.record_result(self.session)
         except OSError as exc:
             notice = f"The statistics could not be saved ({exc})."
-        self.app.sound.play("end")
+        self.app.sound.play(self.end_sound())
         self.show_results()
         if notice:
             self.app.notify(notice, title="Statistics")
+
+    def end_sound(self) -> str:
+        """"win" when a person at the table won, else "loss" (all computers won)."""
+        res = self.session.result()
+        people = set(self.session.humans)
+        return "win" if res is not None and people & set(res.winners) else "loss"
 
     def show_results(self) -> None:
         """Push the results screen; a game's table overrides this for its own."""

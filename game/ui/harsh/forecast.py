@@ -32,7 +32,7 @@ class Forecast:
             return "Next Spy card known, but the Spy stays put this turn (lost in the crowd)."
         how = f"{self.arrow} arrow, {WORDS[self.direction]}"
         if self.rotated:
-            how += ", card turned around"
+            how += " of the card turned around (both arrows lead off the grid)"
         elif self.blocked:
             how += f" (the large arrow, {WORDS[self.blocked]}, leads off the grid)"
         return f"Next Spy move: {how}."

@@ -21,11 +21,12 @@ from game.rules.protocol import Action
 # the main loop, which needs it many times per frame, keeps its frame rate.
 SWITCH_WHILE_THINKING = 0.001
 
-# The search does a fixed amount of work (playout steps, about 0.9 s of CPU on the
-# 2-core test machine), so the same position always gets the same answer. The clock
-# only stops a search on a machine so slow that it would not answer within 2 s.
-WORK_STEPS = 60_000
-BUDGET_MS = 1750
+# The search does a fixed amount of work (playout steps, about 0.6 s of CPU on the
+# 2-core test machine), so the same position always gets the same answer, however busy
+# the machine is. Only on a machine too slow for that within 1.5 s of the search thread's
+# own CPU time does it stop early (and the answer then depends on the machine).
+WORK_STEPS = 40_000
+BUDGET_MS = 1500
 
 
 @dataclass(frozen=True)
@@ -126,5 +127,6 @@ def _search(key: int, view, actions: tuple, budget_ms: int, seed: int | None) ->
     work = WORK_STEPS if budget_ms >= BUDGET_MS else WORK_STEPS * budget_ms // BUDGET_MS
     if len(actions) == 1:
         work //= 3
-    ranked = hint(view, actions, budget_ms=budget_ms, rng=rng, work_budget=work)
+    ranked = hint(view, actions, budget_ms=budget_ms, rng=rng, work_budget=work,
+                  clock=time.thread_time)
     return HintAnswer(key, tuple(ranked), time.perf_counter() - t0)

@@ -407,6 +407,9 @@ class HarshTableScene(TableScene):
         return pace / PACE_SECONDS["normal"] if pace else 0.0
 
     def on_game_event(self, event, step: int) -> None:
+        sound = EVENT_SOUNDS.get(event.kind)
+        if sound and event.visible_to(self.viewer):
+            self.app.sound.play(sound)
         f = self.speed()
         if not f or not event.visible_to(self.viewer):
             return
@@ -1114,6 +1117,9 @@ class HarshTableScene(TableScene):
                 draw.blit_text(surface, fit(opt.note, m.px(12), r.width), m.px(12),
                                (r.x + m.px(4), r.bottom + m.px(2)), _note_colour(opt.note))
 
+
+EVENT_SOUNDS = {"spy_moved": "spy", "bomb": "refused", "bomb_exploded": "bomb", "card_found": "card",
+                "spy_deck_shuffled": "shuffle"}
 
 # abilities aimed at a Location: (header over the actions, hint, refusal off-target)
 GRID_ABILITIES = {
