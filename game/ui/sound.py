@@ -32,15 +32,11 @@ NOISE_PREFIXES = ("ALSA lib ", "error: XDG_RUNTIME_DIR", "ALSA: ", "jack server"
 @contextmanager
 def quiet_native_stderr():
     """Catch what C libraries write to fd 2 while the block runs; pass on all but the noise."""
-    try:
-        fd = sys.stderr.fileno()
-    except (AttributeError, OSError, ValueError):
-        yield  # no real stderr (frozen windowed app, captured by a test runner)
-        return
+    fd = 2  # C libraries write to the process's fd 2, whatever sys.stderr is
     try:
         saved = os.dup(fd)
     except OSError:
-        yield
+        yield  # no fd 2 at all (a frozen windowed app on Windows)
         return
     with tempfile.TemporaryFile() as sink:
         try:
@@ -57,7 +53,7 @@ def quiet_native_stderr():
             kept = [line for line in sink.read().decode("utf-8", "replace").splitlines()
                     if line.strip() and not line.startswith(NOISE_PREFIXES)]
             if kept:
-                print("\n".join(kept), file=sys.stderr)
+                os.write(fd, ("\n".join(kept) + "\n").encode("utf-8", "replace"))
 
 
 def init_pygame() -> None:
