@@ -227,6 +227,7 @@ class ChasingTable(TableScene):
                 self.round_end_hold -= dt
                 if self.round_end_hold <= 0:
                     self.show_round_end()
+            self.refresh_log()  # the last trick's plays are in the log while it is held
             return  # the next round waits for "Continue"
         if self.results_due and self.motion.idle and self.app.top is self:
             self.results_due = False
@@ -274,6 +275,18 @@ class ChasingTable(TableScene):
     def acting(self) -> int | None:
         seat = self.acting_seat()
         return seat if seat is not None and seat == self.viewer else None
+
+    def turn_text(self) -> str:
+        view = self.live_view()
+        if view["phase"] == "deal" and view["rounds_done"] and not self.session.is_over():
+            last = view["history"][-1] if view["history"] else None
+            who = f": {self.seat_name(last['winner'])} took the last trick" if last else ""
+            return f"End of round {view['rounds_done']}{who}."
+        if view["phase"] == "deal":
+            return "Shuffling and dealing…"
+        if self.session.is_over() and (self.results_due or self.round_end_due is not None):
+            return "End of round 3: the last trick."
+        return super().turn_text()
 
     def waiting_for(self) -> str:
         d = self.session.decider()
@@ -594,7 +607,8 @@ class ChasingTable(TableScene):
         view = self.live_view()
         if view["trick"] or not view["history"]:
             return None
-        if self.round_end_due is not None or self.round_end_hold is not None:
+        if (self.round_end_due is not None or self.round_end_hold is not None
+                or view["phase"] == "over"):
             return view["history"][-1]
         if not self.app.settings.pace and view["phase"] in ("play", "discard"):
             return view["history"][-1]
@@ -627,7 +641,8 @@ class ChasingTable(TableScene):
             elif last is not None:
                 state = "unplayable"  # the finished trick's other cards, dimmed
             hit = draw.draw_card(surface, face, rect.topleft, state, lift=m.px(6))
-            if seat == leader:
+            label = pygame.Rect(hit.centerx - m.px(20), hit.bottom + m.px(2), m.px(40), m.px(14))
+            if seat == leader and not label.colliderect(geo.prompt.inflate(0, -geo.prompt.h // 3)):
                 draw.blit_text(surface, "lead", m.px(11), (hit.centerx, hit.bottom + m.px(2)),
                                style.TEXT_DIM, True, "midtop")
 
