@@ -45,12 +45,12 @@ def chances(answer) -> dict:
 
 
 def test_the_same_position_asked_twice_gives_chances_within_3_points():
-    # the app's own search: the same work, seeded by the position, capped on the search
-    # thread's CPU time, which a busy machine does not shorten
+    # the app's own search (the same work, seeded by the position); a clock long enough
+    # that a busy test machine cannot cut it (the 2 s answer is test_ui_harsh_hint's)
     spreads = []
     for view, actions in positions(20):
-        first = hinting._search(1, view, tuple(actions), hinting.BUDGET_MS, None)
-        again = hinting._search(2, view, tuple(actions), hinting.BUDGET_MS, None)
+        first = hinting._search(1, view, tuple(actions), 60_000, None)
+        again = hinting._search(2, view, tuple(actions), 60_000, None)
         a, b = chances(first), chances(again)
         assert set(a) == set(actions)
         assert first.best[2] >= 100  # enough worlds behind every chance
@@ -77,3 +77,22 @@ def test_the_margin_shrinks_with_more_worlds_and_is_shown():
     assert margin(0.5, 100) > margin(0.5, 400) > 0
     assert round(margin(0.5, 400), 3) == 0.049
     assert margin(0.0, 100) > 0  # never claims certainty from a sample
+
+
+def test_a_position_asked_about_again_gets_the_same_answer_at_once():
+    view, actions = positions(1, seed=11)[0]
+    runner = hinting.HintRunner(budget_ms=300)
+    try:
+        runner.start(1, view, actions)
+        deadline = time.perf_counter() + 30
+        while runner.result_for(1) is None:
+            assert time.perf_counter() < deadline
+            time.sleep(0.01)
+        first = runner.result_for(1)
+        runner.forget()  # moved on (or undone) and back to the same position later
+        runner.start(7, view, actions)
+        again = runner.result_for(7)
+        assert again is not None and not runner.thinking  # no new search
+        assert again.ranked == first.ranked
+    finally:
+        runner.close()

@@ -376,7 +376,9 @@ class TableScene(Scene):
         draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
                        "midleft")
         title_w = draw.font(m.px(22), True).size(self.spec.title)[0]
-        draw.blit_text(surface, self.turn_text(), m.px(18), (m.pad + title_w + m.px(24), h // 2),
+        x = m.pad + title_w + m.px(24)
+        room = getattr(self, "top_bar_right", m.width - m.pad) - x - m.gap
+        draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2),
                        style.TEXT, False, "midleft")
 
     def draw_choice_header(self, surface: pygame.Surface) -> None:

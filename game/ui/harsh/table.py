@@ -626,7 +626,7 @@ class HarshTableScene(TableScene):
             at = self.piece_at(kind, view[key]) or self.token_spot(kind, view[key])
             rect = surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
             if tags[kind]:
-                self._tag(surface, tags[kind], rect.midtop)
+                self._tag(surface, tags[kind], rect.midtop, lay.cells[view[key]])
 
     def _pill(self, surface, text: str, midtop, colour, ink) -> pygame.Rect:
         m = self.metrics
@@ -682,12 +682,13 @@ class HarshTableScene(TableScene):
         pygame.draw.polygon(surface, colour, [tip + u * head * 0.3, left, right])
         pygame.draw.polygon(surface, (10, 24, 20), [tip + u * head * 0.3, left, right], 1)
 
-    def _tag(self, surface, text: str, midbottom) -> None:
-        """A small pill over a piece: an effect that lasts (Safe house, Lost in the crowd)."""
+    def _tag(self, surface, text: str, midbottom, cell: pygame.Rect) -> None:
+        """A small pill over a piece: an effect that lasts (Safe house, Lost in the crowd),
+        kept inside the piece's card."""
         m = self.metrics
         img = draw.text(text, m.px(11), (20, 20, 24), True)
         r = img.get_rect(midbottom=(midbottom[0], midbottom[1] - m.px(2)))
-        r.left = max(r.left, m.pad)
+        r.clamp_ip(cell.inflate(-m.px(10), -m.px(4)))
         pygame.draw.rect(surface, style.ACCENT_BRIGHT, r.inflate(m.px(8), m.px(2)), border_radius=m.px(5))
         surface.blit(img, r)
 
@@ -1044,7 +1045,9 @@ class HarshTableScene(TableScene):
         r = rect.inflate(m.px(8), m.px(8))
         pieces.ring(surface, r, pieces.HINT_COLOUR, max(2, m.px(3)), m.px(10))
         tag = draw.text("Hint", m.px(12), (10, 30, 40), True)
-        t = tag.get_rect(bottomright=(r.right - m.px(8), r.y + m.px(2)))
+        # on the middle of the ring's top edge: clear of the title, the Location number
+        # (bottom right) and the pieces and stacks (bottom corners) of the cell above
+        t = tag.get_rect(center=(r.centerx, r.y))
         pygame.draw.rect(surface, pieces.HINT_COLOUR, t.inflate(m.px(8), m.px(2)), border_radius=m.px(4))
         surface.blit(tag, t)
 
