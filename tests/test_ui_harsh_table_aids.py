@@ -199,3 +199,19 @@ def test_the_accusation_note_names_what_the_case_files_prove():
 
 def test_autopilot_games_still_end():
     assert autopilot_game(2, "standard")[0]
+
+
+def test_the_log_never_shows_part_of_an_entry_at_its_top(shadows_home):
+    from game.ui.widgets import LogPanel
+
+    a = make_app((1024, 640))
+    try:
+        panel = LogPanel(pygame.Rect(0, 0, 260, 200), a.metrics)
+        panel.set_lines([f"Entry {i}: the Spy moves somewhere far across the city grid" for i in range(30)])
+        panel.scroll_to_end()
+        panel.draw(a.screen)
+        top = panel.first_visible()
+        assert top in panel._tops and top >= panel.offset  # a whole entry starts the view
+        assert panel.offset not in panel._tops  # (the scroll itself ends mid-entry here)
+    finally:
+        a.quit()

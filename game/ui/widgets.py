@@ -83,7 +83,9 @@ class ScrollPanel:
         line_h = int(fs * 1.4)
         pieces: list[tuple[int, pygame.Surface]] = []   # (x, surface) stacked vertically
         y_gaps: list[int] = []
+        starts: set[int] = set()                         # pieces that begin a block
         for b in self.blocks:
+            starts.add(len(pieces))
             if b.kind == "h":
                 if pieces:
                     y_gaps[-1] += int(fs * 0.8)
@@ -106,8 +108,9 @@ class ScrollPanel:
         surf = pygame.Surface((max(1, width), max(1, total)), pygame.SRCALPHA)
         y = 0
         self._tops = []
-        for (x, s), gap in zip(pieces, y_gaps):
-            self._tops.append(y)
+        for i, ((x, s), gap) in enumerate(zip(pieces, y_gaps)):
+            if i in starts:
+                self._tops.append(y)
             surf.blit(s, (x, y))
             y += s.get_height() + gap
         return surf
@@ -221,7 +224,7 @@ class LogPanel(ScrollPanel):
             self.scroll_to_end()
 
     def first_visible(self) -> int:
-        """A line cut by the top edge is left out rather than shown in half (the newest
+        """An entry cut by the top edge is left out rather than shown in part (the newest
         line stays at the bottom)."""
         content = self.content()
         if content.get_height() <= self.inner.height:
