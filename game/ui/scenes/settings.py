@@ -112,4 +112,4 @@ class SettingsScene(Scene):
         if hasattr(self, "slider"):
             r = self.slider.rect
             draw.blit_text(surface, f"Volume {s.volume}", m.px(style.FONT_SMALL - 1),
-                           (r.x, r.bottom + m.px(7)), style.TEXT_DIM)
+                           (r.right, r.bottom + m.px(7)), style.TEXT_DIM, False, "topright")
