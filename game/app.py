@@ -9,6 +9,7 @@ first, then to the top scene. Tests drive the real app by posting events and cal
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import warnings
 from typing import TYPE_CHECKING
@@ -19,7 +20,7 @@ import pygame_gui
 from game.bus import EventBus
 from game.storage import settings as settings_store
 from game.ui import style
-from game.ui.sound import Sounds
+from game.ui.sound import Sounds, init_pygame
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
@@ -36,7 +37,7 @@ WINDOW_TITLE = "Shadows Tabletop"
 class App:
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  *, show_start_notices: bool = True) -> None:
-        pygame.init()
+        init_pygame()  # pygame.init() minus the sound system's console noise
         self.settings, settings_notice = settings_store.load_settings()
         if size is not None:
             size = (max(style.MIN_SIZE[0], size[0]), max(style.MIN_SIZE[1], size[1]))
@@ -55,9 +56,14 @@ class App:
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
+        self.ui_rebuilt = False
         self.running = True
         self.frames = 0
         self._last_activity = time.monotonic()
+        # Set from another thread (a phone's choice arrived) to end an idle frame's wait
+        # at once instead of at the next twelfth of a second.
+        self.wake = threading.Event()
+        self._ticked = time.monotonic()
 
         from game.ui.scenes.menu import MenuScene
 
@@ -209,7 +215,7 @@ class App:
         """One iteration of the main loop. Returns False once the app has quit."""
         idle = self.idle()
         if dt is None:
-            dt = self.clock.tick(IDLE_FPS if idle else FPS) / 1000.0
+            dt = self._pace(idle)
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -220,14 +226,26 @@ class App:
             top.update(dt)
         if not self.running:
             return False
-        if self.top is not top:
+        if self.top is not top or self.ui_rebuilt:
             # A scene pushed during update (e.g. a hand-off) must not be drawn over the
-            # previous scene's widgets for one frame: let pygame-gui drop them first.
+            # previous scene's widgets for one frame, and a screen rebuilt during update
+            # (a dialog opening) must not show empty buttons: let pygame-gui catch up first.
             self.manager.update(0.0)
+        self.ui_rebuilt = False
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
         self.frames += 1
         return True
+
+    def _pace(self, idle: bool) -> float:
+        """Wait out the rest of the frame (1/60 s, or 1/12 s while idle), but no longer
+        once ``wake`` is set: a phone's choice is then handled at once."""
+        rest = 1 / (IDLE_FPS if idle else FPS) - (time.monotonic() - self._ticked)
+        if rest > 0 and self.wake.wait(rest) or self.wake.is_set():
+            self.wake.clear()
+            self.touch()
+        self._ticked = time.monotonic()
+        return self.clock.tick() / 1000.0
 
     def dispatch(self, event: pygame.event.Event) -> None:
         self.touch()  # any input (even a hover) gets full-rate frames for a while

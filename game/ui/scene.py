@@ -17,8 +17,9 @@ with ``choice=True``, in creation order: the number drawn on it) at once, arrow 
 a highlight, Enter presses the highlighted choice (or runs ``default_action`` when nothing
 is highlighted), Esc runs ``on_escape`` (back in menus, pause at the table). A rebuild
 keeps the highlight only while it is the same list of choices: a new list starts with
-nothing highlighted, so Enter never confirms something the player did not pick. Scenes lower in the stack keep their Python state but lose
-their UI elements while covered; they rebuild when uncovered.
+nothing highlighted, so Enter never confirms something the player did not pick. Scenes
+lower in the stack keep their Python state but lose their UI elements while covered;
+they rebuild when uncovered.
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ class Scene:
         m = self.metrics
         self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
         self.build(m)
+        self.app.ui_rebuilt = True  # the app lets pygame-gui lay the new elements out before drawing
         if keep is not None and keep < len(self.choices) and self._choice_texts() == before:
             self.select(keep)       # the same list (a resize, a redraw): keep the highlight
 

@@ -21,26 +21,39 @@ ROWS = (
 )
 
 
+def phone_row(current: str) -> tuple:
+    """Where phones reach the table: the LAN (automatic or one address) or loopback only."""
+    from game.net.addresses import AUTO, LOOPBACK, bind_address, lan_addresses
+
+    lan = lan_addresses()
+    options = [(AUTO, "Local network")] + [(a, a) for a in lan[1:3]] + [(LOOPBACK, "This computer")]
+    where = bind_address(current)
+    hint = (f"Phones join at {where}." if where != LOOPBACK else
+            "Only browsers on this computer can join (no network address found, or chosen).")
+    return ("Phones", "phone_address", tuple(options), hint)
+
+
 class SettingsScene(Scene):
     def build(self, m: style.Metrics) -> None:
         s = self.app.settings
         self.rows: list[tuple[int, str, str]] = []
+        rows = ROWS + (phone_row(s.phone_address),)
         width = min(m.px(820), m.width - 2 * m.margin)
         step = m.px(76)
-        height = m.px(28) + len(ROWS) * step + m.px(20) + m.button_h + m.pad
+        height = m.px(28) + len(rows) * step + m.px(20) + m.button_h + m.pad
         self.box = pygame.Rect((m.width - width) // 2, max(m.px(110), (m.height - height) // 2 + m.px(30)),
                                width, height)
         label_w = m.px(210)
         x0 = self.box.x + m.pad + label_w
         y = self.box.y + m.px(28)
-        for title, key, options, hint in ROWS:
+        for title, key, options, hint in rows:
             bw = min(m.px(140), (self.box.right - m.pad - x0 - m.gap * (len(options) - 1)) // len(options))
             x = x0
             for value, text in options:
                 on = getattr(s, key) == value
                 self.button((x, y, bw, m.button_h), text,
                             lambda k=key, v=value: self.change(k, v),
-                            cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower()}")
+                            cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
                 x += bw + m.gap
             if key == "muted":
                 self.slider = UIHorizontalSlider(
@@ -59,14 +72,22 @@ class SettingsScene(Scene):
             return
         setattr(self.app.settings, key, value)
         self.app.save_settings()
+        if key == "muted" and not value:
+            self.app.sound.play("card")
         self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is getattr(self, "slider", None):
             self.app.settings.volume = int(event.value)
             self.app.save_settings()
+            self.app.sound.play("card")  # hear the new level
             return True
         return super().handle_event(event)
+
+    def sound_hint(self) -> tuple[str, tuple]:
+        if not self.app.sound.available:
+            return "No audio device was found: the game plays silently.", style.DANGER
+        return "Cards, tricks, the Spy's steps, bombs, wins and losses.", style.TEXT_DIM
 
     def default_action(self) -> None:
         self.app.pop()
@@ -80,11 +101,15 @@ class SettingsScene(Scene):
         for y, title, hint in self.rows:
             draw.blit_text(surface, title, m.px(style.FONT_BODY + 1), (self.box.x + m.pad, y + m.button_h // 2),
                            style.TEXT, True, "midleft")
+            if title == "Sound":
+                hint, colour = self.sound_hint()
+            else:
+                colour = style.TEXT_DIM
             if hint:
                 draw.blit_text(surface, hint, m.px(style.FONT_SMALL - 1), (self.box.x + m.pad + m.px(210), y + m.button_h + m.px(3)),
-                               style.TEXT_DIM)
+                               colour)
         s = self.app.settings
         if hasattr(self, "slider"):
             r = self.slider.rect
             draw.blit_text(surface, f"Volume {s.volume}", m.px(style.FONT_SMALL - 1),
-                           (r.x, r.bottom + m.px(7)), style.TEXT_DIM)
+                           (r.right, r.bottom + m.px(7)), style.TEXT_DIM, False, "topright")
