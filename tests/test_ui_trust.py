@@ -3,6 +3,7 @@ cover the table when several people share it, endings people can see, and the sm
 Shadow Hunters flow points. Each drives the real app with posted events."""
 
 import random
+import time
 
 import pygame
 import pytest
@@ -139,8 +140,10 @@ def test_chasing_sheets_overlay_covers_the_table_in_pass_and_play(app, monkeypat
 
 # --- endings people can see ----------------------------------------------------------------------
 
-def play_out(app, table, rng, frames=20000):
-    for _ in range(frames):
+def play_out(app, table, rng, seconds=300):
+    # the computers' pace and the animations run on the wall clock, not on frames
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if isinstance(app.top, ResultsScene):
             return
         if app.top is table and table.acting_seat() is not None:
@@ -149,7 +152,8 @@ def play_out(app, table, rng, frames=20000):
         elif app.top is not table:
             post_key(pygame.K_RETURN)
         step(app)
-    raise AssertionError("no results")
+    raise AssertionError(f"no results: {type(app.top).__name__}, over {table.session.is_over()}, "
+                         f"decider {table.session.decider()}, moving {table.animating()}")
 
 
 @pytest.mark.parametrize("game_id,players,speed", [("hunters", 4, "off"), ("hunters", 4, "fast"),
