@@ -35,6 +35,7 @@ def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms:
              options: dict[str, str], clock_kind: str = "cpu") -> dict[str, Any]:
     """Play one game between bots. Returns its outcome or the error it raised."""
     spec = get_game(game_id)
+    before = clock.kind()
     clock.use(clock_kind)
     try:
         m = Match.start(game_id, players, seed, options)
@@ -57,6 +58,8 @@ def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms:
     except Exception as exc:  # counted and reported, never hidden
         return {"seed": seed, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=6)}
+    finally:
+        clock.use(before)
 
 
 def _play_star(args):
