@@ -82,11 +82,18 @@ def main(argv=None) -> int:
         for player in a.players.split(","):
             work = [(player, diff, a.seed + g, a.think_ms, a.clock) for g in range(a.games)]
             t0 = time.perf_counter()
-            if a.jobs > 1:
-                with ProcessPoolExecutor(max_workers=a.jobs) as pool:
-                    states = list(pool.map(play, work, chunksize=4))
-            else:
-                states = [play(w) for w in work]
+            states = []
+            pool = ProcessPoolExecutor(max_workers=a.jobs) if a.jobs > 1 else None
+            try:
+                for st in (pool.map(play, work, chunksize=1) if pool else map(play, work)):
+                    states.append(st)
+                    if len(states) % 25 == 0:   # partial figures, in case a run is cut short
+                        won = sum(x.outcome == "won" for x in states)
+                        print(f"  ... {diff} {player}: {won}/{len(states)} won",
+                              file=sys.stderr, flush=True)
+            finally:
+                if pool:
+                    pool.shutdown()
             rep = sim_report(states)
             w = rep["win_rate"]
             row = {"difficulty": diff, "player": player, "games": a.games,

@@ -82,11 +82,18 @@ def _one(args):
 def outcomes(n, games, seed, faction, levels, think_ms, times, jobs=1):
     """Per seed: 1 if ``faction`` won, 0 if it lost, None if it was not dealt."""
     work = [(n, seed + g, faction, levels, think_ms, clock.kind()) for g in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            res = list(pool.map(_one, work, chunksize=1))
-    else:
-        res = [_one(w) for w in work]
+    res = []
+    pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    try:
+        for r in (pool.map(_one, work, chunksize=1) if pool else map(_one, work)):
+            res.append(r)
+            if len(res) % 25 == 0:         # partial figures, in case a long run is cut short
+                won, k = rate([w for w, _ in res])
+                print(f"  ... {n}p {NAMES[faction]} {levels}: {len(res)} games, "
+                      f"{k} with the faction, won {won}", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.shutdown()
     for _, ts in res:
         for lv, xs in ts.items():
             times.setdefault(lv, []).extend(xs)
