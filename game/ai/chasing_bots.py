@@ -215,13 +215,7 @@ class NormalBot:
 class HardBot:
     """Information-set Monte Carlo: sample worlds consistent with the view, play every
     candidate in each world, finish the round with the greedy policy, and keep the
-    candidate with the best average outcome. Every candidate is played in the same worlds,
-    so candidates clearly behind the leader (``PRUNE_SE`` standard errors of the paired
-    difference) are dropped as the search goes and the budget goes to the close ones: early
-    in a round, with a dozen cards to choose from, that is where the worlds were lacking."""
-
-    PRUNE_EVERY = 6      # worlds between two pruning passes
-    PRUNE_SE = 2.5
+    candidate with the best average outcome."""
 
     def __init__(self, seat: int, seed: int = 0, think_ms: int | None = None) -> None:
         self.seat = seat
@@ -235,41 +229,22 @@ class HardBot:
             return actions[0]
         deadline = clock.now() + self.think_ms / 1000.0 * 0.9
         moves = [_action_move(a) for a in actions]
-        vals: list[list[float]] = [[] for _ in moves]
-        alive = list(range(len(moves)))
+        totals = [0.0] * len(moves)
+        runs = [0] * len(moves)
         worlds = 0
         while True:
             world = determinize(view, self.rng)
-            for i in alive:
+            for i, m in enumerate(moves):
                 sim = world.clone()
-                sim.step(moves[i])
-                vals[i].append(self._rollout(sim, world.rnd))
+                sim.step(m)
+                totals[i] += self._rollout(sim, world.rnd)
+                runs[i] += 1
             worlds += 1
             if clock.now() >= deadline:
                 break
-            if len(alive) > 2 and worlds % self.PRUNE_EVERY == 0:
-                alive = self._prune(vals, alive)
         self.last_worlds = worlds
-        best = max(alive, key=lambda i: (sum(vals[i]) / len(vals[i]), -i))
+        best = max(range(len(moves)), key=lambda i: (totals[i] / runs[i], -i))
         return actions[best]
-
-    def _prune(self, vals: list[list[float]], alive: list[int]) -> list[int]:
-        """Keep the candidates not clearly behind the leader (over the worlds all of the
-        alive candidates shared: the last ``w`` of each list)."""
-        w = min(len(vals[i]) for i in alive)
-        means = {i: sum(vals[i][-w:]) / w for i in alive}
-        lead = max(alive, key=means.__getitem__)
-        keep = []
-        for i in alive:
-            if i == lead:
-                keep.append(i)
-                continue
-            d = [a - b for a, b in zip(vals[lead][-w:], vals[i][-w:])]
-            m = sum(d) / w
-            var = max(sum(x * x for x in d) / w - m * m, 1e-9)
-            if m <= self.PRUNE_SE * (var / w) ** 0.5:
-                keep.append(i)
-        return keep
 
     def _rollout(self, st: ChasingState, rnd: int) -> float:
         while st.rnd == rnd:
