@@ -39,8 +39,9 @@ def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms:
     clock.use(clock_kind)
     try:
         m = Match.start(game_id, players, seed, options)
-        bots = [spec.bot_factory(levels[i], i, seed=seed, think_ms=think_ms)
-                for i in range(players)]
+        budgets = [_level_budget(levels[i], think_ms) for i in range(players)]
+        bots = [spec.bot_factory(lv, i, seed=seed, think_ms=ms)
+                for i, (lv, ms) in enumerate(budgets)]
         for _ in range(MAX_ACTIONS):
             d = m.decider()
             if d == NOBODY:
@@ -62,6 +63,12 @@ def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms:
         clock.use(before)
 
 
+def _level_budget(token: str, think_ms: int | None) -> tuple[str, int | None]:
+    """"hard@1000" -> ("hard", 1000): one seat's own think budget; else --think-ms."""
+    level, _, ms = token.partition("@")
+    return level, (int(ms) if ms else think_ms)
+
+
 def _play_star(args):
     return play_one(*args)
 
@@ -77,7 +84,10 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
         levels = levels * players
     if len(levels) != players:
         raise ValueError(f"--bots names {len(levels)} levels for {players} players")
-    for lv in levels:
+    for token in levels:
+        lv, ms = token.partition("@")[0], token.partition("@")[2]
+        if ms and not ms.isdigit():
+            raise ValueError(f"bad think budget in {token!r} (LEVEL@MS, e.g. hard@1000)")
         if lv not in spec.bot_levels:
             raise ValueError(f"unknown bot level {lv!r} (choose from {', '.join(spec.bot_levels)})")
     work = [(game_id, players, seed + i, levels, think_ms, opts, clock_kind)
@@ -126,7 +136,9 @@ def _parse(argv: list[str]) -> tuple[argparse.Namespace, dict[str, str]]:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="normal", help="one level for all, or one per seat")
+    p.add_argument("--bots", default="normal",
+                   help="one level for all, or one per seat; LEVEL@MS gives a seat its own "
+                        "think budget (hard@1000,hard,hard,hard)")
     p.add_argument("--think-ms", type=int, default=None, help="search budget per decision")
     p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="cpu",
                    help="what the think budget counts: the thinking thread's CPU time "

@@ -66,3 +66,13 @@ def test_think_budgets_count_cpu_time_in_the_simulator_and_wall_time_in_the_app(
         assert clock.now() - t < 0.02
     finally:
         clock.use("wall")
+
+
+def test_a_seat_can_have_its_own_think_budget():
+    from game.sim import _level_budget, simulate
+    assert _level_budget("hard@1000", 100) == ("hard", 1000)
+    assert _level_budget("hard", 100) == ("hard", 100)
+    r = simulate("chasing", 3, 1, 2, ["hard@5", "normal", "easy"], 1, {})
+    assert r["errors"] == 0 and r["bots"] == ["hard@5", "normal", "easy"]
+    with pytest.raises(ValueError):
+        simulate("chasing", 3, 1, 2, ["hard@x", "normal", "easy"], 1, {})
