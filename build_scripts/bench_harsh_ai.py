@@ -10,20 +10,20 @@
 
 Every player plays the same seeds (the same deal and the same chance draws as long as the
 games agree). Think budgets count the thinking thread's CPU time, so figures measured on a
-loaded machine are comparable; the hint module itself reads ``time.perf_counter``, so for
-the ``search`` player this script points that module's clock at the CPU clock (the app is
-unchanged). ``gap_closed`` is (search - heuristic) / (oracle - heuristic).
+loaded machine are comparable; the autopilot's search stops on the hint's own clock (wall
+time by default), so for the ``search`` player this script hands the hint the CPU clock
+(the app is unchanged). ``gap_closed`` is (search - heuristic) / (oracle - heuristic).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
 import sys
 import time
-import types
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -38,10 +38,14 @@ from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
 DIFFICULTIES = ("standard", "hard", "difficult", "expert")
 
 
+_HINT = harsh_hint.hint
+
+
 def _use_cpu_clock(kind):
     clock.use(kind)
-    # harsh_hint reads time.perf_counter(): give it the same clock as the other bots
-    harsh_hint.time = types.SimpleNamespace(perf_counter=clock.now)
+    # the autopilot's search stops on harsh_hint.hint's own clock (wall time by default):
+    # give it the same clock as the other bots, for this process only
+    harsh_hint.hint = functools.partial(_HINT, clock=clock.now)
 
 
 def play(args):
