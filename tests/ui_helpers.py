@@ -296,7 +296,7 @@ def post_key(k: int, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
 
 
-def play_mixed(app, table, rng, frames: int = 20000, pause_every: int = 97) -> int:
+def play_mixed(app, table, rng, frames: int = 200000, pause_every: int = 97) -> int:
     """Play a game with several people at the screen the way hurried people do: every
     hand-off answered at once, each move made with a number key and Enter followed by a
     stray second Enter 1-3 frames later, the pause menu opened now and then. Returns the
@@ -310,7 +310,10 @@ def play_mixed(app, table, rng, frames: int = 20000, pause_every: int = 97) -> i
     session = table.session
     stray = 0
     stuck = 0
+    deadline = time.monotonic() + 300   # the computers' pace runs on the wall clock
     for frame in range(frames):
+        if time.monotonic() > deadline:
+            break
         top = app.top
         if stray == 1:
             post_key(pygame.K_RETURN)
