@@ -154,6 +154,12 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     if folder is None:
         return None
     path = folder / LOG_FILE_NAME
+    if os.path.lexists(path) and not path.is_file():
+        # A FIFO here would block the first log line forever; a folder would fail it.
+        try:
+            os.replace(path, folder / f"{LOG_FILE_NAME}.damaged-{_dt.datetime.now():%Y%m%d-%H%M%S}")
+        except OSError:
+            return None
     root = logging.getLogger()
     for handler in list(root.handlers):
         if isinstance(handler, _ShadowsFileHandler):
@@ -273,14 +279,23 @@ def write_crash_report(exc: BaseException, where: str = "main") -> Path | None:
     ]
     text = "\n".join(parts)
     for folder in _report_folders():
+        path = folder / name
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / name
-            path.write_text(text, encoding="utf-8")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
         except OSError:
+            # A full disk leaves an empty or cut-off report: remove it and try elsewhere.
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
             continue
         log.critical("Crash report written to %s", path)
         return path
+    _say(text)  # no folder took it: the report goes to the console, where there is one
     return None
 
 

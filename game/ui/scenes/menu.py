@@ -1,4 +1,5 @@
-"""The main menu: a tile per registered game, then Continue, Statistics, Settings, Rules, Quit."""
+"""The main menu: a tile per registered game; Continue (naming the game it resumes) and
+Saved games; then Statistics, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -34,16 +35,22 @@ def emblem(game_id: str, size: int) -> pygame.Surface:
 
 
 class MenuScene(Scene):
+    # The second row of buttons: (label, method name, object id). Add a screen here.
+    SECONDARY = [("Statistics", "open_stats", "#statistics"),
+                 ("Settings", "open_settings", "#settings"),
+                 ("Rules", "open_rules", "#rules"),
+                 ("Quit", "quit", "#quit")]
+
     def build(self, m: style.Metrics) -> None:
         self.games = all_games()
         self.tiles: list[tuple[pygame.Rect, GameSpec]] = []
         n = max(1, len(self.games))
         cols = min(n, 3)
         rows = (n + cols - 1) // cols
-        header = m.px(180)
+        header = m.px(170)
         gap = m.px(20)
         tile_w = min(m.px(360), (m.width - 2 * m.margin - gap * (cols - 1)) // cols)
-        bottom_reserved = m.button_h + m.px(70)
+        bottom_reserved = 2 * m.button_h + m.gap + m.px(56)
         space = m.height - header - bottom_reserved
         tile_h = min(m.px(240), (space - gap * (rows - 1)) // rows)
         top = header + (space - rows * tile_h - (rows - 1) * gap) // 2
@@ -56,18 +63,27 @@ class MenuScene(Scene):
                         object_id=f"#tile_{spec.id}")
             self.tiles.append((rect, spec))
 
-        labels = [("Continue", self.continue_game, saves.has_autosave(), "#continue"),
-                  ("Statistics", self.open_stats, True, "#statistics"),
-                  ("Settings", self.open_settings, True, "#settings"),
-                  ("Rules", self.open_rules, True, "#rules"),
-                  ("Quit", self.app.quit, True, "#quit")]
-        bw = m.px(170)
-        total = len(labels) * bw + (len(labels) - 1) * m.gap
-        x = (m.width - total) // 2
-        y = m.height - m.button_h - m.px(40)
-        for text, action, enabled, oid in labels:
-            self.button((x, y, bw, m.button_h), text, action, enabled=enabled, object_id=oid,
-                        cls="@primary" if oid == "#continue" and enabled else None)
+        self.saves = saves.list_saves()
+        self.resume = next((i for i in self.saves if not i.finished and i.problem is None), None)
+        y2 = m.height - m.button_h - m.px(28)
+        y1 = y2 - m.button_h - m.gap
+        cw, sw = min(m.px(560), m.width - 2 * m.margin - m.px(200) - m.gap), m.px(200)
+        x = (m.width - cw - m.gap - sw) // 2
+        text = "Continue"
+        if self.resume is not None:
+            text = draw.ellipsize(f"Continue: {self.resume.describe()}", m.px(style.FONT_BODY),
+                                  cw - m.px(24))
+        self.button((x, y1, cw, m.button_h), text, self.continue_game,
+                    enabled=self.resume is not None, object_id="#continue",
+                    cls="@primary" if self.resume is not None else None)
+        label = f"Saved games ({len(self.saves)})" if self.saves else "Saved games"
+        self.button((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
+                    enabled=bool(self.saves), object_id="#saved_games")
+        items = self.SECONDARY
+        bw = min(m.px(170), (m.width - 2 * m.margin - (len(items) - 1) * m.gap) // len(items))
+        x = (m.width - len(items) * bw - (len(items) - 1) * m.gap) // 2
+        for text, method, oid in items:
+            self.button((x, y2, bw, m.button_h), text, getattr(self, method), object_id=oid)
             x += bw + m.gap
 
     # --- actions ------------------------------------------------------------------------
@@ -79,7 +95,15 @@ class MenuScene(Scene):
     def continue_game(self) -> None:
         from game.ui.tables import open_saved_game
 
-        open_saved_game(self.app)
+        open_saved_game(self.app, self.resume.path if self.resume is not None else None)
+
+    def open_saves(self) -> None:
+        from game.ui.scenes.saves import SavesScene
+
+        self.app.push(SavesScene(self.app))
+
+    def quit(self) -> None:
+        self.app.quit()
 
     def open_stats(self) -> None:
         from game.ui.scenes.stats import StatsScene
@@ -104,12 +128,12 @@ class MenuScene(Scene):
         super().draw(surface)
         m = self.metrics
         cx = m.width // 2
-        draw.blit_text(surface, "Shadows Tabletop", m.px(style.FONT_TITLE + 8), (cx, m.px(70)),
+        draw.blit_text(surface, "Shadows Tabletop", m.px(style.FONT_TITLE + 8), (cx, m.px(64)),
                        style.ACCENT_BRIGHT, True, "center")
-        draw.blit_text(surface, TAGLINE, m.px(style.FONT_BODY), (cx, m.px(122)), style.TEXT_MUTED,
+        draw.blit_text(surface, TAGLINE, m.px(style.FONT_BODY), (cx, m.px(114)), style.TEXT_MUTED,
                        False, "center")
-        pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), m.px(150)),
-                         (cx + m.px(160), m.px(150)), 1)
+        pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), m.px(142)),
+                         (cx + m.px(160), m.px(142)), 1)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         m = self.metrics
