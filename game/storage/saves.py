@@ -112,8 +112,9 @@ def _info(path: Path) -> SaveInfo:
     except PermissionError:
         info.problem = "cannot be read: no permission"
         return info
-    except (OSError, ValueError):
-        info.problem = "damaged"
+    except (OSError, ValueError) as exc:
+        info.problem = ("it is not a regular file" if "regular" in str(exc)
+                        else "it is damaged")
         return info
     why = envelope_problem(raw, KIND, VERSION)
     if why:
@@ -124,7 +125,7 @@ def _info(path: Path) -> SaveInfo:
         info.game_id = str(data["match"]["game"])
         info.names = [str(s["name"])[:40] for s in data["seats"]]
     except (KeyError, TypeError):
-        info.problem = "damaged"
+        info.problem = "it is damaged"
         return info
     seed = data["match"].get("seed")
     info.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
