@@ -213,12 +213,17 @@ class Session:
         }
 
     def progress(self) -> str:
-        """How far the game is, for the Saved games list ("turn 11", "finished")."""
+        """How far the game is, for the Saved games list ("round 2", "turn 11")."""
         if self.is_over():
             return "finished"
-        turn = getattr(self.match.state, "turn", None)
-        if self.match.num_players == 1 and isinstance(turn, int):
-            return f"turn {turn + 1}"
+        try:
+            view = self.match.state.view(None)
+        except Exception:  # noqa: BLE001 - a label must never stop a save
+            view = {}
+        for key in ("round", "turn"):
+            value = view.get(key) if hasattr(view, "get") else None
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                return f"{key} {value}"
         turns, last = 0, None
         for seat, _ in self.match.log:
             if seat >= 0 and seat != last:

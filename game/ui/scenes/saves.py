@@ -32,12 +32,12 @@ class SavesScene(Scene):
             rect = pygame.Rect(x0, top + n * (self.row_h + m.gap), width, self.row_h)
             self.rows.append((rect, info))
             by = rect.centery - m.button_h // 2
-            self.button((rect.right - m.pad - bw, by, bw, m.button_h), "Delete",
-                        lambda info=info: self.ask_delete(info), object_id=f"#delete_{i}")
             if not info.finished and info.problem is None:
                 self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Continue",
                             lambda info=info: self.resume(info), object_id=f"#resume_{i}",
-                            cls="@primary")
+                            cls="@primary" if i == 0 else None)
+            self.button((rect.right - m.pad - bw, by, bw, m.button_h), "Delete",
+                        lambda info=info: self.ask_delete(info), object_id=f"#delete_{i}")
         y = m.height - m.button_h - m.px(30)
         self.button((m.width // 2 - m.px(80), y, m.px(160), m.button_h), "Back", self.app.pop,
                     object_id="#back")
