@@ -76,7 +76,7 @@ def write_problem(exc: BaseException) -> str:
 def _parse_problem(exc: json.JSONDecodeError, text: str) -> str:
     if not text.strip():
         return "it is empty"
-    if exc.pos >= len(text.rstrip()):
+    if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
         return "cut off in the middle"
     return f"its text is garbled at line {exc.lineno}"
 
