@@ -516,3 +516,17 @@ def test_settings_clamp_a_huge_window_to_the_display():
     assert s.window_size == (8192, 8192)
     s.clamp_window((1920, 1080))
     assert s.window_size == (1920, 1080)
+
+
+def test_notes_of_other_saved_games_survive_a_new_game(shadows_home):
+    from game.ui.hunters.notebook import Notebook, notes_path
+
+    for seed in (5, 6):
+        s = Session.new("hunters", [SeatConfig(n) for n in ("A", "B", "C", "D")], seed=seed)
+        s.update()
+        book = Notebook(seed)
+        book.set(0, 1, "Hunter")
+    orphan = notes_path(9)
+    orphan.write_text("{}")
+    Notebook.fresh(7)
+    assert notes_path(5).exists() and notes_path(6).exists() and not orphan.exists()
