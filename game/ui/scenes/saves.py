@@ -27,6 +27,7 @@ class SavesScene(Scene):
         self.rows: list[tuple[pygame.Rect, saves.SaveInfo]] = []
         x0 = (m.width - width) // 2
         bw = m.px(130)
+        first = next((i for i in self.items if not i.finished and i.problem is None), None)
         for n, info in enumerate(shown):
             i = self.page * self.per_page + n
             rect = pygame.Rect(x0, top + n * (self.row_h + m.gap), width, self.row_h)
@@ -35,7 +36,7 @@ class SavesScene(Scene):
             if not info.finished and info.problem is None:
                 self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Continue",
                             lambda info=info: self.resume(info), object_id=f"#resume_{i}",
-                            cls="@primary" if i == 0 else None)
+                            cls="@primary" if info is first else None)
             self.button((rect.right - m.pad - bw, by, bw, m.button_h), "Delete",
                         lambda info=info: self.ask_delete(info), object_id=f"#delete_{i}")
         y = m.height - m.button_h - m.px(30)
