@@ -530,3 +530,21 @@ def test_notes_of_other_saved_games_survive_a_new_game(shadows_home):
     orphan.write_text("{}")
     Notebook.fresh(7)
     assert notes_path(5).exists() and notes_path(6).exists() and not orphan.exists()
+
+
+def test_a_fifo_in_place_of_the_log_files_never_hangs(tmp_path):
+    home = tmp_path / "home"
+    (home / "logs").mkdir(parents=True)
+    os.mkfifo(home / "logs" / "shadows.log")
+    os.mkfifo(home / "logs" / "faults.log")
+    result = run_python("""
+        import faulthandler, logging
+        faulthandler.disable()
+        from game import crash
+        print(crash.setup_logging())
+        logging.getLogger("shadows").warning("a line")
+    """, home, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert (home / "logs" / "shadows.log").is_file()
+    assert "a line" in (home / "logs" / "shadows.log").read_text()
+    assert list((home / "logs").glob("shadows.log.damaged-*"))

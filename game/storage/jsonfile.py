@@ -32,6 +32,10 @@ KIND_WORDS = {"autosave": "saved game", "settings": "settings", "statistics": "s
 _leave_alone: set[str] = set()
 
 
+class LeftAlone(PermissionError):
+    """A write refused on purpose: the file there could not be read, so it is kept."""
+
+
 class DamagedFile(Exception):
     """The file exists but cannot be used; ``kept_as`` is where it was moved."""
 
@@ -60,6 +64,8 @@ class UnreadableFile(Exception):
 
 def write_problem(exc: BaseException) -> str:
     """Why a write failed, in words a player can act on."""
+    if isinstance(exc, LeftAlone):
+        return "the file there could not be read, so it is not written over"
     code = getattr(exc, "errno", None)
     if code in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return "the disk is full"
@@ -223,8 +229,8 @@ def write_json_atomic(path: Path, data: Any) -> None:
     flush the folder so the rename itself survives a power cut. OSError on failure; the
     file that was there before is untouched."""
     if str(path) in _leave_alone:
-        raise PermissionError(errno.EACCES, f"{path.name} could not be read, so it is not "
-                                            "written over", str(path))
+        raise LeftAlone(errno.EACCES, f"{path.name} could not be read, so it is not written "
+                                      "over", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     if os.path.lexists(path) and not path.is_file():
         set_aside(path)  # a folder or a FIFO in the file's place: keep it, write beside
