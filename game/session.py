@@ -231,6 +231,10 @@ class Session:
         return f"turn {max(1, turns)}"
 
     def close(self) -> None:
+        if self.save_problem is not None:
+            from game.storage import problems
+
+            problems.succeeded("game")  # the table is gone: no game left to warn about
         self._unsub()
         if self._executor:
             self._executor.shutdown(wait=False, cancel_futures=True)

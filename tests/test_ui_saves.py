@@ -304,3 +304,23 @@ def test_the_file_a_player_chose_is_a_real_save(tmp_path):
     s.save_to(target)
     data, notice = saves.load_save(target)
     assert notice is None and Session.from_save(data).match.log == s.match.log
+
+
+def test_leaving_a_game_that_cannot_be_saved_asks_first(disk_app):
+    app, home = disk_app
+    table = start_tiny(app, players=4)
+    path = table.session.save_path
+    saved = path.read_bytes()
+    filler = fill(home)
+    key(app, pygame.K_ESCAPE)
+    click(app, "#save_quit")
+    assert isinstance(app.top, ConfirmScene) and "could not be saved (the disk is full)" in app.top.text
+    click(app, "#stay")
+    assert isinstance(app.top, PauseScene)
+    click(app, "#save_quit")
+    click(app, "#leave_anyway")
+    assert isinstance(app.top, MenuScene)
+    step(app, 2)
+    assert not app.banner.shown                 # no game left to warn about
+    assert path.read_bytes() == saved           # the last good save is still there
+    filler.unlink()
