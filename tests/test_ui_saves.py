@@ -124,7 +124,14 @@ def test_a_finished_game_is_kept_until_the_next_game_starts(app):
     assert not find(app, "#continue").is_enabled        # nothing to continue
     click(app, "#saved_games")
     assert [i.finished for _, i in app.top.rows] == [True]
-    key(app, pygame.K_ESCAPE)
+    click(app, "#review_0")                              # a later look at the results
+    assert isinstance(app.top, ResultsScene)
+    step(app, 5)
+    from game.storage import stats as stats_store
+
+    assert stats_store.load_stats()[0].games["tiny"]["played"] == 1   # counted once
+    click(app, "#to_menu")
+    assert isinstance(app.top, MenuScene)
     start_tiny(app)                                      # the next game starts
     assert not path.exists()
     assert (user_dirs().data_dir / "last-finished-game.json").exists()
@@ -324,3 +331,20 @@ def test_leaving_a_game_that_cannot_be_saved_asks_first(disk_app):
     assert not app.banner.shown                 # no game left to warn about
     assert path.read_bytes() == saved           # the last good save is still there
     filler.unlink()
+
+
+@pytest.mark.parametrize("game_id,players", [("chasing", 3), ("harsh", 1), ("hunters", 4)])
+def test_a_finished_real_game_opens_on_its_results(app, game_id, players):
+    from game.ui.selftest import _play_out
+
+    seats = [SeatConfig(f"P{i + 1}") for i in range(players)]
+    s = Session.new(game_id, seats, seed=5, pace=0, autosave=False)
+    _play_out(s)
+    path = saves.save_autosave(s.to_json())
+    scenes_before = len(app.scenes)
+    from game.ui.tables import open_saved_game
+
+    table = open_saved_game(app, path)
+    step(app, 10)
+    assert table is not None and table.session.is_over()
+    assert len(app.scenes) == scenes_before + 2 and app.top is not table   # results on top

@@ -37,6 +37,9 @@ class SavesScene(Scene):
                 self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Continue",
                             lambda info=info: self.resume(info), object_id=f"#resume_{i}",
                             cls="@primary" if info is first else None)
+            elif info.finished and info.problem is None:
+                self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Results",
+                            lambda info=info: self.resume(info), object_id=f"#review_{i}")
             self.button((rect.right - m.pad - bw, by, bw, m.button_h), "Delete",
                         lambda info=info: self.ask_delete(info), object_id=f"#delete_{i}")
         y = m.height - m.button_h - m.px(30)

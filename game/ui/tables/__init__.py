@@ -94,4 +94,8 @@ def open_saved_game(app, path=None):
         session.at_screen = None  # whoever resumes may not be who last sat here: hand off first
     log.info("continuing %s (seed %s) from %s", session.match.game_id, session.match.seed,
              path.name)
-    return app.push(table_for(session.match.game_id)(app, session))
+    table = app.push(table_for(session.match.game_id)(app, session))
+    if session.is_over():
+        # A finished game kept for a look: its results again (counted once, at its end).
+        table.show_results()
+    return table
