@@ -224,17 +224,19 @@ def peek_json(path: Path) -> Any:
 
 # --- writing ---------------------------------------------------------------------------
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
     """Write to a temporary file in the same folder, flush to disk, rename over, then
     flush the folder so the rename itself survives a power cut. OSError on failure; the
-    file that was there before is untouched."""
+    file that was there before is untouched. ``indent=None`` writes compactly (long
+    action logs)."""
     if str(path) in _leave_alone:
         raise LeftAlone(errno.EACCES, f"{path.name} could not be read, so it is not written "
                                       "over", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     if os.path.lexists(path) and not path.is_file():
         set_aside(path)  # a folder or a FIFO in the file's place: keep it, write beside
-    text = json.dumps(data, indent=1, sort_keys=True)
+    text = json.dumps(data, indent=indent, sort_keys=True,
+                      separators=None if indent is not None else (",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -306,5 +308,6 @@ def clean_temp_files(folder: Path) -> list[str]:
     return removed
 
 
-def write_versioned(path: Path, kind: str, version: int, data: dict) -> None:
-    write_json_atomic(path, {"kind": kind, "version": version, "data": data})
+def write_versioned(path: Path, kind: str, version: int, data: dict,
+                    indent: int | None = 1) -> None:
+    write_json_atomic(path, {"kind": kind, "version": version, "data": data}, indent)

@@ -16,7 +16,7 @@ log = logging.getLogger("shadows.storage")
 
 # what is failing -> the problem; "game" is the game in progress
 WHAT_WORDS = {"game": "the game", "settings": "settings", "statistics": "statistics",
-              "notes": "notes"}
+              "notes": "notes", "history": "the history"}
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""The main menu: a tile per registered game; Continue (naming the game it resumes) and
-Saved games; then Statistics, Settings, Rules, Quit."""
+"""The main menu: a tile per registered game; Continue (naming the game it resumes),
+Saved games and History; then Open game file, Statistics, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -35,8 +35,11 @@ def emblem(game_id: str, size: int) -> pygame.Surface:
 
 
 class MenuScene(Scene):
-    # The second row of buttons: (label, method name, object id). Add a screen here.
-    SECONDARY = [("Statistics", "open_stats", "#statistics"),
+    # Beside Continue and Saved games: (label, method name, object id).
+    BESIDE_SAVES = [("History", "open_history", "#history")]
+    # The second row of buttons. Add a screen here.
+    SECONDARY = [("Open game file", "open_game_file", "#open_file"),
+                 ("Statistics", "open_stats", "#statistics"),
                  ("Settings", "open_settings", "#settings"),
                  ("Rules", "open_rules", "#rules"),
                  ("Quit", "quit", "#quit")]
@@ -67,8 +70,10 @@ class MenuScene(Scene):
         self.resume = next((i for i in self.saves if not i.finished and i.problem is None), None)
         y2 = m.height - m.button_h - m.px(28)
         y1 = y2 - m.button_h - m.gap
-        cw, sw = min(m.px(560), m.width - 2 * m.margin - m.px(200) - m.gap), m.px(200)
-        x = (m.width - cw - m.gap - sw) // 2
+        sw, hw = m.px(200), m.px(170)
+        extra = len(self.BESIDE_SAVES) * (hw + m.gap)
+        cw = min(m.px(520), m.width - 2 * m.margin - sw - m.gap - extra)
+        x = (m.width - cw - m.gap - sw - extra) // 2
         text = "Continue"
         if self.resume is not None:
             text = draw.ellipsize(f"Continue: {self.resume.describe()}", m.px(style.FONT_BODY),
@@ -79,6 +84,10 @@ class MenuScene(Scene):
         label = f"Saved games ({len(self.saves)})" if self.saves else "Saved games"
         self.button((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
                     enabled=bool(self.saves), object_id="#saved_games")
+        hx = x + cw + m.gap + sw + m.gap
+        for text, method, oid in self.BESIDE_SAVES:
+            self.button((hx, y1, hw, m.button_h), text, getattr(self, method), object_id=oid)
+            hx += hw + m.gap
         items = self.SECONDARY
         bw = min(m.px(170), (m.width - 2 * m.margin - (len(items) - 1) * m.gap) // len(items))
         x = (m.width - len(items) * bw - (len(items) - 1) * m.gap) // 2
@@ -104,6 +113,16 @@ class MenuScene(Scene):
 
     def quit(self) -> None:
         self.app.quit()
+
+    def open_history(self) -> None:
+        from game.ui.scenes.history import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
+
+    def open_game_file(self) -> None:
+        from game.ui.review.files import OpenFileScene
+
+        self.app.push(OpenFileScene(self.app))
 
     def open_stats(self) -> None:
         from game.ui.scenes.stats import StatsScene
