@@ -237,13 +237,15 @@ class App:
 
     def _retry_waiting_writes(self) -> None:
         """Results that could not be written wait in memory; try again now and then."""
-        from game.storage import problems
+        from game.storage import history, problems
         from game.storage import stats as stats_store
 
         now = time.monotonic()
-        if now >= self._retry_at and any(p.what == "statistics" for p in problems.failing()):
+        if now >= self._retry_at and any(p.what in ("statistics", "history")
+                                         for p in problems.failing()):
             self._retry_at = now + 5.0
             stats_store.flush_pending()
+            history.flush_pending()
 
     # --- settings -----------------------------------------------------------------------------
     def save_settings(self) -> None:
@@ -261,10 +263,12 @@ class App:
         for scene in reversed(self.scenes):
             scene.on_exit()
         self.scenes = []
+        from game.storage import history
         from game.storage import stats as stats_store
 
         settings_store.save_settings(self.settings)
         stats_store.flush_pending()
+        history.flush_pending()
 
     def request_quit(self) -> None:
         """The window's close button. The game is saved after every move, so quitting

@@ -24,6 +24,8 @@ def load_history() -> tuple[list, str | None]:
     """(records newest first, a notice or None). Records are ``GameRecord``s."""
     from game.review.record import GameRecord, RecordError
 
+    if _pending is not None and _pending[0] == str(history_path()):
+        return list(_pending[1]), None
     try:
         data = read_json(history_path(), KIND, VERSION)
     except DamagedFile as exc:
@@ -61,14 +63,35 @@ def record_game(session: Any) -> str | None:
 
     if session.result() is None:
         return None
-    from . import problems
-
+    global _pending
     records, notice = load_history()
     records.insert(0, GameRecord.from_session(session))
+    _pending = (str(history_path()), records)
+    flush_pending()
+    return notice
+
+
+# Games that could not be written (a full disk): kept in memory and written at the next
+# chance, so the history loses nothing while the app runs.
+_pending: "tuple[str, list] | None" = None
+
+
+def flush_pending() -> bool:
+    """Write games waiting in memory. True when nothing is waiting any more."""
+    global _pending
+    from . import problems
+
+    if _pending is None:
+        return True
+    path, records = _pending
+    if path != str(history_path()):
+        _pending = None  # the user folder moved (tests): those games belong elsewhere
+        return True
     try:
         save_history(records)
     except OSError as exc:   # a full disk or a file left alone: the banner says so
         problems.failed("history", history_path(), exc)
-        return notice
+        return False
+    _pending = None
     problems.succeeded("history")
-    return notice
+    return True
