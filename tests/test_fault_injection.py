@@ -200,6 +200,9 @@ def test_fault_injection_run_plays_on_with_nothing_lost(tmp_path, monkeypatch):
         run.play(500)
         table = run.table()
         assert table.session.is_over()
+        from game.ui.scenes.results import ResultsScene
+
+        assert until(run.app, lambda: run.app.find(ResultsScene) is not None, frames=600)
         st = json.loads((user_dirs().data_dir / "statistics.json").read_text())
         assert st["data"]["games"]["chasing"]["played"] == 1
         finished = json.loads((user_dirs().data_dir / "last-finished-game.json").read_text())
