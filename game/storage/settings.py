@@ -24,6 +24,9 @@ class Settings:
     muted: bool = False
     memory_aids: bool = True
     last_setup: dict = field(default_factory=dict)
+    # Where phones reach the table: "" the first LAN address, "127.0.0.1" this computer
+    # only, or one address of this machine's.
+    phone_address: str = ""
 
     def validated(self) -> "Settings":
         """Clamp or reset values a hand-edited file may have spoiled."""
@@ -46,6 +49,8 @@ class Settings:
             self.last_setup = {}
         self.last_setup = {k: v for k, v in self.last_setup.items()
                            if isinstance(k, str) and isinstance(v, dict)}
+        if not isinstance(self.phone_address, str) or len(self.phone_address) > 45:
+            self.phone_address = ""
         return self
 
     def clamp_window(self, display: tuple[int, int]) -> None:

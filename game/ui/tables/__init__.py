@@ -57,7 +57,9 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
         return None
     saves.retire_finished()
     scene = table_for(game_id)(app, session)
-    return app.replace(scene) if replace else app.push(scene)
+    scene = app.replace(scene) if replace else app.push(scene)
+    scene.start_phones()
+    return scene
 
 
 def open_saved_game(app, path=None):
@@ -98,4 +100,6 @@ def open_saved_game(app, path=None):
     if session.is_over():
         # A finished game kept for a look: its results again (counted once, at its end).
         table.show_results()
+        return table
+    table.start_phones()   # new links: a continued game's phones join again
     return table
