@@ -76,6 +76,8 @@ class Notebook:
             if info.seed is not None:
                 keep.add(notes_path(info.seed).name)
         keep.discard(notes_path(seed).name)
+        if not folder.is_dir():
+            return cls(seed)
         try:
             for old in folder.iterdir():
                 if NOTES_NAME.match(old.name) and old.name not in keep and old.is_file():
