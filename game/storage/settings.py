@@ -24,6 +24,7 @@ class Settings:
     muted: bool = False
     memory_aids: bool = True
     last_setup: dict = field(default_factory=dict)
+    howto_seen: list = field(default_factory=list)  # games whose "How to play" card was offered
     # Where phones reach the table: "" the first LAN address, "127.0.0.1" this computer
     # only, or one address of this machine's.
     phone_address: str = ""
@@ -49,6 +50,9 @@ class Settings:
             self.last_setup = {}
         self.last_setup = {k: v for k, v in self.last_setup.items()
                            if isinstance(k, str) and isinstance(v, dict)}
+        if not isinstance(self.howto_seen, list):
+            self.howto_seen = []
+        self.howto_seen = [g for g in self.howto_seen if isinstance(g, str)]
         if not isinstance(self.phone_address, str) or len(self.phone_address) > 45:
             self.phone_address = ""
         return self

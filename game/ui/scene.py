@@ -92,6 +92,7 @@ class Scene:
         m = self.metrics
         self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
         self.build(m)
+        self.app.ui_rebuilt = True  # the app lets pygame-gui lay the new elements out before drawing
         if keep is not None and keep < len(self.choices):
             self.select(keep)
 
