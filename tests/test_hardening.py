@@ -549,3 +549,17 @@ def test_a_fifo_in_place_of_the_log_files_never_hangs(tmp_path):
     assert (home / "logs" / "shadows.log").is_file()
     assert "a line" in (home / "logs" / "shadows.log").read_text()
     assert list((home / "logs").glob("shadows.log.damaged-*"))
+
+
+def test_statistics_the_app_writes_pass_the_schema(shadows_home):
+    st = stats.Statistics()
+    st.record("harsh", ["Ann"], [], details={"difficulty": "expert", "outcome": "caught"})
+    st.record("hunters", ["A", "B", "C", "D"], [0, 2], humans=[0, 1],
+              levels=["normal", "normal", "hard", "easy"],
+              details={"factions": ["hunter", "shadow", "hunter", "shadow"],
+                       "characters": ["Emi", "Vampire", "George", "Werewolf"]})
+    st.record("chasing", ["Ann", "Bo", "Cy"], [1], scores=[30, 12, 40.5])
+    stats.save_stats(st)
+    again, notice = stats.load_stats()
+    assert notice is None and again.games == st.games
+    assert not list(stats.stats_path().parent.glob("*.damaged-*"))
