@@ -55,6 +55,7 @@ class App:
         init_pygame()  # pygame.init() minus the sound system's console noise
         from game.storage import problems, startup
 
+        problems.clear()  # no write has failed in this app yet
         startup.prepare()
         self.settings, settings_notice = settings_store.load_settings()
         if settings_notice:

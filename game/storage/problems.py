@@ -7,6 +7,7 @@ says what is not being saved and why, and the next successful write clears it.
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,18 +29,26 @@ class WriteProblem:
 
 _failing: dict[str, WriteProblem] = {}
 _changes = 0
-_notices: list[str] = []   # things said once (a file kept aside, a folder unblocked)
+# Things said once (a file kept aside, a folder unblocked), with the user folder they
+# are about: a message about another folder (SHADOWS_HOME changed) is not for this one.
+_notices: list[tuple[str, str]] = []
+
+
+def _home() -> str:
+    return os.environ.get("SHADOWS_HOME", "")
 
 
 def tell(text: str) -> None:
     """Something the person should hear once, at the next frame."""
     log.info("notice: %s", text)
-    if text not in _notices:
-        _notices.append(text)
+    item = (_home(), text)
+    if item not in _notices:
+        _notices.append(item)
 
 
 def take_notices() -> list[str]:
-    out = list(_notices)
+    home = _home()
+    out = [text for where, text in _notices if where == home]
     _notices.clear()
     return out
 
