@@ -65,6 +65,26 @@ def test_the_machine_gun_wins_for_the_hunters_before_bob_can_steal():
     assert len(s.equip[0]) == 4
 
 
+def test_the_attackers_answers_take_effect_together_after_the_last_one():
+    # A hidden Machine Gun holder is asked about both targets (each holds Equipment); the
+    # damage it chose lands only after the last answer, so nobody stands at their HP alive
+    # while others are asked, and both deaths are resolved together.
+    s = scenario(["Emi", "Vampire", "Werewolf", "Allie"], phase="attack",
+                 positions={0: "Church", 1: "Church", 2: "Cemetery", 3: "Weird Woods"},
+                 damage={1: 11, 2: 12}, equipment={0: ["Machine Gun"], 1: ["Talisman"],
+                                                   2: ["Chainsaw"]})
+    act(s, 0, "attack_all")
+    dice(s, 4, 1)
+    assert s.view(None)["pending"]["target"] == 1
+    act(s, 0, "bob_damage")
+    assert s.dmg[1] == 11 and s.view(None)["pending"]["target"] == 2
+    act(s, 0, "bob_damage")
+    assert not s.alive[1] and not s.alive[2]
+    assert s.over and s.winners == (0, 3)              # every Shadow dead: Emi, and Allie
+    deaths = [e for e in s.history if e[0] == "death"]
+    assert [e[1] for e in deaths] == [1, 2] and s.first_dead == [1, 2]
+
+
 # --- 2. a side action re-evaluates the pending step -------------------------------------------
 @pytest.mark.parametrize("weapon", ["Cursed Sword Masamune", "Machine Gun"])
 def test_taking_the_handgun_with_nobody_left_in_range_skips_the_attack(weapon):

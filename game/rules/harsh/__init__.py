@@ -109,11 +109,18 @@ def sim_report(states) -> dict:
     }
 
 
+def invariant_checker(state):
+    """The simulator's --check: invariants tested after every step."""
+    from .invariants import Checker
+    return Checker(state)
+
+
 SPEC = register(GameSpec(
     id="harsh", title="Harsh Shadows",
     pitch="Solo: track the Spy through the city and accuse with the right evidence.",
     min_players=1, max_players=1, state_cls=HarshState, options=OPTIONS,
     bot_factory=bot_factory, sim_report=sim_report, seat_names=("Agent",),
+    invariants=invariant_checker,
     reveals=reveals_information, rules_text=RULES_TEXT,
 ))
 

@@ -125,6 +125,12 @@ def _sim_report(states):
     return sim_report(states)
 
 
+def invariant_checker(state):
+    """The simulator's --check: invariants tested after every step."""
+    from .invariants import Checker
+    return Checker(state)
+
+
 SPEC = register(GameSpec(
     id="hunters",
     title="Shadow Hunters",
@@ -142,6 +148,7 @@ SPEC = register(GameSpec(
     ),
     bot_factory=_bot_factory,
     sim_report=_sim_report,
+    invariants=invariant_checker,
 ))
 
 __all__ = ["HuntersState", "RULES_TEXT", "SPEC", "new_game"]

@@ -177,8 +177,8 @@ def bob_may_take(s, a, t):
 @F.auto("hits")
 def _hits(s, f):
     """One roll, every target: the damage nobody may choose about is dealt at once and its
-    deaths resolved together (wins checked once); only then come the attacker's choices
-    about the other targets (and the loot), each dealt after its answer."""
+    deaths resolved together (wins checked once); only then is the attacker asked about
+    the other targets (see ``_bob_hits``)."""
     a, targets, base = f[1], f[2], f[3]
     asks = []
     for t in targets:
@@ -189,7 +189,9 @@ def _hits(s, f):
             asks.append(("bob", a, t, dmg))
         else:
             s.att_dealt += hurt(s, t, dmg, a, "attack")
-    s.stack.extend(reversed(asks))
+    if asks:
+        s.stack.append(("bob_hits", a, (), ()))
+        s.stack.extend(reversed(asks))
     resolve_deaths(s, a, True)
 
 
@@ -202,17 +204,40 @@ def _bob_opts(s, f):
 
 
 def _bob_apply(s, f, act):
-    s.stack.pop()
+    """The answer is recorded; every answer of this attack takes effect together after the
+    last one (``_bob_hits``). Taking is Bob's ability: a hidden Bob reveals at once."""
+    st = s.stack
+    st.pop()
     a, t, dmg = f[1], f[2], f[3]
+    i = len(st) - 1
+    while st[i][0] != "bob_hits":
+        i -= 1
+    _, _, hits, takes = st[i]
     if act[0] == "bob_damage":
-        s.att_dealt += hurt(s, t, dmg, a, "attack")
+        hits += ((t, dmg),)
     else:
         reveal(s, a, "bob")
-        move_equipment(s, t, a, act[1], "bob")
+        takes += ((t, act[1]),)
+    st[i] = ("bob_hits", a, hits, takes)
 
 
 F.DECIDE["bob"] = (_bob_opts, _bob_apply)
 F.PROMPT["bob"] = "after the hit"
+
+
+@F.auto("bob_hits")
+def _bob_hits(s, f):
+    """The hits the attacker chose to deal land together, their deaths are resolved
+    together (wins checked once), then Bob takes the cards he chose instead."""
+    a, hits, takes = f[1], f[2], f[3]
+    for t, dmg in hits:
+        s.att_dealt += hurt(s, t, dmg, a, "attack")
+    resolve_deaths(s, a, True)
+    for t, card in takes:
+        if s.over:
+            return
+        if s.alive[a] and s.alive[t] and card in s.equip[t]:
+            move_equipment(s, t, a, card, "bob")
 
 
 @F.auto("attack_done")
@@ -224,7 +249,7 @@ def _attack_done(s, f):
         # Every attacked player gets the same prompt, whatever the character (ruling 10).
         for t in reversed(targets):
             s.stack.append(("respond", t, a))
-    resolve_deaths(s, a, True)      # the damage dealt after the attacker's choices
+    resolve_deaths(s, a, True)
 
 
 def werewolf_can_counter(s, t, a):
