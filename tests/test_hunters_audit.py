@@ -177,3 +177,46 @@ def test_a_predicted_character_stays_secret_from_everyone_else():
     assert tokens["Vampire"] == (0, 1)                # the giver and the owner only
     assert tokens["Emi"] == 0
 
+
+
+# --- the simulator's invariant checks see the audit's defects -----------------------------------
+def _breaks(s):
+    from game.rules.hunters.invariants import Checker
+    return {name for name, _ in Checker(s).step(s)}
+
+
+def test_invariants_hold_in_a_plain_position():
+    s = machine_gun_bob()
+    assert _breaks(s) == set()
+
+
+def test_invariants_see_a_living_character_at_their_hp_while_someone_decides():
+    s = scenario(["Bob", "Allie", "Emi", "Vampire", "Werewolf"], revealed=[0, 1],
+                 phase="attack", positions=MG_AT)
+    s.dmg[1] = 8                                       # what the old hit loop left behind
+    assert "deaths resolved" in _breaks(s)
+
+
+def test_invariants_see_a_game_that_should_have_ended_and_wrong_winners():
+    s = scenario(["Bob", "Emi", "Vampire", "Werewolf", "Allie"], revealed=[0], phase="attack",
+                 equipment={0: ["Chainsaw", "Talisman", "Handgun", "Holy Robe", "Machine Gun"]})
+    assert "the game ends when an ending condition holds" in _breaks(s)   # Bob holds five
+    s = scenario(["Bob", "Emi", "Vampire", "Werewolf", "Allie"], revealed=[0], phase="attack",
+                 positions=MG_AT, damage={2: 12},
+                 equipment={0: ["Machine Gun", "Chainsaw", "Butcher Knife", "Rusted Broad Axe"],
+                            1: ["Talisman"]})
+    s.alive[3], s.pos[3], s.dead_order, s.first_dead = False, -1, [3], [3]
+    act(s, 0, "attack_all")
+    dice(s, 4, 1)
+    assert s.over and _breaks(s) == set()
+    s.winners = (0,)                                   # the old engine's answer
+    assert "winners re-evaluated" in _breaks(s)
+
+
+def test_invariants_see_a_card_lost_or_a_dead_player_deciding():
+    s = machine_gun_bob()
+    s.equip[0].pop()
+    assert "cards conserved" in _breaks(s)
+    s = machine_gun_bob()
+    s.dec = 1                                          # Allie is dead
+    assert "dead players never decide" in _breaks(s)
