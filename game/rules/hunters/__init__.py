@@ -4,7 +4,7 @@ Modules: ``data`` (characters, Areas, cards as tables), ``frames`` (the work sta
 ``turn`` (setup, the turn, side actions), ``combat`` (damage, attacks, deaths, wins),
 ``cards`` (Hermit/White/Black cards), ``views`` (views, labels, event texts),
 ``state`` (HuntersState), ``scenario`` (test hook: a game in a chosen position),
-``stats`` (simulator figures), ``worlds`` (``determinize(view, rng)``: a full state
+``stats`` (simulator figures), ``invariants`` (the simulator's ``--check``), ``worlds`` (``determinize(view, rng)``: a full state
 consistent with one seat's view, for information-set search), ``rules_text`` (RULES_TEXT). The Easy computer player is
 ``game.ai.hunters_easy``.
 
