@@ -240,6 +240,11 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.DROPFILE:
+            from game.ui.review.files import dropped_file
+
+            dropped_file(self, event.file)
+            return
         consumed = self.manager.process_events(event)
         if consumed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
                                        pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):

@@ -18,13 +18,15 @@ class DamagedFile(Exception):
         self.path, self.kept_as, self.why = path, kept_as, why
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write to a temporary file in the same folder, flush to disk, then rename over."""
+def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
+    """Write to a temporary file in the same folder, flush to disk, then rename over.
+    ``indent=None`` writes compactly (long action logs)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1, sort_keys=True)
+            json.dump(data, fh, indent=indent, sort_keys=True,
+                      separators=None if indent is not None else (",", ":"))
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -71,5 +73,6 @@ def read_json(path: Path, kind: str, version: int) -> dict | None:
         raise DamagedFile(path, kept, str(exc)) from exc
 
 
-def write_versioned(path: Path, kind: str, version: int, data: dict) -> None:
-    write_json_atomic(path, {"kind": kind, "version": version, "data": data})
+def write_versioned(path: Path, kind: str, version: int, data: dict,
+                    indent: int | None = 1) -> None:
+    write_json_atomic(path, {"kind": kind, "version": version, "data": data}, indent)

@@ -59,12 +59,13 @@ def _run(size, failures) -> None:
             app.step(1 / 60)
 
     from game.rules.registry import all_games
-    from game.ui.scenes import notice, rules, settings, setup, stats
+    from game.ui.scenes import history, notice, rules, settings, setup, stats
 
     _check(failures, "main menu", frames)
     for name, make in (("settings", lambda: settings.SettingsScene(app)),
                        ("statistics", lambda: stats.StatsScene(app)),
                        ("rules", lambda: rules.RulesScene(app)),
+                       ("history", lambda: history.HistoryScene(app)),
                        ("notice", lambda: notice.NoticeScene(app, "A self-test notice."))):
         _check(failures, name, lambda make=make: _show(app, make(), frames))
     games = _check(failures, "game registry", all_games) or []
@@ -163,6 +164,24 @@ def _table(app, spec, frames) -> None:
     app.pop()
     _play_out(session)
     app.push(ResultsScene(app, session))
+    frames()
+    app.pop_to(MenuScene)
+    _review(app, session, frames)
+
+
+def _review(app, session, frames) -> None:
+    """The finished game at its review table, a step back and forth."""
+    from game.review.gamefile import check
+    from game.review.record import GameRecord
+    from game.ui.review.scene import open_review
+    from game.ui.scenes.menu import MenuScene
+
+    record = GameRecord.from_session(session)
+    review = open_review(app, record, check(record))
+    frames()
+    review.step(-1)
+    frames()
+    review.go(review.replay.length)
     frames()
     app.pop_to(MenuScene)
 

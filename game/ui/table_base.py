@@ -227,13 +227,17 @@ class TableScene(Scene):
         return (len(s.match.log), self.acting_seat(), s.at_screen, s.is_over(), s.can_undo())
 
     def game_over(self) -> None:
-        from game.storage import stats
+        from game.storage import history, stats
 
         notice = None
         try:
             notice = stats.record_result(self.session)
         except OSError as exc:
             notice = f"The statistics could not be saved ({exc})."
+        try:
+            notice = history.record_game(self.session) or notice
+        except OSError as exc:
+            notice = f"The game could not be kept in the history ({exc})."
         self.app.sound.play("end")
         self.show_results()
         if notice:

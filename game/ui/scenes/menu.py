@@ -1,4 +1,5 @@
-"""The main menu: a tile per registered game, then Continue, Statistics, Settings, Rules, Quit."""
+"""The main menu: a tile per registered game, then Continue, History, Open game file,
+Statistics, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -57,11 +58,13 @@ class MenuScene(Scene):
             self.tiles.append((rect, spec))
 
         labels = [("Continue", self.continue_game, saves.has_autosave(), "#continue"),
+                  ("History", self.open_history, True, "#history"),
+                  ("Open game file", self.open_game_file, True, "#open_file"),
                   ("Statistics", self.open_stats, True, "#statistics"),
                   ("Settings", self.open_settings, True, "#settings"),
                   ("Rules", self.open_rules, True, "#rules"),
                   ("Quit", self.app.quit, True, "#quit")]
-        bw = m.px(170)
+        bw = min(m.px(170), (m.width - 2 * m.margin - (len(labels) - 1) * m.gap) // len(labels))
         total = len(labels) * bw + (len(labels) - 1) * m.gap
         x = (m.width - total) // 2
         y = m.height - m.button_h - m.px(40)
@@ -80,6 +83,16 @@ class MenuScene(Scene):
         from game.ui.tables import open_saved_game
 
         open_saved_game(self.app)
+
+    def open_history(self) -> None:
+        from game.ui.scenes.history import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
+
+    def open_game_file(self) -> None:
+        from game.ui.review.files import OpenFileScene
+
+        self.app.push(OpenFileScene(self.app))
 
     def open_stats(self) -> None:
         from game.ui.scenes.stats import StatsScene

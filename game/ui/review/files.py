@@ -1,0 +1,136 @@
+"""Opening and saving ``.shadows.json`` files from the app: menu, drag-and-drop, export.
+
+A file that does not open gets one clear notice and changes nothing. A game that is still
+being played (the autosave Continue would resume) is never opened for review: the review
+shows every secret.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIFileDialog
+
+from game.review.gamefile import SUFFIX, GameFileError, export_game, file_name, load_game
+from game.review.record import GameRecord
+from game.ui.scene import Overlay
+
+log = logging.getLogger("shadows.ui")
+
+
+def exports_dir() -> Path:
+    home = os.environ.get("SHADOWS_HOME")
+    if home:
+        return Path(home) / "exports"
+    from platformdirs import user_documents_dir
+
+    return Path(user_documents_dir()) / "Shadows Tabletop"
+
+
+def export_record(app, record: GameRecord) -> Path | None:
+    """Save ``record`` in the exports folder and say where."""
+    folder = exports_dir()
+    base = file_name(record)
+    path = folder / base
+    n = 2
+    while path.exists():
+        path = folder / base.replace(SUFFIX, f"-{n}{SUFFIX}")
+        n += 1
+    try:
+        path = export_game(record, path)
+    except OSError as exc:
+        app.notify(f"The game could not be saved ({exc}).", title="Export failed")
+        return None
+    log.info("exported %s", path)
+    app.notify(f"Saved as {path}. Open it from the menu (Open game file) or drop it on the "
+               "window.", title="Game exported")
+    return path
+
+
+def still_in_progress(record: GameRecord) -> bool:
+    """True if ``record`` is the unfinished game that Continue would resume."""
+    import json
+
+    from game.storage import saves
+
+    try:      # a peek: a damaged autosave is Continue's to report and set aside, not ours
+        raw = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+        data = raw["data"]
+        match = data["match"]
+        return (match.get("game") == record.game and match.get("seed") == record.seed
+                and not data.get("finished", False))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+
+
+def open_game_file(app, path) -> object | None:
+    """Review the game in ``path`` (a .shadows.json file or a crash report)."""
+    from .scene import open_review
+
+    path = Path(path)
+    try:
+        record, timeline = load_game(path)
+    except GameFileError as exc:
+        log.info("refused %s: %s", path, exc)
+        app.notify(str(exc), title="Cannot open this game")
+        return None
+    if still_in_progress(record):
+        app.notify("This game is still being played (Continue resumes it). It can be reviewed "
+                   "once it is finished: the review shows every secret.", title="Game in progress")
+        return None
+    return open_review(app, record, timeline)
+
+
+def dropped_file(app, path: str) -> None:
+    """A file was dropped on the window: open it unless a game is being played."""
+    from game.ui.table_base import TableScene
+
+    for scene in app.scenes:
+        if isinstance(scene, TableScene) and not getattr(scene, "is_review", False):
+            app.notify("Leave the game at the table before opening a game file.",
+                       title="A game is being played")
+            return
+    open_game_file(app, path)
+
+
+class OpenFileScene(Overlay):
+    """Pick a .shadows.json file (or a crash report) to review."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.dialog: UIFileDialog | None = None
+
+    def build(self, m) -> None:
+        folder = exports_dir()
+        start = folder if folder.is_dir() else Path.home()
+        w, h = min(m.px(760), m.width - 2 * m.pad), min(m.px(560), m.height - 2 * m.pad)
+        self.dialog = UIFileDialog(self.centered(w, h), self.manager, "Open a game file",
+                                   allowed_suffixes={".json", ".txt"},
+                                   initial_file_path=str(start), allow_existing_files_only=True,
+                                   object_id="#open_game_dialog")
+        # rows tall enough for the theme's font (pygame-gui's default is 20 px whatever the font)
+        files = self.dialog.file_selection_list
+        files.list_item_height = m.px(30)
+        files.set_item_list(self.dialog.current_file_list)
+
+    def teardown(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super().teardown()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            path = event.text
+            self.app.pop()
+            open_game_file(self.app, path)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            self.app.pop()
+            return True
+        return super().handle_event(event)

@@ -1,0 +1,275 @@
+"""Each game's review hooks: its view with every secret, and where the review puts things.
+
+A hook class goes in front of ``ReviewMixin`` and the game's own table (see
+``scene.review_class``), so it may call the table's drawing and add to it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.review.scene import draw_sections
+
+# --- Chasing Shadows: every hand face up; the round's scoresheet at its end ----------------------
+
+class ChasingHooks:
+    @property
+    def review_viewer(self) -> int:
+        humans = [i for i, s in enumerate(self.record.seats) if s.is_human]
+        return humans[0] if humans else 0
+
+    def caption(self) -> str:
+        v = self.live_view()
+        if v["phase"] == "over":
+            return "Final scores"
+        return f"Round {v['round']} of 3"
+
+    def review_rects(self, m):
+        log, controls, _ = super().review_rects(m)
+        return log, controls, None
+
+    def extra_top_buttons(self, m, x: int) -> int:
+        bw = m.px(150)
+        x -= bw + m.gap
+        self.button((x, m.gap, bw, m.button_h), "Round score (R)", self.round_sheet, choice=False,
+                    object_id="#review_round", tooltip="The scoresheet at the end of the last round played")
+        return x
+
+    def round_sheet(self) -> None:
+        ends = [p for p in self.replay.marks.get("round", ()) if p <= self.position]
+        if not ends:
+            self.set_status("No round has ended yet.")
+            return
+        from game.ui.chasing.overlays import RoundEndScene
+
+        view = self.session.view_at(ends[-1], self.viewer)
+
+        class ReviewRoundEnd(RoundEndScene):
+            def build(self, m) -> None:
+                super().build(m)
+                for button in self._presses:
+                    button.set_text("Back to the review")
+
+        self.app.push(ReviewRoundEnd(self.app, self, view))
+
+    def game_key(self, key: int) -> bool:
+        if key == pygame.K_s:
+            self.open_sheets()
+            return True
+        if key == pygame.K_r:
+            self.round_sheet()
+            return True
+        return False
+
+    def on_position(self, before: int, after: int) -> None:
+        self.motion.clear()
+        self.chain = None
+        self.round_end_due = None
+
+    def _draw_middle(self, surface, shown: dict, view, hide, legal) -> None:
+        super()._draw_middle(surface, shown, view, hide, legal)
+        geo = self.geo
+        # the Follow Cards and the top of the discard pile face up
+        for r, c in zip(geo.follow_rects(len(view["follow"])), view["follow"]):
+            surface.blit(draw.card_face(c[2], c[1], geo.follow_card), r)
+        pile = view["discard"]
+        rects = geo.discard_rects(len(pile))
+        if rects:
+            top = pile[-1]
+            surface.blit(draw.card_face(top[2], top[1], geo.follow_card), rects[-1])
+            self._pile_rect = rects[0].union(rects[-1])
+        else:
+            self._pile_rect = None
+
+    def draw_board(self, surface) -> None:
+        super().draw_board(surface)
+        pile = self.live_view()["discard"] if self.geo is not None else ()
+        rect = getattr(self, "_pile_rect", None)
+        if pile and rect is not None and rect.collidepoint(pygame.mouse.get_pos()):
+            self._draw_pile(surface, pile, self.metrics)      # over everything on the table
+
+    def _draw_pile(self, surface, pile, m) -> None:
+        """Hovering the discard pile shows all of it, face up, oldest first."""
+        cw, ch = m.px(18), m.px(26)
+        per_row = 13
+        rows = (len(pile) + per_row - 1) // per_row
+        box = pygame.Rect(0, 0, min(len(pile), per_row) * (cw + m.px(2)) + m.px(20),
+                          rows * (ch + m.px(3)) + m.px(36))
+        box.midbottom = (self._pile_rect.centerx, self._pile_rect.y - m.px(22))
+        box.clamp_ip(self.geo.table)
+        draw.panel(surface, box, m.px(8), alpha=250)
+        draw.blit_text(surface, f"Discard pile, face up ({len(pile)})", m.px(12),
+                       (box.x + m.px(10), box.y + m.px(8)), style.TEXT_MUTED, True)
+        for i, c in enumerate(pile):
+            r, col = divmod(i, per_row)
+            pos = (box.x + m.px(10) + col * (cw + m.px(2)), box.y + m.px(28) + r * (ch + m.px(3)))
+            surface.blit(mini_face(c[2], c[1], (cw, ch)), pos)
+
+    def _seat_status(self, seat: int, view):
+        if view["phase"] in ("play", "discard") and self.session.decider() == seat:
+            return ("discards" if view["phase"] == "discard" else "to play"), style.ACCENT_BRIGHT
+        return super()._seat_status(seat, view)
+
+    def _draw_plate(self, surface, seat: int, shown: dict, view, hide) -> None:
+        super()._draw_plate(surface, seat, shown, view, hide)
+        geo = self.geo
+        if seat == geo.bottom:
+            return
+        # the hand the table drew face down, face up: narrow cards side by side, so every
+        # rank stays readable however many are held
+        hand = view["hands"][seat]
+        rects = geo.mini_hand_rects(seat, len(hand))
+        if not rects:
+            return
+        width = (rects[1].x - rects[0].x - 1) if len(rects) > 1 else rects[0].w
+        width = max(8, min(rects[0].w, width))
+        for r, c in zip(rects, hand):
+            if c[0] == "card":
+                surface.blit(mini_face(c[2], c[1], (width, r.h)), r.topleft)
+
+
+@functools.lru_cache(maxsize=256)
+def mini_face(rank: int, suit: str, size: tuple) -> pygame.Surface:
+    """A narrow face-up card: the suit's colour and the rank, as wide as there is room."""
+    from game.ui.chasing.pieces import suit_ink
+
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = style.SUITS[suit]["colour"]
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=max(2, w // 5))
+    pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.45), surf.get_rect(), 1,
+                     border_radius=max(2, w // 5))
+    text = str(rank)
+    fs = max(8, int(h * 0.5))
+    while fs > 8 and draw.font(fs, True).size(text)[0] > w - 2:
+        fs -= 1
+    img = draw.text(text, fs, suit_ink(suit), True)
+    surf.blit(img, img.get_rect(center=(w / 2, h / 2 + 1)))
+    return surf
+
+
+# --- Shadow Hunters: every character face up, Hermit cards and the deck in the side panel ----------
+
+class HuntersHooks:
+    review_viewer = None
+
+    def caption(self) -> str:
+        v = self.view()
+        if v["active"] < 0:
+            return ""
+        return f"Turn {v['turn']}: {self.seat_name(v['active'])}"
+
+    def review_rects(self, m):
+        return self._table_log_rect, pygame.Rect(self.lay.choices), pygame.Rect(self.lay.private)
+
+    def sections(self):
+        return [s for s in super().sections() if s.title != "Characters"]
+
+    def draw_secrets(self, surface, rect) -> None:
+        draw_sections(surface, rect, self.metrics, self.sections(),
+                      "Secrets (characters: on the boards)")
+
+    def draw_private(self, surface, v, m) -> None:
+        pass      # the review draws its secrets there instead
+
+    def draw_player(self, surface, v, m, seat, rect) -> None:
+        super().draw_player(surface, v, m, seat, rect)
+        p = v["players"][seat]
+        if p.get("secret"):
+            # the table drew the character as if revealed: say that it was still hidden
+            from game.ui.hunters import look
+
+            pad, d, sym = m.px(7), m.px(24), m.px(18)
+            y = rect.y + pad + d + m.px(4)
+            line = f"{p['character']} · HP {p['hp']}"
+            x = rect.x + pad + sym + m.px(5) + draw.font(m.px(14), True).size(line)[0] + m.px(6)
+            tag = look.chip("hidden", m.px(11), style.PANEL_EDGE)
+            if x + tag.get_width() <= rect.right - pad:
+                surface.blit(tag, tag.get_rect(midleft=(x, y + sym // 2)))
+            else:       # a long name: the corner below, where the equipment row ends
+                surface.blit(tag, tag.get_rect(bottomright=(rect.right - pad, rect.bottom - m.px(6))))
+
+    def draw_choice_header(self, surface) -> None:
+        pass      # the review's controls sit where the choices were
+
+
+# --- Harsh Shadows: the decks in order, what lies face down; the hint on demand ----------------------
+
+class HarshHooks:
+    review_viewer = 0
+
+    def caption(self) -> str:
+        v = self.view()
+        if v["phase"] in ("setup", "reshuffle") or self.session.is_over():
+            return ""
+        return f"Turn {v['turn']}"
+
+    def review_rects(self, m):
+        lay = self.lay
+        controls = pygame.Rect(lay.hint)
+        return pygame.Rect(lay.log), controls, pygame.Rect(lay.actions)
+
+    def controls_height(self, m) -> int:
+        return self.lay.hint.h if self.lay is not None else super().controls_height(m)
+
+    def layout(self, m) -> None:
+        super().layout(m)
+        self.hint_panel = None      # the hint shows with the secrets, when asked for
+
+    def build_actions(self, m, view, actions) -> None:
+        pass      # nothing to choose: the secrets go where the actions were
+
+    def draw_action_notes(self, surface, view) -> None:
+        pass
+
+    def extra_top_buttons(self, m, x: int) -> int:
+        bw = m.px(112)
+        x -= bw + m.gap
+        self.button((x, m.gap, bw, m.button_h), "Hint (H)", self.ask_hint, choice=False,
+                    object_id="#review_hint", tooltip="The win chance of each choice at this step")
+        return x
+
+    def ask_hint(self) -> None:
+        if self.session.decider() != 0:
+            self.set_status("There is no decision at this step.")
+            return
+        view = self.session.view(0)          # the player's own view: all a hint may know
+        actions = self.session.actions_at_step(0)
+        key = self.step_key()
+        self.hints.start(key, view, actions, self.session.match.seed * 1000003 + key)
+
+    def game_key(self, key: int) -> bool:
+        if key == pygame.K_h:
+            self.ask_hint()
+            return True
+        return False
+
+    @property
+    def busy(self) -> bool:
+        return self.hints.thinking
+
+    def on_position(self, before: int, after: int) -> None:
+        self.timeline.clear()      # the table's own animations: none play in a review
+
+    def sections(self):
+        from game.review.secrets import Section
+
+        out = list(super().sections())
+        answer = self.hints.result_for(self.step_key())
+        if self.hints.thinking_for(self.step_key()):
+            out.insert(0, Section("Hint", ("Thinking… (sampled games from what the player saw)",)))
+        elif answer is not None:
+            lines = tuple(f"{q:.0%}  {a.label}" for a, q, _ in answer.ranked)
+            out.insert(0, Section("Hint: win chance of each choice", lines))
+        return out
+
+    def draw_secrets(self, surface, rect) -> None:
+        self._sections_key = None     # the hint may have arrived
+        draw_sections(surface, rect, self.metrics, self.sections())
+
+
+HOOKS = {"chasing": ChasingHooks, "hunters": HuntersHooks, "harsh": HarshHooks}
+

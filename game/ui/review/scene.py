@@ -1,0 +1,366 @@
+"""The review screen: a finished game at its own table, every secret face up.
+
+``review_class(game_id)`` builds the screen from the game's own table scene (so the board
+looks exactly as it did in play) with ``ReviewMixin`` in front of it, and the game's hooks
+(``game.ui.review.games``) in front of that: the review view with every secret in it,
+where the controls and the secrets go, and any extra (the Chasing scoresheets, the Harsh
+hint). The table's session is a ``ReviewSession``: nobody can act.
+
+Keys: Left/Right step, Page Up/Page Down jump (trick, turn), Home/End, Esc back.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIHorizontalSlider
+
+from game.review import landmarks
+from game.review.record import GameRecord
+from game.review.secrets import Section
+from game.review.session import ReviewSession
+from game.review.timeline import Timeline
+from game.ui import draw, style
+from game.ui.table_base import fit, with_names
+
+from .logview import ReviewLog
+
+log = logging.getLogger("shadows.ui")
+
+
+class ReviewMixin:
+    """Put in front of a TableScene subclass: the review behaviour."""
+
+    is_review = True
+    review_viewer: int | None = None      # whose private parts the table itself shows
+
+    def __init__(self, app, record: GameRecord, timeline: Timeline, start: int | None = None) -> None:
+        session = ReviewSession(record, timeline)
+        self.record, self.replay = record, timeline
+        self.rlog: ReviewLog | None = None
+        self.slider: UIHorizontalSlider | None = None
+        self.position_label = ""
+        super().__init__(app, session)
+        self.spec = session.spec
+        try:
+            from game import crash
+
+            crash.set_context(session.crash_context)
+        except ImportError:
+            pass
+        self.go(self.first_position() if start is None else start, follow=False)
+
+    # --- hooks a game overrides ----------------------------------------------------------------
+    def review_rects(self, m: style.Metrics) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
+        """(log, controls, secrets or None) rects, from the table's own layout."""
+        r = self.log_panel_rect()
+        ch = self.controls_height(m)
+        return (pygame.Rect(r.x, r.y, r.w, r.h - ch - m.gap),
+                pygame.Rect(r.x, r.bottom - ch, r.w, ch), None)
+
+    def log_panel_rect(self) -> pygame.Rect:
+        return self._table_log_rect
+
+    def caption(self) -> str:
+        return ""
+
+    def extra_top_buttons(self, m: style.Metrics, x: int) -> int:
+        return x
+
+    def draw_secrets(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_sections(surface, rect, self.metrics, self.sections())
+
+    # --- the position -----------------------------------------------------------------------------
+    @property
+    def position(self) -> int:
+        return self.session.position
+
+    def first_position(self) -> int:
+        """The first decision: after the shuffles and deals, where there is a table to see."""
+        t = self.replay
+        for pos, (seat, _) in enumerate(t.log):
+            if seat >= 0:
+                return pos
+        return t.length
+
+    def sections(self) -> list[Section]:
+        key = self.position
+        if getattr(self, "_sections_key", None) != key:
+            self._sections_key = key
+            names = [s.name for s in self.session.seats]
+            self._sections = [Section(s.title, tuple(with_names(x, self.session.seats)
+                                                     for x in s.lines))
+                              for s in self.session.secrets(names)]
+        return self._sections
+
+    def go(self, pos: int, follow: bool = True) -> None:
+        before = self.session.position
+        pos = self.session.go(pos)
+        self.on_position(before, pos)
+        if self.rlog is not None:
+            self.rlog.follow(pos)
+        if self.slider is not None and int(self.slider.get_current_value()) != pos:
+            self.slider.set_current_value(pos)
+        self.position_label = f"Step {pos} of {self.replay.length}"
+
+    def on_position(self, before: int, after: int) -> None:
+        """The position changed (games drop animations or cached drawings here)."""
+
+    def step(self, delta: int) -> None:
+        self.go(self.position + delta)
+
+    def jump(self, kind: str, forward: bool) -> None:
+        t = self.replay
+        pos = t.next_mark(kind, self.position) if forward else t.previous_mark(kind, self.position)
+        if pos is None:
+            word = landmarks.LABELS.get(kind, kind)
+            self.set_status(f"No {'later' if forward else 'earlier'} {word}.")
+            return
+        self.go(pos)
+
+    # --- what the table scene must not do in a review -----------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        return self.review_viewer
+
+    def acting_seat(self) -> int | None:
+        return None
+
+    def choose(self, action) -> bool:
+        return False
+
+    def refuse(self, reason: str) -> None:
+        self.set_status("This is a review: nothing can be played here.")
+
+    def pause(self) -> None:
+        self.app.pop()
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def game_over(self) -> None:
+        pass
+
+    def on_game_event(self, event, step: int) -> None:
+        pass
+
+    @property
+    def busy(self) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.status_timer > 0:
+            self.status_timer -= dt
+            if self.status_timer <= 0:
+                self.status = ""
+
+    def turn_text(self) -> str:
+        parts = ["Review", self.position_label, self.caption(),
+                 "The game is over" if self.session.is_over() else ""]
+        return " · ".join(p for p in parts if p)
+
+    # --- layout -----------------------------------------------------------------------------------
+    def controls_height(self, m: style.Metrics) -> int:
+        rows = 3 if self.jump_kinds() else 2
+        return m.px(34) + rows * (m.px(34) + m.px(6)) + m.px(6)
+
+    def jump_kinds(self) -> tuple[str, ...]:
+        return landmarks.KINDS.get(self.record.game, ())
+
+    def make_log_panel(self, rect: pygame.Rect):
+        self._table_log_rect = pygame.Rect(rect)
+        return _Placeholder(rect)
+
+    def build_top_bar(self, m: style.Metrics) -> None:
+        bw = m.px(112)
+        y = m.gap
+        x = m.width - bw - m.pad
+        self.button((x, y, bw, m.button_h), "Back", self.app.pop, choice=False, object_id="#review_back",
+                    tooltip="Leave the review (Esc)")
+        x -= bw + m.gap
+        self.button((x, y, bw, m.button_h), "Export…", self.export, choice=False,
+                    object_id="#review_export", tooltip="Save this game as a .shadows.json file")
+        x = self.extra_top_buttons(m, x)
+        self.top_bar_right = x
+
+    def build(self, m: style.Metrics) -> None:
+        self.slider = None
+        super().build(m)
+        log_rect, controls, secret = self.review_rects(m)
+        self.secrets_rect = secret
+        if self.rlog is None or self.rlog.rect != log_rect or self.rlog.m is not m:
+            rows = self.log_rows()
+            self.rlog = ReviewLog(log_rect, m, rows, self.go)
+        self.log_panel = self.rlog
+        self.rlog.follow(self.position)
+        self.build_controls(m, controls)
+
+    def log_rows(self) -> list[tuple[int, str]]:
+        seats = self.session.seats
+        rows = []
+        for step, e in self.replay.entries:
+            if not e.text:
+                continue
+            text = with_names(e.text, seats)
+            if e.seats is not None:
+                who = ", ".join(seats[s].name for s in e.seats if 0 <= s < len(seats))
+                text = f"[{who} only] {text}"
+            rows.append((step, text))
+        return rows
+
+    def build_controls(self, m: style.Metrics, rect: pygame.Rect) -> None:
+        self.controls_rect = rect
+        pad = m.px(10)
+        bh = m.px(34)
+        gap = m.px(6)
+        x0, w = rect.x + pad, rect.w - 2 * pad
+        y = rect.y + m.px(34)
+        row = [("« Start", lambda: self.go(0), "#review_start", "First step (Home)"),
+               ("‹ Back", lambda: self.step(-1), "#review_back_step", "One step back (Left)"),
+               ("Next ›", lambda: self.step(1), "#review_next_step", "One step on (Right)"),
+               ("End »", lambda: self.go(self.replay.length), "#review_end", "The last step (End)")]
+        self._button_row(row, x0, y, w, bh, gap)
+        y += bh + gap
+        kinds = self.jump_kinds()
+        if kinds:
+            row = []
+            for i, kind in enumerate(kinds[:2]):
+                word = landmarks.LABELS.get(kind, kind).title()
+                keys = " (Page Up)" if i == 0 else ""
+                row.append((f"‹ {word}", lambda k=kind: self.jump(k, False), f"#review_prev_{kind}",
+                            f"Back to the previous {word.lower()}{keys}"))
+                row.append((f"{word} ›", lambda k=kind: self.jump(k, True), f"#review_next_{kind}",
+                            f"On to the next {word.lower()}" + (" (Page Down)" if i == 0 else "")))
+            self._button_row(row, x0, y, w, bh, gap)
+            y += bh + gap
+        n = self.replay.length
+        self.slider = UIHorizontalSlider(pygame.Rect(x0, y, w, bh), self.position, (0, max(1, n)),
+                                         self.manager, container=self.root,
+                                         object_id=ObjectID(object_id="#review_slider"),
+                                         click_increment=1)
+
+    def _button_row(self, row, x0: int, y: int, w: int, bh: int, gap: int) -> None:
+        bw = (w - gap * (len(row) - 1)) // len(row)
+        for i, (text, fn, oid, tip) in enumerate(row):
+            self.button((x0 + i * (bw + gap), y, bw, bh), text, fn, choice=False, object_id=oid,
+                        tooltip=tip, cls="@compact")
+
+    # --- input ---------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            self.go(int(event.value))
+            return True
+        if event.type == pygame.KEYDOWN and self.handle_key(event):
+            return True     # before any panel of the table takes Page Up/Down, Home, End
+        return super().handle_event(event)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        kinds = self.jump_kinds()
+        if key == pygame.K_RIGHT:
+            self.step(1)
+        elif key == pygame.K_LEFT:
+            self.step(-1)
+        elif key == pygame.K_HOME:
+            self.go(0)
+        elif key == pygame.K_END:
+            self.go(self.replay.length)
+        elif key == pygame.K_PAGEDOWN and kinds:
+            self.jump(kinds[0], True)
+        elif key == pygame.K_PAGEUP and kinds:
+            self.jump(kinds[0], False)
+        elif key == pygame.K_ESCAPE:
+            self.app.pop()
+        else:
+            return self.game_key(key)
+        return True
+
+    def game_key(self, key: int) -> bool:
+        return False
+
+    # --- export ------------------------------------------------------------------------------------
+    def export(self) -> None:
+        from .files import export_record
+
+        export_record(self.app, self.record)
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        r = self.controls_rect
+        draw.panel(surface, r, m.px(style.RADIUS))
+        draw.blit_text(surface, self.position_label, m.px(16), (r.x + m.px(12), r.y + m.px(8)),
+                       style.ACCENT_BRIGHT, True)
+        if self.status:
+            draw.blit_text(surface, fit(self.status, m.px(14), r.w // 2), m.px(14),
+                           (r.right - m.px(12), r.y + m.px(10)), style.TEXT_MUTED, False, "topright")
+        if self.secrets_rect is not None:
+            self.draw_secrets(surface, self.secrets_rect)
+
+
+class _Placeholder:
+    """Stands in for the table's log panel while the table lays itself out."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.m = None
+
+    def set_lines(self, lines) -> None:
+        pass
+
+    def scroll_to_end(self) -> None:
+        pass
+
+    def handle_event(self, event) -> bool:
+        return False
+
+    def draw(self, surface) -> None:
+        pass
+
+
+def draw_sections(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics,
+                  sections: list[Section], title: str = "Secrets (face up in the review)") -> None:
+    """Secret sections as headed, wrapped lines; what does not fit is cut with a note."""
+    draw.panel(surface, rect, m.px(style.RADIUS))
+    x, w = rect.x + m.px(12), rect.w - m.px(24)
+    y = rect.y + m.px(8)
+    draw.blit_text(surface, title, m.px(15), (x, y), style.ACCENT_BRIGHT, True)
+    y += m.px(24)
+    fs = m.px(13)
+    lh = int(fs * 1.3)
+    bottom = rect.bottom - m.px(8)
+    for sec in sections:
+        if y + lh > bottom:
+            break
+        draw.blit_text(surface, fit(sec.title, m.px(13), w, True), m.px(13), (x, y), style.TEXT, True)
+        y += lh
+        for line in sec.lines:
+            for part in draw.wrap(line, fs, w - m.px(8)):
+                if y + lh > bottom:
+                    draw.blit_text(surface, "…", fs, (x + m.px(8), y - lh // 2), style.TEXT_DIM)
+                    return
+                draw.blit_text(surface, part, fs, (x + m.px(8), y), style.TEXT_MUTED)
+                y += lh
+        y += m.px(4)
+
+
+def review_class(game_id: str) -> type:
+    from game.ui.tables import table_for
+
+    from . import games
+
+    table = table_for(game_id)
+    hooks = games.HOOKS.get(game_id)
+    bases = (hooks, ReviewMixin, table) if hooks else (ReviewMixin, table)
+    return type(f"{table.__name__}Review", bases, {})
+
+
+def open_review(app, record: GameRecord, timeline: Timeline, start: int | None = None):
+    """Push the review of ``record`` (already checked into ``timeline``)."""
+    scene = review_class(record.game)(app, record, timeline, start)
+    log.info("reviewing %s (seed %s, %d steps)", record.game, record.seed, timeline.length)
+    return app.push(scene)
