@@ -9,6 +9,7 @@ first, then to the top scene. Tests drive the real app by posting events and cal
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import warnings
 from typing import TYPE_CHECKING
@@ -58,6 +59,10 @@ class App:
         self.running = True
         self.frames = 0
         self._last_activity = time.monotonic()
+        # Set from another thread (a phone's choice arrived) to end an idle frame's wait
+        # at once instead of at the next twelfth of a second.
+        self.wake = threading.Event()
+        self._ticked = time.monotonic()
 
         from game.ui.scenes.menu import MenuScene
 
@@ -209,7 +214,7 @@ class App:
         """One iteration of the main loop. Returns False once the app has quit."""
         idle = self.idle()
         if dt is None:
-            dt = self.clock.tick(IDLE_FPS if idle else FPS) / 1000.0
+            dt = self._pace(idle)
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -228,6 +233,16 @@ class App:
             self.draw()
         self.frames += 1
         return True
+
+    def _pace(self, idle: bool) -> float:
+        """Wait out the rest of the frame (1/60 s, or 1/12 s while idle), but no longer
+        once ``wake`` is set: a phone's choice is then handled at once."""
+        rest = 1 / (IDLE_FPS if idle else FPS) - (time.monotonic() - self._ticked)
+        if rest > 0 and self.wake.wait(rest) or self.wake.is_set():
+            self.wake.clear()
+            self.touch()
+        self._ticked = time.monotonic()
+        return self.clock.tick() / 1000.0
 
     def dispatch(self, event: pygame.event.Event) -> None:
         self.touch()  # any input (even a hover) gets full-rate frames for a while

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable
 
 from game.bus import (
@@ -34,10 +34,16 @@ class SeatConfig:
     name: str
     kind: str = "human"  # "human" or "computer"
     level: str = "normal"
+    device: str = "screen"  # a human plays "screen" (at this screen) or "phone"
 
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
+
+    @property
+    def on_phone(self) -> bool:
+        """This person's secrets and choices live on their phone, never on the big screen."""
+        return self.is_human and self.device == "phone"
 
     @property
     def label(self) -> str:
@@ -61,7 +67,7 @@ class Session:
         self.entries: list[tuple[int, Event]] = []
         self.at_screen: int | None = None
         self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
-        if len(self.humans) == 1:
+        if len(self.humans) == 1 and not self.seats[self.humans[0]].on_phone:
             self.at_screen = self.humans[0]
         self.bots = {}
         for i, s in enumerate(self.seats):
@@ -94,7 +100,8 @@ class Session:
         try:
             if data.get("version") != SESSION_VERSION:
                 raise ValueError(f"unknown session version {data.get('version')!r}")
-            seats = [SeatConfig(str(s["name"]), str(s["kind"]), str(s.get("level", "normal")))
+            seats = [SeatConfig(str(s["name"]), str(s["kind"]), str(s.get("level", "normal")),
+                                "phone" if s.get("device") == "phone" else "screen")
                      for s in data["seats"]]
             match = Match.from_json(data["match"])
             s = cls(match, seats, bus, **kw)
@@ -153,7 +160,18 @@ class Session:
 
     def needs_handoff(self, seat: int) -> bool:
         """A hand-off screen is due before ``seat`` sees private information."""
-        return len(self.humans) >= 2 and self.seats[seat].is_human and self.at_screen != seat
+        return (len(self.humans) >= 2 and self.seats[seat].is_human
+                and not self.seats[seat].on_phone and self.at_screen != seat)
+
+    def at_this_screen(self, seat: int) -> bool:
+        """``seat`` is a person who plays at this screen (not a computer, not a phone)."""
+        return self.seats[seat].is_human and not self.seats[seat].on_phone
+
+    def play_here(self, seat: int) -> None:
+        """A phone seat falls back to this screen (its phone never joined)."""
+        self.seats[seat] = replace(self.seats[seat], device="screen")
+        if len(self.humans) == 1:
+            self.at_screen = seat
 
     def handed_to(self, seat: int) -> None:
         self.at_screen = seat

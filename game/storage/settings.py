@@ -23,6 +23,9 @@ class Settings:
     muted: bool = False
     memory_aids: bool = True
     last_setup: dict = field(default_factory=dict)
+    # Where phones reach the table: "" the first LAN address, "127.0.0.1" this computer
+    # only, or one address of this machine's.
+    phone_address: str = ""
 
     def validated(self) -> "Settings":
         """Clamp or reset values a hand-edited file may have spoiled."""
@@ -43,6 +46,8 @@ class Settings:
         self.memory_aids = bool(self.memory_aids)
         if not isinstance(self.last_setup, dict):
             self.last_setup = {}
+        if not isinstance(self.phone_address, str) or len(self.phone_address) > 45:
+            self.phone_address = ""
         return self
 
     @property

@@ -74,6 +74,9 @@ def _run(size, failures) -> None:
         depth = len(app.scenes)
         _check(failures, f"{spec.id}: table", lambda s=spec: _table(app, s, frames))
         _unwind(app, depth)
+    depth = len(app.scenes)
+    _check(failures, "phones: join screen and server", lambda: _phones(app, frames))
+    _unwind(app, depth)
     _check(failures, "resize to 1024x640", lambda: (app.resize(1024, 640), frames()))
     _check(failures, "resize back", lambda: (app.resize(*size), frames()))
     app.quit()
@@ -184,6 +187,39 @@ def _review(app, session, frames) -> None:
     review.go(review.replay.length)
     frames()
     app.pop_to(MenuScene)
+
+
+def _phones(app, frames) -> None:
+    """A table with a phone seat: the join screen (QR codes), and the phone page served on
+    loopback (proves aiohttp, segno and assets/phone/ are in this installation)."""
+    import socket
+
+    from game.session import SeatConfig
+    from game.ui.scenes.join import JoinScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.tables import start_game
+
+    old = app.settings.phone_address
+    app.settings.phone_address = "127.0.0.1"
+    try:
+        seats = [SeatConfig("Ann", device="phone"), SeatConfig("Ben"), SeatConfig("Cid")]
+        table = start_game(app, "chasing", seats, 1, {})
+        if not isinstance(app.top, JoinScene):
+            raise RuntimeError("no join screen for a phone seat")
+        frames()
+        hub = table.phones
+        with socket.create_connection(("127.0.0.1", hub.port), timeout=5) as conn:
+            conn.sendall(b"GET /phone.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            reply = b""
+            while chunk := conn.recv(65536):
+                reply += chunk
+        if not reply.startswith(b"HTTP/1.1 200") or b"WebSocket" not in reply:
+            raise RuntimeError(f"the phone page was not served: {reply[:80]!r}")
+        app.pop_to(MenuScene)
+        if hub.server.running:
+            raise RuntimeError("the phone server still runs after leaving the table")
+    finally:
+        app.settings.phone_address = old
 
 
 def _play_out(session, limit: int = 50_000) -> None:

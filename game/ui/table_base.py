@@ -61,6 +61,7 @@ class TableScene(Scene):
         self._over_due = False
         self._over_handled = False
         self._shown_key: tuple | None = None
+        self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
         bus = app.bus
         self._unsubscribe = [
             bus.subscribe(GameHappened, self._on_game_happened),
@@ -81,13 +82,13 @@ class TableScene(Scene):
         s = self.session
         if s.at_screen is not None:
             return s.at_screen
-        return s.humans[0] if len(s.humans) == 1 else None
+        return s.humans[0] if len(s.humans) == 1 and s.at_this_screen(s.humans[0]) else None
 
     def acting_seat(self) -> int | None:
-        """The human seat that may act from this screen now, if any."""
+        """The human seat that may act from this screen now, if any (never a phone's)."""
         s = self.session
         seat = s.human_to_act()
-        if seat is not None and not s.needs_handoff(seat):
+        if seat is not None and s.at_this_screen(seat) and not s.needs_handoff(seat):
             return seat
         v = self.viewer
         if v is not None and s.seats[v].is_human and not s.is_over() and s.legal_actions(v):
@@ -96,6 +97,48 @@ class TableScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         return self.session.seats[seat].name
+
+    def waiting_name(self, seat: int) -> str:
+        """Whom the table waits for: "Alice", or "Alice's phone" for a phone seat."""
+        name = self.seat_name(seat)
+        if not self.session.seats[seat].on_phone:
+            return name
+        if self.phones is not None and seat not in self.phones.online():
+            return f"{name}'s phone (not connected)"
+        return f"{name}'s phone"
+
+    # --- phones ---------------------------------------------------------------------------
+    def start_phones(self) -> None:
+        """Open the phone server and the join screen when any seat plays on a phone."""
+        s = self.session
+        seats = [i for i, cfg in enumerate(s.seats) if cfg.on_phone]
+        if not seats or s.is_over():
+            return
+        from game.net.addresses import bind_address
+        from game.net.hub import PhoneHub
+
+        try:
+            self.phones = PhoneHub(s, bind_address(self.app.settings.phone_address),
+                                   wake=self.app.wake).start()
+        except OSError as exc:
+            log.warning("phone server: %s", exc)
+            for seat in seats:
+                s.play_here(seat)
+            self.phones = None
+            self.app.notify(f"Phones cannot join ({exc}). Everyone plays at this screen.",
+                            title="No phones")
+            return
+        from game.ui.scenes.join import JoinScene
+
+        self.app.push(JoinScene(self.app, self))
+
+    def phones_settled(self) -> None:
+        """The join screen closed: every seat is now on a phone that joined, or here."""
+
+    def stop_phones(self) -> None:
+        if self.phones is not None:
+            self.phones.pump()      # the last state (the result) goes out first
+            self.phones.stop()
 
     def log_lines(self) -> list[str]:
         """The log for the person at the screen, with "Player 3" shown as that seat's name."""
@@ -111,6 +154,7 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         super().on_exit()
+        self.stop_phones()
         for unsub in self._unsubscribe:
             unsub()
         self._unsubscribe = []
@@ -185,11 +229,13 @@ class TableScene(Scene):
         if cfg.is_human:
             if self.acting_seat() == seat:
                 return f"{cfg.name}, your decision." if len(s.humans) > 1 else "Your decision."
-            return f"Waiting for {cfg.name}."
+            return f"Waiting for {self.waiting_name(seat)}."
         return f"{cfg.label} is thinking…" if s.computer_thinking() else f"{cfg.label} plays."
 
     # --- per frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.phones is not None:
+            self.phones.pump()
         if self.status_timer > 0:
             self.status_timer -= dt
             if self.status_timer <= 0:
@@ -229,6 +275,7 @@ class TableScene(Scene):
     def game_over(self) -> None:
         from game.storage import history, stats
 
+        self.stop_phones()
         notice = None
         try:
             notice = stats.record_result(self.session)
@@ -264,6 +311,9 @@ class TableScene(Scene):
         return super().handle_event(event)
 
     def undo(self) -> None:
+        if self.phones is not None:
+            self.refuse("there is no undo while phones play: their choices are theirs")
+            return
         if not self.session.undo():
             self.refuse("there is nothing to take back (undo stops at anything revealed)")
 
@@ -297,7 +347,8 @@ class TableScene(Scene):
         y = m.gap
         x = m.width - bw - m.pad
         self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
-        if self.session.can_undo():
+        if self.session.can_undo() and self.phones is None:
+            # a choice made on a phone is not this screen's to take back
             x -= bw + m.gap
             self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo")
         self.top_bar_right = x

@@ -218,7 +218,7 @@ class ChasingTable(TableScene):
 
     def waiting_for(self) -> str:
         d = self.session.decider()
-        return self.seat_name(d) if d >= 0 else "the dealer"
+        return self.waiting_name(d) if d >= 0 else "the dealer"
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

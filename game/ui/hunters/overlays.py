@@ -127,7 +127,8 @@ class SeatPickerScene(Overlay):
         self.table = table
 
     def build(self, m: style.Metrics) -> None:
-        seats = [s for s in self.table.session.humans if s != self.table.viewer]
+        session = self.table.session
+        seats = [s for s in session.humans if s != self.table.viewer and session.at_this_screen(s)]
         bw = m.px(300)
         rows = len(seats) + (2 if self.table.viewer is not None else 1)
         title_w = draw.font(m.px(style.FONT_BODY + 4), True).size(self.title())[0]

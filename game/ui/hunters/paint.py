@@ -394,6 +394,10 @@ class TablePainter:
             draw.blit_text(surface, "Public view", m.px(16), (x, r.y + m.px(10)), style.TEXT_MUTED, True)
             lines = ["Nobody's cards are on screen.",
                      "To see your own character and notebook, press below (the others look away)."]
+            if getattr(self, "phones", None) is not None and not any(
+                    self.session.at_this_screen(h) for h in self.session.humans):
+                lines = ["Nobody's cards are on screen.",
+                         "Every player's character, cards and notebook are on their phone."]
             if self.session.is_over():
                 lines = ["The game is over: every character is revealed."]
             y = r.y + m.px(40)

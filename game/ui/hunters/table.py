@@ -77,7 +77,8 @@ class HuntersTable(TablePainter, TableScene):
         self._positions: dict[int, str | None] = {}
         self._pass: list[int] | None = None
         if not self.notebook.looked and not session.is_over():
-            self._pass = list(session.humans)
+            # phones show their own character; the screen passes only among its people
+            self._pass = [h for h in session.humans if session.at_this_screen(h)]
         self.only_seat: int | None = None
         active = session.view(None)["active"]
         self._turn_owner: int | None = active if active >= 0 else None
@@ -139,8 +140,9 @@ class HuntersTable(TablePainter, TableScene):
             self.session.handed_to(seat)
 
     def take_screen(self) -> None:
-        if len(self.session.humans) == 1:
-            self.open_private(self.session.humans[0])
+        here = [h for h in self.session.humans if self.session.at_this_screen(h)]
+        if len(here) == 1 and len(self.session.humans) == 1:
+            self.open_private(here[0])
         else:
             self.app.push(SeatPickerScene(self.app, self))
 
@@ -177,6 +179,11 @@ class HuntersTable(TablePainter, TableScene):
             self.set_status("")
         if self.active:
             self.rebuild()
+
+    def phones_settled(self) -> None:
+        # a phone that never joined plays here now: it takes part in the first look
+        if self._pass is not None and not self.notebook.looked:
+            self._pass = [h for h in self.session.humans if self.session.at_this_screen(h)]
 
     # --- the start-of-game look ------------------------------------------------------------
     def _dealt(self) -> bool:
@@ -448,7 +455,7 @@ class HuntersTable(TablePainter, TableScene):
         v = self.viewer
         s = self.session
         if v is None:
-            if s.humans and not s.is_over():
+            if any(s.at_this_screen(h) for h in s.humans) and not s.is_over():
                 bw = r.width - 2 * m.px(12)
                 self.button((r.x + m.px(12), y, bw, bh), "Show my cards…", self.take_screen, choice=False,
                             object_id="#take_screen", cls="@compact")
@@ -541,7 +548,7 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "chance" or seat is None:
             return "…"
         if acting is None or acting != seat:
-            who = self.seat_name(seat)
+            who = self.waiting_name(seat)
             tail = "  You may still reveal or use an any-time ability." if acting is not None and \
                 self.choice_actions() else ""
             return f"Waiting for {who}: {pending.get('prompt', '')}.{tail}"

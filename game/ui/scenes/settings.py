@@ -21,26 +21,39 @@ ROWS = (
 )
 
 
+def phone_row(current: str) -> tuple:
+    """Where phones reach the table: the LAN (automatic or one address) or loopback only."""
+    from game.net.addresses import AUTO, LOOPBACK, bind_address, lan_addresses
+
+    lan = lan_addresses()
+    options = [(AUTO, "Local network")] + [(a, a) for a in lan[1:3]] + [(LOOPBACK, "This computer")]
+    where = bind_address(current)
+    hint = (f"Phones join at {where}." if where != LOOPBACK else
+            "Only browsers on this computer can join (no network address found, or chosen).")
+    return ("Phones", "phone_address", tuple(options), hint)
+
+
 class SettingsScene(Scene):
     def build(self, m: style.Metrics) -> None:
         s = self.app.settings
         self.rows: list[tuple[int, str, str]] = []
+        rows = ROWS + (phone_row(s.phone_address),)
         width = min(m.px(820), m.width - 2 * m.margin)
         step = m.px(76)
-        height = m.px(28) + len(ROWS) * step + m.px(20) + m.button_h + m.pad
+        height = m.px(28) + len(rows) * step + m.px(20) + m.button_h + m.pad
         self.box = pygame.Rect((m.width - width) // 2, max(m.px(110), (m.height - height) // 2 + m.px(30)),
                                width, height)
         label_w = m.px(210)
         x0 = self.box.x + m.pad + label_w
         y = self.box.y + m.px(28)
-        for title, key, options, hint in ROWS:
+        for title, key, options, hint in rows:
             bw = min(m.px(140), (self.box.right - m.pad - x0 - m.gap * (len(options) - 1)) // len(options))
             x = x0
             for value, text in options:
                 on = getattr(s, key) == value
                 self.button((x, y, bw, m.button_h), text,
                             lambda k=key, v=value: self.change(k, v),
-                            cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower()}")
+                            cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
                 x += bw + m.gap
             if key == "muted":
                 self.slider = UIHorizontalSlider(

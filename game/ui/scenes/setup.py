@@ -17,6 +17,8 @@ from game.ui.scene import Scene
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 LEVELS = ("easy", "normal", "hard")
+DEVICES = (("screen", "This screen", "Plays here: the screen is handed over for private choices"),
+           ("phone", "Phone", "Plays on their own phone: scan a code on the next screen"))
 MAX_NAME = 16
 
 
@@ -25,7 +27,7 @@ def default_setup(spec: GameSpec) -> dict:
         spec.max_players, max(spec.min_players, 4))
     seats = [{"name": DEFAULT_NAMES[i % len(DEFAULT_NAMES)],
               "kind": "human" if i == 0 or spec.bot_factory is None else "computer",
-              "level": "normal"} for i in range(spec.max_players)]
+              "level": "normal", "device": "screen"} for i in range(spec.max_players)]
     return {"players": n, "seats": seats,
             "options": {o.key: o.default for o in spec.options}, "seed": ""}
 
@@ -45,8 +47,9 @@ def merged_setup(spec: GameSpec, saved: dict | None) -> dict:
             if spec.bot_factory is None:
                 kind = "human"
             level = seat.get("level") if seat.get("level") in LEVELS else "normal"
+            device = "phone" if seat.get("device") == "phone" and spec.max_players > 1 else "screen"
             setup["seats"][i] = {"name": name or setup["seats"][i]["name"], "kind": kind,
-                                 "level": level}
+                                 "level": level, "device": device}
         for opt in spec.options:
             value = str(saved.get("options", {}).get(opt.key, opt.default))
             setup["options"][opt.key] = value if value in opt.choices else opt.default
@@ -67,7 +70,8 @@ def seat_configs(setup: dict) -> list[SeatConfig]:
             name = f"{name} {seen[name]}"
         else:
             seen[name] = 1
-        out.append(SeatConfig(name, seat["kind"], seat["level"]))
+        device = "phone" if seat.get("device") == "phone" and seat["kind"] == "human" else "screen"
+        out.append(SeatConfig(name, seat["kind"], seat["level"], device))
     return out
 
 
@@ -137,6 +141,18 @@ class SetupScene(Scene):
                             tooltip=None if enabled else f"{spec.title} has no computer players yet")
                 sx += kind_w + gap
             sx += gap
+            if seat["kind"] == "human" and self.phones_offered():
+                # a person plays at this screen or on their own phone
+                dev_w = (3 * level_w + gap) // 2
+                for device, text, tip in DEVICES:
+                    self.button((sx, y, dev_w, row_h), text,
+                                lambda i=i, d=device: self.set_seat(i, "device", d),
+                                cls="@compact_on" if seat.get("device", "screen") == device
+                                else "@compact", object_id=f"#device_{i}_{device}",
+                                choice=False, tooltip=tip)
+                    sx += dev_w + gap
+                y += row_step
+                continue
             for level in LEVELS:
                 on = seat["kind"] == "computer" and seat["level"] == level
                 self.button((sx, y, level_w, row_h), level.title(),
@@ -206,6 +222,10 @@ class SetupScene(Scene):
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
 
+    def phones_offered(self) -> bool:
+        """Phones are for games several people play (a solo game has no one to hide from)."""
+        return self.spec.max_players > 1
+
     # --- changes ------------------------------------------------------------------------------
     def set_players(self, n: int) -> None:
         self.setup["players"] = n
@@ -265,7 +285,8 @@ class SetupScene(Scene):
                            (self.left.right - m.pad, self.left.y + m.px(20)), style.TEXT_MUTED, anchor="topright")
         if self.seat_rows:
             last = self.seat_rows[-1][1]
-            hint = ("Human seats play at this screen: it asks before showing anyone's private cards."
+            hint = ("This screen: it asks before showing anyone's private cards. Phone: that "
+                    "player's cards and choices are on their own phone (same Wi-Fi)."
                     if len(self.seat_rows) > 1 else "")
             for j, line in enumerate(draw.wrap(hint, m.px(14), self.left.width - 2 * m.pad)[:2] if hint else []):
                 draw.blit_text(surface, line, m.px(14), (self.left.x + m.pad, last.bottom + m.px(18) + j * m.px(20)),

@@ -51,7 +51,9 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
         app.notify(f"The game could not start: {exc}", title="Cannot start")
         return None
     scene = table_for(game_id)(app, session)
-    return app.replace(scene) if replace else app.push(scene)
+    scene = app.replace(scene) if replace else app.push(scene)
+    scene.start_phones()
+    return scene
 
 
 def open_saved_game(app):
@@ -76,4 +78,6 @@ def open_saved_game(app):
     if len(session.humans) >= 2:
         session.at_screen = None  # whoever resumes may not be who last sat here: hand off first
     log.info("continuing %s (seed %s)", session.match.game_id, session.match.seed)
-    return app.push(table_for(session.match.game_id)(app, session))
+    scene = app.push(table_for(session.match.game_id)(app, session))
+    scene.start_phones()   # new links: a continued game's phones join again
+    return scene

@@ -1,0 +1,119 @@
+"""The main-thread side of the phone server: the only place phone choices reach the game.
+
+``pump()`` runs once a frame (from the table and the join screen). It takes the phones'
+choices off the queue, checks each was made at the current step, and hands it to
+``Session.submit`` like a click at the screen, so the rules decide; a refusal goes back
+to that phone only. Then, if anything changed, every phone seat gets its new state.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import secrets
+import threading
+from typing import Callable
+
+from game.net import present
+from game.net.server import PhoneServer, Submitted
+from game.rules.protocol import Action
+from game.session import Session
+
+log = logging.getLogger("shadows.net")
+
+TOKEN_BYTES = 16          # 128 bits per seat and game
+MAX_PER_PUMP = 64         # choices handled per frame at most (the rest wait a frame)
+
+
+class PhoneHub:
+    def __init__(self, session: Session, host: str = "127.0.0.1", port: int = 0,
+                 rate: tuple[float, int] | None = None,
+                 wake: threading.Event | None = None) -> None:
+        self.session = session
+        self.seats = [i for i, s in enumerate(session.seats) if s.on_phone]
+        self.tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in self.seats}
+        self.inbox: queue.Queue[Submitted] = queue.Queue()
+        self.server = PhoneServer(self.tokens, self.inbox, host, port, rate, wake)
+        self.host = host
+        self._shown: tuple | None = None
+        self.on_applied: Callable[[Submitted], None] | None = None   # for measurements
+
+    # --- life ------------------------------------------------------------------------------
+    def start(self) -> "PhoneHub":
+        self.server.start()
+        self.publish()
+        return self
+
+    def stop(self) -> None:
+        self.server.stop()
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    def url(self, seat: int) -> str:
+        return f"http://{self.host}:{self.port}/#{self.tokens[seat]}"
+
+    def joined(self) -> set[int]:
+        return self.server.joined() & set(self.seats)
+
+    def online(self) -> set[int]:
+        return self.server.online() & set(self.seats)
+
+    def all_joined(self) -> bool:
+        return set(self.seats) <= self.joined()
+
+    def play_here(self, seat: int) -> None:
+        """``seat`` plays at the table's screen from now on; its link stops working."""
+        if seat in self.seats:
+            self.seats.remove(seat)
+            self.session.play_here(seat)
+            self.server.revoke(seat, "This seat now plays at the table's screen.")
+            self._shown = None
+
+    # --- every frame -----------------------------------------------------------------------
+    def pump(self) -> int:
+        """Apply waiting phone choices and publish what changed. Returns choices applied."""
+        applied = 0
+        for _ in range(MAX_PER_PUMP):
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if self._handle(item):
+                applied += 1
+        self.publish()
+        return applied
+
+    def _handle(self, item: Submitted) -> bool:
+        s = self.session
+        if item.seat not in self.seats:
+            self._refuse(item, "seat_gone", "this seat plays at the table's screen now")
+            return False
+        if item.seq != len(s.match.log):
+            self._refuse(item, "stale", "the table has moved on since that choice")
+            return False
+        try:
+            action = Action.from_json(item.action)
+        except (ValueError, TypeError):
+            self._refuse(item, "bad_message", "that is not an action")
+            return False
+        reason = s.submit(item.seat, action)
+        if reason:
+            self._refuse(item, "refused", reason[:1].upper() + reason[1:])
+            return False
+        if self.on_applied is not None:
+            self.on_applied(item)
+        return True
+
+    def _refuse(self, item: Submitted, code: str, text: str) -> None:
+        self.server.reply(item.conn, {"type": "error", "code": code, "message": text})
+
+    def publish(self) -> None:
+        s = self.session
+        key = (len(s.match.log), len(s.entries), s.is_over(), tuple(self.seats))
+        if key == self._shown:
+            return
+        self._shown = key
+        for seat in self.seats:
+            self.server.publish(seat, present.snapshot(s, seat))

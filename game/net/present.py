@@ -1,0 +1,210 @@
+"""What one seat's phone shows, built from that seat's view and legal actions only.
+
+The result is plain JSON data. Whatever a game needs beyond the shared part (choices,
+turn line, log tail) comes from a per-game function; a game without one gets its view
+described line by line, like the generic table. Labels are the desktop's: the same
+"Player 3" -> name substitution and the same shortened Shadow Hunters choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from game.rules.protocol import Action
+from game.session import Session
+
+LOG_TAIL = 14
+
+
+def snapshot(session: Session, seat: int) -> dict:
+    """The state message for ``seat``'s phone."""
+    from game.ui.table_base import with_names
+
+    seats = session.seats
+    view = session.view(seat)
+    over = session.is_over()
+    decider = session.decider()
+    legal = [] if over else list(session.legal_actions(seat))
+    game_id = session.match.game_id
+    extra = PRESENTERS.get(game_id, generic)
+    shaped = extra(session, seat, view, legal)
+    actions = shaped.pop("order", None) or legal
+    labels = shaped.pop("labels", {})
+    out = {
+        "type": "state",
+        "seq": len(session.match.log),
+        "game": session.spec.title,
+        "game_id": game_id,
+        "seat": seat,
+        "name": seats[seat].name,
+        "players": [s.name for s in seats],
+        "mine": decider == seat,
+        "turn": turn_line(session, seat),
+        "actions": [{"label": labels.get((a.kind, a.args)) or with_names(a.label or str(a), seats),
+                     "action": a.to_json(),
+                     **({"confirm": CONFIRM[a.kind]} if a.kind in CONFIRM else {})}
+                    for a in actions],
+        "log": [with_names(line, seats) for line in session.log_lines(seat)[-LOG_TAIL:]],
+        "over": over,
+        "result": result_line(session) if over else "",
+    }
+    out.update(shaped)
+    return out
+
+
+CONFIRM = {"reveal": "Show your character to everyone? This cannot be taken back."}
+
+
+def turn_line(session: Session, seat: int) -> str:
+    if session.is_over():
+        return "The game is over."
+    d = session.decider()
+    if d < 0:
+        return "…"
+    if d == seat:
+        return "Your decision."
+    cfg = session.seats[d]
+    if not cfg.is_human:
+        return f"{cfg.name} (computer) is deciding."
+    return f"Waiting for {cfg.name}" + ("'s phone." if cfg.on_phone else ".")
+
+
+def result_line(session: Session) -> str:
+    result = session.result()
+    if result is None:
+        return ""
+    from game.ui.table_base import with_names
+
+    if result.reason:
+        return with_names(result.reason, session.seats)
+    names = [session.seats[w].name for w in result.winners]
+    return f"Won by {', '.join(names) if names else 'nobody'}."
+
+
+# --- per game --------------------------------------------------------------------------------
+
+def generic(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
+    from game.ui.table_base import describe_view
+
+    return {"panels": [{"title": "What you can see", "lines": describe_view(view, limit=200)}]}
+
+
+def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
+    from game.ui.chasing import wording
+    from game.ui.chasing.model import SUIT_ORDER
+    from game.ui.chasing.table import TRICKS_PER_ROUND
+
+    names = [s.name for s in session.seats]
+    plays = {(a.args[0], a.args[1]): i for i, a in enumerate(legal) if a.kind == "play"}
+    hand = [{"card": list(c), "lit": (c[1], c[2]) in plays,
+             "index": plays.get((c[1], c[2]), -1)} for c in view["hands"][seat]]
+    d = session.decider()
+    acting = d == seat
+    waiting = names[d] + ("'s phone" if d >= 0 and session.seats[d].on_phone else "") \
+        if d >= 0 else "the dealer"
+    follow = [c[1] for c in view["follow"]]
+    order = sorted(legal, key=lambda a: follow.index(a.args[0])
+                   if a.kind == "discard" and a.args[0] in follow else 0)
+    spot = view["spotlight"]
+    per_round = TRICKS_PER_ROUND[len(names)]
+    trick = min(len(view["history"]) + 1, per_round)
+    lines = [f"Round {view['round']} of 3 · trick {trick} of {per_round}",
+             "Spotlight: " + (f"{spot[1]} {spot[2]}" if spot and spot[0] == "card" else "—"),
+             "Follow Cards: " + (", ".join(s for s in SUIT_ORDER if s in follow) or "none")]
+    trick = view["trick"]
+    if trick:
+        lines.append("On the table: " + "; ".join(
+            f"{names[p['seat']]} {p['card'][1]} {p['card'][2]}" for p in trick))
+    lines.append("Cards taken: " + ", ".join(
+        f"{names[i]} {len(t)}" for i, t in enumerate(view["taken"])))
+    prompt = wording.prompt(view, seat, acting, waiting)
+    if view["phase"] == "deal" and view["rounds_done"]:
+        prompt = (f"Round {view['rounds_done']} is scored: the scores are on the table's "
+                  "screen, where Continue starts the next round.")
+    return {"prompt": prompt,
+            "hand": hand, "order": order,
+            "panels": [{"title": "The table", "lines": lines}]}
+
+
+def hunters(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
+    from game.rules.hunters.data import CARD_TEXT
+    from game.ui.hunters.table import short_label, target_seat
+    from game.ui.table_base import with_names
+
+    seats = session.seats
+    names = [s.name for s in seats]
+    actions = legal
+    if len(actions) > 8:   # as on the desktop: choices without a target first
+        actions = sorted(actions, key=lambda a: target_seat(a) is not None)
+    labels = {(a.kind, a.args): short_label(with_names(a.label, seats)) for a in actions}
+    me = view.get("me") or {}
+    public = view["players"][seat]
+    out: dict[str, Any] = {"order": actions, "labels": labels}
+    pending = view["pending"]
+    if pending.get("seat") == seat and pending.get("kind"):
+        out["prompt"] = _hunters_prompt(pending, names)
+    elif pending.get("seat") is not None and pending.get("seat", -1) >= 0:
+        who = pending["seat"]
+        out["prompt"] = f"Waiting for {names[who]}: {pending.get('prompt', '')}."
+    if me:
+        win = me.get("win", "")
+        if me.get("agnes_target") is not None:
+            win = f"{names[me['agnes_target']]} wins"
+        out["character"] = {"name": me.get("character"), "faction": me.get("faction"),
+                            "hp": me.get("hp"), "damage": public["damage"],
+                            "win": win, "ability": me.get("ability", ""),
+                            "revealed": public["revealed"], "alive": public["alive"]}
+    holding = view.get("holding")
+    if holding:
+        out["holding"] = {"name": holding, "text": CARD_TEXT.get(holding, "")}
+    private = list(view.get("private", ()))
+    out["private"] = [list(e) for e in private]
+    out["private_lines"] = [_private_line(e, names) for e in private if _private_line(e, names)]
+    out["seen"] = [f"{names[s]} is {c}" for s, c in view.get("shown_to_me", ())]
+    out["board"] = [_board_line(p, names) for p in view["players"]]
+    out["notebook"] = [{"seat": p["seat"], "name": names[p["seat"]],
+                        "known": p["faction"] if p["revealed"] else ""}
+                       for p in view["players"] if p["seat"] != seat]
+    return out
+
+
+def _hunters_prompt(pending: Mapping, names: list[str]) -> str:
+    kind = pending.get("kind")
+    if kind == "hermit_answer":
+        return f"{names[pending['giver']]} gave you a Hermit card. Answer it:"
+    if kind == "hermit_give":
+        return "Read your Hermit card, then give it to another player."
+    if kind == "respond":
+        return f"{names[pending['attacker']]} attacked you. Your response:"
+    if kind == "start":
+        return "Your turn: roll the dice to move."
+    text = str(pending.get("prompt", "choose"))
+    return text[:1].upper() + text[1:] + ":"
+
+
+def _private_line(entry, names: list[str]) -> str:
+    kind = entry[0]
+    if kind == "drew":
+        return f"You drew the Hermit card {entry[2]}."
+    if kind == "gave":
+        return f"You gave {entry[3]} to {names[entry[2]]}."
+    if kind == "got":
+        return f"{names[entry[2]]} gave you {entry[3]}."
+    if kind == "saw":
+        return f"You saw that {names[entry[1]]} is {entry[2]}."
+    return ""
+
+
+def _board_line(p: Mapping, names: list[str]) -> str:
+    who = names[p["seat"]]
+    if not p["alive"]:
+        return f"{who}: dead ({p['character']})" if p["revealed"] else f"{who}: dead"
+    ident = f"{p['character']} ({p['faction']})" if p["revealed"] else "hidden"
+    gear = f", {', '.join(p['equipment'])}" if p["equipment"] else ""
+    return f"{who}: {ident}, {p['area'] or 'not on the board'}, {p['damage']} damage{gear}"
+
+
+PRESENTERS: dict[str, Callable[[Session, int, Mapping, list[Action]], dict]] = {
+    "chasing": chasing,
+    "hunters": hunters,
+}

@@ -1,0 +1,339 @@
+"""The phone server: aiohttp on a background thread with its own event loop.
+
+It never touches the game. Phone choices go into ``inbox`` (a thread-safe queue the main
+thread drains); what each seat should see comes in through ``publish`` (handed to the
+loop with ``call_soon_threadsafe``). It serves three bundled files and one WebSocket:
+
+* ``/``, ``/phone.css``, ``/phone.js``: read from assets/phone/ once, at start. Requests
+  never name a file on disk, so nothing outside those three can be reached.
+* ``/ws``: a phone says hello with its seat's token, then gets that seat's state and
+  may send choices. A wrong token is told so and the socket closed.
+
+Every message is size-limited, rate-limited and schema-checked (game.net.messages);
+a bad one gets a clear error back and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import itertools
+import json
+import logging
+import queue
+import re
+import threading
+import time
+from dataclasses import dataclass
+
+from aiohttp import WSMsgType, web
+
+from game.net import messages
+from game.resources import asset_path
+
+log = logging.getLogger("shadows.net")
+
+STATIC = {"/": ("index.html", "text/html"), "/phone.css": ("phone.css", "text/css"),
+          "/phone.js": ("phone.js", "text/javascript")}
+HEARTBEAT = 15.0                 # seconds: a sleeping phone's dead socket is noticed
+MAX_SOCKETS = 64                 # open at once: 8 seats with a few tabs each is plenty
+CLOSE_BAD_TOKEN = 4001
+CLOSE_SEAT_GONE = 4002
+CLOSE_GAME_OVER = 1001
+HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,100}")   # a Host header fit to repeat in a header
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A phone's choice, on its way to the main thread."""
+
+    seat: int
+    seq: int
+    action: list
+    conn: int
+    received: float
+
+
+@dataclass
+class Conn:
+    id: int
+    ws: web.WebSocketResponse
+    outbox: asyncio.Queue
+    limit: messages.RateLimit
+    seat: int | None = None
+    warned: float = 0.0
+    sender: asyncio.Future | None = None
+
+
+def load_page() -> dict[str, bytes]:
+    return {route: asset_path(f"phone/{name}").read_bytes() for route, (name, _) in STATIC.items()}
+
+
+class PhoneServer:
+    def __init__(self, tokens: dict[int, str], inbox: queue.Queue, host: str = "127.0.0.1",
+                 port: int = 0, rate: tuple[float, int] | None = None,
+                 wake: threading.Event | None = None) -> None:
+        self.tokens = dict(tokens)      # read and changed on the server's loop only
+        self.wake = wake        # set when a choice is queued: the main loop stops idling
+        # (messages a second, burst) per connection; tests that play at machine speed
+        # raise it, people never reach the default
+        self.rate = rate or (messages.RATE_PER_SECOND, messages.RATE_BURST)
+        self.inbox = inbox
+        self.host = host
+        self.port = port
+        self.pages = load_page()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._runner: web.AppRunner | None = None
+        self._conns: dict[int, Conn] = {}
+        self._ids = itertools.count(1)
+        self._latest: dict[int, str] = {}       # seat -> last state message (JSON text)
+        self._offered: dict[int, tuple[int, list]] = {}   # seat -> (seq, offered actions)
+        self._lock = threading.Lock()           # guards the two sets below
+        self._joined: set[int] = set()
+        self._online: dict[int, int] = {}       # seat -> open sockets
+        self.stats = {"received": 0, "refused": 0, "dropped": 0, "oversize": 0}
+
+    # --- life -----------------------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> None:
+        self._thread = threading.Thread(target=self._run, name="phone-server", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the phone server did not start in time")
+        if self._error is not None:
+            raise OSError(f"the phone server could not start: {self._error}") from self._error
+
+    def _run(self) -> None:
+        loop = self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._open())
+        except BaseException as exc:  # noqa: BLE001 - reported to start()
+            self._error = exc
+            self._ready.set()
+            loop.close()
+            return
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    async def _open(self) -> None:
+        app = web.Application(client_max_size=messages.MAX_MESSAGE, middlewares=[_headers])
+        app.router.add_get("/ws", self._socket)
+        for route in STATIC:
+            app.router.add_get(route, self._page)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        log.info("phone server on %s:%s", self.host, self.port)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close every socket and the listening port; safe to call twice."""
+        loop, thread = self.loop, self._thread
+        if loop is None or thread is None or not thread.is_alive():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._close(), loop).result(timeout)
+        except Exception as exc:  # noqa: BLE001 - stopping must not fail the app
+            log.warning("phone server did not close cleanly: %r", exc)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout)
+        self._thread = None
+        log.info("phone server stopped")
+
+    async def _close(self) -> None:
+        # what was queued (the final state) goes out first, then the goodbye
+        senders = []
+        for conn in list(self._conns.values()):
+            conn.outbox.put_nowait((CLOSE_GAME_OVER, b"the game has ended"))
+            senders.append(conn.sender)
+        if senders:
+            await asyncio.wait(senders, timeout=1.0)
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    # --- called from the main thread ----------------------------------------------------
+    def publish(self, seat: int, state: dict) -> None:
+        """From now on ``seat``'s phones see ``state`` (a dict with ``seq`` and ``actions``)."""
+        text = json.dumps(state, separators=(",", ":"))
+        offered = (state["seq"], [a["action"] for a in state.get("actions", ())])
+        self._call(self._deliver, seat, text, offered)
+
+    def reply(self, conn_id: int, message: dict) -> None:
+        self._call(self._send_to, conn_id, json.dumps(message))
+
+    def revoke(self, seat: int, why: str) -> None:
+        """``seat``'s link stops working (it plays at the table's screen now)."""
+        self._call(self._drop_seat, seat, why)
+
+    def joined(self) -> set[int]:
+        with self._lock:
+            return set(self._joined)
+
+    def online(self) -> set[int]:
+        with self._lock:
+            return {s for s, n in self._online.items() if n > 0}
+
+    def _call(self, fn, *args) -> None:
+        if self.loop is not None and self.running:
+            self.loop.call_soon_threadsafe(fn, *args)
+
+    # --- on the server's loop -----------------------------------------------------------
+    def _deliver(self, seat: int, text: str, offered: tuple[int, list]) -> None:
+        self._latest[seat] = text
+        self._offered[seat] = offered
+        for conn in self._conns.values():
+            if conn.seat == seat:
+                conn.outbox.put_nowait(text)
+
+    def _send_to(self, conn_id: int, text: str) -> None:
+        conn = self._conns.get(conn_id)
+        if conn is not None:
+            conn.outbox.put_nowait(text)
+
+    def _drop_seat(self, seat: int, why: str) -> None:
+        self.tokens.pop(seat, None)     # only ever changed here, on the server's loop
+        self._latest.pop(seat, None)
+        self._offered.pop(seat, None)
+        for conn in list(self._conns.values()):
+            if conn.seat == seat:
+                conn.outbox.put_nowait(json.dumps({"type": "error", "code": "seat_gone",
+                                                   "message": why}))
+                conn.outbox.put_nowait((CLOSE_SEAT_GONE, b"seat moved to the table"))
+
+    async def _page(self, request: web.Request) -> web.Response:
+        body = self.pages[request.path]
+        return web.Response(body=body, content_type=STATIC[request.path][1], charset="utf-8")
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if len(self._conns) >= MAX_SOCKETS:
+            return web.Response(status=503, text="too many connections")
+        ws = web.WebSocketResponse(max_msg_size=messages.MAX_MESSAGE, heartbeat=HEARTBEAT)
+        await ws.prepare(request)
+        conn = Conn(next(self._ids), ws, asyncio.Queue(), messages.RateLimit(*self.rate))
+        self._conns[conn.id] = conn
+        sender = conn.sender = asyncio.ensure_future(self._sender(conn))
+        try:
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    await self._receive(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    self._error_to(conn, "bad_message", "send text (JSON), not binary data")
+                elif msg.type == WSMsgType.ERROR:
+                    self.stats["oversize"] += 1   # e.g. a message over the size limit
+                    break
+        finally:
+            self._conns.pop(conn.id, None)
+            if conn.seat is not None:
+                with self._lock:
+                    self._online[conn.seat] = max(0, self._online.get(conn.seat, 1) - 1)
+            sender.cancel()
+            if not ws.closed:
+                await ws.close()
+        return ws
+
+    async def _sender(self, conn: Conn) -> None:
+        # one writer per socket keeps every phone's messages in order
+        try:
+            while True:
+                text = await conn.outbox.get()
+                if isinstance(text, tuple):    # (close code, reason): say goodbye
+                    await conn.ws.close(code=text[0], message=text[1])
+                    return
+                if conn.ws.closed:
+                    return
+                await conn.ws.send_str(text)
+        except (ConnectionError, RuntimeError, asyncio.CancelledError):
+            return
+
+    def _error_to(self, conn: Conn, code: str, text: str, **extra) -> None:
+        self.stats["refused"] += 1
+        conn.outbox.put_nowait(json.dumps({"type": "error", "code": code, "message": text,
+                                           **extra}))
+
+    async def _receive(self, conn: Conn, text: str) -> None:
+        self.stats["received"] += 1
+        if not conn.limit.allow():
+            self.stats["dropped"] += 1
+            now = time.monotonic()
+            if now - conn.warned > 1.0:     # one warning a second, the rest dropped quietly
+                conn.warned = now
+                self._error_to(conn, "too_fast", "too many messages: slow down")
+            return
+        try:
+            msg = messages.parse(text)
+        except messages.BadMessage as exc:
+            self._error_to(conn, "bad_message", str(exc))
+            return
+        kind = msg["type"]
+        if kind == "hello":
+            self._hello(conn, msg["token"])
+            return
+        if conn.seat is None:
+            self._error_to(conn, "no_hello", "say hello with your seat's token first")
+            return
+        if kind == "ping":
+            conn.outbox.put_nowait(json.dumps({"type": "pong", "t": msg.get("t", 0)}))
+            return
+        seq, offered = self._offered.get(conn.seat, (-1, []))
+        if msg["seq"] != seq:
+            self._error_to(conn, "stale", "the table has moved on since that choice: "
+                           "here is what you can do now", seq=seq)
+            if conn.seat in self._latest:
+                conn.outbox.put_nowait(self._latest[conn.seat])
+            return
+        if msg["action"] not in offered:
+            self._error_to(conn, "not_offered", "that is not one of your choices now")
+            return
+        self.inbox.put(Submitted(conn.seat, seq, msg["action"], conn.id, time.monotonic()))
+        if self.wake is not None:
+            self.wake.set()
+
+    def _hello(self, conn: Conn, token: str) -> None:
+        seat = None
+        for s, t in self.tokens.items():
+            if hmac.compare_digest(t.encode(), token.encode("utf-8", "surrogatepass")):
+                seat = s
+        if seat is None or (conn.seat is not None and conn.seat != seat):
+            self._error_to(conn, "bad_token", "this link does not open a seat in the game on "
+                           "the table now: scan the code on the table's screen again")
+            conn.outbox.put_nowait((CLOSE_BAD_TOKEN, b"unknown seat"))
+            return
+        if conn.seat is None:
+            conn.seat = seat
+            with self._lock:
+                self._joined.add(seat)
+                self._online[seat] = self._online.get(seat, 0) + 1
+        if seat in self._latest:
+            conn.outbox.put_nowait(self._latest[seat])
+
+
+@web.middleware
+async def _headers(request: web.Request, handler):
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:
+        response = exc
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    host = request.host if HOST.fullmatch(request.host or "") else ""
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        f"connect-src 'self'{f' ws://{host}' if host else ''}; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'")
+    if isinstance(response, web.HTTPException):
+        raise response
+    return response
