@@ -20,7 +20,7 @@ import pygame_gui
 from game.bus import EventBus
 from game.storage import settings as settings_store
 from game.ui import style
-from game.ui.sound import Sounds
+from game.ui.sound import Sounds, init_pygame
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene
@@ -37,7 +37,7 @@ WINDOW_TITLE = "Shadows Tabletop"
 class App:
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  *, show_start_notices: bool = True) -> None:
-        pygame.init()
+        init_pygame()  # pygame.init() minus the sound system's console noise
         self.settings, settings_notice = settings_store.load_settings()
         if size is not None:
             size = (max(style.MIN_SIZE[0], size[0]), max(style.MIN_SIZE[1], size[1]))
@@ -56,6 +56,7 @@ class App:
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
+        self.ui_rebuilt = False
         self.running = True
         self.frames = 0
         self._last_activity = time.monotonic()
@@ -225,10 +226,12 @@ class App:
             top.update(dt)
         if not self.running:
             return False
-        if self.top is not top:
+        if self.top is not top or self.ui_rebuilt:
             # A scene pushed during update (e.g. a hand-off) must not be drawn over the
-            # previous scene's widgets for one frame: let pygame-gui drop them first.
+            # previous scene's widgets for one frame, and a screen rebuilt during update
+            # (a dialog opening) must not show empty buttons: let pygame-gui catch up first.
             self.manager.update(0.0)
+        self.ui_rebuilt = False
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
         self.frames += 1

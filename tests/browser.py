@@ -25,6 +25,9 @@ def chromium(size=(420, 900)):
     binary = shutil.which("chromium")
     driver_path = shutil.which("chromedriver")
     if not binary or not driver_path:
+        if os.environ.get("CI"):
+            # .ci/run installs both: in CI a missing browser is a broken install, not a skip
+            pytest.fail("chromium and chromium-driver are missing (.ci/run installs them)")
         pytest.skip("chromium and chromium-driver are not installed")
     os.environ.setdefault("SE_AVOID_STATS", "true")   # selenium sends nothing anywhere
     os.environ.setdefault("SE_OFFLINE", "true")

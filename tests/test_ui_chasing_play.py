@@ -91,21 +91,26 @@ def test_one_human_and_three_computers_play_a_whole_game_by_clicking(app):
     assert app.top.reason_lines(600, 16)  # the results say why
     names = [c.name for c in table.session.seats]
     assert not any(f"Player {i}" in " ".join(app.top.reason_lines(2000, 16)) for i in range(1, 5))
-    # statistics: games, wins and mean score per player name
+    # statistics: games, wins and mean final score of the person; computer seats apart
     stats, _ = stats_store.load_stats()
     players = stats.games["chasing"]["players"]
-    assert set(players) == set(names)
-    for seat, name in enumerate(names):
-        assert players[name]["played"] == 1
-        assert players[name]["won"] == (seat in res.winners)
-        assert players[name]["score_sum"] == res.scores[seat]
+    assert set(players) == {names[0]}
+    assert players[names[0]]["played"] == 1
+    assert players[names[0]]["won"] == (0 in res.winners)
+    assert players[names[0]]["score_sum"] == res.scores[0]
+    easy = stats.games["chasing"]["computers"]["easy"]
+    assert easy["played"] == 3 and easy["score_sum"] == sum(res.scores[1:])
     click(app, "#to_menu")
     click(app, "#statistics")
     assert isinstance(app.top, StatsScene)
-    click(app, "#tab_chasing")
-    rows = app.top.panel.blocks[1].rows
-    assert {r[0] for r in rows} == set(names)
-    assert all(r[4] == f"{res.scores[names.index(r[0])]:.1f}" for r in rows)
+    assert app.top.current == "chasing"  # opens on the game just played
+    blocks = app.top.panel.blocks
+    assert blocks[0].text == "Chasing Shadows · 1 game"
+    people, computers = [b for b in blocks if b.kind == "table"]
+    assert people.rows == ((names[0], 1, int(0 in res.winners), "100%" if 0 in res.winners else "0%",
+                            f"{res.scores[0]:.1f}"),)
+    assert people.headers[-1] == "Mean final score"
+    assert computers.rows[0][:2] == ("Easy", 3)
 
 
 def test_a_click_on_an_unplayable_card_says_why_in_one_line(app):

@@ -83,17 +83,21 @@ def test_damaged_settings_file_gives_a_message_keeps_the_file_and_carries_on(sha
     a.quit()
 
 
-def test_number_keys_select_and_enter_confirms_in_menus(app):
+def test_a_number_key_picks_that_choice_and_enter_presses_the_highlighted_one(app):
     menu = app.top
     labels = [c.button.text for c in menu.choices]
     n = labels.index("Rules") + 1
-    key(app, getattr(pygame, f"K_{n}"))
+    key(app, getattr(pygame, f"K_{n}"), frames=2)
+    assert isinstance(app.top, RulesScene)      # the number picks at once, as the README says
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+    assert menu.selected is None                # nothing highlighted: Enter picks nothing new
+    for _ in range(n):
+        key(app, pygame.K_DOWN)
     assert menu.selected == n - 1
-    assert isinstance(app.top, MenuScene)  # selecting alone does nothing
     key(app, pygame.K_RETURN, frames=2)
     assert isinstance(app.top, RulesScene)
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.top, MenuScene)
 
 
 def test_esc_on_the_menu_does_not_quit(app):

@@ -11,6 +11,8 @@ has a time budget and the heuristic alone when it has none.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from typing import Any, Mapping, Sequence
@@ -145,19 +147,39 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> HarshState:
 
 
 def rollout(s: HarshState, policy: HarshPolicy, rng: random.Random,
-            turn_limit: int = ROLLOUT_TURN_LIMIT) -> bool:
-    """Finish the game with the policy; True if it was won."""
+            turn_limit: int = ROLLOUT_TURN_LIMIT, work: list[int] | None = None) -> bool:
+    """Finish the game with the policy; True if it was won. ``work[0]`` counts the steps."""
     limit = s.turn + turn_limit
-    while True:
-        d = s.decider()
-        if d == NOBODY:
-            return s.outcome == "won"
-        if d == CHANCE:
-            s._apply(CHANCE, s.sample_chance(rng))
-            continue
-        if s.turn > limit:
-            return False
-        s._apply(0, policy.choose(s, s.legal_actions(0)))
+    steps = 0
+    try:
+        while True:
+            steps += 1
+            d = s.decider()
+            if d == NOBODY:
+                return s.outcome == "won"
+            if d == CHANCE:
+                s._apply(CHANCE, s.sample_chance(rng))
+                continue
+            if s.turn > limit:
+                return False
+            s._apply(0, policy.choose(s, s.legal_actions(0)))
+    finally:
+        if work is not None:
+            work[0] += steps
+
+
+def position_seed(view: Mapping[str, Any]) -> int:
+    """A seed that depends on nothing but the position, so that asking for a hint twice
+    in the same position samples the same worlds and gives the same answer."""
+    def plain(o):
+        return dict(o) if isinstance(o, Mapping) else list(o)
+    text = json.dumps(view, sort_keys=True, default=plain)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def margin(p: float, n: int) -> float:
+    """Half the width of the 95% interval of a win chance estimated from ``n`` worlds."""
+    return 1.96 * (max(p * (1 - p), 0.25 / max(n, 1)) / max(n, 1)) ** 0.5
 
 
 def _class_key(a: Action):
@@ -171,11 +193,17 @@ def _class_key(a: Action):
 
 def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DEFAULT_BUDGET_MS,
          rng: random.Random | None = None, max_samples: int | None = None,
-         ) -> list[tuple[Action, float, int]]:
+         work_budget: int | None = None, clock=time.perf_counter) -> list[tuple[Action, float, int]]:
     """Estimated win chance of each legal action, best first: [(action, p, samples)].
 
-    Every sampled world is used for every action (common random numbers), so differences
-    between actions are measured more sharply than their absolute values.
+    Every sampled world is used for every action, and each action's playout in it uses
+    the same random numbers (common random numbers), so differences between actions are
+    measured more sharply than their absolute values.
+
+    With ``work_budget`` the search stops after that many playout steps, not on the clock:
+    the same view and seed then give the same answer however busy the machine is
+    (``budget_ms`` on ``clock`` only stops a search that runs far over on a slow one;
+    ``time.thread_time`` makes that CPU time, which a busy machine does not shorten).
     """
     rng = rng or random.Random()
     actions = list(actions)
@@ -187,17 +215,23 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
     keys = list(reps)
     wins = {k: 0 for k in keys}
     n = 0
-    policy = HarshPolicy(rng)
-    deadline = time.perf_counter() + budget_ms / 1000.0
+    deadline = clock() + budget_ms / 1000.0
+    work = [0]
     while True:
         world = determinize(view, rng)
+        world_seed = rng.getrandbits(64)
         for k in keys:
             w = world.clone()
             w._apply(0, reps[k])
-            if rollout(w, policy, rng):
+            same = random.Random(world_seed)
+            if rollout(w, HarshPolicy(same), same, work=work):
                 wins[k] += 1
         n += 1
-        if (max_samples is not None and n >= max_samples) or time.perf_counter() >= deadline:
+        if max_samples is not None and n >= max_samples:
+            break
+        if work_budget is not None and work[0] >= work_budget:
+            break
+        if clock() >= deadline:
             break
     out = [(a, wins[_class_key(a)] / n, n) for a in actions]
     order = {a: i for i, a in enumerate(actions)}

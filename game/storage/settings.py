@@ -23,6 +23,7 @@ class Settings:
     muted: bool = False
     memory_aids: bool = True
     last_setup: dict = field(default_factory=dict)
+    howto_seen: list = field(default_factory=list)  # games whose "How to play" card was offered
     # Where phones reach the table: "" the first LAN address, "127.0.0.1" this computer
     # only, or one address of this machine's.
     phone_address: str = ""
@@ -46,6 +47,9 @@ class Settings:
         self.memory_aids = bool(self.memory_aids)
         if not isinstance(self.last_setup, dict):
             self.last_setup = {}
+        if not isinstance(self.howto_seen, list):
+            self.howto_seen = []
+        self.howto_seen = [g for g in self.howto_seen if isinstance(g, str)]
         if not isinstance(self.phone_address, str) or len(self.phone_address) > 45:
             self.phone_address = ""
         return self

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any, Sequence
 
 from .jsonfile import DamagedFile, read_json, write_versioned
@@ -12,7 +13,11 @@ KIND, VERSION = "statistics", 1
 
 
 def _blank_game() -> dict:
-    return {"played": 0, "players": {}, "difficulty": {}, "factions": {}, "characters": {}}
+    # players, factions, characters: the people's seats; computers, computer_factions and
+    # computer_characters: the computer seats, kept apart; outcomes: how games ended
+    return {"played": 0, "players": {}, "difficulty": {}, "factions": {}, "characters": {},
+            "computers": {}, "computer_factions": {}, "computer_characters": {},
+            "outcomes": {}}
 
 
 @dataclass
@@ -27,14 +32,22 @@ class Statistics:
 
     def record(self, game_id: str, names: Sequence[str], winners: Sequence[int],
                scores: Sequence[float] = (), details: dict | None = None,
-               humans: Sequence[int] | None = None) -> None:
-        """Count one finished game. ``details`` may hold difficulty, factions, characters."""
+               humans: Sequence[int] | None = None, levels: Sequence[str] | None = None) -> None:
+        """Count one finished game. ``details`` may hold difficulty, outcome, factions,
+        characters. People's seats count under their names; computer seats (not in
+        ``humans``) count apart, under their level."""
         details = details or {}
         g = self._game(game_id)
         g["played"] += 1
+        g["last_played"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        people = set(range(len(names))) if humans is None else set(humans)
         for seat, name in enumerate(names):
-            p = g["players"].setdefault(name, {"played": 0, "won": 0, "score_sum": 0.0,
-                                               "scored": 0})
+            if seat in people:
+                table, key = g["players"], name
+            else:
+                level = levels[seat] if levels and seat < len(levels) else "computer"
+                table, key = g["computers"], str(level)
+            p = table.setdefault(key, {"played": 0, "won": 0, "score_sum": 0.0, "scored": 0})
             p["played"] += 1
             p["won"] += seat in winners
             if seat < len(scores) and scores[seat] is not None:
@@ -51,16 +64,20 @@ class Statistics:
                 d["best_streak"] = max(d["best_streak"], d["streak"])
             else:
                 d["streak"] = 0
+        outcome = details.get("outcome")
+        if outcome and not winners:
+            g["outcomes"][str(outcome)] = g["outcomes"].get(str(outcome), 0) + 1
         for key in ("factions", "characters"):
             per_seat = details.get(key) or []
-            seen: dict[str, bool] = {}
-            for seat, label in enumerate(per_seat):
-                if label:
-                    seen[label] = seen.get(label, False) or seat in winners
-            for label, won in seen.items():
-                row = g[key].setdefault(label, {"played": 0, "won": 0})
-                row["played"] += 1
-                row["won"] += won
+            for people_side, table in ((True, g[key]), (False, g[f"computer_{key}"])):
+                seen: dict[str, bool] = {}
+                for seat, label in enumerate(per_seat):
+                    if label and (seat in people) == people_side:
+                        seen[label] = seen.get(label, False) or seat in winners
+                for label, won in seen.items():
+                    row = table.setdefault(label, {"played": 0, "won": 0})
+                    row["played"] += 1
+                    row["won"] += won
 
     # --- tables for the statistics scene --------------------------------------------
     def tables(self, game_id: str) -> list[tuple[str, tuple[str, ...], list[tuple]]]:
@@ -134,6 +151,7 @@ def record_result(session: Any) -> str | None:
         return notice
     stats.record(session.match.game_id, [s.name for s in session.seats], res.winners,
                  res.scores, dict(res.details),
-                 humans=[i for i, s in enumerate(session.seats) if s.kind == "human"])
+                 humans=[i for i, s in enumerate(session.seats) if s.kind == "human"],
+                 levels=[s.level for s in session.seats])
     save_stats(stats)
     return notice

@@ -211,6 +211,9 @@ def _card_base(size: tuple, face: Colour, edge: Colour) -> tuple[pygame.Surface,
     return surf, radius
 
 
+AMBIGUOUS_UPSIDE_DOWN = ("6", "9")
+
+
 def _rank_text(rank) -> str:
     return str(rank)
 
@@ -227,6 +230,12 @@ def card_face(rank, suit: str, size: tuple = (90, 126)) -> pygame.Surface:
     rank_size = max(10, int(h * 0.22))
     ink = style.mix(info["colour"], (0, 0, 0), 0.55)
     corner = text(_rank_text(rank), rank_size, ink, True)
+    if str(rank) in AMBIGUOUS_UPSIDE_DOWN:
+        # the upside-down corner must not read as the other number: underline both
+        corner = corner.copy()
+        cw, ch = corner.get_size()
+        thick = max(1, rank_size // 11)
+        pygame.draw.rect(corner, ink, (cw // 6, ch - thick - max(1, ch // 12), cw - cw // 3, thick))
     surf.blit(corner, (max(3, w // 14), band_h * 2))
     small = suit_symbol(suit, max(10, int(w * 0.22)), with_letter=False)
     surf.blit(small, (max(3, w // 14) + (corner.get_width() - small.get_width()) // 2,

@@ -12,11 +12,14 @@ container, so tearing a screen down is one ``kill`` and a resize is simply a reb
         def draw(self, surface):                 # before the UI: backgrounds, boards
             surface.blit(draw.table_background(surface.get_size()), (0, 0))
 
-Keyboard, the same everywhere: number keys 1-9 select the n-th *choice* (buttons made
-with ``choice=True``, in creation order), arrow keys move the selection, Enter confirms it
-(or runs ``default_action`` when nothing is selected), Esc runs ``on_escape`` (back in
-menus, pause at the table). Scenes lower in the stack keep their Python state but lose
-their UI elements while covered; they rebuild when uncovered.
+Keyboard, the same everywhere: number keys 1-9 pick the n-th *choice* (buttons made
+with ``choice=True``, in creation order: the number drawn on it) at once, arrow keys move
+a highlight, Enter presses the highlighted choice (or runs ``default_action`` when nothing
+is highlighted), Esc runs ``on_escape`` (back in menus, pause at the table). A rebuild
+keeps the highlight only while it is the same list of choices: a new list starts with
+nothing highlighted, so Enter never confirms something the player did not pick. Scenes
+lower in the stack keep their Python state but lose their UI elements while covered;
+they rebuild when uncovered.
 """
 
 from __future__ import annotations
@@ -88,12 +91,17 @@ class Scene:
 
     def rebuild(self) -> None:
         keep = self.selected
+        before = self._choice_texts()
         self.teardown()
         m = self.metrics
         self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
         self.build(m)
-        if keep is not None and keep < len(self.choices):
-            self.select(keep)
+        self.app.ui_rebuilt = True  # the app lets pygame-gui lay the new elements out before drawing
+        if keep is not None and keep < len(self.choices) and self._choice_texts() == before:
+            self.select(keep)       # the same list (a resize, a redraw): keep the highlight
+
+    def _choice_texts(self) -> tuple:
+        return tuple((c.button.text, c.button.get_object_ids()[-1:]) for c in self.choices)
 
     def teardown(self) -> None:
         if self.root is not None:
@@ -164,8 +172,9 @@ class Scene:
         key = event.key
         if key in DIGIT_KEYS:
             n = DIGIT_KEYS[key] - 1
-            if n < len(self.choices):
+            if n < len(self.choices) and self.choices[n].button.visible:
                 self.select(n)
+                self.activate(n)
                 return True
             return False
         if key in CONFIRM_KEYS:

@@ -1,35 +1,135 @@
-"""A few short sounds, synthesised at start (no sound files), played at the set volume.
+"""The table's sounds, synthesised on first use (no sound files), played at the set volume.
 
-If the mixer cannot start (no audio device, headless runs) everything here is silent.
+Each sound is a small recipe of tones and filtered noise: a card snapping down, a trick
+swept in, a shuffle, the Spy's footsteps, a bomb, a win and a loss. If no audio device
+can be opened everything here is silent and ``available`` says so (Settings shows it).
+
+``init_pygame`` starts pygame with the C-level stderr caught: on a machine without a
+sound card, libasound prints a dozen "ALSA lib ..." lines that mean nothing to a player.
+Other lines are passed on unchanged.
 """
 
 from __future__ import annotations
 
 import array
+import logging
 import math
+import os
+import random
+import sys
+import tempfile
+from contextlib import contextmanager
 
 import pygame
 
+log = logging.getLogger("shadows.sound")
+
 RATE = 22050
+PEAK = 9000
+NOISE_PREFIXES = ("ALSA lib ", "error: XDG_RUNTIME_DIR", "ALSA: ", "jack server", "Cannot connect to server")
 
 
-def _tone(freqs: list[float], seconds: float, decay: float) -> array.array:
+@contextmanager
+def quiet_native_stderr():
+    """Catch what C libraries write to fd 2 while the block runs; pass on all but the noise."""
+    fd = 2  # C libraries write to the process's fd 2, whatever sys.stderr is
+    try:
+        saved = os.dup(fd)
+    except OSError:
+        yield  # no fd 2 at all (a frozen windowed app on Windows)
+        return
+    with tempfile.TemporaryFile() as sink:
+        try:
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        os.dup2(sink.fileno(), fd)
+        try:
+            yield
+        finally:
+            os.dup2(saved, fd)
+            os.close(saved)
+            sink.seek(0)
+            kept = [line for line in sink.read().decode("utf-8", "replace").splitlines()
+                    if line.strip() and not line.startswith(NOISE_PREFIXES)]
+            if kept:
+                os.write(fd, ("\n".join(kept) + "\n").encode("utf-8", "replace"))
+
+
+def init_pygame() -> None:
+    """``pygame.init()`` without the sound system's console noise."""
+    with quiet_native_stderr():
+        pygame.init()
+
+
+# --- synthesis -------------------------------------------------------------------------------
+
+def _env(i: int, n: int, decay: float, attack: int = 40) -> float:
+    return math.exp(-(i / RATE) * decay) * min(1.0, i / attack) * min(1.0, (n - i) / 60)
+
+
+def tones(freqs: list[float], seconds: float, decay: float, gain: float = 1.0) -> list[float]:
     n = int(RATE * seconds)
-    out = array.array("h")
+    return [_env(i, n, decay) * gain * sum(math.sin(2 * math.pi * f * i / RATE) for f in freqs) / len(freqs)
+            for i in range(n)]
+
+
+def noise(seconds: float, decay: float, smooth: float, gain: float = 1.0, seed: int = 1) -> list[float]:
+    """Filtered white noise: ``smooth`` near 1 gives a dull thud, near 0 a bright hiss."""
+    rng = random.Random(seed)
+    n = int(RATE * seconds)
+    out, last = [], 0.0
     for i in range(n):
-        t = i / RATE
-        env = math.exp(-t * decay) * min(1.0, i / 40)
-        v = sum(math.sin(2 * math.pi * f * t) for f in freqs) / len(freqs)
-        out.append(int(9000 * env * v))
+        last = smooth * last + (1 - smooth) * rng.uniform(-1, 1)
+        out.append(_env(i, n, decay, 10) * gain * last / max(0.05, (1 - smooth) ** 0.5))
     return out
 
 
+def sweep(f0: float, f1: float, seconds: float, decay: float, gain: float = 1.0) -> list[float]:
+    n = int(RATE * seconds)
+    out, phase = [], 0.0
+    for i in range(n):
+        f = f0 + (f1 - f0) * i / n
+        phase += 2 * math.pi * f / RATE
+        out.append(_env(i, n, decay) * gain * math.sin(phase))
+    return out
+
+
+def mix(*parts: tuple[float, list[float]]) -> list[float]:
+    """Lay sounds over each other: each part is (start in seconds, samples)."""
+    length = max(int(at * RATE) + len(s) for at, s in parts)
+    out = [0.0] * length
+    for at, samples in parts:
+        start = int(at * RATE)
+        for i, v in enumerate(samples):
+            out[start + i] += v
+    return out
+
+
+def notes(freqs: list[float], step: float, each: float, decay: float) -> list[float]:
+    return mix(*((k * step, tones([f, f * 2], each, decay, 0.8)) for k, f in enumerate(freqs)))
+
+
 RECIPES = {
-    "click": ([880.0, 1320.0], 0.05, 90.0),
-    "turn": ([523.25, 784.0], 0.25, 12.0),
-    "refused": ([196.0, 207.65], 0.18, 18.0),
-    "end": ([392.0, 493.88, 587.33], 0.6, 5.0),
+    "click": lambda: tones([880.0, 1320.0], 0.05, 90.0),
+    "turn": lambda: tones([523.25, 784.0], 0.25, 12.0),
+    "refused": lambda: tones([196.0, 207.65], 0.18, 18.0),
+    "card": lambda: mix((0, noise(0.07, 60, 0.55, 0.9, 3)), (0, tones([180.0], 0.06, 60, 0.5))),
+    "trick": lambda: mix((0, noise(0.22, 14, 0.8, 0.7, 5)), (0.02, sweep(300, 520, 0.2, 12, 0.35))),
+    "shuffle": lambda: mix(*((k * 0.045, noise(0.05, 70, 0.5, 0.6, 10 + k)) for k in range(12))),
+    "spy": lambda: mix((0, noise(0.08, 45, 0.9, 1.0, 7)), (0.16, noise(0.08, 45, 0.9, 0.8, 8))),
+    "bomb": lambda: mix((0, noise(0.9, 4.5, 0.97, 1.3, 9)), (0, sweep(90, 35, 0.8, 4, 0.8))),
+    "win": lambda: notes([523.25, 659.25, 783.99, 1046.5], 0.11, 0.5, 6.0),
+    "loss": lambda: notes([392.0, 349.23, 311.13, 261.63], 0.16, 0.6, 5.0),
+    "end": lambda: tones([392.0, 493.88, 587.33], 0.6, 5.0),
 }
+
+
+def render(name: str) -> array.array:
+    """The 16-bit mono samples of one recipe, scaled so the loudest point is at PEAK."""
+    samples = RECIPES[name]()
+    top = max((abs(v) for v in samples), default=1.0) or 1.0
+    return array.array("h", (int(PEAK * v / top) for v in samples))
 
 
 class Sounds:
@@ -37,12 +137,15 @@ class Sounds:
         self.volume, self.muted = volume, muted
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._channels = 0
+        self.played: list[str] = []  # names asked for, newest last (tests and the log read it)
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 1, 512)
+            with quiet_native_stderr():
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(RATE, -16, 1, 512)
             self._channels = pygame.mixer.get_init()[2]
-        except (pygame.error, TypeError):
-            self._channels = 0  # no audio device: play silently
+        except (pygame.error, TypeError) as exc:
+            log.info("no audio device, sounds are off: %s", exc)
+            self._channels = 0
 
     @property
     def available(self) -> bool:
@@ -51,7 +154,7 @@ class Sounds:
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
         # Synthesised on first use so that start-up does not pay for it.
         if name not in self._sounds and self.available and name in RECIPES:
-            samples = _tone(*RECIPES[name])
+            samples = render(name)
             if self._channels == 2:
                 samples = array.array("h", (s for s in samples for _ in (0, 1)))
             try:
@@ -64,6 +167,7 @@ class Sounds:
         self.volume, self.muted = volume, muted
 
     def play(self, name: str) -> None:
+        self.played = (self.played + [name])[-20:]
         if self.muted or self.volume <= 0:
             return
         sound = self._sound(name)

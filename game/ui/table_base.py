@@ -34,7 +34,7 @@ from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, style
+from game.ui import draw, howto, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 
@@ -159,6 +159,7 @@ class TableScene(Scene):
             unsub()
         self._unsubscribe = []
         self.session.close()
+        howto.mark_seen(self.app, self.session.match.game_id)  # offered at the first game only
         try:
             from game import crash
 
@@ -285,10 +286,16 @@ class TableScene(Scene):
             notice = history.record_game(self.session) or notice
         except OSError as exc:
             notice = f"The game could not be kept in the history ({exc})."
-        self.app.sound.play("end")
+        self.app.sound.play(self.end_sound())
         self.show_results()
         if notice:
             self.app.notify(notice, title="Statistics")
+
+    def end_sound(self) -> str:
+        """"win" when a person at the table won, else "loss" (all computers won)."""
+        res = self.session.result()
+        people = set(self.session.humans)
+        return "win" if res is not None and people & set(res.winners) else "loss"
 
     def show_results(self) -> None:
         """Push the results screen; a game's table overrides this for its own."""
@@ -351,7 +358,7 @@ class TableScene(Scene):
             # a choice made on a phone is not this screen's to take back
             x -= bw + m.gap
             self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo")
-        self.top_bar_right = x
+        self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
         panel = LogPanel(rect, self.metrics)
@@ -420,7 +427,9 @@ class TableScene(Scene):
         draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
                        "midleft")
         title_w = draw.font(m.px(22), True).size(self.spec.title)[0]
-        draw.blit_text(surface, self.turn_text(), m.px(18), (m.pad + title_w + m.px(24), h // 2),
+        x = m.pad + title_w + m.px(24)
+        room = getattr(self, "top_bar_right", m.width - m.pad) - x - m.gap
+        draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2),
                        style.TEXT, False, "midleft")
 
     def draw_choice_header(self, surface: pygame.Surface) -> None:

@@ -83,7 +83,9 @@ class ScrollPanel:
         line_h = int(fs * 1.4)
         pieces: list[tuple[int, pygame.Surface]] = []   # (x, surface) stacked vertically
         y_gaps: list[int] = []
+        starts: set[int] = set()                         # pieces that begin a block
         for b in self.blocks:
+            starts.add(len(pieces))
             if b.kind == "h":
                 if pieces:
                     y_gaps[-1] += int(fs * 0.8)
@@ -105,7 +107,10 @@ class ScrollPanel:
         total = sum(s.get_height() for _, s in pieces) + sum(y_gaps)
         surf = pygame.Surface((max(1, width), max(1, total)), pygame.SRCALPHA)
         y = 0
-        for (x, s), gap in zip(pieces, y_gaps):
+        self._tops = []
+        for i, ((x, s), gap) in enumerate(zip(pieces, y_gaps)):
+            if i in starts:
+                self._tops.append(y)
             surf.blit(s, (x, y))
             y += s.get_height() + gap
         return surf
@@ -175,6 +180,10 @@ class ScrollPanel:
         return pygame.Rect(self.rect.right - self.m.px(14), inner.y, self.m.px(10), inner.height)
 
     # --- drawing ---------------------------------------------------------------------------------
+    def first_visible(self) -> int:
+        """Where in the content the drawing starts (subclasses may skip a cut line)."""
+        return self.offset
+
     def draw(self, surface: pygame.Surface) -> None:
         draw.panel(surface, self.rect, self.m.px(style.RADIUS))
         if self.title:
@@ -182,7 +191,9 @@ class ScrollPanel:
                            style.TEXT_MUTED, True)
         content = self.content()
         inner = self.inner
-        surface.blit(content, inner.topleft, pygame.Rect(0, self.offset, inner.width, inner.height))
+        top = max(self.offset, self.first_visible())
+        surface.blit(content, (inner.x, inner.y + top - self.offset),
+                     pygame.Rect(0, top, inner.width, inner.height - (top - self.offset)))
         total = content.get_height()
         if total > inner.height:
             track = self._bar_rect()
@@ -211,3 +222,11 @@ class LogPanel(ScrollPanel):
                                                                   colour=style.TEXT_DIM)])
         if follow:
             self.scroll_to_end()
+
+    def first_visible(self) -> int:
+        """An entry cut by the top edge is left out rather than shown in part (the newest
+        line stays at the bottom)."""
+        content = self.content()
+        if content.get_height() <= self.inner.height:
+            return self.offset
+        return next((t for t in getattr(self, "_tops", []) if t >= self.offset), self.offset)

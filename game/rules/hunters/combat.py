@@ -22,6 +22,7 @@ from .data import (
     ERSTWHILE_ALTAR,
     FACTION,
     FORTUNE_BROOCH,
+    GREGOR,
     HANDGUN,
     HOLY_ROBE,
     HP,
@@ -129,6 +130,36 @@ def attack_damage(s, a, t, base):
     if HOLY_ROBE in s.equip[t]:
         d -= 1
     return d if d > 0 else 0
+
+
+def attack_terms(s, a, t):
+    """What ``attack_damage`` adds up, in words, for the log and the dice banner: the
+    modifiers as (source, change) and what stops the hit, if anything. Kept beside
+    ``attack_damage`` (the test checks both agree); never used on the engine's hot path."""
+    if s.guardian[t]:
+        return (), "Guardian Angel"
+    if s.barrier[t]:
+        return (), "Gregor's barrier" if s.chars[t] == GREGOR else "protection"
+    terms = []
+    for w in s.equip[a]:
+        if w == BUTCHER_KNIFE or w == CHAINSAW or w == BROAD_AXE:
+            terms.append((CARD_NAME[w], 1))
+    if SPEAR in s.equip[a] and s.rev[a] and FACTION[s.chars[a]] == HUNTER:
+        terms.append((CARD_NAME[SPEAR], 2))
+    if HOLY_ROBE in s.equip[a]:
+        terms.append(("own " + CARD_NAME[HOLY_ROBE], -1))
+    if HOLY_ROBE in s.equip[t]:
+        terms.append((CARD_NAME[HOLY_ROBE], -1))
+    return tuple(terms), ""
+
+
+def d4_reason(s, a):
+    """Why ``a`` rolls only the 4-sided die (empty when both dice are rolled)."""
+    if MASAMUNE in s.equip[a]:
+        return CARD_NAME[MASAMUNE]
+    if able(s, a, VALKYRIE):
+        return "Valkyrie"
+    return ""
 
 
 def start_attack(s, a, targets, counter):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import BLACK_CARDS, CARD_TEXT, CHARACTERS, FACTION_NAME, HERMIT_CARDS, WHITE_CARDS
+from .data import BLACK_CARDS, CARD_TEXT, CHARACTERS, HERMIT_CARDS, WHITE_CARDS
 
 _INTRO = """\
 SHADOW HUNTERS — 4 to 8 players
@@ -69,22 +69,27 @@ holds wins, alive or dead; several sides can win together.
 
 
 def _characters():
+    """One list entry per character, under a heading per faction (the rules page shows
+    lines starting "- " as a list)."""
     lines = ["CHARACTERS (HP in brackets)"]
-    for name, fac, hp, _set, win, ability in CHARACTERS:
-        goal = f" Wins: {win}." if fac == "N" else ""
-        lines.append(f"{name} — {FACTION_NAME[fac]} ({hp}).{goal} {ability}")
+    for fac, title in (("H", "HUNTERS"), ("S", "SHADOWS"), ("N", "NEUTRALS")):
+        lines += ["", title]
+        for name, f, hp, _set, win, ability in CHARACTERS:
+            if f == fac:
+                goal = f" Wins: {win}." if fac == "N" else ""
+                lines.append(f"- {name} ({hp}).{goal} {ability}")
     return "\n".join(lines)
 
 
 def _cards():
     lines = ["HERMIT CARDS (16)"]
     for name, copies, *_ in HERMIT_CARDS:
-        lines.append(f"{name}{f' x{copies}' if copies > 1 else ''}: {CARD_TEXT[name]}")
+        lines.append(f"- {name}{f' x{copies}' if copies > 1 else ''}: {CARD_TEXT[name]}")
     for title, table in (("WHITE CARDS (16)", WHITE_CARDS), ("BLACK CARDS (16)", BLACK_CARDS)):
         lines.append("")
         lines.append(title)
         for name, copies, _equip, text in table:
-            lines.append(f"{name}{f' x{copies}' if copies > 1 else ''}: {text}")
+            lines.append(f"- {name}{f' x{copies}' if copies > 1 else ''}: {text}")
     return "\n".join(lines)
 
 

@@ -10,7 +10,7 @@ from types import MappingProxyType as _ro
 from game.rules.protocol import CHANCE, NOBODY, Event, Result
 
 from . import frames as F
-from .combat import agnes_target
+from .combat import TALISMAN_KINDS, agnes_target, attack_terms, d4_reason
 from .data import (
     AGNES,
     AREAS,
@@ -20,8 +20,11 @@ from .data import (
     DECK_NAME,
     FACTION,
     FACTION_NAME,
+    FORTUNE_BROOCH,
     HERMIT_INFO,
     HP,
+    ROLL_AREA,
+    TALISMAN,
 )
 
 
@@ -169,7 +172,10 @@ def describe(s, e):
     if k == "turn":
         return f"Turn {e[2]}: {N(e[1])}"
     if k == "roll":
-        return f"{N(e[1])} rolls {e[2]} and {e[3]}"
+        total = e[2] + e[3]
+        area = ROLL_AREA.get(total)
+        where = "any other Area" if area is None else AREAS[area]
+        return f"{N(e[1])} rolls {e[2]} + {e[3]} = {total} ({where})"
     if k == "move":
         return f"{N(e[1])} moves to {e[2]}"
     if k == "draw":
@@ -184,17 +190,17 @@ def describe(s, e):
                    "show": "shows their character card to the giver"}[e[4]]
         return f"Hermit card from {N(e[1])}: {N(e[2])} {outcome}"
     if k == "damage":
-        return f"{N(e[1])} takes {e[2]} damage ({e[4]})"
+        if e[2] == 0:
+            return f"{N(e[1])} takes no damage {DAMAGE_FROM.get(e[4], '')} ({_stopped_by(s, e[1], e[4])})"
+        return f"{N(e[1])} takes {e[2]} damage {DAMAGE_FROM.get(e[4], f'({e[4]})')}"
     if k == "heal":
-        return f"{N(e[1])} heals {e[2]} ({e[3]})"
+        return f"{N(e[1])} heals {e[2]} {HEAL_FROM.get(e[3], f'({e[3]})')}"
     if k == "set_damage":
         return f"{N(e[1])}'s damage is set to {e[2]}"
     if k == "reveal":
         return f"{N(e[1])} reveals: {e[2]}"
     if k == "attack":
-        tg = ", ".join(N(t) for t in e[2])
-        word = "counterattacks" if e[3] else "attacks"
-        return f"{N(e[1])} {word} {tg} (dice {e[4][0]}/{e[4][1]})"
+        return attack_text(s, e)
     if k == "death":
         by = f", killed by {N(e[2])}" if e[2] >= 0 else ""
         return f"{N(e[1])} ({e[3]}) dies{by}"
@@ -211,9 +217,13 @@ def describe(s, e):
     if k == "card_target":
         return f"{N(e[1])} uses {e[2]} on {N(e[3])}"
     if k == "die":
-        return f"{N(e[1])} rolls {e[3]} ({e[2]})"
+        what = DIE_NAME.get(e[2], e[2])
+        return f"{N(e[1])} rolls {what}: {e[3]}"
     if k == "dynamite":
-        return f"Dynamite: {e[2]} and {e[3]}"
+        total = e[2] + e[3]
+        area = ROLL_AREA.get(total)
+        where = "no Area, nothing happens" if area is None else f"3 damage to everyone on {AREAS[area]}"
+        return f"Dynamite: {e[2]} + {e[3]} = {total}: {where}"
     if k == "reshuffle":
         return f"The {DECK_NAME[e[1]]} discards are shuffled into a new deck"
     if k == "end":
@@ -229,8 +239,81 @@ def describe(s, e):
     return str(e)
 
 
+DIE_NAME = {"franklin": "Franklin's d6", "george": "George's d4", "blessing": "the Blessing d6",
+            "doll": "the Spiritual Doll d6"}
+DAMAGE_FROM = {"attack": "from the attack", "woods": "in the Weird Woods", "hermit": "from a Hermit card",
+               "card": "from the card", "bat": "from the Vampire Bat", "spider": "from the Bloodthirsty Spider",
+               "dynamite": "from the Dynamite", "ability": "from an ability", "charles": "(Charles's price)",
+               "doll": "from the Spiritual Doll"}
+HEAL_FROM = {"hermit": "(Hermit card)", "card": "(the card)", "bat": "(Vampire Bat)", "woods": "in the Weird Woods",
+             "vampire": "(Vampire)", "catherine": "(Catherine)", "blessing": "(Blessing)", "allie": "(Allie)"}
+
+
+def _stopped_by(s, t, kind):
+    if s.barrier[t]:
+        return "Gregor's barrier"
+    if kind in TALISMAN_KINDS and TALISMAN in s.equip[t]:
+        return "Talisman"
+    if kind == "woods" and FORTUNE_BROOCH in s.equip[t]:
+        return "Fortune Brooch"
+    return "no effect"
+
+
+def attack_text(s, e):
+    """ "Red attacks Blue: 4 − 2 = 2, +1 Rusted Broad Axe = 3 damage": the dice, the
+    difference, each modifier with its source and what the target takes."""
+    a, targets, counter, (d6, d4) = e[1], e[2], e[3], e[4]
+    word = "counterattacks" if counter else "attacks"
+    head = f"{seat_name(a)} {word} {', '.join(seat_name(t) for t in targets)}"
+    if d6:
+        base = abs(d6 - d4)
+        roll = f"{d6} − {d4} = {base}"
+    else:
+        base = d4
+        roll = f"d4 only ({d4_reason(s, a) or 'one die'}) = {d4}"
+    if base == 0:
+        return f"{head}: {roll}, a miss (equal dice): no damage"
+    parts = []
+    for t in targets:
+        terms, blocked = attack_terms(s, a, t)
+        who = f"{seat_name(t)}: " if len(targets) > 1 else ""
+        if blocked:
+            parts.append(f"{who}blocked by {blocked}, no damage")
+            continue
+        mods = "".join(f"{'+' if d > 0 else '−'}{abs(d)} {src}, " for src, d in terms)
+        dealt = max(0, base + sum(d for _, d in terms))
+        parts.append(f"{who}{mods}= {dealt} damage" if mods else f"{who}{dealt} damage")
+    if len(targets) == 1:
+        sep = ", " if terms or blocked else " "
+        body = parts[0] if terms or blocked else parts[0].split(" ", 1)[1]
+        return f"{head}: {roll}{sep}{body}".replace(", = ", " = ")
+    return f"{head}: {roll}; " + "; ".join(parts).replace(", = ", " = ")
+
+
+def rolled_again(s, i):
+    """True when the roll ``history[i]`` named the Area its roller already stood on (so
+    the rules have them roll again)."""
+    history = s.history
+    e = history[i]
+    area = ROLL_AREA.get(e[2] + e[3])
+    if area is None:
+        return False
+    for f in reversed(history[:i]):
+        if f[0] == "move" and f[1] == e[1]:
+            return f[2] == AREAS[area]
+    if any(f[0] == "move" and f[1] == e[1] for f in history[i + 1:]):
+        return False
+    return s.pos[e[1]] >= 0 and s.board[s.pos[e[1]]] == area
+
+
 def events_since(s, h0, p0):
-    out = [Event(e[0], {"fact": e}, describe(s, e)) for e in s.history[h0:]]
+    out = []
+    for i in range(h0, len(s.history)):
+        e = s.history[i]
+        text = describe(s, e)
+        if e[0] == "roll" and rolled_again(s, i):
+            text += ": already there, so they roll again"
+        out.append(Event(e[0], {"fact": e}, text))
     for i, start in enumerate(p0):
         for e in s.private[i][start:]:
             out.append(Event("private_" + e[0], {"fact": e}, describe(s, e), (i,)))
@@ -362,7 +445,29 @@ def build_view(s, seat):
         if f and f[1] == seat:
             v["holding"] = CARD_NAME[f[2] if f[0] == "hermit_give" else f[3]]
         v["shown_to_me"] = tuple((e[1], e[2]) for e in s.private[seat] if e[0] == "saw")
+        v["reveal_uses"] = reveal_uses(s, seat)
     return _ro(v)
+
+
+def reveal_uses(s, seat):
+    """What a hidden seat could do right now if it revealed first: (kind, args, label) of
+    each action a reveal would add (Franklin's shot at the start of the turn, Gregor's
+    barrier at its end, Allie's heal…). The legal actions stay as they are (reveal, then
+    the ability: two recorded actions); this only lets the table offer both in one press.
+    Asks the rules' own option lists with the seat revealed for a moment."""
+    if s.over or s.rev[seat] or not s.alive[seat] or s.dec < 0:
+        return ()
+    before = s.fast_legal(seat)
+    if ("reveal",) not in before:
+        return ()
+    have = set(before)
+    s.rev[seat] = True
+    try:
+        out = tuple((a[0], tuple(a[1:]), label(s, seat, a)) for a in s.fast_legal(seat)
+                    if a not in have and a[0] != "reveal")
+    finally:
+        s.rev[seat] = False
+    return out
 
 
 def result_of(s):

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 SUIT_ORDER = ("blue", "red", "yellow", "grey")
 FIELDS = ("seat", "players", "hands", "hand_counts", "spotlight", "follow", "discard", "trick",
-          "taken")
+          "taken", "round", "tricks_done")
 
 
 def card_key(card: tuple) -> tuple:
@@ -34,6 +34,10 @@ def from_view(view: Mapping[str, Any]) -> dict:
         "discard": list(view["discard"]),
         "trick": [(p["seat"], p["card"]) for p in view["trick"]],
         "taken": [list(t) for t in view["taken"]],
+        # the counter over the table follows what is drawn, not the rules' state
+        "round": view["round"] if view["phase"] != "deal" or not view["rounds_done"]
+        else view["rounds_done"],
+        "tricks_done": len(view["history"]),
     }
 
 
@@ -83,6 +87,7 @@ def win(model: dict, seat: int, spotlight: tuple, card: tuple) -> dict:
     winner_index = next((i for i, (s, c) in enumerate(played) if s == seat and c == card), None)
     out["follow"] = [("back", c[1]) for i, (s, c) in enumerate(played) if i != winner_index]
     out["trick"] = []
+    out["tricks_done"] = model.get("tricks_done", 0) + 1
     return out
 
 

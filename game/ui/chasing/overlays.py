@@ -110,8 +110,8 @@ class RoundEndScene(Overlay):
         draw.blit_text(surface, f"End of the {ROUND_NAMES[self.round - 1]} round",
                        m.px(style.FONT_HEADING), (box.centerx, box.y + m.px(28)), style.ACCENT_BRIGHT,
                        True, "center")
-        draw.blit_text(surface, "Cards taken, by suit. Even count: the higher half is turned face "
-                       "down and ignored. A lone 0 counts 15.", m.px(14),
+        draw.blit_text(surface, "Cards taken, by suit. Even count: the higher half is set aside "
+                       "(dimmed, face down for others) and ignored. A lone 0 counts 15.", m.px(14),
                        (box.centerx, box.y + m.px(52)), style.TEXT_MUTED, False, "midtop")
         top = box.y + m.px(80)
         bottom = box.bottom - m.button_h - 2 * m.pad
@@ -136,19 +136,27 @@ class RoundEndScene(Overlay):
         draw.blit_text(surface, f"took {info['cards']} card{'s' if info['cards'] != 1 else ''}",
                        m.px(13), (rect.x + m.px(12), rect.y + m.px(46)), style.TEXT_MUTED)
         values = [v for v in sheet_row if v is not None]
-        draw.blit_text(surface, "round", m.px(13), (rect.right - m.px(12), rect.y + m.px(10)),
+        draw.blit_text(surface, "this round", m.px(13), (rect.right - m.px(12), rect.y + m.px(8)),
                        style.TEXT_MUTED, False, "topright")
-        draw.blit_text(surface, str(sum(values)) if values else "0", m.px(26),
-                       (rect.right - m.px(12), rect.y + m.px(28)), style.ACCENT_BRIGHT, True, "topright")
+        at = draw.blit_text(surface, str(sum(values)) if values else "0", m.px(26),
+                            (rect.right - m.px(12), rect.y + m.px(24)), style.ACCENT_BRIGHT, True,
+                            "topright")
+        total = self.view["scoresheet"][seat]["total"]
+        draw.blit_text(surface, f"total {total}", m.px(14), (rect.right - m.px(12), at.bottom + m.px(2)),
+                       style.TEXT, True, "topright")
         group_w = (rect.w - name_w - total_w) // 4
         card_h = min(m.px(74), rect.h - m.px(34))
         card_w = int(card_h * 0.71)
         for i, suit in enumerate(SUIT_ORDER):
             area = pygame.Rect(rect.x + name_w + i * group_w, rect.y + m.px(6), group_w - m.px(10),
                                rect.h - m.px(12))
-            self._suit_group(surface, area, suit, info["suits"][suit], (card_w, card_h))
+            self._suit_group(surface, area, suit, info["suits"][suit], (card_w, card_h),
+                             own=seat == self.table.viewer)
 
-    def _suit_group(self, surface, area: pygame.Rect, suit: str, data: Mapping, size) -> None:
+    def _suit_group(self, surface, area: pygame.Rect, suit: str, data: Mapping, size,
+                    own: bool = False) -> None:
+        """One suit of one player: counted cards face up, the ignored half face down (your
+        own ignored cards show their ranks, dimmed, since you saw them)."""
         m = self.metrics
         ranks = list(data["ranks"])
         ignored = list(data["ignored"])
@@ -175,8 +183,11 @@ class RoundEndScene(Overlay):
         for r in counted:
             surface.blit(draw.card_face(r, suit, (w, h)), (round(x), area.y))
             x += step
-        for _ in ignored:
-            surface.blit(draw.card_back((w, h), suit), (round(x), area.y))
+        for r in ignored:
+            if own:
+                surface.blit(draw.dimmed(draw.card_face(r, suit, (w, h))), (round(x), area.y))
+            else:
+                surface.blit(draw.card_back((w, h), suit), (round(x), area.y))
             x += step
 
 
@@ -191,15 +202,20 @@ class ChasingResultsScene(ResultsScene):
 
     def build(self, m: style.Metrics) -> None:
         self.box = _box(m, 1120, 680)
-        bw = min(m.px(220), (self.box.w - 2 * m.pad - 2 * m.gap) // 3)
+        bw = min(m.px(210), (self.box.w - 2 * m.pad - 3 * m.gap) // 4)
         y = self.box.bottom - m.button_h - m.pad
-        x = self.box.centerx - (3 * bw + 2 * m.gap) // 2
+        x = self.box.centerx - (4 * bw + 3 * m.gap) // 2
         for text, action, oid in (("Play again", self.play_again, "#play_again"),
                                   ("Same deal again", self.same_deal, "#same_deal"),
+                                  ("See the table", self.see_table, "#see_table"),
                                   ("Menu", self.to_menu, "#to_menu")):
             self.button((x, y, bw, m.button_h), text, action, object_id=oid,
                         cls="@primary" if oid == "#play_again" else None)
             x += bw + m.gap
+
+    def see_table(self) -> None:
+        """Back to the finished table (its last trick and plates); "Results" returns here."""
+        self.app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return Overlay.handle_event(self, event)

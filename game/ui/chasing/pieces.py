@@ -166,7 +166,12 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
     """The sidebar's summary: each player's round sums and total (S shows the full sheets)."""
     draw.panel(surface, rect, m.px(style.RADIUS))
     pad = m.px(12)
-    title = f"Scores · round {view['round']} of 3" if view["phase"] != "over" else "Final scores"
+    if view["phase"] == "over":
+        title = "Final scores"
+    elif view["phase"] == "deal" and view["rounds_done"]:
+        title = f"Scores after round {view['rounds_done']}"  # its last trick still shows
+    else:
+        title = f"Scores · round {view['round']} of 3"
     draw.blit_text(surface, title, m.px(16), (rect.x + pad, rect.y + m.px(8)), style.TEXT_MUTED, True)
     draw.blit_text(surface, "S: sheets", m.px(13), (rect.right - pad, rect.y + m.px(10)),
                    style.TEXT_DIM, False, "topright")

@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, style
+from game.ui import draw, howto, style
 from game.ui.scene import CONFIRM_KEYS, DIGIT_KEYS
 from game.ui.table_base import TableScene
 
@@ -31,6 +31,10 @@ PLAY_SECONDS = 0.38
 DISCARD_SECONDS = 0.3
 WINNER_SECONDS = 0.8
 SWEEP_SECONDS = 0.5
+LAST_TRICK_SECONDS = 1.4
+# real seconds the finished last trick of a round stays up before its scoring, whatever
+# the animation speed (a click or Enter moves on at once)
+ROUND_END_HOLD = 1.6
 
 
 class ChasingTable(TableScene):
@@ -45,15 +49,19 @@ class ChasingTable(TableScene):
         self.key_actions: list[Action] = []
         self.key_selected: int | None = None
         self.round_end_due: Mapping | None = None
+        self.round_end_hold: float | None = None
+        self.results_due = False
         self.drawn: dict | None = None       # what the last frame drew (the privacy tests read it)
         self._settled: Mapping | None = None
         self._view_key: tuple | None = None
         self._view: Mapping | None = None
         self._shape: tuple | None = None
+        howto.greet(self)
         resumed = self.live_view()
         if resumed["phase"] == "deal" and resumed["rounds_done"]:
             # continued right after a round ended: show its scoring before the next deal
             self.round_end_due = resumed
+            self.round_end_hold = 0.0  # resumed: its scoring at once
 
     # --- who sits where ------------------------------------------------------------------
     @property
@@ -75,12 +83,29 @@ class ChasingTable(TableScene):
         return self._view
 
     # --- layout --------------------------------------------------------------------------
+    def build_top_bar(self, m: style.Metrics) -> None:
+        """Menu, Undo, Sheets, How to play: always in the same places (Undo is greyed out
+        when there is nothing to take back rather than removed, so nothing shifts)."""
+        bw = m.px(120)
+        y = m.gap
+        x = m.width - bw - m.pad
+        self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
+        x -= bw + m.gap
+        self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo",
+                    enabled=self.session.can_undo())
+        x -= bw + m.gap
+        self.button((x, y, bw, m.button_h), "Sheets (S)", self.open_sheets, choice=False,
+                    object_id="#sheets", tooltip="Every player's scoresheet")
+        if self.session.is_over() and self.results_seen:
+            x -= bw + m.gap
+            self.button((x, y, bw, m.button_h), "Results", self.show_results, choice=False,
+                        object_id="#show_results", cls="@primary")
+        else:
+            x = howto.add_button(self, m, x, y, bw)
+        self.top_bar_right = x
+
     def layout(self, m: style.Metrics) -> None:
         self.build_top_bar(m)
-        bw = m.px(120)
-        x = self.top_bar_right - bw - m.gap
-        self.button((x, m.gap, bw, m.button_h), "Sheets (S)", self.open_sheets, choice=False,
-                    object_id="#sheets", tooltip="Every player's scoresheet")
         shape = (m.width, m.height, self.bottom_seat, self.app.settings.memory_aids)
         if self.geo is None or shape != self._shape:
             self._shape = shape
@@ -97,6 +122,7 @@ class ChasingTable(TableScene):
     # --- the game's events become animation beats ---------------------------------------
     def on_game_event(self, event, step: int) -> None:
         kind, data = event.kind, event.data
+        self._sound_for(kind)
         if kind == "round_scored":
             self.round_end_due = self.live_view()
             self.chain = None
@@ -135,13 +161,25 @@ class ChasingTable(TableScene):
             seat = data["seat"]
             spotlight, card = tuple(data["spotlight"]), tuple(data["card"])
             after = M.win(before, seat, spotlight, card)
-            self.motion.add(Beat(WINNER_SECONDS, before, highlight=seat,
-                                 caption=wording.trick_caption(self.seat_name(seat), spotlight, card)))
+            caption = wording.trick_caption(self.seat_name(seat), spotlight, card)
+            if len(before["hands"][seat]) < 2:
+                # the round's last trick: no next trick to sweep for; it stays up, then
+                # the round-end hold keeps it while the scoring waits
+                self.motion.add(Beat(LAST_TRICK_SECONDS, before, highlight=seat, caption=caption))
+                self.hold_for_animation(self.motion.remaining() + 0.05)
+                self.chain = None
+                return
+            self.motion.add(Beat(WINNER_SECONDS, before, highlight=seat, caption=caption))
             self.motion.add(self._sweep(before, after, seat, spotlight, card))
         else:
             return
         self.chain = after
         self.hold_for_animation(self.motion.remaining() + 0.05)
+
+    def _sound_for(self, kind: str) -> None:
+        name = {"card_played": "card", "trick_won": "trick", "round_dealt": "shuffle"}.get(kind)
+        if name:
+            self.app.sound.play(name)
 
     def _sweep(self, before: dict, after: dict, winner: int, spotlight: tuple, card: tuple
                ) -> Beat:
@@ -184,11 +222,17 @@ class ChasingTable(TableScene):
                 if self.status_timer <= 0:
                     self.status = ""
             if self.motion.idle and self.app.top is self:
-                from .overlays import RoundEndScene
-
-                view, self.round_end_due = self.round_end_due, None
-                self.app.push(RoundEndScene(self.app, self, view))
+                if self.round_end_hold is None:
+                    self.round_end_hold = ROUND_END_HOLD
+                self.round_end_hold -= dt
+                if self.round_end_hold <= 0:
+                    self.show_round_end()
+            self.refresh_log()  # the last trick's plays are in the log while it is held
             return  # the next round waits for "Continue"
+        if self.results_due and self.motion.idle and self.app.top is self:
+            self.results_due = False
+            super().game_over()
+            return
         if not self.motion.idle:
             # keep the next move waiting however slowly the frames came
             self.session.hold(self.motion.remaining() * self.motion.speed + 0.05)
@@ -200,6 +244,22 @@ class ChasingTable(TableScene):
     @property
     def busy(self) -> bool:
         return super().busy or not self.motion.idle
+
+    def show_round_end(self) -> None:
+        from .overlays import RoundEndScene
+
+        view, self.round_end_due, self.round_end_hold = self.round_end_due, None, None
+        if view is not None:
+            self.app.push(RoundEndScene(self.app, self, view))
+
+    def game_over(self) -> None:
+        # the base records and shows the results; here they wait for the last trick and
+        # the third round's scoring screen
+        self.results_due = True
+
+    @property
+    def results_seen(self) -> bool:
+        return self._over_handled and not self.results_due
 
     def show_results(self) -> None:
         from .overlays import ChasingResultsScene
@@ -216,6 +276,18 @@ class ChasingTable(TableScene):
         seat = self.acting_seat()
         return seat if seat is not None and seat == self.viewer else None
 
+    def turn_text(self) -> str:
+        view = self.live_view()
+        if view["phase"] == "deal" and view["rounds_done"] and not self.session.is_over():
+            last = view["history"][-1] if view["history"] else None
+            who = f": {self.seat_name(last['winner'])} took the last trick" if last else ""
+            return f"End of round {view['rounds_done']}{who}."
+        if view["phase"] == "deal":
+            return "Shuffling and dealing…"
+        if self.session.is_over() and (self.results_due or self.round_end_due is not None):
+            return "End of round 3: the last trick."
+        return super().turn_text()
+
     def waiting_for(self) -> str:
         d = self.session.decider()
         return self.waiting_name(d) if d >= 0 else "the dealer"
@@ -229,6 +301,9 @@ class ChasingTable(TableScene):
     def click(self, pos) -> bool:
         if self.geo is None:
             return False
+        if self.round_end_hold is not None:
+            self.show_round_end()  # a click moves on from the finished round at once
+            return True
         if self.geo.scores.collidepoint(pos):
             self.open_sheets()
             return True
@@ -283,6 +358,9 @@ class ChasingTable(TableScene):
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        if self.round_end_hold is not None and key in CONFIRM_KEYS + (pygame.K_SPACE,):
+            self.show_round_end()
+            return True
         if key == pygame.K_s:
             self.open_sheets()
             return True
@@ -454,7 +532,7 @@ class ChasingTable(TableScene):
             surface.blit(draw.card_face(spot[2], spot[1], geo.spot_card), geo.spot)
         else:
             pygame.draw.rect(surface, style.FELT_EDGE, geo.spot, 1, border_radius=m.px(8))
-        info = self._round_info(view)
+        info = self._round_info(view, shown)
         draw.blit_text(surface, info, m.px(13), (geo.follow.x, geo.follow.bottom + m.px(8)),
                        style.TEXT_MUTED, False, "topleft")
         # Follow Cards
@@ -509,25 +587,62 @@ class ChasingTable(TableScene):
                                style.TEXT_MUTED, False, "midleft")
             x = r.right + gap
 
-    def _round_info(self, view: Mapping) -> str:
-        if view["phase"] == "over":
+    def _round_info(self, view: Mapping, shown: Mapping) -> str:
+        """"Round 2 of 3 · trick 9 of 12" for what is drawn: while trick 8 resolves it
+        still says 8, and the last trick of a round keeps its round's number."""
+        total = TRICKS_PER_ROUND[self.n]
+        done = shown.get("tricks_done", len(view["history"]))
+        if view["phase"] == "over" and self.motion.idle and self.round_end_hold is None:
             return "Game over"
-        trick = min(len(view["history"]) + 1, TRICKS_PER_ROUND[self.n])
-        return f"Round {view['round']} of 3 · trick {trick} of {TRICKS_PER_ROUND[self.n]}"
+        if done >= total or (view["phase"] == "deal" and view["rounds_done"]
+                             and shown.get("round") == view["rounds_done"]):
+            return f"Round {shown.get('round', view['round'])} of 3 · all {total} tricks played"
+        return f"Round {shown.get('round', view['round'])} of 3 · trick {done + 1} of {total}"
+
+    def finished_trick(self) -> Mapping | None:
+        """The trick just won, while it stays on the table: at the end of a round (whatever
+        the animation speed) and, with animations off, until the next card is played."""
+        if not self.motion.idle or self.geo is None:
+            return None
+        view = self.live_view()
+        if view["trick"] or not view["history"]:
+            return None
+        if (self.round_end_due is not None or self.round_end_hold is not None
+                or view["phase"] == "over"):
+            return view["history"][-1]
+        if not self.app.settings.pace and view["phase"] in ("play", "discard"):
+            return view["history"][-1]
+        return None
+
+    def finished_caption(self) -> str:
+        last = self.finished_trick()
+        if last is None:
+            return ""
+        card = next(p["card"] for p in last["plays"] if p["seat"] == last["winner"])
+        return wording.trick_caption(self.seat_name(last["winner"]), last["spotlight"], card)
 
     def _draw_trick(self, surface, shown: dict, hide, beat: Beat | None) -> None:
         m, geo = self.metrics, self.geo
-        leader = shown["trick"][0][0] if shown["trick"] else None
-        for seat, c in shown["trick"]:
+        plays = shown["trick"]
+        highlight = beat.highlight if beat is not None else None
+        last = self.finished_trick() if not plays else None
+        if last is not None:
+            plays = [(p["seat"], p["card"]) for p in last["plays"]]
+            highlight = last["winner"]
+        leader = plays[0][0] if plays else None
+        for seat, c in plays:
             if ("trick", seat) in hide:
                 continue
             rect = geo.slots[seat]
             face = draw.card_face(c[2], c[1], geo.trick_card)
             state = "normal"
-            if beat is not None and beat.highlight == seat:
+            if highlight == seat:
                 state = "selected"
+            elif last is not None:
+                state = "unplayable"  # the finished trick's other cards, dimmed
             hit = draw.draw_card(surface, face, rect.topleft, state, lift=m.px(6))
-            if seat == leader:
+            label = pygame.Rect(hit.centerx - m.px(20), hit.bottom + m.px(2), m.px(40), m.px(14))
+            if seat == leader and not label.colliderect(geo.prompt.inflate(0, -geo.prompt.h // 3)):
                 draw.blit_text(surface, "lead", m.px(11), (hit.centerx, hit.bottom + m.px(2)),
                                style.TEXT_DIM, True, "midtop")
 
@@ -582,8 +697,12 @@ class ChasingTable(TableScene):
             return
         rect = geo.prompt
         beat, _ = self.motion.current()
+        finished = self.finished_caption() if beat is None else ""
         if beat is not None and beat.caption and not self.status_refused:
             colour, text = style.ACCENT_BRIGHT, beat.caption
+        elif finished and not self.status_refused and (
+                self.round_end_hold is not None or self.acting() is None):
+            colour, text = style.ACCENT_BRIGHT, finished
         elif self.status:
             colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
             text = self.status

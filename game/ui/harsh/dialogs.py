@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from game.rules.harsh.data import ITEMS
 from game.rules.protocol import Action
 
 CASE_FILES = ("Evidence", "Red Herring", "False Leads")
@@ -34,13 +35,31 @@ class Dialog:
     cancel: bool = False       # user-opened dialogs can be closed without choosing
 
 
-def roles(view: Mapping) -> dict[str, str]:
-    """Item name -> Case File name, for every Confiscated Item the player has seen."""
+def revealed_roles(view: Mapping) -> dict[str, str]:
+    """Item name -> Case File name, for every Confiscated Item turned face up."""
     out = {}
     for f in view["case_files"]:
         for name in f["revealed"]:
             out[name] = f["name"]
     return out
+
+
+def roles(view: Mapping) -> dict[str, str]:
+    """What the turned cards prove: every Item is confiscated once, so when the face-down
+    cards left all lie under one Case File, every Item not yet seen belongs to it."""
+    out = revealed_roles(view)
+    open_files = {f["name"] for f in view["case_files"] if any(x is None for x in f["slots"])}
+    if len(open_files) == 1:
+        (name,) = open_files
+        for item in ITEMS:
+            out.setdefault(item, name)
+    return out
+
+
+def deduced(view: Mapping) -> list[str]:
+    """The Items whose role is proven without their card being turned."""
+    shown = revealed_roles(view)
+    return [n for n in roles(view) if n not in shown]
 
 
 def discard_note(view: Mapping, name: str) -> str:
@@ -111,6 +130,7 @@ def phase_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog | None:
 
 
 def accuse_note(view: Mapping) -> str:
+    """What the collection proves about an accusation now."""
     if not view["win_possible"]:
         return "a win is no longer possible"
     r = roles(view)
@@ -120,7 +140,19 @@ def accuse_note(view: Mapping) -> str:
     bad = [n for n, f in r.items() if f == "Red Herring" and n in held]
     if bad:
         return f"you hold the Red Herring {bad[0]}: you would lose"
-    return f"{have} of 3 Evidence known and held"
+    missing = [n for n in known_e if n not in held]
+    if missing:
+        return f"the Evidence {missing[0]} is not in your collection: you would lose"
+    found = [n for n in deduced(view) if r[n] == "Evidence"]
+    note = f"{have} of 3 Evidence known and held"
+    if found:
+        note += f" ({' and '.join(found)}: the only Evidence left)"
+    elif len(known_e) < 3:
+        unknown = [n for n in held if n in ITEMS and n not in r]
+        need = 3 - len(known_e)
+        if len(unknown) < need:
+            return f"{note}; too few unidentified Items held to be the rest: you would lose"
+    return note
 
 
 def clue_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog:

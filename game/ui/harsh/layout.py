@@ -49,7 +49,7 @@ def compute(m: style.Metrics, top: int) -> HarshLayout:
              for r in range(3) for c in range(3)]
     mx = grid.right + pad
     mw = rx - pad - mx
-    status = pygame.Rect(mx, y0, mw, m.px(64))
+    status = pygame.Rect(mx, y0, mw, m.px(70))
     cases = pygame.Rect(mx, status.bottom + gap, mw, m.px(3 * 72))
     actions = pygame.Rect(mx, cases.bottom + gap, mw, collection.y - gap - cases.bottom - gap)
     spy = pygame.Rect(rx, y0, right_w, m.px(146))

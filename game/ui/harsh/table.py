@@ -15,11 +15,11 @@ import pygame
 from game.rules.harsh.data import OPPOSITE
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, style
+from game.ui import draw, howto, style
 from game.ui.table_base import TableScene, fit
 from game.ui.widgets import ScrollPanel, paragraph
 
-from . import dialogs, hinting, layout, pieces
+from . import dangers, dialogs, forecast, hinting, layout, pieces
 from .anim import Anim, Timeline, ease
 
 ACTION_ROWS = (
@@ -56,6 +56,11 @@ class HarshTableScene(TableScene):
         self._batch_step = -1
         self._cursor = 0.0
         self._hint_shown = None
+        self._dangers: tuple[int, dict] = (-1, {})
+        self._confirming: tuple[int, Action] | None = None
+        self.grid_pick: str | None = None      # an ability whose target is a Location
+        self._grid_pick_step = -1
+        howto.greet(self)
 
     # --- what the player sees ---------------------------------------------------------------------
     def view(self):
@@ -102,7 +107,11 @@ class HarshTableScene(TableScene):
         forced = dialogs.phase_dialog(view, actions)
         # let the Spy's move (or the card found) play out in view before the dialog covers it
         self.dialog_deferred = forced is not None and self.timeline.running
-        self.dialog = None if self.dialog_deferred else (forced or self.user_dialog)
+        confirm = self.user_dialog if self.user_dialog is not None and self.user_dialog.kind == "confirm" \
+            else None
+        self.dialog = None if self.dialog_deferred else (confirm or forced or self.user_dialog)
+        if self._grid_pick_step != self.step_key():
+            self.grid_pick = None
         if self.dialog is not None:
             self.build_dialog(m, self.dialog)
             return
@@ -128,7 +137,7 @@ class HarshTableScene(TableScene):
             self.buttons["hint"] = self.button(
                 (x, y, bw, m.button_h), "Hint", self.ask_hint, choice=False, object_id="#hint",
                 enabled=can_hint, tooltip="Estimate the win chance of every choice (H)")
-        self.top_bar_right = x
+        self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def build_actions(self, m: style.Metrics, view, actions: list[Action]) -> None:
         lay = self.lay
@@ -163,6 +172,18 @@ class HarshTableScene(TableScene):
                 enabled="end" in kinds, object_id="#act_end", cls="@primary",
                 tooltip="The Spy moves next" if "end" in kinds else "Move your Agent first")
         self.row_h, self.button_w = rh, bw
+        if self.grid_pick is not None:
+            for key in ACTION_ROWS:
+                btn = self.buttons.get(key[0])
+                if btn is not None:
+                    btn.hide()
+            for key in ("end", "accuse"):
+                btn = self.buttons.get(key)
+                if btn is not None:
+                    btn.hide()
+            self.buttons["cancel_pick"] = self.button(
+                (lay.actions.x, lay.actions.y + head + 3 * rh, bw, bh), "Cancel", self.cancel_grid_pick,
+                choice=False, object_id="#cancel_pick")
 
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
         area = self.lay.dialog_area
@@ -170,6 +191,14 @@ class HarshTableScene(TableScene):
         cols = 1 if n <= 4 or dlg.kind == "reorder" else 2
         inner_w = area.width - 2 * m.pad
         text_lines = draw.wrap(dlg.text, m.px(16), inner_w) if dlg.text else []
+        if dlg.kind != "confirm":
+            # an option that can end the game says so under it
+            options = []
+            for o in dlg.options:
+                danger = self.danger_of(o.action)
+                options.append(dialogs.Option(o.action, o.text, danger.note()) if danger else o)
+            dlg = dialogs.Dialog(dlg.kind, dlg.title, dlg.text, tuple(options), dlg.cancel)
+            self.dialog = dlg
         bh = m.px(38)
         note_h = m.px(18) if any(o.note for o in dlg.options) else 0
         cell_h = bh + note_h + m.gap
@@ -197,9 +226,37 @@ class HarshTableScene(TableScene):
 
     # --- choosing ----------------------------------------------------------------------------------
     def pick(self, action: Action) -> None:
+        asked = self.dialog is not None and self.dialog.kind in ("confirm", "accuse")
         self.user_dialog = None
-        if not self.choose(action):
+        if not self.choose(action, asked=asked):
             self.rebuild()
+
+    # --- choices that lose at once: said on the option, asked once ---------------------------------
+    def dangers(self) -> dict:
+        """{action: Danger} for the choices now that may lose the game at once."""
+        key = self.step_key()
+        if self._dangers[0] != key:
+            acts = self.actions()
+            found = dangers.assess(self.view(), acts, seed=key) if acts else {}
+            self._dangers = (key, found)
+        return self._dangers[1]
+
+    def danger_of(self, action: Action):
+        return next((d for a, d in self.dangers().items() if _same_class(a, action)), None)
+
+    def choose(self, action: Action, asked: bool = False) -> bool:
+        danger = self.danger_of(action) if self.acting_seat() is not None else None
+        if danger is not None and not asked:
+            self._confirming = (self.step_key(), action)
+            label = action.label[:1].lower() + action.label[1:] if action.label else str(action)
+            self.open_dialog(dialogs.Dialog(
+                "confirm", "This ends the game" if danger.certain else "This may end the game",
+                danger.question(), (dialogs.Option(action, fit_label("Yes, " + label), danger.note()),),
+                cancel=True))
+            return False
+        self._confirming = None
+        self.grid_pick = None
+        return super().choose(action)
 
     def choose_kind(self, kind: str) -> None:
         acts = [a for a in self.actions() if a.kind == kind]
@@ -221,6 +278,7 @@ class HarshTableScene(TableScene):
 
     def close_dialog(self) -> None:
         self.user_dialog = None
+        self._confirming = None
         self.rebuild()
 
     def confirm_accusation(self) -> None:
@@ -247,10 +305,33 @@ class HarshTableScene(TableScene):
             self.refuse(self._why_not("ability"))
         elif len(acts) == 1:
             self.choose(acts[0])
+        elif acts[0].args[0] in GRID_ABILITIES:
+            # Express, Dead drop: the Location is picked on the grid, which stays in view
+            self.grid_pick = acts[0].args[0]
+            self._grid_pick_step = self.step_key()
+            self.rebuild()
         else:
             self.open_dialog(dialogs.ability_dialog(self.view(), self.actions()))
 
+    def grid_targets(self) -> dict[int, Action]:
+        """While a Location ability is being aimed: Location -> its action."""
+        if self.grid_pick is None:
+            return {}
+        return {a.args[1]: a for a in self.actions()
+                if a.kind == "ability" and a.args[0] == self.grid_pick}
+
+    def cancel_grid_pick(self) -> None:
+        self.grid_pick = None
+        self.rebuild()
+
     def click_cell(self, pos: int) -> None:
+        targets = self.grid_targets()
+        if targets:
+            if pos in targets:
+                self.choose(targets[pos])
+            else:
+                self.refuse(GRID_ABILITIES[self.grid_pick][2])
+            return
         view = self.view()
         if view["phase"] != "move":
             if self.acting_seat() is not None and view["phase"] == "actions":
@@ -302,8 +383,8 @@ class HarshTableScene(TableScene):
             self.refuse("there is no decision to give a hint for")
             return
         key = self.step_key()
-        seed = self.session.match.seed * 1000003 + key
-        self.hints.start(key, self.view(), self.actions(), seed)
+        # seeded by the position itself: asking twice gives the same answer
+        self.hints.start(key, self.view(), self.actions(), None)
         self._hint_shown = None
 
     def show_results(self) -> None:
@@ -326,6 +407,9 @@ class HarshTableScene(TableScene):
         return pace / PACE_SECONDS["normal"] if pace else 0.0
 
     def on_game_event(self, event, step: int) -> None:
+        sound = EVENT_SOUNDS.get(event.kind)
+        if sound and event.visible_to(self.viewer):
+            self.app.sound.play(sound)
         f = self.speed()
         if not f or not event.visible_to(self.viewer):
             return
@@ -390,17 +474,25 @@ class HarshTableScene(TableScene):
         if event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
             self.ask_hint()
             return True
-        if event.key == pygame.K_a and self.dialog is None and "accuse" in self.buttons:
-            self.confirm_accusation()
-            return True
+        if event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL:
+            acts = [a for a in self.actions() if a.kind == "accuse"]
+            if acts and self.dialog is not None and self.dialog.kind in ("meeting", "accuse"):
+                self.pick(acts[0])  # the dialog on screen already asked
+                return True
+            if acts and self.dialog is None:
+                self.confirm_accusation()
+                return True
         from game.ui.scene import DIGIT_KEYS
 
-        if (event.key in DIGIT_KEYS and self.dialog is None and self.view()["phase"] == "move"
-                and self.acting_seat() is not None):
+        if (event.key in DIGIT_KEYS and self.dialog is None and self.acting_seat() is not None
+                and (self.view()["phase"] == "move" or self.grid_targets())):
             self.click_cell(DIGIT_KEYS[event.key] - 1)
             return True
         if event.key == pygame.K_ESCAPE and self.user_dialog is not None:
             self.close_dialog()
+            return True
+        if event.key == pygame.K_ESCAPE and self.grid_pick is not None:
+            self.cancel_grid_pick()
             return True
         return super().handle_key(event)
 
@@ -495,7 +587,9 @@ class HarshTableScene(TableScene):
         m = self.metrics
         lay = self.lay
         acting = self.acting_seat() is not None and self.dialog is None
-        moves = {a.args[0]: a for a in self.actions() if a.kind == "move"} if acting else {}
+        targets = self.grid_targets() if acting else {}
+        moves = targets or ({a.args[0]: a for a in self.actions() if a.kind == "move"} if acting else {})
+        risks = {p: self.danger_of(a) for p, a in moves.items()}
         d = self.token_d()
         reserve = int(d * 1.25)
         for p, g in enumerate(view["grid"]):
@@ -521,20 +615,80 @@ class HarshTableScene(TableScene):
             pygame.draw.circle(surface, style.ACCENT, centre, r)
             pygame.draw.circle(surface, (30, 24, 10), centre, r, 1)
             draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
+            danger = risks.get(p)
+            if danger is not None:
+                text = "ENDS THE GAME" if danger.certain else f"RISK {danger.chance:.0%}"
+                self._pill(surface, text, (cell.centerx, cell.y + m.px(30)), style.DANGER, (255, 255, 255))
+        self.draw_forecast(surface, view, d)
         tags = {"agent": "safe house" if view["safe_house"] else "",
                 "spy": "lost in the crowd" if view["spy_stays"] else ""}
         for kind, key, img in (("agent", "agent", draw.agent_token(d)), ("spy", "spy", draw.spy_token(d))):
             at = self.piece_at(kind, view[key]) or self.token_spot(kind, view[key])
             rect = surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
             if tags[kind]:
-                self._tag(surface, tags[kind], rect.midtop)
+                self._tag(surface, tags[kind], rect.midtop, lay.cells[view[key]])
 
-    def _tag(self, surface, text: str, midbottom) -> None:
-        """A small pill over a piece: an effect that lasts (Safe house, Lost in the crowd)."""
+    def _pill(self, surface, text: str, midtop, colour, ink) -> pygame.Rect:
+        m = self.metrics
+        img = draw.text(text, m.px(12), ink, True)
+        r = img.get_rect(midtop=midtop)
+        box = r.inflate(m.px(12), m.px(4))
+        pygame.draw.rect(surface, colour, box, border_radius=m.px(6))
+        pygame.draw.rect(surface, (20, 20, 24), box, 1, border_radius=m.px(6))
+        surface.blit(img, r)
+        return box
+
+    def draw_forecast(self, surface, view, d: int) -> None:
+        """After Track or Stakeout: the square the Spy lands on next, with the arrow from the
+        Spy, and the large arrow's square when it is off the grid."""
+        fc = forecast.next_move(view)
+        if fc is None or self.piece_at("spy", view["spy"]) is not None:
+            return
+        m = self.metrics
+        colour = pieces.BUG_GREEN
+        start = pygame.Vector2(self.token_spot("spy", fc.start))
+        if fc.stays:
+            self._pill(surface, "stays this turn", (int(start.x), int(start.y) + d // 2 + m.px(4)),
+                       colour, (10, 24, 20))
+            return
+        cell = self.lay.cells[fc.to]
+        pieces.ring(surface, cell.inflate(m.px(6), m.px(6)), colour, max(3, m.px(4)), m.px(12))
+        end = pygame.Vector2(cell.center)
+        if fc.blocked:
+            # a short stub toward the edge, crossed out: the large arrow cannot be followed
+            from game.rules.harsh.data import DIRS
+
+            dr, dc = DIRS[fc.blocked]
+            stub = start + pygame.Vector2(dc, dr) * d * 1.1
+            pygame.draw.line(surface, style.TEXT_DIM, start, stub, max(2, m.px(3)))
+            c = m.px(6)
+            for sx, sy in ((1, 1), (1, -1)):
+                pygame.draw.line(surface, style.DANGER, stub - pygame.Vector2(c * sx, c * sy),
+                                 stub + pygame.Vector2(c * sx, c * sy), max(2, m.px(3)))
+        self._arrow(surface, start, end, colour, max(3, m.px(4)), m.px(14))
+        label = "Spy goes here next" + (" (fallback)" if fc.blocked else "")
+        self._pill(surface, label, (cell.centerx, cell.y + m.px(52)), colour, (10, 24, 20))
+
+    def _arrow(self, surface, start, end, colour, width: int, head: int) -> None:
+        v = end - start
+        if v.length() < 1:
+            return
+        u = v.normalize()
+        tip = end - u * head * 0.4
+        pygame.draw.line(surface, (10, 24, 20), start, tip, width + 2)
+        pygame.draw.line(surface, colour, start, tip, width)
+        left = tip - u * head + pygame.Vector2(-u.y, u.x) * head * 0.6
+        right = tip - u * head - pygame.Vector2(-u.y, u.x) * head * 0.6
+        pygame.draw.polygon(surface, colour, [tip + u * head * 0.3, left, right])
+        pygame.draw.polygon(surface, (10, 24, 20), [tip + u * head * 0.3, left, right], 1)
+
+    def _tag(self, surface, text: str, midbottom, cell: pygame.Rect) -> None:
+        """A small pill over a piece: an effect that lasts (Safe house, Lost in the crowd),
+        kept inside the piece's card."""
         m = self.metrics
         img = draw.text(text, m.px(11), (20, 20, 24), True)
         r = img.get_rect(midbottom=(midbottom[0], midbottom[1] - m.px(2)))
-        r.left = max(r.left, m.pad)
+        r.clamp_ip(cell.inflate(-m.px(10), -m.px(4)))
         pygame.draw.rect(surface, style.ACCENT_BRIGHT, r.inflate(m.px(8), m.px(2)), border_radius=m.px(5))
         surface.blit(img, r)
 
@@ -656,6 +810,8 @@ class HarshTableScene(TableScene):
         phase = view["phase"]
         if not acting:
             head = "The game is over." if self.session.is_over() else "Wait…"
+        elif self.grid_pick is not None:
+            head = GRID_ABILITIES[self.grid_pick][0]
         elif phase == "move":
             head = "Move: click a glowing Location (or keys 1–9)"
         elif phase == "actions":
@@ -668,6 +824,13 @@ class HarshTableScene(TableScene):
         fs = m.px(12)
         x = box.x + self.button_w + m.gap if hasattr(self, "button_w") else box.x
         w = box.right - x
+        if self.grid_pick is not None:
+            hint = GRID_ABILITIES[self.grid_pick][1] + " Esc cancels."
+            y = box.y + m.px(22)
+            for ln in draw.wrap(hint, fs, box.width)[:3]:
+                draw.blit_text(surface, ln, fs, (box.x, y), style.TEXT_MUTED)
+                y += int(fs * 1.25)
+            return
         for key, _text, name in ACTION_ROWS:
             btn = self.buttons.get(key)
             if btn is None or phase != "actions":
@@ -694,12 +857,44 @@ class HarshTableScene(TableScene):
                 y += int(fs * 1.2)
         end = self.buttons.get("end")
         if end is not None and phase == "actions":
-            draw.blit_text(surface, fit("then the Spy moves", fs, w), fs, (x, end.rect.centery), style.TEXT_MUTED,
-                           False, "midleft")
+            danger = self.danger_of(Action("end", ()))
+            if danger is not None:
+                self._note_lines(surface, danger.note(), x, w, end.rect, style.DANGER)
+            else:
+                fc = forecast.next_move(view)
+                text = "then the Spy moves" if fc is None or fc.stays else \
+                    f"then the Spy moves to {view['grid'][fc.to]['location']}"
+                self._note_lines(surface, text, x, w, end.rect, style.TEXT_MUTED)
+        ability = self.buttons.get("ability")
+        if ability is not None and ability.is_enabled and phase == "actions":
+            risky = [dg for a, dg in self.dangers().items() if a.kind == "ability"]
+            if risky:
+                self._note_lines(surface, risky[0].note(), x, w, ability.rect, style.DANGER)
         acc = self.buttons.get("accuse")
         if acc is not None:
-            draw.blit_text(surface, fit(dialogs.accuse_note(view), fs, w), fs, (x, acc.rect.centery),
-                           style.TEXT_MUTED, False, "midleft")
+            note, colour = self.accuse_line(view)
+            self._note_lines(surface, note, x, w, acc.rect, colour)
+
+    def accuse_line(self, view) -> tuple[str, tuple]:
+        """The note beside (or under) Accuse: red when accusing now loses for sure."""
+        acts = [a for a in self.actions() if a.kind == "accuse"]
+        danger = self.danger_of(acts[0]) if acts else None
+        note = dialogs.accuse_note(view)
+        if danger is not None and danger.certain:
+            return note + ": accusing now loses", style.DANGER
+        return note, style.TEXT_MUTED
+
+    def _note_lines(self, surface, text: str, x: int, w: int, rect: pygame.Rect, colour) -> None:
+        fs = self.metrics.px(12)
+        lines = draw.wrap(text, fs, w)
+        max_lines = max(1, (rect.height + fs) // int(fs * 1.2))
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = fit(lines[-1] + "…", fs, w)
+        y = rect.centery - len(lines) * int(fs * 1.2) // 2
+        for ln in lines:
+            draw.blit_text(surface, ln, fs, (x, y), colour)
+            y += int(fs * 1.2)
 
     # the collection -------------------------------------------------------------------------------------
     def draw_collection(self, surface, view) -> None:
@@ -820,7 +1015,8 @@ class HarshTableScene(TableScene):
         blocks = [paragraph(f"Best: {best.label} — {p:.0%} win chance", pieces.HINT_COLOUR)]
         for a, q, _ in answer.ranked[1:]:
             blocks.append(paragraph(f"{q:.0%}  {a.label}", style.TEXT_MUTED))
-        blocks.append(paragraph(f"{n} sampled games per choice, {answer.seconds:.1f} s.", style.TEXT_DIM))
+        blocks.append(paragraph(f"Each chance ±{round(100 * answer.margin)} points (95%), from {n} sampled "
+                                f"games per choice; {answer.seconds:.1f} s.", style.TEXT_DIM))
         return blocks
 
     def draw_hint_panel(self, surface) -> None:
@@ -849,7 +1045,9 @@ class HarshTableScene(TableScene):
         r = rect.inflate(m.px(8), m.px(8))
         pieces.ring(surface, r, pieces.HINT_COLOUR, max(2, m.px(3)), m.px(10))
         tag = draw.text("Hint", m.px(12), (10, 30, 40), True)
-        t = tag.get_rect(bottomright=(r.right - m.px(8), r.y + m.px(2)))
+        # on the middle of the ring's top edge: clear of the title, the Location number
+        # (bottom right) and the pieces and stacks (bottom corners) of the cell above
+        t = tag.get_rect(center=(r.centerx, r.y))
         pygame.draw.rect(surface, pieces.HINT_COLOUR, t.inflate(m.px(8), m.px(2)), border_radius=m.px(4))
         surface.blit(tag, t)
 
@@ -923,6 +1121,23 @@ class HarshTableScene(TableScene):
                                (r.x + m.px(4), r.bottom + m.px(2)), _note_colour(opt.note))
 
 
+EVENT_SOUNDS = {"spy_moved": "spy", "bomb": "refused", "bomb_exploded": "bomb", "card_found": "card",
+                "spy_deck_shuffled": "shuffle"}
+
+# abilities aimed at a Location: (header over the actions, hint, refusal off-target)
+GRID_ABILITIES = {
+    "bus": ("Express: click the Location to go to", "Any Location but your own; you arrive as "
+            "after a move.", "Express goes to any other Location: click one of the glowing ones"),
+    "post": ("Dead drop: click a neighbouring Location", "You take the top card of its stack "
+             "without moving.", "Dead drop takes from a neighbouring Location with a card: "
+             "click one of the glowing ones"),
+}
+
+
+def fit_label(text: str) -> str:
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 def plain(text: str) -> str:
     """The bundled font has no ★ glyph: the rules' reasons name the icon in words instead."""
     return text.replace("a ★ Location", "a starred Location").replace("★", "star")
@@ -931,7 +1146,8 @@ def plain(text: str) -> str:
 def _note_colour(note: str) -> tuple:
     if "safe to lose" in note or "better gone" in note or "no card is lost" in note:
         return style.GOOD
-    if "impossible" in note or "would lose" in note or "no longer" in note:
+    if ("impossible" in note or "would lose" in note or "no longer" in note
+            or note.startswith(("ENDS THE GAME", "RISK"))):
         return style.DANGER
     return style.TEXT_MUTED
 

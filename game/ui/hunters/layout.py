@@ -60,7 +60,10 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
     ch = choice_height(m)
     lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
     lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - m.px(54), left_w, m.px(54))
-    lay.track = pygame.Rect(x0, lay.tray.y - m.gap - m.px(50), left_w, m.px(50))
+    # the damage track: taller with many players, so a crowded cell stacks its pieces in
+    # three rows instead of heaping them
+    track_h = m.px(50) if players <= 5 else m.px(70)
+    lay.track = pygame.Rect(x0, lay.tray.y - m.gap - track_h, left_w, track_h)
 
     # the six Areas fill what is left between boards and track
     area_top = boards_bottom + m.gap
@@ -73,3 +76,18 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
         lay.areas.append(pygame.Rect(x, area_top, aw, area_h))
         x += aw + (inner if slot % 2 == 0 else pair_gap)
     return lay
+
+
+def focus_size(lay: Layout, m: style.Metrics) -> tuple[int, int]:
+    """The card held up beside the choices (the Hermit card in hand, a card being used)."""
+    h = lay.choices.height - m.px(6)
+    return int(h * 0.7), h
+
+
+def choice_rect(lay: Layout, m: style.Metrics, focus: bool) -> pygame.Rect:
+    """Where the choice buttons go: the choices strip, minus the held-up card if any."""
+    r = lay.choices
+    if not focus:
+        return pygame.Rect(r)
+    fw = focus_size(lay, m)[0]
+    return pygame.Rect(r.x + fw + m.gap, r.y, r.width - fw - m.gap, r.height)

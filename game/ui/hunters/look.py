@@ -35,12 +35,54 @@ AREA_COLOUR = {
     "Erstwhile Altar": (170, 110, 72),
 }
 
+# Floating hit / heal numbers: light enough for 4.5:1 on their dark pill, whatever is under it.
+FLOAT_HIT = (255, 132, 120)
+FLOAT_HEAL = (150, 232, 160)
+FLOAT_BACKING_ALPHA = 230
+
+
+def luminance(c: tuple) -> float:
+    def ch(v: int) -> float:
+        v = v / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 DECK_COLOUR = {"hermit": (78, 118, 84), "white": (214, 208, 190), "black": (46, 44, 50)}
 DECK_TITLE = {"hermit": "Hermit", "white": "White", "black": "Black"}
 
 CHARACTER = {c[0]: {"faction": {"H": "Hunter", "S": "Shadow", "N": "Neutral"}[c[1]],
                     "hp": c[2], "set": c[3], "win": c[4], "ability": c[5]} for c in CHARACTERS}
 CHARACTER_NAMES = tuple(c[0] for c in CHARACTERS)
+
+# When each ability can be used, for the character panel (the rules' own timing).
+ABILITY_WHEN = {
+    "Emi": "Each move: instead of rolling, step to a neighbouring Area (reveal first).",
+    "Franklin": "Once per game, at the start of your turn (reveal first).",
+    "George": "Once per game, at the start of your turn (reveal first).",
+    "Ellen": "Once per game, at the start of your turn (reveal first).",
+    "Fu-ka": "Once per game, at the start of your turn (reveal first).",
+    "Agnes": "Once, at the start of your turn (reveal first).",
+    "Ultra Soul": "At the start of each of your turns, on a player at the Underworld Gate (reveal first).",
+    "Gregor": "Once per game, at the end of your turn (reveal first).",
+    "Wight": "Once per game, at the end of your turn, once someone has died (reveal first).",
+    "Charles": "At the end of your turn, after you attacked (reveal first).",
+    "Allie": "Once per game, at any decision point (reveal first).",
+    "David": "Once per game, during your turn (reveal first).",
+    "Werewolf": "When you are attacked: counterattack (this reveals you).",
+    "Vampire": "Whenever your attack deals damage, while revealed.",
+    "Valkyrie": "Every attack you make, while revealed.",
+    "Bob": "When your attack deals 2 or more damage, while revealed.",
+    "Catherine": "At the start of each of your turns, while revealed.",
+    "Unknown": "Whenever you answer a Hermit card, even while hidden.",
+    "Daniel": "Automatic: you are revealed as soon as another character dies.",
+    "Bryan": "Automatic: when your attack kills a character with 12 HP or less.",
+}
 
 # Where characters die on the damage track: the board prints initials at these HPs.
 HP_MARKS: dict[int, str] = {}
@@ -133,16 +175,39 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
                    (w - max(5, w // 16), y + sym.get_height() // 2 + hp_size),
                    style.mix(accent, (0, 0, 0), 0.35), True, "midright")
     y += sym.get_height() + max(3, h // 50) + hp_size
-    body = max(8, int(h * 0.052))
     margin = max(5, w // 14)
-    for label, text in (("Wins: ", info["win"]), ("", info["ability"])):
-        for i, line in enumerate(draw.wrap(label + text, body, w - 2 * margin)):
-            if y + body > h - 4:
-                break
+    parts = (("Wins: ", info["win"]), ("", info["ability"]))
+    body = max(8, int(h * 0.052))
+    while True:
+        # the whole text, always: a smaller size rather than a cut sentence
+        blocks = [draw.wrap(label + text, body, w - 2 * margin) for label, text in parts]
+        need = sum(len(b) * int(body * 1.2) + body // 2 for b in blocks)
+        if y + need <= h - 4 or body <= 7:
+            break
+        body -= 1
+    for (label, _), lines in zip(parts, blocks):
+        for i, line in enumerate(lines):
             draw.blit_text(surf, line, body, (margin, y), style.CARD_INK, i == 0 and bool(label))
             y += int(body * 1.2)
         y += body // 2
     return surf
+
+
+def character_text_fits(name: str, size: tuple) -> bool:
+    """True when the detailed card at ``size`` holds its whole text (the test asks)."""
+    info = CHARACTER[name]
+    w, h = size
+    body = max(8, int(h * 0.052))
+    sym = max(14, int(min(w, h) * 0.24))
+    y = max(16, h // 7) + max(3, h // 40) + sym + max(3, h // 50) + max(9, int(sym * 0.5))
+    margin = max(5, w // 14)
+    while body > 7:
+        need = sum(len(draw.wrap(t, body, w - 2 * margin)) * int(body * 1.2) + body // 2
+                   for t in ("Wins: " + info["win"], info["ability"]))
+        if y + need <= h - 4:
+            return True
+        body -= 1
+    return False
 
 
 def character_back(size: tuple) -> pygame.Surface:

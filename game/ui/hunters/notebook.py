@@ -143,4 +143,6 @@ def hermit_clues(view, about: int) -> list[str]:
             out.append(f"you gave {entry[3]}: {what}")
         elif entry[0] == "got" and entry[2] == about:
             out.append(f"gave you {entry[3]}")
+        elif entry[0] == "saw" and entry[1] == about:
+            out.append(f"showed you their character: {entry[2]}")
     return out

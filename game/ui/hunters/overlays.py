@@ -16,6 +16,7 @@ import pygame
 from game.ui import draw, style
 from game.ui.scene import Overlay, Scene
 from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.notice import NoticeScene
 from game.ui.table_base import fit
 from game.ui.widgets import LogPanel
 
@@ -264,3 +265,34 @@ class NotebookScene(Overlay):
             draw.rounded_rect(surface, guess_rect, style.BG_DEEP, m.px(6), style.PANEL_EDGE)
             draw.blit_text(surface, guess, m.px(15), guess_rect.center,
                            style.TEXT if note["character"] else style.TEXT_DIM, bool(note["character"]), "center")
+
+
+class ConfirmScene(NoticeScene):
+    """One question before a choice that is probably a slip. Enter alone confirms nothing:
+    1 (or a click) confirms, 2, Esc or Enter cancels."""
+
+    def __init__(self, app, text: str, yes: str, on_yes, title: str = "Are you sure?") -> None:
+        super().__init__(app, text, title)
+        self.yes, self.on_yes = yes, on_yes
+
+    def build(self, m: style.Metrics) -> None:
+        super().build(m)
+        for el in list(self.root.elements):
+            el.kill()
+        self.choices, self._presses = [], {}
+        bw = (self.box.width - 3 * m.pad) // 2
+        y = self.box.bottom - m.button_h - m.pad
+        # Cancel looks like the default, because it is what Enter does
+        self.button((self.box.x + m.pad, y, bw, m.button_h), self.yes, self.confirm, object_id="#confirm_yes")
+        self.button((self.box.x + 2 * m.pad + bw, y, bw, m.button_h), "Cancel", self.app.pop, cls="@primary",
+                    object_id="#confirm_no")
+
+    def confirm(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def default_action(self) -> None:
+        self.app.pop()
+
+    def on_escape(self) -> None:
+        self.app.pop()

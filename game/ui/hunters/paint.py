@@ -10,11 +10,32 @@ from __future__ import annotations
 import pygame
 
 from game.rules.hunters.data import AREAS, ROLL_AREA
+from game.rules.hunters.views import seat_name as rules_seat_name
 from game.ui import draw, style
 from game.ui.table_base import fit
 
 from . import look
 from .anim import ease_out, tumbling_value
+from .cardview import Spot, card_image, hover_rect, hover_size
+from .look import DECK_TITLE
+
+DICE_FACTS = ("roll", "attack", "die", "dynamite")
+
+
+def describe_fact(fact: tuple) -> str:
+    """A dice fact's words when its log entry is not at hand (a game continued from a save)."""
+    name = rules_seat_name
+    if fact[0] in ("roll", "dynamite"):
+        total = fact[2] + fact[3]
+        area = ROLL_AREA.get(total)
+        where = "any other Area" if area is None else AREAS[area]
+        who = "Dynamite" if fact[0] == "dynamite" else f"{name(fact[1])} rolls"
+        return f"{who}: {fact[2]} + {fact[3]} = {total} ({where})"
+    if fact[0] == "attack":
+        d6, d4 = fact[4]
+        diff = abs(d6 - d4) if d6 else d4
+        return f"{name(fact[1])} attacks: {f'{d6} − {d4} = ' if d6 else 'd4 = '}{diff}" + (" (a miss)" if not diff else "")
+    return f"{name(fact[1])} rolls {fact[3]} ({fact[2]})"
 
 
 def track_markers(view, pending: dict[int, int] | None = None) -> dict[int, list[int]]:
@@ -30,6 +51,25 @@ def track_markers(view, pending: dict[int, int] | None = None) -> dict[int, list
     return out
 
 
+def track_slots(seats: list[int], cell: pygame.Rect) -> list[tuple[int, pygame.Rect]]:
+    """Where each HP piece of one damage cell goes: a grid of equal, non-overlapping
+    tokens as large as the cell allows (8 pieces at 0 damage stay 8 distinct discs)."""
+    if not seats:
+        return []
+    best = (0, 1, 1)
+    for rows in (1, 2, 3):
+        cols = -(-len(seats) // rows)
+        size = min(cell.width // cols, cell.height // rows, 22)
+        if size > best[0]:
+            best = (size, rows, cols)
+    size, rows, cols = best
+    out = []
+    for i, seat in enumerate(seats):
+        rr, cc = divmod(i, cols)
+        out.append((seat, pygame.Rect(cell.x + cc * size, cell.y + rr * size, size - 1, size - 1)))
+    return out
+
+
 class TablePainter:
     def pending_damage(self) -> dict[int, int]:
         """Damage (minus heals) already in the view but whose animation has not begun."""
@@ -42,6 +82,7 @@ class TablePainter:
     def draw_board(self, surface: pygame.Surface) -> None:
         v = self.view()
         m = self.metrics
+        self.spots = []
         self.draw_areas(surface, v, m)
         self.draw_track(surface, v, m)
         self.draw_tray(surface, v, m)
@@ -53,6 +94,7 @@ class TablePainter:
         self.draw_attack_lines(surface)
         self.draw_floaters(surface, m)
         self.draw_banner(surface, m)
+        self.draw_drawn_card(surface, m)
         self._positions = {p["seat"]: p["area"] for p in v["players"]}
 
     def draw_areas(self, surface, v, m) -> None:
@@ -71,6 +113,7 @@ class TablePainter:
                 halo = draw.glow(rect.size, style.ACCENT, m.px(10), m.px(8))
                 surface.blit(halo, (rect.x - m.px(10), rect.y - m.px(10)))
             surface.blit(look.area_card(name, rect.size, lit), rect)
+            self.spots.append(Spot(rect, "area", name, "Area"))
             here = [p for p in v["players"] if p["area"] == name and p["seat"] not in moving]
             if here:
                 step = min(d + m.px(3), (rect.width - m.px(8) - d) // max(1, len(here) - 1)) \
@@ -101,7 +144,6 @@ class TablePainter:
         r = self.lay.track
         draw.panel(surface, r, m.px(8))
         cw = r.width / 15
-        d = m.px(19)
         top = r.y + m.px(3)
         by_damage = track_markers(v, self.pending_damage())
         for n in range(15):
@@ -111,38 +153,46 @@ class TablePainter:
             draw.blit_text(surface, str(n), m.px(12), (x + m.px(4), top), style.TEXT_MUTED, True)
             mark = look.HP_MARKS.get(n)
             if mark:
-                draw.blit_text(surface, mark, m.px(11), (int(x + cw) - m.px(3), top), style.DANGER, True,
-                               "topright")
-            seats = by_damage.get(n, [])
-            # up to two rows of markers per cell, overlapping sideways when crowded
-            cols = len(seats) if len(seats) <= 2 else (len(seats) + 1) // 2
-            step_x = min(d * 0.8, (cw - m.px(4) - d) / max(1, cols - 1)) if cols > 1 else 0
-            for i, seat in enumerate(seats):
-                rr, cc = divmod(i, cols)
-                px_ = x + m.px(2) + int(cc * step_x)
-                py = r.y + m.px(17) + rr * int(d * 0.55)
-                surface.blit(draw.player_token(seat, d, self.seat_name(seat)), (px_, py))
+                img = draw.text(mark, m.px(11), style.DANGER, True)
+                spot = img.get_rect(topright=(int(x + cw) - m.px(3), top))
+                surface.blit(img, spot)
+                self.spots.append(Spot(spot.inflate(m.px(6), m.px(4)), "hp", str(n), "Damage track"))
+            cell = pygame.Rect(x + m.px(2), r.y + m.px(17), int(cw) - m.px(4), r.bottom - m.px(3) - r.y - m.px(17))
+            for seat, rect in track_slots(by_damage.get(n, []), cell):
+                surface.blit(draw.player_token(seat, rect.width, self.seat_name(seat)), rect)
+
+    def tray_fact(self, v) -> tuple | None:
+        """The dice roll of this turn the tray shows (never the previous player's)."""
+        for f in reversed(v["history"]):
+            if f[0] in DICE_FACTS:
+                return f
+            if f[0] == "turn":
+                return None
+        return None
+
+    def dice_rolling(self) -> bool:
+        """Dice still tumbling, or a drawn card still held up to be read: what they bring
+        (the move, the Area's prompt, the next choices) waits."""
+        return (any(e.progress < 0.6 for e in self.effects.of("dice", waiting_too=True))
+                or any(e.progress < 0.82 for e in self.effects.of("card", waiting_too=True)))
 
     def draw_tray(self, surface, v, m) -> None:
         r = self.lay.tray
         draw.panel(surface, r, m.px(8))
-        fact = None
-        for f in reversed(v["history"]):
-            if f[0] in ("roll", "attack", "die", "dynamite"):
-                fact = f
-                break
+        fact = self.tray_fact(v)
         size = m.px(40)
         x = r.x + m.px(10)
         cy = r.centery
         if fact is None:
-            draw.blit_text(surface, "Dice: nobody has rolled yet.", m.px(15), (x, cy), style.TEXT_DIM, False,
-                           "midleft")
+            who = self.seat_name(v["active"]) if v["active"] >= 0 else "nobody"
+            draw.blit_text(surface, f"Dice: {who} has not rolled yet this turn." if v["active"] >= 0
+                           else "Dice: nobody has rolled yet.", m.px(15), (x, cy), style.TEXT_DIM, False, "midleft")
             return
         rolls = self.turn_rolls()
         if v["pending"].get("kind") == "move_choice" and len(rolls) >= 2 and fact in rolls:
             self.draw_compass(surface, rolls[-2:], m, x, cy, size)
             return
-        effect = next((e for e in self.effects.of("dice") if e.data.get("fact") == fact), None)
+        effect = next((e for e in self.effects.of("dice", waiting_too=True) if e.data.get("fact") == fact), None)
         progress = effect.progress if effect else 1.0
         faces = []
         kind = fact[0]
@@ -161,8 +211,18 @@ class TablePainter:
             surface.blit(img, img.get_rect(center=(x + size // 2, cy)))
             x += size + m.px(8)
         text = self.dice_text(fact) if progress >= 0.6 else "Rolling…"
-        draw.blit_text(surface, fit(text, m.px(16), r.right - x - m.px(10), True), m.px(16),
-                       (x + m.px(6), cy), style.TEXT, True, "midleft")
+        room = r.right - x - m.px(16)
+        fs = m.px(16)
+        lines = draw.wrap(text, fs, room)
+        if len(lines) > 2:
+            fs = m.px(14)
+            lines = draw.wrap(text, fs, room)
+        lines = lines[:2] if len(lines) <= 2 else [lines[0], fit(" ".join(lines[1:]), fs, room, True)]
+        lh = int(fs * 1.25)
+        y = cy - lh * len(lines) // 2
+        for line in lines:
+            draw.blit_text(surface, line, fs, (x + m.px(6), y), style.TEXT, True)
+            y += lh
 
     def draw_compass(self, surface, rolls, m, x, cy, size) -> None:
         """Mystic Compass: both rolls side by side, the player picks either Area."""
@@ -181,30 +241,12 @@ class TablePainter:
                        (x, cy), style.TEXT, True, "midleft")
 
     def dice_text(self, fact: tuple) -> str:
-        name = self.seat_name
-        kind = fact[0]
-        if kind == "roll":
-            total = fact[2] + fact[3]
-            area = ROLL_AREA.get(total)
-            where = "any other Area" if area is None else AREAS[area]
-            return f"{name(fact[1])} moves: {fact[2]} + {fact[3]} = {total} ({where})"
-        if kind == "dynamite":
-            total = fact[2] + fact[3]
-            area = ROLL_AREA.get(total)
-            where = "nothing happens" if area is None else f"3 damage to all on {AREAS[area]}"
-            return f"Dynamite: {fact[2]} + {fact[3]} = {total}: {where}"
-        if kind == "attack":
-            d6, d4 = fact[4]
-            targets = ", ".join(name(t) for t in fact[2])
-            verb = "counterattacks" if fact[3] else "attacks"
-            if not d6:
-                return f"{name(fact[1])} {verb} {targets}: d4 = {d4}"
-            diff = abs(d6 - d4)
-            roll = "miss (equal dice)" if diff == 0 else f"difference {diff}"
-            return f"{name(fact[1])} {verb} {targets}: {d6} − {d4} = {roll}"
-        what = {"franklin": "Franklin's d6", "george": "George's d4", "blessing": "Blessing d6",
-                "doll": "Spiritual Doll d6"}.get(fact[2], fact[2])
-        return f"{name(fact[1])}: {what} = {fact[3]}"
+        """The whole sum, as the log says it: dice, difference, each modifier and its
+        source, the result ("a miss" at 0), or where a move roll leads."""
+        for _, e in reversed(self.session.log_events(self.viewer)):
+            if isinstance(e.data, dict) and e.data.get("fact") == fact:
+                return self.named([e.text])[0]
+        return self.named([describe_fact(fact)])[0]
 
     def draw_player(self, surface, v, m, seat, rect) -> None:
         p = v["players"][seat]
@@ -216,7 +258,8 @@ class TablePainter:
             halo = draw.glow(rect.size, style.ACCENT, m.px(8), m.px(8))
             surface.blit(halo, (rect.x - m.px(8), rect.y - m.px(8)))
         draw.panel(surface, rect, m.px(8), alpha=245 if p["alive"] else 160)
-        edge = style.ACCENT_BRIGHT if lit else (style.ACCENT if active else None)
+        # gold is for "you may pick this one": the player whose turn it is gets a quiet edge
+        edge = style.ACCENT_BRIGHT if lit else (style.TEXT_DIM if active else None)
         for e in hits:
             if e.kind in ("hit", "death"):
                 edge = style.DANGER
@@ -228,6 +271,10 @@ class TablePainter:
             pygame.draw.rect(surface, edge, rect, m.px(2), border_radius=m.px(8))
         pad = m.px(7)
         d = m.px(24)
+        known = p["character"] if p["revealed"] else (
+            v["me"]["character"] if seat == self.viewer and v.get("me") else None)
+        if known:
+            self.spots.append(Spot(rect, "character", known, f"{self.seat_name(seat)}'s character"))
         surface.blit(draw.player_token(seat, d, self.seat_name(seat)), (rect.x + pad, rect.y + pad))
         tag = "dead" if not p["alive"] else ("turn" if active else ("deciding" if decider else ""))
         tag_img = None
@@ -250,6 +297,9 @@ class TablePainter:
             me = v.get("me")
             if me and seat == self.viewer:
                 line, colour = f"You: {me['character']} (hidden)", style.TEXT_MUTED
+            elif seat in dict(v.get("shown_to_me", ())):
+                shown = dict(v["shown_to_me"])[seat]
+                line, colour = f"Showed you: {shown}", look.faction_colour(look.CHARACTER[shown]["faction"])
             else:
                 note = self.notebook.summary(self.viewer, seat) if self.viewer is not None else ""
                 line, colour = (f"Note: {note}" if note else "Hidden"), style.TEXT_DIM
@@ -271,13 +321,16 @@ class TablePainter:
         if p["voided"]:
             chips.append(("Void", style.DANGER, "Void"))
         chips += [(look.EQUIPMENT_SHORT.get(e, e), look.equipment_colour(e), e) for e in p["equipment"]]
-        for i, (text, colour, _) in enumerate(chips):
+        for i, (text, colour, full) in enumerate(chips):
             c = look.chip(text, m.px(11), colour)
             if x + c.get_width() > rect.right - pad - m.px(22) and i < len(chips) - 1:
                 more = look.chip(f"+{len(chips) - i}", m.px(11), style.PANEL_EDGE)
                 surface.blit(more, (x, y))
                 break
             surface.blit(c, (x, y))
+            if full in look.EQUIPMENT_SHORT:
+                self.spots.append(Spot(c.get_rect(topleft=(x, y)), "card", full,
+                                       f"{self.seat_name(seat)}'s Equipment"))
             x += c.get_width() + m.px(3)
         if not p["alive"]:
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -285,54 +338,82 @@ class TablePainter:
             surface.blit(veil, rect)
 
     def draw_floaters(self, surface, m) -> None:
-        """Hit and heal numbers, deaths and notes, over everything else on the board."""
+        """Hit and heal numbers, deaths and notes, over everything else on the board. Notes
+        and DIES sit on the board's top edge, so its name, damage and Equipment stay
+        readable; numbers float on a dark pill (at least 4.5:1 contrast)."""
         for seat, rect in enumerate(self.lay.boards):
+            notes = 0
             for e in self.effects.on_seat(seat):
                 if e.kind in ("hit", "heal"):
                     t = e.progress
-                    col = style.DANGER if e.kind == "hit" else style.GOOD
-                    img = draw.text(e.data["text"], m.px(28), col, True).copy()  # cached: copy first
-                    img.set_alpha(int(255 * (1 - t * t)))
-                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery - int(m.px(30) * t))))
+                    col = look.FLOAT_HIT if e.kind == "hit" else look.FLOAT_HEAL
+                    img = draw.text(e.data["text"], m.px(26), col, True)
+                    pill = pygame.Surface((img.get_width() + m.px(14), img.get_height() + m.px(2)), pygame.SRCALPHA)
+                    draw.rounded_rect(pill, pill.get_rect(), (*style.BG_DEEP, look.FLOAT_BACKING_ALPHA),
+                                      pill.get_height() // 2)
+                    pill.blit(img, img.get_rect(center=pill.get_rect().center))
+                    pill.set_alpha(int(255 * (1 - t * t)))
+                    surface.blit(pill, pill.get_rect(center=(rect.centerx, rect.centery - int(m.px(24) * t))))
                 elif e.kind == "death":
-                    draw.blit_text(surface, "DIES", m.px(26), rect.center, style.DANGER, True, "center")
+                    c = look.chip("DIES", m.px(15), style.DANGER)
+                    surface.blit(c, c.get_rect(center=(rect.centerx, rect.y)))
                 elif e.kind == "note":
-                    img = look.chip(fit(e.data["text"], m.px(14), rect.width - m.px(30), True), m.px(14),
+                    img = look.chip(fit(e.data["text"], m.px(13), rect.width - m.px(30), True), m.px(13),
                                     style.ACCENT).copy()
                     img.set_alpha(int(255 * min(1.0, (1 - e.progress) * 4)))
-                    surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - m.px(4))))
+                    surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + notes * img.get_height())))
+                    notes += 1
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
         self.draw_hover_card(surface)
 
+    def spot_at(self, pos) -> Spot | None:
+        """The card under ``pos``: an Equipment badge before the board it sits on."""
+        for spot in reversed(getattr(self, "spots", [])):
+            if spot.rect.collidepoint(pos):
+                return spot
+        return None
+
+    def hovered_spot(self) -> Spot | None:
+        focus = getattr(self, "card_focus", None)
+        if focus is not None:
+            spots = getattr(self, "spots", [])
+            return spots[focus % len(spots)] if spots else None
+        return self.spot_at(pygame.mouse.get_pos())
+
     def draw_hover_card(self, surface) -> None:
-        """The mouse over a player board shows that character's full card, if it is known
-        to the person at the screen (revealed, or their own)."""
+        """The card under the mouse (or the keyboard focus), in full and wholly on screen:
+        an Equipment badge, a discard pile's top card, a known character, an Area."""
         m = self.metrics
-        pos = pygame.mouse.get_pos()
-        v = self.view()
-        for seat, rect in enumerate(self.lay.boards):
-            if not rect.collidepoint(pos):
-                continue
-            p = v["players"][seat]
-            name = p["character"] if p["revealed"] else None
-            if name is None and seat == self.viewer and v.get("me"):
-                name = v["me"]["character"]
-            if not name:
-                return
-            size = (m.px(190), m.px(266))
-            card = look.character_card(name, size)
-            r = card.get_rect(topleft=(rect.x, rect.bottom + m.px(6)))
-            r.clamp_ip(surface.get_rect())
-            if r.colliderect(rect):
-                r.bottom = rect.y - m.px(6)
-                r.clamp_ip(surface.get_rect())
-            shadow = pygame.Surface(r.inflate(m.px(8), m.px(8)).size, pygame.SRCALPHA)
-            shadow.fill((0, 0, 0, 120))
-            surface.blit(shadow, (r.x - m.px(2), r.y + m.px(2)))
-            surface.blit(card, r)
+        spot = self.hovered_spot()
+        if spot is None:
             return
+        if getattr(self, "card_focus", None) is not None:
+            pygame.draw.rect(surface, style.ACCENT_BRIGHT, spot.rect.inflate(m.px(6), m.px(6)), m.px(2),
+                             border_radius=m.px(6))
+        if spot.kind == "hp":
+            self.draw_hp_legend(surface, spot, m)
+            return
+        size = hover_size(spot, m)
+        r = hover_rect(spot.rect, size, surface.get_rect(), m.px(6))
+        shadow = pygame.Surface(r.inflate(m.px(8), m.px(8)).size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 120))
+        surface.blit(shadow, (r.x - m.px(2), r.y + m.px(2)))
+        surface.blit(card_image(spot, r.size), r)
+
+    def draw_hp_legend(self, surface, spot, m) -> None:
+        """What the red initials on the damage track mean: who dies at that damage."""
+        hp = int(spot.name)
+        names = [n for n in self.character_pool() if look.CHARACTER[n]["hp"] == hp]
+        lines = [f"Damage {hp}: a character with {hp} HP dies here",
+                 ", ".join(names) or "(no character of this game's pool)"]
+        fs = m.px(14)
+        w = max(draw.font(fs, True).size(t)[0] for t in lines) + m.px(20)
+        r = hover_rect(spot.rect, (w, m.px(52)), surface.get_rect(), m.px(6))
+        draw.rounded_rect(surface, r, (*style.BG_DEEP, 245), m.px(8), style.DANGER, 1)
+        draw.blit_text(surface, lines[0], fs, (r.x + m.px(10), r.y + m.px(7)), style.TEXT, True)
+        draw.blit_text(surface, lines[1], fs, (r.x + m.px(10), r.y + m.px(27)), style.DANGER, True)
 
     def draw_banner(self, surface, m) -> None:
         """A reveal or a death gets the middle of the board for a moment: card and words."""
@@ -344,10 +425,11 @@ class TablePainter:
         if info is None:
             return
         area = self.lay.board_area
-        h = min(area.height - m.px(8), m.px(150))
+        h = m.px(150)
         w = min(area.width - m.px(40), m.px(460))
         rect = pygame.Rect(0, 0, w, h)
         rect.center = area.center
+        rect.clamp_ip(surface.get_rect())
         fade = min(1.0, e.progress * 5, (1 - e.progress) * 5)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
         draw.rounded_rect(panel, panel.get_rect(), (*style.BG_DEEP, 235), m.px(12),
@@ -366,6 +448,55 @@ class TablePainter:
             draw.blit_text(panel, line, m.px(14), (tx, m.px(86) + i * m.px(19)), style.TEXT_MUTED)
         panel.set_alpha(int(255 * fade))
         surface.blit(panel, rect)
+
+    def drawn_card_rect(self, m) -> pygame.Rect:
+        """Where a drawn card is held up: big, over the middle of the Areas."""
+        area = self.lay.board_area
+        band = pygame.Rect(area.x, area.y, area.width, self.lay.tray.bottom - area.y)   # Areas to dice
+        h = max(m.px(200), min(m.px(300), band.height - m.px(52)))
+        w = int(h * 0.72)
+        r = pygame.Rect(0, 0, w, h)
+        r.centerx = band.centerx
+        r.bottom = band.bottom
+        r.clamp_ip(pygame.Rect(0, self.lay.boards[0].y, self.metrics.width, self.metrics.height))
+        return r
+
+    def draw_drawn_card(self, surface, m) -> None:
+        """A White or Black card just drawn: face up and readable, then it flies to its
+        owner's board (Equipment) or to its discard pile."""
+        e = next((x for x in self.effects.running() if x.kind == "card"), None)
+        if e is None:
+            return
+        big = self.drawn_card_rect(m)
+        t = e.progress
+        fly = 0.0 if t < 0.82 else (t - 0.82) / 0.18
+        if e.data.get("to") == "owner":
+            dest = self.lay.boards[e.seat]
+        else:
+            r = self.lay.decks
+            col = r.width // 3
+            dest = pygame.Rect(r.x + (1 if e.data["deck"] == "white" else 2) * col + col // 2, r.y, col // 2, r.height)
+        k = ease_out(fly)
+        scale = 1 - 0.8 * k
+        rect = pygame.Rect(0, 0, max(8, int(big.width * scale)), max(8, int(big.height * scale)))
+        rect.center = (int(big.centerx + (dest.centerx - big.centerx) * k),
+                       int(big.centery + (dest.centery - big.centery) * k))
+        if fly == 0:
+            who = self.seat_name(e.seat)
+            title = f"{who} draws a {DECK_TITLE[e.data['deck']]} card"
+            tw = draw.font(m.px(16), True).size(title)[0]
+            box = pygame.Rect(0, 0, max(big.width + m.px(16), tw + m.px(24)), big.height + m.px(52))
+            box.midbottom = (big.centerx, big.bottom + m.px(8))
+            box.clamp_ip(surface.get_rect())
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            draw.rounded_rect(shade, shade.get_rect(), (*style.BG_DEEP, 225), m.px(12), style.ACCENT, 1)
+            surface.blit(shade, box)
+            draw.blit_text(surface, fit(title, m.px(16), box.width - m.px(12), True), m.px(16),
+                           (box.centerx, box.y + m.px(8)), style.ACCENT_BRIGHT, True, "midtop")
+            surface.blit(look.read_card(e.data["card"], e.data["deck"], big.size), big)
+        else:
+            img = look.read_card(e.data["card"], e.data["deck"], big.size)
+            surface.blit(pygame.transform.smoothscale(img, rect.size), rect)
 
     def draw_attack_lines(self, surface) -> None:
         """An arrow from the attacker's board towards each target's, stopping at its edge."""
@@ -423,13 +554,21 @@ class TablePainter:
             win = f"{self.seat_name(me['agnes_target'])} wins"
         seen = [f"{self.seat_name(s)} is {c}" for s, c in v.get("shown_to_me", ())]
         blocks = [("Wins: ", win, style.ACCENT), ("", me["ability"], style.TEXT)]
+        if me["character"] in look.ABILITY_WHEN:
+            used = " Used." if me.get("ability_used") else ""
+            blocks.append(("When: ", look.ABILITY_WHEN[me["character"]] + used, style.ACCENT))
         if seen:
             blocks.append(("Seen: ", "; ".join(seen), style.TEXT_MUTED))
         bottom = r.bottom - m.px(48)
-        for head, text, colour in blocks:
-            for i, line in enumerate(draw.wrap(head + text, fs, tw)):
-                if y + fs > bottom:
-                    break
+        while True:
+            # the whole text, always: a smaller size rather than a cut sentence
+            wrapped = [draw.wrap(head + text, fs, tw, bool(head)) for head, text, _ in blocks]
+            need = sum(len(w) * int(fs * 1.28) + m.px(4) for w in wrapped)
+            if y + need <= bottom + m.px(4) or fs <= m.px(10):
+                break
+            fs -= 1
+        for (head, _, colour), lines in zip(blocks, wrapped):
+            for i, line in enumerate(lines):
                 draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
                                i == 0 and bool(head))
                 y += int(fs * 1.28)
@@ -453,14 +592,20 @@ class TablePainter:
             dx = x + cw + m.px(4)
             disc = v["discards"][deck]
             if deck == "hermit":
-                count = disc
+                count = shown = disc
                 if count:
                     surface.blit(look.deck_back(deck, (cw, ch)), (dx, y))  # Hermit discards lie face down
             else:
                 count = len(disc)
-                if count:
-                    surface.blit(look.mini_card(disc[-1], deck, (cw, ch)), (dx, y))
-            if not count:
+                flying = any(e.data.get("deck") == deck and e.data.get("to") == "discard"
+                             for e in self.effects.of("card", waiting_too=True))
+                pile = disc[:-1] if flying else disc   # a drawn card lands when its flight ends
+                shown = len(pile)
+                if pile:
+                    surface.blit(look.mini_card(pile[-1], deck, (cw, ch)), (dx, y))
+                    self.spots.append(Spot(pygame.Rect(dx, y, cw, ch), "card", pile[-1],
+                                           f"Top of the {DECK_TITLE[deck]} discards"))
+            if not shown:
                 pygame.draw.rect(surface, style.PANEL_EDGE, (dx, y, cw, ch), 1, border_radius=m.px(4))
             label = f"{n} left, {count} used"
             draw.blit_text(surface, fit(label, m.px(12), col_w - m.px(8)), m.px(12),

@@ -19,9 +19,11 @@ from game.rules.protocol import Action
 from game.ui import draw, style
 from game.ui.table_base import TableScene, fit
 
+from . import choices as C
 from . import layout as L
 from . import look
 from .anim import Effect, Effects
+from .cardview import CardViewScene, EquipmentScene
 from .notebook import Notebook
 from .overlays import CharacterScene, LookHandoff, NotebookScene, SeatPickerScene
 from .paint import TablePainter
@@ -36,6 +38,9 @@ DICE_KINDS = ("roll", "attack", "die", "dynamite")
 HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
         "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
         "equipment": 0.6, "loot": 0.6}
+# A White or Black card drawn is held up long enough to read it (at normal speed); what
+# it does (hits, heals) shows after that.
+CARD_HOLD = 2.6
 
 
 def target_seat(action: Action) -> int | None:
@@ -83,6 +88,8 @@ class HuntersTable(TablePainter, TableScene):
         active = session.view(None)["active"]
         self._turn_owner: int | None = active if active >= 0 else None
         self.reveal_armed = 0.0
+        self.card_focus: int | None = None
+        self.spots = []
         self._batch_step, self._batch_delay = -1, 0.0
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
@@ -259,6 +266,10 @@ class HuntersTable(TablePainter, TableScene):
                 # the person at the screen has finished their turn: it goes public again
                 self.session.handed_to(None)
                 self.only_seat = None
+        if event.kind == "private_saw" and fact and event.seats:
+            # a Prediction answered: the notebook of the one who saw it records it as a fact
+            writer, about, character = event.seats[0], fact[1], fact[2]
+            self.notebook.set(writer, about, look.CHARACTER[character]["faction"], character)
         if event.kind == "game_over" or not event.visible_to(self.viewer) or not fact:
             return
         if event.kind in HOLD:
@@ -271,8 +282,24 @@ class HuntersTable(TablePainter, TableScene):
             self._start_effect(event.kind, fact, HOLD[event.kind] * scale, delay * scale)
             if event.kind in DICE_KINDS:
                 self._batch_delay += 0.6 * HOLD[event.kind]
+            if event.kind == "draw" and fact[2] != "hermit":
+                self._show_card(fact, delay)
         if event.kind in ("damage", "death", "reveal"):
             self.app.sound.play("refused" if event.kind == "death" else "click")
+
+    def _show_card(self, fact: tuple, delay: float) -> None:
+        """Hold the drawn White/Black card up, face up, then send it to its owner (an
+        Equipment card) or to the discard pile; whatever it does waits for it."""
+        total = CARD_HOLD + delay
+        seconds = self.hold_for_animation(total)
+        if seconds <= 0:
+            return
+        scale = seconds / total
+        owner = fact[3] in self.view()["players"][fact[1]]["equipment"]
+        self.effects.add(Effect("card", CARD_HOLD * scale, fact[1],
+                                {"card": fact[3], "deck": fact[2], "to": "owner" if owner else "discard"},
+                                delay * scale))
+        self._batch_delay += CARD_HOLD
 
     def _start_effect(self, kind: str, fact: tuple, seconds: float, delay: float = 0.0) -> None:
         """Queue the animation of one rules event (``fact`` is its public record)."""
@@ -300,8 +327,9 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "move":
             return [("move", fact[1], {"from": self._positions.get(fact[1]), "to": fact[2]})]
         if kind == "draw":
-            text = "a Hermit card" if fact[2] == "hermit" else str(fact[3])
-            return [("note", fact[1], {"text": f"draws {text}"})]
+            if fact[2] != "hermit":
+                return []       # a White or Black card is held up large (``_show_card``)
+            return [("note", fact[1], {"text": "draws a Hermit card"})]
         if kind == "equipment":
             return [("note", fact[2], {"text": f"+ {fact[3]}"})]
         if kind == "loot":
@@ -322,8 +350,14 @@ class HuntersTable(TablePainter, TableScene):
     def choice_actions(self) -> list[Action]:
         # the rules say "Player 3"; the buttons say the name chosen at setup, and drop
         # the card or Area name the prompt above them already gives
+        if self.dice_rolling():
+            return []       # the choices would tell what the dice are about to show
         actions = [Action(a.kind, a.args, short_label(self.named([a.label])[0]))
                    for a in super().choice_actions() if a.kind != "reveal"]
+        if self.viewer is not None and self.viewer == self.acting_seat():
+            # a hidden character whose ability applies now: reveal and use it in one press
+            actions += [Action("reveal_use", (kind, args), "Reveal and use " + self.named([text])[0])
+                        for kind, args, text in self.view().get("reveal_uses", ())]
         if self.only_seat is not None:
             narrowed = [a for a in actions if target_seat(a) == self.only_seat]
             if narrowed:
@@ -333,6 +367,76 @@ class HuntersTable(TablePainter, TableScene):
             # come first so they are never on a second page
             actions.sort(key=lambda a: target_seat(a) is not None)
         return actions
+
+    def build_choices(self, m: style.Metrics, rect: pygame.Rect) -> None:
+        """The legal choices as buttons; a long label gets two or three cells of its row
+        instead of being cut (see ``choices.place``)."""
+        actions = self.choice_actions()
+        self.choice_area = rect
+        if not actions:
+            return
+        cols = C.columns(rect.width, m)
+        bh = m.px(40)
+        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
+        cell = (rect.width - m.gap * (cols - 1)) // cols
+        labels = [a.label or str(a) for a in actions]
+        slots = C.place([C.text_need(t, m) for t in labels], cell, m.gap, cols, rows)
+        pages = self._pages = slots[-1].page + 1
+        self.page = min(self.page, pages - 1)
+        y0 = rect.y + m.px(30)
+        for i, (action, text, slot) in enumerate(zip(actions, labels, slots)):
+            if slot.page != self.page:
+                continue
+            w = slot.span * cell + (slot.span - 1) * m.gap
+            shown = text if slot.fits else fit(text, m.px(C.FONT), w - m.px(C.TEXT_ROOM))
+            self.button((rect.x + slot.col * (cell + m.gap), y0 + slot.row * (bh + m.gap), w, bh), shown,
+                        lambda a=action: self.choose_checked(a), cls="@choice", object_id=f"#choice_{i}",
+                        tooltip=None if shown == text else text)
+        if pages > 1:
+            self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
+                        f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
+
+    def choose_checked(self, action: Action) -> None:
+        """A choice button: "Reveal and use" takes both steps; an attack on a revealed
+        player of your own side asks once first."""
+        if action.kind == "reveal_use":
+            self.reveal_and_use(action)
+            return
+        friend = self.own_side_target(action)
+        if friend is not None:
+            from .overlays import ConfirmScene
+
+            name = self.seat_name(friend)
+            faction = self.public_players()[friend]["faction"]
+            text = (f"{name} is a revealed {faction}, on your side. "
+                    f"Attacking them helps the other side. Attack {name} anyway?")
+            self.app.push(ConfirmScene(self.app, text, f"Attack {name} anyway", lambda: self.choose(action),
+                                       title="Your own side"))
+            return
+        self.choose(action)
+
+    def own_side_target(self, action: Action) -> int | None:
+        """The revealed player of the viewer's own faction this attack would hit, if any."""
+        if action.kind != "attack" or self.viewer is None or self.viewer != self.acting_seat():
+            return None
+        me = self.view().get("me")
+        t = action.args[0]
+        p = self.public_players()[t]
+        if me and p["revealed"] and p["faction"] == me["faction"] and me["faction"] != "Neutral":
+            return t
+        return None
+
+    def reveal_and_use(self, action: Action) -> None:
+        seat = self.acting_seat()
+        if seat is None:
+            self.refuse("it is not your turn")
+            return
+        reason = self.session.submit(seat, Action("reveal", (), "Reveal your character"))
+        if reason:
+            self.refuse(reason)
+            return
+        kind, args = action.args
+        self.choose(Action(kind, tuple(args)))
 
     def _index_targets(self) -> None:
         self.seat_actions, self.area_actions = {}, {}
@@ -344,6 +448,8 @@ class HuntersTable(TablePainter, TableScene):
                 self.area_actions[a.args[0]] = a
 
     def _all_actions(self) -> list[Action]:
+        if self.dice_rolling():
+            return []
         return [a for a in super().choice_actions() if a.kind != "reveal"]
 
     def click_seat(self, seat: int) -> None:
@@ -351,7 +457,7 @@ class HuntersTable(TablePainter, TableScene):
         name = self.seat_name(seat)
         if len(acts) == 1:
             self.only_seat = None
-            self.choose(acts[0])
+            self.choose_checked(acts[0])
             return
         if len(acts) > 1:
             self.only_seat = seat
@@ -382,7 +488,7 @@ class HuntersTable(TablePainter, TableScene):
     def click_area(self, name: str) -> None:
         act = self.area_actions.get(name)
         if act is not None:
-            self.choose(act)
+            self.choose_checked(act)
             return
         seat = self.acting_seat()
         if seat is None:
@@ -395,7 +501,50 @@ class HuntersTable(TablePainter, TableScene):
         elif pending.get("seat") == seat:
             self.refuse(f"you cannot move now ({pending.get('prompt', 'another decision')} first)")
 
+    def open_card(self, spot) -> None:
+        if spot is None:
+            self.refuse("point at a card first (or press I to step through the cards)")
+            return
+        if spot.kind == "hp":
+            return          # the damage track's initials: the hover already says it all
+        self.app.push(CardViewScene(self.app, spot))
+
+    def open_equipment(self) -> None:
+        self.app.push(EquipmentScene(self.app, self))
+
+    def step_card_focus(self, back: bool = False) -> None:
+        """I / Shift+I: the keyboard's way to point at the cards on the table."""
+        n = len(getattr(self, "spots", []))
+        if not n:
+            return
+        if self.card_focus is None:
+            self.card_focus = n - 1 if back else 0
+        else:
+            self.card_focus = (self.card_focus + (-1 if back else 1)) % n
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_i:
+            self.step_card_focus(bool(event.mod & pygame.KMOD_SHIFT))
+            return True
+        if event.key == pygame.K_v:
+            self.open_card(self.hovered_spot())
+            return True
+        if event.key == pygame.K_e:
+            self.open_equipment()
+            return True
+        if event.key == pygame.K_ESCAPE and self.card_focus is not None:
+            self.card_focus = None
+            return True
+        return super().handle_key(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.card_focus = None
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 3:
+            spot = self.spot_at(event.pos)
+            if spot is not None:
+                self.open_card(spot)
+                return True
         if super().handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
@@ -421,11 +570,8 @@ class HuntersTable(TablePainter, TableScene):
         else:
             self.log_panel.set_lines(self.log_lines())   # keep the rendered log across rebuilds
         self._index_targets()
-        rect = self.lay.choices
         self.focus = self._focus_card()
-        if self.focus is not None:
-            fw = self._focus_size(m)[0]
-            rect = pygame.Rect(rect.x + fw + m.gap, rect.y, rect.width - fw - m.gap, rect.height)
+        rect = L.choice_rect(self.lay, m, self.focus is not None)
         self.choice_rect = rect
         self.build_choices(m, rect)
         if self.only_seat is not None:
@@ -435,6 +581,10 @@ class HuntersTable(TablePainter, TableScene):
 
     def build_top_bar(self, m: style.Metrics) -> None:
         super().build_top_bar(m)
+        bw = m.px(150)
+        self.top_bar_right -= bw + m.gap
+        self.button((self.top_bar_right, m.gap, bw, m.button_h), "Equipment (E)", self.open_equipment,
+                    choice=False, object_id="#equipment")
         if self.several():
             # Taking back a choice another person already saw (a Hermit card given, a reveal)
             # would undo knowledge: with several people at the screen there is no Undo.
@@ -478,8 +628,7 @@ class HuntersTable(TablePainter, TableScene):
             x += bw + gap
 
     def _focus_size(self, m: style.Metrics) -> tuple[int, int]:
-        h = self.lay.choices.height - m.px(6)
-        return int(h * 0.7), h
+        return L.focus_size(self.lay, m)
 
     def _focus_card(self) -> tuple[str, str, str] | None:
         """(title, card name, deck) of the card the current decision is about, if any."""
@@ -533,7 +682,11 @@ class HuntersTable(TablePainter, TableScene):
         else:
             text, colour = self.prompt_text(), style.TEXT_MUTED
         width = rect.width - (m.px(160) if self.only_seat is not None else 0)
-        draw.blit_text(surface, fit(text, m.px(17), width), m.px(17), rect.topleft, colour, bool(self.status))
+        size = m.px(17)
+        while draw.font(size, bool(self.status)).size(text)[0] > width and size > m.px(13):
+            size -= 1       # a long prompt gets smaller before anything is cut
+        draw.blit_text(surface, fit(text, size, width, bool(self.status)), size, rect.topleft, colour,
+                       bool(self.status))
 
     def prompt_text(self) -> str:
         """What is being decided now, in the words of the person at the screen."""
@@ -547,6 +700,10 @@ class HuntersTable(TablePainter, TableScene):
         acting = self.acting_seat()
         if kind == "chance" or seat is None:
             return "…"
+        if self.dice_rolling():
+            if self.effects.of("card", waiting_too=True):
+                return "A card is being read: what it does comes next…"
+            return "The dice are rolling…"
         if acting is None or acting != seat:
             who = self.waiting_name(seat)
             tail = "  You may still reveal or use an any-time ability." if acting is not None and \
@@ -573,7 +730,7 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "end":
             return "End of your turn."
         if kind == "respond":
-            return f"{name(pending['attacker'])} attacked you. Your response:"
+            return f"{name(pending['attacker'])} attacked you. Your response:" + self.why_no_counter(pending)
         if kind == "hermit_give":
             return "Read your Hermit card, then give it to another player."
         if kind == "hermit_answer":
@@ -581,6 +738,20 @@ class HuntersTable(TablePainter, TableScene):
         if kind == "loot":
             return f"Take one Equipment card from {name(pending['victim'])}:"
         return pending.get("prompt", "Choose:").capitalize() + ":"
+
+    def why_no_counter(self, pending) -> str:
+        """A Werewolf who may not counterattack is told why (not a silent missing button)."""
+        me = self.view().get("me")
+        if not me or me["character"] != "Werewolf" or any(a.kind == "respond" and a.args == ("counter",)
+                                                          for a in self.choice_actions()):
+            return ""
+        if self.public_players()[self.viewer]["voided"]:
+            return " (no counterattack: your ability was voided)"
+        if not self.public_players()[pending["attacker"]]["alive"]:
+            return " (no counterattack: the attacker is dead)"
+        if self.view()["options"].get("abilities") == "off":
+            return " (no counterattack: abilities are off)"
+        return ""
 
     def turn_rolls(self) -> list[tuple]:
         """Movement rolls of the current turn (two with the Mystic Compass)."""

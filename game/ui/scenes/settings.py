@@ -72,14 +72,22 @@ class SettingsScene(Scene):
             return
         setattr(self.app.settings, key, value)
         self.app.save_settings()
+        if key == "muted" and not value:
+            self.app.sound.play("card")
         self.rebuild()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is getattr(self, "slider", None):
             self.app.settings.volume = int(event.value)
             self.app.save_settings()
+            self.app.sound.play("card")  # hear the new level
             return True
         return super().handle_event(event)
+
+    def sound_hint(self) -> tuple[str, tuple]:
+        if not self.app.sound.available:
+            return "No audio device was found: the game plays silently.", style.DANGER
+        return "Cards, tricks, the Spy's steps, bombs, wins and losses.", style.TEXT_DIM
 
     def default_action(self) -> None:
         self.app.pop()
@@ -93,11 +101,15 @@ class SettingsScene(Scene):
         for y, title, hint in self.rows:
             draw.blit_text(surface, title, m.px(style.FONT_BODY + 1), (self.box.x + m.pad, y + m.button_h // 2),
                            style.TEXT, True, "midleft")
+            if title == "Sound":
+                hint, colour = self.sound_hint()
+            else:
+                colour = style.TEXT_DIM
             if hint:
                 draw.blit_text(surface, hint, m.px(style.FONT_SMALL - 1), (self.box.x + m.pad + m.px(210), y + m.button_h + m.px(3)),
-                               style.TEXT_DIM)
+                               colour)
         s = self.app.settings
         if hasattr(self, "slider"):
             r = self.slider.rect
             draw.blit_text(surface, f"Volume {s.volume}", m.px(style.FONT_SMALL - 1),
-                           (r.x, r.bottom + m.px(7)), style.TEXT_DIM)
+                           (r.right, r.bottom + m.px(7)), style.TEXT_DIM, False, "topright")

@@ -16,6 +16,13 @@ from game.ui import draw, style
 from game.ui.scene import Scene
 
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
+# Shadow Hunters has characters called Bob, Allie, David…: a seat called "Bob" next to the
+# character Bob is confusing, so its seats default to the colour of their piece.
+GAME_NAMES = {"hunters": ("Red", "Blue", "Yellow", "Green", "Purple", "Orange", "Teal", "White")}
+
+
+def default_names(game_id: str | None = None) -> tuple[str, ...]:
+    return GAME_NAMES.get(game_id or "", DEFAULT_NAMES)
 LEVELS = ("easy", "normal", "hard")
 DEVICES = (("screen", "This screen", "Plays here: the screen is handed over for private choices"),
            ("phone", "Phone", "Plays on their own phone: scan a code on the next screen"))
@@ -25,7 +32,8 @@ MAX_NAME = 16
 def default_setup(spec: GameSpec) -> dict:
     n = spec.min_players if spec.min_players == spec.max_players else min(
         spec.max_players, max(spec.min_players, 4))
-    seats = [{"name": DEFAULT_NAMES[i % len(DEFAULT_NAMES)],
+    names = default_names(spec.id)
+    seats = [{"name": names[i % len(names)],
               "kind": "human" if i == 0 or spec.bot_factory is None else "computer",
               "level": "normal", "device": "screen"} for i in range(spec.max_players)]
     return {"players": n, "seats": seats,
@@ -60,11 +68,12 @@ def merged_setup(spec: GameSpec, saved: dict | None) -> dict:
     return setup
 
 
-def seat_configs(setup: dict) -> list[SeatConfig]:
+def seat_configs(setup: dict, game_id: str | None = None) -> list[SeatConfig]:
     """The chosen seats with blank names filled in and duplicate names told apart."""
     out, seen = [], {}
+    names = default_names(game_id)
     for i, seat in enumerate(setup["seats"][:setup["players"]]):
-        name = seat["name"].strip()[:MAX_NAME] or DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+        name = seat["name"].strip()[:MAX_NAME] or names[i % len(names)]
         if name in seen:
             seen[name] += 1
             name = f"{name} {seen[name]}"
@@ -262,7 +271,7 @@ class SetupScene(Scene):
             "players": setup["players"], "seats": [dict(s) for s in setup["seats"]],
             "options": dict(setup["options"]), "seed": seed_text}
         self.app.save_settings()
-        start_game(self.app, self.spec.id, seat_configs(setup), seed, dict(setup["options"]),
+        start_game(self.app, self.spec.id, seat_configs(setup, self.spec.id), seed, dict(setup["options"]),
                    replace=True)
 
     # --- drawing ------------------------------------------------------------------------------------

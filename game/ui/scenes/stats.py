@@ -1,6 +1,14 @@
-"""Statistics per game: the lead's tables (players, difficulty, factions, characters)."""
+"""Statistics per game, each with the figures that mean something for it.
+
+Chasing Shadows: games, wins and mean final score of each person, the computer seats
+apart by level. Harsh Shadows (solo): played, won and streaks per difficulty, and how the
+lost games were lost; no score. Shadow Hunters: the people's factions and characters, the
+computer seats apart; no score. The screen opens on the game played last.
+"""
 
 from __future__ import annotations
+
+from typing import Mapping
 
 from game.rules.registry import GameSpec
 from game.storage import stats as stats_store
@@ -8,13 +16,139 @@ from game.ui import style
 from game.ui.scenes.tabbed import TabbedGameScene
 from game.ui.widgets import Block, heading, paragraph, table
 
+DIFFICULTY_ORDER = ("standard", "hard", "difficult", "expert")
+LOSS_NAMES = {
+    "red-herring": "Accused while holding a Red Herring",
+    "missing-evidence": "Accused without all three Evidence Items",
+    "countdown": "The Countdown ran out",
+    "bomb-no-card": "A Bomb with no card left to discard",
+    "meeting-no-card": "Met the Spy with no card left to discard",
+}
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def _int(v) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
+
+
+def pct(won: int, played: int) -> str:
+    return f"{100.0 * won / played:.0f}%" if played else "—"
+
+
+def _rows(table_: Mapping, *, mean: bool, sort_by_wins: bool = True) -> list[tuple]:
+    rows = []
+    items = [(k, v) for k, v in table_.items() if isinstance(v, Mapping)]
+    if sort_by_wins:
+        items.sort(key=lambda kv: (-_int(kv[1].get("won")), str(kv[0])))
+    else:
+        items.sort(key=lambda kv: str(kv[0]))
+    for label, v in items:
+        played, won = _int(v.get("played")), _int(v.get("won"))
+        row = [str(label), played, won, pct(won, played)]
+        if mean:
+            scored = _int(v.get("scored"))
+            total = v.get("score_sum", 0)
+            ok = scored and isinstance(total, (int, float)) and not isinstance(total, bool)
+            row.append(f"{total / scored:.1f}" if ok else "—")
+        rows.append(tuple(row))
+    return rows
+
+
+def last_played(stats) -> str | None:
+    """The game whose latest result is the newest (ISO times sort as text)."""
+    stamped = [(g.get("last_played"), gid) for gid, g in stats.games.items()
+               if isinstance(g, Mapping) and isinstance(g.get("last_played"), str)]
+    return max(stamped)[1] if stamped else None
+
+
+def chasing_blocks(g: Mapping) -> list[Block]:
+    out = [heading(f"Chasing Shadows · {plural(_int(g.get('played')), 'game')}")]
+    people = _rows(g.get("players", {}), mean=True)
+    if people:
+        out.append(paragraph("Lowest score wins, so a lower mean final score is better.",
+                             style.TEXT_MUTED))
+        out.append(table(("Player", "Games", "Wins", "Win %", "Mean final score"), people))
+    computers = _rows(g.get("computers", {}), mean=True)
+    if computers:
+        out.append(heading("Computer seats"))
+        out.append(table(("Level", "Seats played", "Wins", "Win %", "Mean final score"),
+                         [(r[0].title(),) + r[1:] for r in computers]))
+    return out
+
+
+def harsh_blocks(g: Mapping) -> list[Block]:
+    played = _int(g.get("played"))
+    wins = sum(_int(v.get("won")) for v in g.get("difficulty", {}).values() if isinstance(v, Mapping))
+    out = [heading(f"Harsh Shadows · {plural(played, 'game')}, {plural(wins, 'win')}")]
+    diff = {k: v for k, v in g.get("difficulty", {}).items() if isinstance(v, Mapping)}
+    if diff:
+        def order(k: str) -> tuple:
+            base = k.split(" ")[0]
+            return (DIFFICULTY_ORDER.index(base) if base in DIFFICULTY_ORDER else 9, k)
+        rows = [(k.title() if k in DIFFICULTY_ORDER else k[:1].upper() + k[1:],
+                 _int(v.get("played")), _int(v.get("won")),
+                 pct(_int(v.get("won")), _int(v.get("played"))),
+                 _int(v.get("streak")), _int(v.get("best_streak")))
+                for k, v in sorted(diff.items(), key=lambda kv: order(kv[0]))]
+        out.append(heading("By difficulty"))
+        out.append(table(("Difficulty", "Played", "Won", "Win %", "Current streak", "Best streak"),
+                         rows))
+    outcomes = {k: _int(v) for k, v in g.get("outcomes", {}).items() if _int(v)}
+    if outcomes:
+        out.append(heading("How the lost games were lost"))
+        rows = [(LOSS_NAMES.get(k, k), plural(n, "time"))
+                for k, n in sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))]
+        out.append(table(("Reason", "Lost"), rows))
+    return out
+
+
+def hunters_blocks(g: Mapping) -> list[Block]:
+    out = [heading(f"Shadow Hunters · {plural(_int(g.get('played')), 'game')}")]
+    sections = (
+        ("players", "People", "Player", False),
+        ("factions", "Your factions", "Faction", True),
+        ("characters", "Your characters", "Character", False),
+    )
+    for key, title, head, titled in sections:
+        rows = _rows(g.get(key, {}), mean=False, sort_by_wins=key == "players")
+        if rows:
+            out.append(heading(title))
+            out.append(table((head, "Played", "Won", "Win %"),
+                             [(r[0].title() if titled else r[0],) + r[1:] for r in rows]))
+    comp_f = _rows(g.get("computer_factions", {}), mean=False, sort_by_wins=False)
+    comp_l = _rows(g.get("computers", {}), mean=False)
+    if comp_f or comp_l:
+        out.append(heading("Computer seats"))
+        if comp_l:
+            out.append(table(("Level", "Seats played", "Won", "Win %"),
+                             [(r[0].title(),) + r[1:] for r in comp_l]))
+        if comp_f:
+            out.append(table(("Faction", "Games", "Won", "Win %"),
+                             [(r[0].title(),) + r[1:] for r in comp_f]))
+    return out
+
+
+def generic_blocks(g: Mapping, title: str) -> list[Block]:
+    out = [heading(f"{title} · {plural(_int(g.get('played')), 'game')}")]
+    rows = _rows(g.get("players", {}), mean=False)
+    if rows:
+        out.append(table(("Player", "Played", "Won", "Win %"), rows))
+    return out
+
+
+BLOCKS = {"chasing": chasing_blocks, "harsh": harsh_blocks, "hunters": hunters_blocks}
+
 
 class StatsScene(TabbedGameScene):
     heading = "Statistics"
 
     def __init__(self, app, game_id: str | None = None) -> None:
-        super().__init__(app, game_id)
-        self.stats, self._notice = stats_store.load_stats()
+        stats, notice = stats_store.load_stats()
+        super().__init__(app, game_id or last_played(stats))
+        self.stats, self._notice = stats, notice
 
     def on_enter(self) -> None:
         super().on_enter()
@@ -23,12 +157,9 @@ class StatsScene(TabbedGameScene):
             self.app.notify(notice, title="Statistics file damaged")
 
     def blocks(self, spec: GameSpec) -> list[Block]:
-        tables = self.stats.tables(spec.id)
-        if not tables:
+        g = self.stats.games.get(spec.id)
+        if not isinstance(g, Mapping) or not _int(g.get("played")):
             return [heading(spec.title),
                     paragraph(f"No finished games of {spec.title} yet.", style.TEXT_MUTED)]
-        out: list[Block] = []
-        for title, headers, rows in tables:
-            out.append(heading(title))
-            out.append(table(headers, rows))
-        return out
+        make = BLOCKS.get(spec.id)
+        return make(g) if make else generic_blocks(g, spec.title)

@@ -1,0 +1,45 @@
+"""Every choice label the Shadow Hunters engine produced in many random games, as the table
+shows it: seat names for "Player N", the Area or card prefix dropped (``short_label``)."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from game.rules.hunters.state import HuntersState
+from game.rules.hunters.views import label, reveal_uses
+from game.rules.protocol import CHANCE, NOBODY
+from game.ui.scenes.setup import default_names
+from game.ui.table_base import PLAYER_REF
+
+
+def _named(text: str, names) -> str:
+    return PLAYER_REF.sub(lambda mt: names[int(mt.group(1)) - 1], text)
+
+
+@lru_cache(maxsize=4)
+def engine_labels(games: int = 2000, seed: int = 13) -> frozenset:
+    """(players, label) for every legal action of every decision, 4-8 players in turn."""
+    from game.ui.hunters.table import short_label
+
+    names = default_names("hunters")
+    rng = random.Random(seed)
+    out = set()
+    for g in range(games):
+        n = 4 + g % 5
+        s = HuntersState.new(n, {"pool": "all", "hermit_round": "on" if g % 3 == 0 else "off"})
+        steps = 0
+        while s.dec != NOBODY and steps < 5000:
+            d = s.dec
+            if d == CHANCE:
+                s.fast_apply(CHANCE, s.fast_chance(rng))
+            else:
+                acts = s.fast_legal(d)
+                for a in acts:
+                    if a[0] != "reveal":
+                        out.add((n, short_label(_named(label(s, d, a), names))))
+                for _, _, text in reveal_uses(s, d):
+                    out.add((n, "Reveal and use " + _named(text, names)))
+                s.fast_apply(d, acts[int(rng.random() * len(acts))])
+            steps += 1
+    return frozenset(out)

@@ -1,0 +1,150 @@
+"""Chasing Shadows: every trick is seen, the last one of each round held before its
+scoring, round III's scoring before the results, "See the table" after them, a counter
+that follows what is drawn, a top bar that never shifts, and the sounds of the table."""
+
+import pytest
+from ui_helpers import click, make_app, step
+
+from game.session import SeatConfig
+from game.ui.chasing import model as M
+from game.ui.chasing.overlays import ChasingResultsScene, RoundEndScene
+from game.ui.tables import start_game
+
+SEATS = [SeatConfig("Ann", "human")] + [SeatConfig(n, "computer", "easy") for n in ("Bo", "Cy", "Di")]
+
+
+def make(speed: str):
+    a = make_app()
+    a.settings.animation_speed = speed
+    step(a, 2)
+    return a
+
+
+@pytest.fixture
+def app(shadows_home):
+    a = make("off")
+    yield a
+    a.quit()
+
+
+@pytest.fixture
+def fast_app(shadows_home):
+    a = make("fast")
+    yield a
+    a.quit()
+
+
+def test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results(fast_app):
+    app = fast_app
+    table = start_game(app, "chasing", SEATS, 31, {"start": "0"})
+    rounds, held = [], []
+    for _ in range(40000):
+        top = app.top
+        if isinstance(top, ChasingResultsScene):
+            break
+        if isinstance(top, RoundEndScene):
+            rounds.append(top.round)
+            click(app, "#continue_round")
+            continue
+        if table.round_end_hold is not None:
+            last = table.finished_trick()
+            assert last is not None and len(last["plays"]) == 4  # the whole last trick
+            info = table._round_info(table.live_view(), table.shown()[0])
+            held.append((table.live_view()["rounds_done"], info))
+        if top is table and table.acting() is not None:
+            table.play(table.session.legal_actions(0)[0])
+        step(app)
+    else:
+        pytest.fail("the game did not finish")
+    assert rounds == [1, 2, 3]  # round III's scoring too, before the results
+    assert {r for r, _ in held} == {1, 2, 3}
+    assert all(info == f"Round {r} of 3 · all 12 tricks played" for r, info in held)
+    assert {"card", "trick"} <= set(app.sound.played)
+    assert app.sound.played[-1] == ("win" if 0 in table.session.result().winners else "loss")
+    click(app, "#see_table")
+    assert app.top is table
+    click(app, "#show_results")
+    assert isinstance(app.top, ChasingResultsScene)
+
+
+def test_with_animations_off_a_finished_trick_stays_until_the_next_card(app):
+    table = start_game(app, "chasing", SEATS, 8, {"start": "0"})
+    seen_after_win = 0
+    for _ in range(3000):
+        if isinstance(app.top, RoundEndScene) or seen_after_win >= 3:
+            break
+        view = table.live_view()
+        if view["phase"] == "play" and not view["trick"] and view["history"]:
+            last = table.finished_trick()
+            assert last == view["history"][-1]  # still on the table, winner lit
+            seen_after_win += 1
+            table.play(table.session.legal_actions(0)[0]) if table.acting() is not None else step(app)
+            if table.live_view()["trick"]:
+                assert table.finished_trick() is None  # gone once the next card is down
+            continue
+        if table.acting() is not None:
+            table.play(table.session.legal_actions(0)[0])
+        step(app)
+    assert seen_after_win >= 3
+
+
+def test_the_counter_follows_the_trick_drawn(app):
+    table = start_game(app, "chasing", SEATS, 3, {"start": "0"})
+    step(app, 2)
+    view = table.live_view()
+    shown = M.from_view(view)
+    assert table._round_info(view, shown) == "Round 1 of 3 · trick 1 of 12"
+    shown["tricks_done"] = 7  # the beat still shows trick 8 resolving…
+    assert table._round_info(view, shown).endswith("trick 8 of 12")
+    after = M.win(dict(shown, trick=[]), 0, ("card", "red", 5), ("card", "red", 3))
+    assert table._round_info(view, after).endswith("trick 9 of 12")  # …then the next one
+
+
+def test_undo_keeps_its_place_in_the_top_bar(app):
+    from ui_helpers import find
+
+    table = start_game(app, "chasing", SEATS, 3, {"start": "0"})
+    for _ in range(500):
+        if table.acting() is not None:
+            break
+        step(app)
+    undo = find(app, "#undo")
+    where = undo.rect.copy()
+    assert not undo.is_enabled  # nothing to take back yet: greyed, not removed
+    table.play(table.session.legal_actions(0)[0])
+    step(app, 3)
+    undo = find(app, "#undo")
+    assert undo.rect == where and find(app, "#sheets").rect.right < where.x
+
+
+def test_round_end_shows_your_own_set_aside_ranks_and_every_running_total(app, monkeypatch):
+    from game.ui import draw
+
+    table = start_game(app, "chasing", SEATS, 5, {"start": "0"})
+    for _ in range(4000):
+        if isinstance(app.top, RoundEndScene):
+            break
+        if table.acting() is not None:
+            table.play(table.session.legal_actions(0)[0])
+        step(app)
+    scene = app.top
+    assert isinstance(scene, RoundEndScene)
+    faces, texts = [], []
+    real_face, real_text = draw.card_face, draw.blit_text
+    monkeypatch.setattr(draw, "card_face", lambda r, s, size: faces.append((r, s)) or real_face(r, s, size))
+    monkeypatch.setattr(draw, "blit_text", lambda surf, t, *a, **k: texts.append(t) or real_text(surf, t, *a, **k))
+    scene.draw(app.screen)
+    mine = scene.breakdown[0]["suits"]
+    for suit, data in mine.items():
+        for rank in data["ignored"]:
+            assert (rank, suit) in faces  # your own set-aside cards keep their ranks
+    others_ignored = [(r, s) for seat in (1, 2, 3) for s, d in scene.breakdown[seat]["suits"].items()
+                      for r in d["ignored"]]
+    counted = [(r, s) for seat in range(4) for s, d in scene.breakdown[seat]["suits"].items()
+               for r in d["ranks"]]
+    hidden_only = [c for c in others_ignored if c not in counted and c not in
+                   [(r, s) for s, d in mine.items() for r in d["ranks"]]]
+    assert not [c for c in hidden_only if c in faces]  # the others' stay face down
+    totals = [seat["total"] for seat in scene.view["scoresheet"]]
+    for total in totals:
+        assert f"total {total}" in texts

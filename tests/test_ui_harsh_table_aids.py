@@ -1,0 +1,214 @@
+"""The Harsh table's aids: a choice that loses at once says so and asks once; the Spy's
+next square after Track; Express aimed on the grid; A accuses from the meeting dialog;
+the accusation note deduces the last roles."""
+
+import pygame
+import pytest
+from harsh_ui_driver import find_seed, start_harsh
+from ui_helpers import click, click_at, key, make_app, step
+
+from game.ai.harsh_hint import make_bot
+from game.rules.harsh.data import BOMB, KIND_BY_NAME, NEIGHBOURS
+from game.rules.match import Match
+from game.rules.protocol import CHANCE, NOBODY, Action, chance_rng
+from game.session import SeatConfig, Session
+from game.ui.harsh import dialogs, forecast
+from game.ui.tables import table_for
+
+
+@pytest.fixture
+def app(shadows_home):
+    a = make_app()
+    a.settings.animation_speed = "off"
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+def match_at_move(seed: int, turn: int = 2) -> Match:
+    """A standard game played by the autopilot until the Agent is to move on ``turn``."""
+    m = Match.start("harsh", 1, seed, {"difficulty": "standard"})
+    bot = make_bot("easy", 0, seed=seed)
+    while True:
+        d = m.decider()
+        if d == CHANCE:
+            m.apply(CHANCE, m.state.sample_chance(chance_rng(m.seed, len(m.log))))
+            continue
+        assert d != NOBODY, "the game ended too soon"
+        if m.state.phase == "move" and m.state.turn >= turn:
+            return m
+        m.apply(0, bot.choose(m.state.view(0), m.state.legal_actions(0)))
+
+
+def empty_hands(s) -> None:
+    """Nothing left to discard: the collection goes to the discard pile (every card stays
+    accounted for, so the worlds the table samples stay consistent)."""
+    s.discard.extend(s.coll)
+    s.coll = []
+
+
+def open_table(app, m: Match):
+    session = Session(m, [SeatConfig("You", "human")], autosave=False)
+    table = app.push(table_for("harsh")(app, session))
+    step(app, 2)
+    return table
+
+
+def test_walking_into_the_spy_with_nothing_to_discard_says_so_and_asks_once(app):
+    m = match_at_move(3)
+    s = m.state
+    empty_hands(s)
+    s.bugged, s.bug, s.safe_until = False, -1, -1
+    s.spy = NEIGHBOURS[s.agent][0][1]
+    for k, dealt in zip(s.stacks[s.spy], s.origin[s.spy]):  # nothing to pick up there
+        s.discard.append(k)
+        s.dealt_bomb_found |= k == BOMB and dealt
+    s.stacks[s.spy], s.origin[s.spy] = [], []
+    table = open_table(app, m)
+    into_spy = Action("move", (s.spy,))
+    danger = table.danger_of(into_spy)
+    assert danger is not None and danger.certain and "meeting the Spy" in danger.note()
+    assert danger.note().startswith("ENDS THE GAME")
+    others = [a for a in table.actions() if a.kind == "move" and a != into_spy]
+    assert others and all(table.danger_of(a) is None for a in others)
+    click_at(app, table.lay.cells[s.spy].center)
+    assert table.dialog is not None and table.dialog.kind == "confirm"  # asked, not taken
+    assert not table.session.is_over()
+    click(app, "#cancel")
+    assert table.dialog is None and not table.session.is_over()
+    click_at(app, table.lay.cells[s.spy].center)
+    click(app, "#opt_0")  # "Yes, move to …": one question, then it happens
+    assert table.session.is_over()
+    assert table.session.view(0)["result"]["reason"] == "meeting-no-card"
+
+
+def test_keeping_the_kit_with_nothing_to_discard_is_marked_on_the_bomb_dialog(app):
+    m = match_at_move(4)
+    s = m.state
+    q = next(q for _, q in NEIGHBOURS[s.agent] if s.stacks[q] and q != s.spy)
+    s.stacks[q][0] = BOMB
+    s.kit_used = False
+    empty_hands(s)
+    table = open_table(app, m)
+    click_at(app, table.lay.cells[q].center)
+    assert table.view()["phase"] == "bomb" and table.dialog.kind == "bomb"
+    notes = {o.action.args[0]: o.note for o in table.dialog.options}
+    assert notes[False].startswith("ENDS THE GAME") and "Bomb" in notes[False]
+    assert notes[True] == ""
+    keep = next(btn for btn, o in table.option_buttons if o.action.args == (False,))
+    click_at(app, keep.rect.center)
+    assert table.dialog.kind == "confirm" and not table.session.is_over()
+    click(app, "#opt_0")
+    assert table.session.view(0)["result"]["reason"] == "bomb-no-card"
+
+
+def test_the_forecast_names_the_square_the_spy_then_moves_to():
+    checked = 0
+    for seed in range(1, 40):
+        m = Match.start("harsh", 1, seed, {"difficulty": "standard"})
+        bot = make_bot("easy", 0, seed=seed)
+        expected = None
+        while m.decider() != NOBODY:
+            if m.decider() == CHANCE:
+                m.apply(CHANCE, m.state.sample_chance(chance_rng(m.seed, len(m.log))))
+                continue
+            view = m.state.view(0)
+            fc = forecast.next_move(view)
+            acts = m.state.legal_actions(0)
+            action = bot.choose(view, acts)
+            if fc is not None and not fc.stays and action.kind == "end":
+                expected = fc.to
+            events = m.apply(0, action)
+            moved = [e for e in events if e.kind == "spy_moved"]
+            if expected is not None and moved:
+                assert moved[0].data["to"] == expected
+                if fc.blocked:
+                    assert "off the grid" in fc.caption()
+                checked += 1
+                expected = None
+    assert checked >= 10
+
+
+def test_express_is_aimed_on_the_grid_and_a_digit_picks_the_location(app):
+    seed = 5
+    table = start_harsh(app, seed)
+    bot = make_bot("easy", 0, seed=seed)
+    for _ in range(400):
+        acts = table.actions()
+        if [a for a in acts if a.kind == "ability" and a.args[0] == "bus"]:
+            break
+        table.choose(bot.choose(table.view(), acts), asked=True)
+        step(app, 2)
+    else:
+        pytest.fail("Express never came up")
+    click(app, "#act_ability")
+    assert table.dialog is None and table.grid_pick == "bus"  # no dialog over the board
+    targets = table.grid_targets()
+    agent = table.view()["agent"]
+    assert agent not in targets and len(targets) == 8
+    key(app, pygame.K_ESCAPE)
+    assert table.grid_pick is None
+    click(app, "#act_ability")
+    goal = max(targets)
+    key(app, getattr(pygame, f"K_{goal + 1}"))
+    assert table.session.match.log[-1][1].args == ("bus", goal) or table.view()["agent"] == goal
+    assert any("Express" in line for line in table.session.log_lines(0))
+
+
+def test_a_accuses_from_the_bugged_spy_dialog(app):
+    seed = find_seed("standard", lambda outcome, phases: "meeting" in phases)
+    table = start_harsh(app, seed)
+    bot = make_bot("easy", 0, seed=seed)
+    for _ in range(600):
+        if table.view()["phase"] == "meeting":
+            break
+        table.choose(bot.choose(table.view(), table.actions()), asked=True)
+        step(app, 2)
+    else:
+        pytest.fail("no meeting with the bugged Spy")
+    step(app, 2)
+    assert table.dialog is not None and table.dialog.kind == "meeting"
+    key(app, pygame.K_a, unicode="a")
+    danger = table._confirming
+    if danger is not None:  # the accusation loses: it asks once first
+        assert table.dialog.kind == "confirm"
+        click(app, "#opt_0")
+    assert table.session.is_over()
+    assert table.session.match.log[-1][1].kind == "accuse"
+
+
+def test_the_accusation_note_names_what_the_case_files_prove():
+    m = match_at_move(2)
+    view = dict(m.state.view(0))
+    files = [dict(f) for f in view["case_files"]]
+    # every card turned but one Evidence: the one Item never seen must be that Evidence
+    items = list(m.state.conf)
+    names = {i: n for n, i in KIND_BY_NAME.items()}
+    hidden = items[0][2]
+    for f, row in enumerate(items):
+        files[f]["slots"] = tuple(None if (f, k) == (0, 2) else names[i] for k, i in enumerate(row))
+        files[f]["revealed"] = tuple(names[i] for k, i in enumerate(row) if (f, k) != (0, 2))
+    view["case_files"] = tuple(files)
+    view["win_possible"] = True
+    assert dialogs.roles(view)[names[hidden]] == "Evidence"
+    view["collection"] = (names[items[0][0]], names[items[0][1]], names[hidden])
+    assert dialogs.accuse_note(view) == f"3 of 3 Evidence known and held ({names[hidden]}: the only Evidence left)"
+    view["collection"] = (names[items[0][0]], names[hidden])
+    assert dialogs.accuse_note(view).endswith("is not in your collection: you would lose")
+
+
+
+def test_the_log_never_shows_part_of_an_entry_at_its_top(shadows_home):
+    from game.ui.widgets import LogPanel
+
+    a = make_app((1024, 640))
+    try:
+        panel = LogPanel(pygame.Rect(0, 0, 260, 200), a.metrics)
+        panel.set_lines([f"Entry {i}: the Spy moves somewhere far across the city grid" for i in range(30)])
+        panel.scroll_to_end()
+        panel.draw(a.screen)
+        top = panel.first_visible()
+        assert top in panel._tops and top >= panel.offset  # a whole entry starts the view
+        assert panel.offset not in panel._tops  # (the scroll itself ends mid-entry here)
+    finally:
+        a.quit()

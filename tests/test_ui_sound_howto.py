@@ -1,0 +1,105 @@
+"""Sounds synthesised for each moment of play, Settings saying when there is no audio
+device, no ALSA chatter on stderr, and the one-screen "How to play" card per game."""
+
+import os
+
+import pytest
+from ui_helpers import click, make_app, step
+
+from game.session import SeatConfig
+from game.ui import howto, sound
+from game.ui.scenes.settings import SettingsScene
+from game.ui.tables import start_game
+
+
+@pytest.fixture
+def app(shadows_home):
+    a = make_app()
+    a.settings.animation_speed = "off"
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+@pytest.mark.parametrize("name", ["card", "trick", "shuffle", "spy", "bomb", "win", "loss"])
+def test_each_sound_is_synthesised_short_and_not_silent(name):
+    samples = sound.render(name)
+    assert 0.04 < len(samples) / sound.RATE < 1.5
+    assert max(abs(v) for v in samples) == sound.PEAK
+
+
+def test_sounds_differ_from_each_other():
+    rendered = {n: bytes(sound.render(n)) for n in ("card", "trick", "shuffle", "spy", "bomb", "win", "loss")}
+    assert len(set(rendered.values())) == len(rendered)
+
+
+def test_the_sound_system_noise_is_kept_off_stderr_and_real_messages_pass(capfd):
+    with sound.quiet_native_stderr():
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+        os.write(2, b"error: XDG_RUNTIME_DIR is invalid or not set in the environment.\n")
+        os.write(2, b"something that matters\n")
+    err = capfd.readouterr().err
+    assert "ALSA" not in err and "XDG_RUNTIME_DIR" not in err
+    assert "something that matters" in err
+
+
+def test_settings_has_volume_and_mute_and_says_when_there_is_no_audio_device(app):
+    app.push(SettingsScene(app))
+    step(app)
+    click(app, "#muted_true")
+    assert app.settings.muted and app.sound.muted
+    click(app, "#muted_false")
+    assert not app.sound.muted
+    assert app.top.slider is not None
+    text, _ = app.top.sound_hint()
+    assert "No audio" not in text
+    app.sound._channels = 0  # as on a machine without a sound card
+    text, colour = app.top.sound_hint()
+    assert text.startswith("No audio device") and colour == app.top.sound_hint()[1]
+
+
+def test_muted_sounds_are_not_played_but_still_asked_for(app):
+    app.sound.configure(50, True)
+    app.sound.play("card")
+    assert app.sound.played[-1] == "card"
+
+
+@pytest.mark.parametrize("game_id", ["chasing", "harsh", "hunters"])
+def test_how_to_play_is_offered_at_the_first_game_and_one_click_away(app, game_id):
+    n = {"chasing": 4, "harsh": 1, "hunters": 4}[game_id]
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(f"C{i}", "computer", "easy") for i in range(1, n)]
+    table = start_game(app, game_id, seats, 4, {})
+    step(app, 2)
+    from ui_helpers import find
+
+    if app.top is not table:  # Shadow Hunters first shows the person their character
+        click(app, "#look_done")
+    assert app.top is table
+
+    button = find(app, "#howto")
+    assert "@primary" in button.get_class_ids()  # lit: the first game of this one
+    if game_id != "hunters":
+        assert "How to play" in table.status
+    click(app, "#howto")
+    card = app.top
+    assert isinstance(card, howto.HowToPlayScene)
+    heads = [h for h, _ in card.sections]
+    assert heads[0] == "The goal" and len(heads) == 4
+    assert game_id in app.settings.howto_seen
+    click(app, "#howto_ok")
+    assert app.top is table
+    assert "@primary" not in find(app, "#howto").get_class_ids()  # offered once
+
+
+def test_the_card_fits_at_the_smallest_window(shadows_home):
+    a = make_app((1024, 640))
+    try:
+        for game_id in howto.CARDS:
+            a.push(howto.HowToPlayScene(a, game_id))
+            step(a)
+            card = a.top
+            body = sum(len(lines) for _, lines in card.laid) * card.line_h
+            assert card.box.bottom <= 640 and body < card.box.height
+            a.pop()
+    finally:
+        a.quit()
