@@ -1,29 +1,39 @@
 """Shadow Hunters computer players: win rate of a faction played by one level against
 the other factions played by another, and the think time per decision.
 
-    nice python build_scripts/bench_hunters_ai.py --games 100 --players 5,7 \\
-        --level hard --think-ms 150 [--base easy] [--factions H,S,N] [--json]
+    nice -n 19 python build_scripts/bench_hunters_ai.py --games 200 --players 5,7 \\
+        --level hard --think-ms 100 [--base easy] [--factions H,S,N] [--jobs 2]
+        [--one-way] [--no-baseline] [--out rows.jsonl] [--json]
 
 Factions are dealt at random, so the level is chosen per seat *after* the deal: this
 script is the referee and may look at the state; the bots still get only their view and
 legal actions. For each faction X it plays ``--games`` games with X played by ``--level``
 and everyone else by ``--base``, then the same seeds the other way round, and the same
 seeds with everyone at ``--base`` (the baseline). It prints X's win rate in each setting
+with its 95% interval, the lift (X by ``--level`` minus all ``--base``, paired over the
+same seeds, with its 95% interval),
 and the think times of the ``--level`` bots per decision (median, 95th percentile, max,
 and the median of the decisions that took over 1 ms, i.e. where the bot searched).
+
+Think budgets and think times count the thinking thread's CPU time (``--clock cpu``, the
+default), so the figures do not depend on how loaded the machine is; ``--clock wall`` is
+what the app uses.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai import clock  # noqa: E402
 from game.rules.hunters.data import FACTION  # noqa: E402
 from game.rules.match import Match  # noqa: E402
 from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
@@ -50,25 +60,70 @@ def play(n, seed, levels_by_faction, think_ms, times):
             continue
         view = m.state.view(d)
         legal = m.state.legal_actions(d)
-        t = time.perf_counter()
+        t = clock.now()
         a = bots[d].choose(view, legal)
-        times.setdefault(levels[d], []).append(time.perf_counter() - t)
+        times.setdefault(levels[d], []).append(clock.now() - t)
         m.apply(d, a)
     else:
         raise RuntimeError(f"seed {seed}: no end")
     return factions, m.state.winners
 
 
-def rate(n, games, seed, faction, levels, think_ms, times):
-    won = played = 0
-    for g in range(games):
-        factions, winners = play(n, seed + g, levels, think_ms, times)
-        seats = [i for i, f in enumerate(factions) if f == faction]
-        if not seats:
-            continue
-        played += 1
-        won += any(i in winners for i in seats)
-    return won / played if played else None, played
+def _one(args):
+    n, seed, faction, levels, think_ms, clock_kind = args
+    clock.use(clock_kind)
+    times: dict = {}
+    factions, winners = play(n, seed, levels, think_ms, times)
+    seats = [i for i, f in enumerate(factions) if f == faction]
+    won = None if not seats else int(any(i in winners for i in seats))
+    return won, times
+
+
+def outcomes(n, games, seed, faction, levels, think_ms, times, jobs=1):
+    """Per seed: 1 if ``faction`` won, 0 if it lost, None if it was not dealt."""
+    work = [(n, seed + g, faction, levels, think_ms, clock.kind()) for g in range(games)]
+    res = []
+    pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    try:
+        for r in (pool.map(_one, work, chunksize=1) if pool else map(_one, work)):
+            res.append(r)
+            if len(res) % 25 == 0:         # partial figures, in case a long run is cut short
+                won, k = rate([w for w, _ in res])
+                print(f"  ... {n}p {NAMES[faction]} {levels}: {len(res)} games, "
+                      f"{k} with the faction, won {won}", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.shutdown()
+    for _, ts in res:
+        for lv, xs in ts.items():
+            times.setdefault(lv, []).extend(xs)
+    return [w for w, _ in res]
+
+
+def rate(xs):
+    played = [x for x in xs if x is not None]
+    return (sum(played) / len(played) if played else None), len(played)
+
+
+def ci95(xs):
+    """Half-width of the 95% interval of a win rate (normal approximation)."""
+    played = [x for x in xs if x is not None]
+    k = len(played)
+    if not k:
+        return None
+    p = sum(played) / k
+    return 1.96 * math.sqrt(p * (1 - p) / k)
+
+
+def paired_ci95(up, base):
+    """Lift (up - base, same seeds) and the half-width of its 95% interval."""
+    d = [a - b for a, b in zip(up, base) if a is not None and b is not None]
+    k = len(d)
+    if k < 2:
+        return None, None
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, 1.96 * math.sqrt(var / k)
 
 
 def summary(ts):
@@ -93,8 +148,12 @@ def main() -> None:
     ap.add_argument("--factions", default="H,S,N")
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--one-way", action="store_true", help="skip the reverse setting")
+    ap.add_argument("--clock", choices=sorted(clock.CLOCKS), default="cpu")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 at most here)")
+    ap.add_argument("--out", help="append each finished row to this file as a JSON line")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    clock.use(args.clock)
     out = []
     for n in (int(x) for x in args.players.split(",")):
         for f in args.factions.split(","):
@@ -102,34 +161,44 @@ def main() -> None:
             lo = {x: (args.base if x == f else args.level) for x in "HSN"}
             times: dict = {}
             t0 = time.perf_counter()
-            up, played = rate(n, args.games, args.seed, f, hi, args.think_ms, times)
+            up_x = outcomes(n, args.games, args.seed, f, hi, args.think_ms, times, args.jobs)
+            up, played = rate(up_x)
             if not played:
                 continue
-            down = None
+            down = base = lift = lift_ci = None
             if not args.one_way:
-                down, _ = rate(n, args.games, args.seed, f, lo, args.think_ms, times)
-            base = None
+                down, _ = rate(outcomes(n, args.games, args.seed, f, lo, args.think_ms, times,
+                                        args.jobs))
             if not args.no_baseline:
-                base, _ = rate(n, args.games, args.seed, f, {x: args.base for x in "HSN"},
-                               args.think_ms, {})
+                base_x = outcomes(n, args.games, args.seed, f, {x: args.base for x in "HSN"},
+                                  args.think_ms, {}, args.jobs)
+                base, _ = rate(base_x)
+                lift, lift_ci = paired_ci95(up_x, base_x)
             row = {"players": n, "faction": NAMES[f], "games": played,
-                   "think_ms": args.think_ms, "level": args.level, "base": args.base,
-                   f"{f}_by_{args.level}": up, f"{f}_by_{args.base}_vs_{args.level}": down,
-                   f"all_{args.base}": base, "think": summary(times.get(args.level, [])),
+                   "seeds": [args.seed, args.seed + args.games - 1],
+                   "think_ms": args.think_ms, "clock": args.clock, "level": args.level,
+                   "base": args.base, f"{f}_by_{args.level}": up, "ci95": ci95(up_x),
+                   f"{f}_by_{args.base}_vs_{args.level}": down, f"all_{args.base}": base,
+                   "lift": lift, "lift_ci95": lift_ci,
+                   "think": summary(times.get(args.level, [])),
                    "seconds": round(time.perf_counter() - t0, 1)}
             out.append(row)
+            if args.out:
+                with open(args.out, "a") as fh:
+                    fh.write(json.dumps(row) + "\n")
             if not args.json:
                 b = f"{100 * base:5.1f}%" if base is not None else "  -  "
                 dn = f"{100 * down:5.1f}%" if down is not None else "  -  "
+                li = (f"{100 * lift:+5.1f} ± {100 * lift_ci:.1f}" if lift is not None
+                      else "  -  ")
                 th = row["think"] or {}
-                print(f"{n}p {NAMES[f]:8s} ({played} games, think {args.think_ms} ms): "
-                      f"by {args.level} vs {args.base} {100 * up:5.1f}% | "
-                      f"by {args.base} vs {args.level} {dn} | all {args.base} {b}"
-                      f" | {args.level} think median {th.get('median_ms')} ms "
-                      f"(over 1 ms: {th.get('searched')} decisions, median "
-                      f"{th.get('searched_median_ms')} ms), p95 {th.get('p95_ms')} ms, "
-                      f"max {th.get('max_ms')} ms"
-                      f"({row['seconds']} s)", flush=True)
+                print(f"{n}p {NAMES[f]:8s} ({played} games, think {args.think_ms} ms "
+                      f"{args.clock}): by {args.level} vs {args.base} {100 * up:5.1f}% "
+                      f"± {100 * row['ci95']:.1f} | by {args.base} vs {args.level} {dn} | "
+                      f"all {args.base} {b} | lift {li} | {args.level} think median "
+                      f"{th.get('median_ms')} ms (over 1 ms: {th.get('searched')} decisions, "
+                      f"median {th.get('searched_median_ms')} ms), p95 {th.get('p95_ms')} ms, "
+                      f"max {th.get('max_ms')} ms ({row['seconds']} s)", flush=True)
     if args.json:
         print(json.dumps(out))
 

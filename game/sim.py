@@ -1,12 +1,17 @@
 """Headless simulator: computer players play complete games and balance figures come out.
 
     python -m game.sim GAME --players N --games K --seed S --bots LEVEL[,LEVEL...]
-                       [--think-ms MS] [--jobs J] [--json] [--check] [--OPTION VALUE ...]
+                       [--think-ms MS] [--clock cpu|wall] [--jobs J] [--json] [--check]
+                       [--OPTION VALUE ...]
 
 Game options are passed as extra flags named after the option key (for example
 ``--difficulty expert`` for Harsh Shadows). A game that raises is counted in ``errors``
 and its message reported, never hidden. ``--check`` tests the game's invariants after
 every step and counts the breaks (``invariant_breaks``, with samples: seed and step).
+
+Think budgets run on the thinking thread's CPU time by default (``--clock cpu``), so a
+figure measured on a loaded machine matches one measured on an idle machine; the app
+itself thinks against wall time (``--clock wall`` reproduces that).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from game.ai import clock
 from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY
 from game.rules.registry import all_games, get_game
@@ -27,7 +33,8 @@ MAX_ACTIONS = 200_000
 
 
 def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms: int | None,
-             options: dict[str, str], check: bool = False) -> dict[str, Any]:
+             options: dict[str, str], clock_kind: str = "cpu",
+             check: bool = False) -> dict[str, Any]:
     """Play one game between bots. Returns its outcome or the error it raised.
 
     With ``check`` the game's invariants are tested after every step (and a decider with
@@ -42,11 +49,14 @@ def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms:
             breaks.setdefault(name, {"seed": seed, "step": step, "invariant": name,
                                      "detail": str(detail)[:300]})
 
+    before = clock.kind()
+    clock.use(clock_kind)
     try:
         m = Match.start(game_id, players, seed, options)
         checker = spec.invariants(m.state) if check and spec.invariants else None
-        bots = [spec.bot_factory(levels[i], i, seed=seed, think_ms=think_ms)
-                for i in range(players)]
+        budgets = [_level_budget(levels[i], think_ms) for i in range(players)]
+        bots = [spec.bot_factory(lv, i, seed=seed, think_ms=ms)
+                for i, (lv, ms) in enumerate(budgets)]
         for _ in range(MAX_ACTIONS):
             d = m.decider()
             if d == NOBODY:
@@ -72,6 +82,14 @@ def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms:
     except Exception as exc:  # counted and reported, never hidden
         return {"seed": seed, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=6), "breaks": list(breaks.values())}
+    finally:
+        clock.use(before)
+
+
+def _level_budget(token: str, think_ms: int | None) -> tuple[str, int | None]:
+    """"hard@1000" -> ("hard", 1000): one seat's own think budget; else --think-ms."""
+    level, _, ms = token.partition("@")
+    return level, (int(ms) if ms else think_ms)
 
 
 def _play_star(args):
@@ -80,7 +98,7 @@ def _play_star(args):
 
 def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str],
              think_ms: int | None, options: dict[str, str], jobs: int = 1,
-             check: bool = False) -> dict[str, Any]:
+             clock_kind: str = "cpu", check: bool = False) -> dict[str, Any]:
     spec = get_game(game_id)
     opts = spec.normalise_options(options)
     if spec.bot_factory is None:
@@ -89,10 +107,14 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
         levels = levels * players
     if len(levels) != players:
         raise ValueError(f"--bots names {len(levels)} levels for {players} players")
-    for lv in levels:
+    for token in levels:
+        lv, ms = token.partition("@")[0], token.partition("@")[2]
+        if ms and not ms.isdigit():
+            raise ValueError(f"bad think budget in {token!r} (LEVEL@MS, e.g. hard@1000)")
         if lv not in spec.bot_levels:
             raise ValueError(f"unknown bot level {lv!r} (choose from {', '.join(spec.bot_levels)})")
-    work = [(game_id, players, seed + i, levels, think_ms, opts, check) for i in range(games)]
+    work = [(game_id, players, seed + i, levels, think_ms, opts, clock_kind, check)
+            for i in range(games)]
     t0 = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -115,6 +137,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
         "seed": seed,
         "bots": levels,
         "think_ms": think_ms,
+        "clock": clock_kind,
         "options": opts,
         "jobs": jobs,
         "seconds": round(elapsed, 3),
@@ -148,8 +171,13 @@ def _parse(argv: list[str]) -> tuple[argparse.Namespace, dict[str, str]]:
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="normal", help="one level for all, or one per seat")
+    p.add_argument("--bots", default="normal",
+                   help="one level for all, or one per seat; LEVEL@MS gives a seat its own "
+                        "think budget (hard@1000,hard,hard,hard)")
     p.add_argument("--think-ms", type=int, default=None, help="search budget per decision")
+    p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="cpu",
+                   help="what the think budget counts: the thinking thread's CPU time "
+                        "(default, reproducible under load) or wall time (as in the app)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--check", action="store_true",
@@ -184,13 +212,14 @@ def _parse(argv: list[str]) -> tuple[argparse.Namespace, dict[str, str]]:
 
 def _print_text(r: dict[str, Any]) -> None:
     print(f"{r['game']}: {r['games']} games, {r['players']} players, bots {','.join(r['bots'])}"
-          f", think budget {r['think_ms'] if r['think_ms'] is not None else 'default'} ms")
+          f", think budget {r['think_ms'] if r['think_ms'] is not None else 'default'} ms"
+          f" ({r['clock']} clock)")
     print(f"  {r['games_per_second']} games/s over {r['seconds']} s ({r['jobs']} process(es))")
     print(f"  mean actions per game: {r['mean_actions']}")
     for seat, (w, rate) in enumerate(zip(r["wins_by_seat"], r["win_rate_by_seat"])):
         print(f"  seat {seat} ({r['bots'][seat]}): {w} wins"
               + (f" ({100 * rate:.1f}%)" if rate is not None else ""))
-    skip = {"game", "players", "games", "completed", "seed", "bots", "think_ms", "options",
+    skip = {"game", "players", "games", "completed", "seed", "bots", "think_ms", "clock", "options",
             "jobs", "seconds", "games_per_second", "mean_actions", "wins_by_seat",
             "win_rate_by_seat", "errors", "error_samples", "invariant_samples"}
     for k, v in r.items():
@@ -207,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     args, options = _parse(sys.argv[1:] if argv is None else argv)
     try:
         report = simulate(args.game, args.players, args.games, args.seed,
-                          args.bots.split(","), args.think_ms, options, args.jobs, args.check)
+                          args.bots.split(","), args.think_ms, options, args.jobs,
+                          args.clock, args.check)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -124,6 +124,32 @@ def test_bots_get_only_views_and_hidden_characters_do_not_change_their_choice():
         assert ca in a.legal_actions(0) and cb in b.legal_actions(0)
 
 
+def test_the_careless_risk_check_reads_only_the_view():
+    # The Valkyrie's table two ways: the hidden characters swapped and the Black deck in
+    # another order. Seat 0 sees the same view, so the risk and the choices are the same.
+    from game.ai.hunters_risk import death_chance
+    a = valkyrie_at_the_cemetery()
+    b = scenario(["Valkyrie", "Werewolf", "Franklin", "Emi", "Allie"],
+                 positions={0: "Cemetery", 1: "Church", 2: "Weird Woods", 3: "Cemetery",
+                            4: "Hermit's Cabin"}, damage={0: 11, 1: 3, 2: 4}, phase="area")
+    b.decks[2].reverse()
+    va, vb = a.view(0), b.view(0)
+    assert dict(va) == dict(vb)
+    assert "Emi" not in leaves(va) and "Werewolf" not in leaves(va)
+    for x in a.legal_actions(0):
+        assert death_chance(va, x) == death_chance(vb, x)
+    assert NormalBot(0, seed=4).choose(va, a.legal_actions(0)) == \
+        NormalBot(0, seed=4).choose(vb, b.legal_actions(0))
+    ha, hb = HardBot(0, seed=4, think_ms=60), HardBot(0, seed=4, think_ms=60)
+    pa, pb = ha.choose(va, a.legal_actions(0)), hb.choose(vb, b.legal_actions(0))
+    assert pa in a.legal_actions(0) and pb in b.legal_actions(0)
+    # what Hard searches over comes from the view alone, careless options left out
+    legal = HardBot.safe_actions(va, a.legal_actions(0))
+    assert legal == HardBot.safe_actions(vb, b.legal_actions(0))
+    assert all(x.kind != "draw" for x in legal)
+    assert ha._candidates(va, legal, pa) == hb._candidates(vb, legal, pa)
+
+
 def test_world_from_view_offers_the_real_choices():
     spec = get_game("hunters")
     rng = random.Random(2)
@@ -230,3 +256,63 @@ def test_a_shadow_with_two_neutrals_dead_goes_for_the_third():
                                                  6: "Cemetery"}, phase="attack")
     _kill(s, 2, 3)
     assert pick(NormalBot(0), s) == ("attack", 6)       # its death wins for the Shadows
+
+
+# --- careless risk ---------------------------------------------------------------------------
+VALKYRIE = ["Valkyrie", "Emi", "Franklin", "Werewolf", "Allie"]     # S H H S N
+
+
+def valkyrie_at_the_cemetery(**kw):
+    """A hidden Valkyrie at 11 of 13 damage on the Cemetery, about to take its optional
+    Black draw: a Bloodthirsty Spider (2 damage to the drawer) would kill her."""
+    return scenario(VALKYRIE, positions={0: "Cemetery", 1: "Church", 2: "Weird Woods",
+                                         3: "Cemetery", 4: "Hermit's Cabin"},
+                    damage={0: 11, 1: 3, 2: 4}, phase="area", **kw)
+
+
+def test_risk_counts_the_unseen_black_cards_against_the_drawers_hp():
+    from game.ai.hunters_risk import death_chance, unseen
+    s = valkyrie_at_the_cemetery()
+    view = s.view(0)
+    assert ("draw", "black") in [(a.kind,) + a.args for a in s.legal_actions(0)]
+    left = unseen(view, "black")
+    assert sum(left.values()) == 16 and left["Bloodthirsty Spider"] == 1
+    p = death_chance(view, next(a for a in s.legal_actions(0) if a.kind == "draw"))
+    # Spider 1, Spiritual Doll 1/3, Dynamite on the Cemetery (d6+d4 = 8: 3 of 24) of 16
+    assert p == pytest.approx((1 + 1 / 3 + 3 / 24) / 16)
+    # once the killers are seen in the discards, the same draw is safe
+    s = valkyrie_at_the_cemetery(discards={"black": ["Bloodthirsty Spider", "Spiritual Doll",
+                                                     "Dynamite"]})
+    p = death_chance(s.view(0), next(a for a in s.legal_actions(0) if a.kind == "draw"))
+    assert p == 0.0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_valkyrie_one_spider_from_death_declines_the_cemetery_draw(level):
+    s = valkyrie_at_the_cemetery()
+    for seed in range(3):
+        bot = (HardBot(0, seed=seed, think_ms=100) if level == "hard"
+               else NormalBot(0, seed=seed))
+        assert pick(bot, s, 0) == ("skip",)
+    # with the Spider, the Doll and the Dynamite already discarded she draws as before
+    s = valkyrie_at_the_cemetery(discards={"black": ["Bloodthirsty Spider", "Spiritual Doll",
+                                                     "Dynamite"]})
+    assert pick(NormalBot(0), s, 0) == ("draw", "black")
+
+
+def test_at_the_underworld_gate_a_fragile_seat_draws_white_not_black():
+    s = scenario(VALKYRIE, positions={0: "Underworld Gate"}, damage={0: 11}, phase="area")
+    assert pick(NormalBot(0), s, 0) == ("draw", "white")
+    assert pick(HardBot(0, seed=1, think_ms=100), s, 0) != ("draw", "black")
+
+
+def test_charles_does_not_pay_his_last_hp_for_a_second_attack():
+    chars = ["Charles", "Emi", "Franklin", "Werewolf", "Vampire"]
+    s = scenario(chars, revealed=[0], positions={0: "Church", 1: "Church"}, damage={0: 9, 1: 8},
+                 phase="attack")
+    act(s, 0, "attack", 1)
+    dice(s, 1, 1)
+    act(s, 1, "respond", "none")
+    assert ("charles",) in [(a.kind,) + a.args for a in s.legal_actions(0)]
+    for bot in (NormalBot(0), HardBot(0, seed=2, think_ms=100)):
+        assert pick(bot, s, 0) == ("end_turn",)

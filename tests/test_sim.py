@@ -112,3 +112,30 @@ def test_cli_check_for_each_real_game(game, players, extra):
     assert out.returncode == 0, out.stdout + out.stderr
     r = json.loads(out.stdout)
     assert r["check"] and r["errors"] == 0 and r["invariant_breaks"] == 0
+
+
+def test_think_budgets_count_cpu_time_in_the_simulator_and_wall_time_in_the_app():
+    import time
+
+    from game.ai import clock
+    from game.sim import simulate
+    assert clock.kind() == "wall" and clock.now.__module__ == "game.ai.clock"
+    r = simulate("chasing", 3, 1, 5, ["hard"], 5, {}, clock_kind="cpu")
+    assert r["clock"] == "cpu" and r["errors"] == 0
+    try:
+        clock.use("cpu")
+        t = clock.now()
+        time.sleep(0.05)                  # sleeping costs no CPU time
+        assert clock.now() - t < 0.02
+    finally:
+        clock.use("wall")
+
+
+def test_a_seat_can_have_its_own_think_budget():
+    from game.sim import _level_budget, simulate
+    assert _level_budget("hard@1000", 100) == ("hard", 1000)
+    assert _level_budget("hard", 100) == ("hard", 100)
+    r = simulate("chasing", 3, 1, 2, ["hard@5", "normal", "easy"], 1, {})
+    assert r["errors"] == 0 and r["bots"] == ["hard@5", "normal", "easy"]
+    with pytest.raises(ValueError):
+        simulate("chasing", 3, 1, 2, ["hard@x", "normal", "easy"], 1, {})

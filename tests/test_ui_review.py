@@ -243,7 +243,7 @@ def test_a_game_played_to_the_end_is_in_the_history_and_opens_for_review(app):
     table = app.find(TableScene)
     assert until(app, lambda: app.top is table and table.choices)
     click(app, "#choice_0")
-    assert until(app, lambda: isinstance(app.top, ResultsScene), frames=900)
+    assert until(app, lambda: isinstance(app.top, ResultsScene), frames=6000)
     (rec,), notice = history.load_history()
     assert notice is None and rec.game == "tiny" and rec.log == tuple(table.session.match.log)
     assert rec.winners == table.session.result().winners

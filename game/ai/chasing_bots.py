@@ -9,9 +9,9 @@ rest of the round out with the fast greedy policy below.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any, Mapping, Sequence
 
+from game.ai import clock
 from game.rules.chasing import cards as C
 from game.rules.chasing.scoring import sheet_total, struck_flags
 from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
@@ -227,7 +227,7 @@ class HardBot:
         actions = list(actions)
         if len(actions) == 1:
             return actions[0]
-        deadline = time.perf_counter() + self.think_ms / 1000.0 * 0.9
+        deadline = clock.now() + self.think_ms / 1000.0 * 0.9
         moves = [_action_move(a) for a in actions]
         totals = [0.0] * len(moves)
         runs = [0] * len(moves)
@@ -240,7 +240,7 @@ class HardBot:
                 totals[i] += self._rollout(sim, world.rnd)
                 runs[i] += 1
             worlds += 1
-            if time.perf_counter() >= deadline:
+            if clock.now() >= deadline:
                 break
         self.last_worlds = worlds
         best = max(range(len(moves)), key=lambda i: (totals[i] / runs[i], -i))

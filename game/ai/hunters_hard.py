@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
+from game.ai import clock
 from game.ai.hunters_normal import NormalBot
 from game.ai.hunters_rollout import knowledge, playout, value
 from game.ai.hunters_world import TURN_FRAMES, NotRebuildable, world_from_view
@@ -42,8 +42,9 @@ class HardBot(NormalBot):
         self.last_search = None        # (worlds, {action: mean}) of the last search
 
     def choose(self, view, actions):
-        actions = list(actions)
-        start = time.perf_counter()
+        start = clock.now()
+        # careless options (hunters_risk) are not even searched: noise must not pick them
+        actions = self.safe_actions(view, actions)
         pick = super().choose(view, actions)
         kind = view["pending"].get("kind")
         if (len(actions) < 2 or pick.kind in SIDE or kind not in SEARCHED
@@ -95,10 +96,10 @@ class HardBot(NormalBot):
         worlds = 0
         rng = self.search_rng
         tuples = [(a.kind,) + tuple(a.args) for a in cands]
-        t0 = time.perf_counter()
+        t0 = clock.now()
         try:
             while True:
-                now = time.perf_counter()
+                now = clock.now()
                 per_world = (now - t0) / worlds if worlds else 0.0
                 if now + per_world > deadline or worlds >= MAX_WORLDS:
                     break
@@ -116,7 +117,7 @@ class HardBot(NormalBot):
                     x.fast_apply(me, t)
                     playout(x, random.Random(seed), know, turns=n)
                     done.append(value(x, me))
-                    if time.perf_counter() >= deadline and len(done) < k:
+                    if clock.now() >= deadline and len(done) < k:
                         break
                 if len(done) < k:
                     break

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from game.ai.hunters_beliefs import LETTER, Beliefs, _matches
 from game.ai.hunters_easy import EasyBot, _value
+from game.ai.hunters_risk import careless
 from game.rules.hunters.data import (
     ALLOCATION,
     CARD_NAME,
@@ -142,7 +143,7 @@ class NormalBot(EasyBot):
 
     # --- choosing ------------------------------------------------------------------------------
     def choose(self, view, actions):
-        actions = list(actions)
+        actions = self.safe_actions(view, actions)
         if len(actions) == 1:
             return actions[0]
         self._me_name = view["me"]["character"]
@@ -176,6 +177,14 @@ class NormalBot(EasyBot):
         # Easy's handling with our rel; it must not reveal on its own judgement
         rest = [a for a in actions if a.kind != "reveal"] or actions
         return super().choose(view, rest)
+
+    @staticmethod
+    def safe_actions(view, actions):
+        """Leave out optional draws and abilities likely to kill this seat (the unseen cards
+        weighed against its HP, see hunters_risk); never leaves nothing."""
+        actions = list(actions)
+        safe = [a for a in actions if not careless(view, a)]
+        return safe or actions
 
     def enemy_known(self, rel):
         return any(r >= 11 * ENEMY_SURE - 2 for r in rel)

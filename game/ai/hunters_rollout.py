@@ -26,6 +26,7 @@ from game.rules.hunters.data import (
     HUNTER,
     NEUTRAL,
     SHADOW,
+    TALISMAN,
     UNKNOWN,
 )
 from game.rules.protocol import CHANCE, NOBODY
@@ -89,6 +90,11 @@ def policy(s, j, acts, know, rng):
         kinds = {a[0] for a in main}
         if "draw" in kinds:
             decks = [a[1] for a in main if a[0] == "draw"]
+            if hp - hurt <= 2 and "black" in decks and TALISMAN not in s.equip[j]:
+                # a Spider or a Doll would kill: a careful seat leaves the Black deck alone
+                decks.remove("black")
+                if not decks:
+                    return ("skip",)
             if "white" in decks and (hurt * 2 >= hp or "black" not in decks):
                 return ("draw", "white")
             if "black" in decks:

@@ -1,0 +1,58 @@
+"""The cheating Harsh Shadows oracle (measurement only, build_scripts/harsh_oracle.py)."""
+
+import random
+import sys
+from pathlib import Path
+
+from game.ai import clock
+from game.rules.harsh.state import HarshState
+from game.rules.protocol import CHANCE, NOBODY
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+
+from harsh_oracle import OracleBot, oracle_world  # noqa: E402
+
+
+def started(seed, difficulty="standard"):
+    rng = random.Random(seed)
+    s = HarshState.new(1, {"difficulty": difficulty})
+    while s.decider() == CHANCE:
+        s.apply(CHANCE, s.sample_chance(rng))
+    return s, rng
+
+
+def test_the_oracle_sees_the_real_decks_but_not_the_case_files():
+    s, _ = started(5)
+    seen = set()
+    for k in range(30):
+        w = oracle_world(s, random.Random(k))
+        assert w.spydeck == s.spydeck and w.deck == s.deck and w.stacks == s.stacks
+        assert w.spy == s.spy and w.agent == s.agent
+        for f in range(len(s.conf)):
+            for i, shown in enumerate(s.rev[f]):
+                if shown:
+                    assert w.conf[f][i] == s.conf[f][i]
+        assert sorted(x for row in w.conf for x in row) == sorted(x for row in s.conf for x in row)
+        seen.add(tuple(tuple(r) for r in w.conf))
+    assert len(seen) > 1                      # the hidden Case Files are really sampled
+
+
+def test_the_oracle_plays_legal_moves_to_the_end():
+    clock.use("cpu")
+    try:
+        s, rng = started(7)
+        bot = OracleBot(seed=7, think_ms=5)
+        for _ in range(400):
+            d = s.decider()
+            if d == CHANCE:
+                s.apply(CHANCE, s.sample_chance(rng))
+                continue
+            if d == NOBODY:
+                break
+            acts = s.legal_actions(0)
+            a = bot.choose(s, acts)
+            assert a in acts
+            s.apply(0, a)
+        assert s.decider() == NOBODY and s.outcome is not None
+    finally:
+        clock.use("wall")
