@@ -34,14 +34,36 @@ IDLE_DRAW_EVERY = 6    # while idle, redraw twice a second (a text cursor still 
 WINDOW_TITLE = "Shadows Tabletop"
 
 
+INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN,
+                          pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))
+
+
+def _display_size() -> tuple[int, int]:
+    """The desktop the window opens on ((0, 0) when the driver cannot say)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return (0, 0)  # no real screen: its made-up size says nothing
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return (0, 0)
+    return tuple(sizes[0]) if sizes else (0, 0)
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  *, show_start_notices: bool = True) -> None:
         init_pygame()  # pygame.init() minus the sound system's console noise
+        from game.storage import problems, startup
+
+        problems.clear()  # no write has failed in this app yet
+        startup.prepare()
         self.settings, settings_notice = settings_store.load_settings()
+        if settings_notice:
+            problems.tell(settings_notice)
         if size is not None:
             size = (max(style.MIN_SIZE[0], size[0]), max(style.MIN_SIZE[1], size[1]))
             self.settings.window_size = size
+        self.settings.clamp_window(_display_size())
         if fullscreen is not None:
             self.settings.window_mode = "fullscreen" if fullscreen else "windowed"
         pygame.display.set_caption(WINDOW_TITLE)
@@ -60,16 +82,20 @@ class App:
         self.running = True
         self.frames = 0
         self._last_activity = time.monotonic()
+        self._drop_input = False
+        self._retry_at = 0.0
         # Set from another thread (a phone's choice arrived) to end an idle frame's wait
         # at once instead of at the next twelfth of a second.
         self.wake = threading.Event()
         self._ticked = time.monotonic()
 
+        from game.ui.banner import SaveBanner
         from game.ui.scenes.menu import MenuScene
 
+        self.banner = SaveBanner(self)
         self.push(MenuScene(self))
-        if show_start_notices and settings_notice:
-            self.notify(settings_notice, title="Settings file damaged")
+        self.show_start_notices = show_start_notices
+        self._tell_notices()
 
     # --- window ---------------------------------------------------------------------------
     def _set_icon(self) -> None:
@@ -128,6 +154,7 @@ class App:
             self.manager.get_theme().load_theme(theme)  # loads the theme's fonts too
         for scene in self.scenes:
             scene.resize(width, height)
+        self.banner.resize()
         self.touch()
 
     # --- scene stack -----------------------------------------------------------------------
@@ -140,7 +167,7 @@ class App:
             self.scenes[-1].on_cover()
         self.scenes.append(scene)
         scene.on_enter()
-        self.touch()
+        self.screen_changed()
         return scene
 
     def pop(self) -> "Scene | None":
@@ -152,7 +179,7 @@ class App:
             self.scenes[-1].on_uncover()
         else:
             self.quit()
-        self.touch()
+        self.screen_changed()
         return scene
 
     def replace(self, scene: "Scene") -> "Scene":
@@ -161,7 +188,7 @@ class App:
             self.scenes.pop().on_exit()
         self.scenes.append(scene)
         scene.on_enter()
-        self.touch()
+        self.screen_changed()
         return scene
 
     def pop_to(self, kind: type) -> None:
@@ -170,7 +197,7 @@ class App:
             self.scenes.pop().on_exit()
         if self.scenes:
             self.scenes[-1].on_uncover()
-        self.touch()
+        self.screen_changed()
 
     def find(self, kind: type) -> "Scene | None":
         for scene in reversed(self.scenes):
@@ -185,9 +212,51 @@ class App:
         log.info("notice: %s", text)
         self.push(NoticeScene(self, text, title))
 
+    def screen_changed(self) -> None:
+        """Input queued for the old screen must not act on the new one (Up+Enter in one
+        frame once landed on Quit): the rest of this frame's keys and clicks are dropped."""
+        self._drop_input = True
+        self.touch()
+
+    # --- saving that fails -------------------------------------------------------------------
+    def game_session(self):
+        """The session of the game at the table, if one is open."""
+        for scene in reversed(self.scenes):
+            session = getattr(scene, "session", None)
+            if session is not None and hasattr(session, "save_to"):
+                return session
+        return None
+
+    def open_save_to(self) -> None:
+        from game.ui.scenes.save_to import SaveToScene
+
+        session = self.game_session()
+        if session is not None and not isinstance(self.top, SaveToScene):
+            self.push(SaveToScene(self, session))
+
+    def _tell_notices(self) -> None:
+        """Say once what storage had to do (a damaged file kept aside, a folder freed)."""
+        from game.storage import problems
+
+        notices = problems.take_notices()
+        if notices and self.show_start_notices:
+            self.notify("\n\n".join(notices), title="Some files needed attention")
+
+    def _retry_waiting_writes(self) -> None:
+        """Results that could not be written wait in memory; try again now and then."""
+        from game.storage import history, problems
+        from game.storage import stats as stats_store
+
+        now = time.monotonic()
+        if now >= self._retry_at and any(p.what in ("statistics", "history")
+                                         for p in problems.failing()):
+            self._retry_at = now + 5.0
+            stats_store.flush_pending()
+            history.flush_pending()
+
     # --- settings -----------------------------------------------------------------------------
     def save_settings(self) -> None:
-        settings_store.save_settings(self.settings)
+        settings_store.save_settings(self.settings)  # a failure shows in the banner
         self.sound.configure(self.settings.volume, self.settings.muted)
 
     # --- the main loop --------------------------------------------------------------------------
@@ -201,10 +270,31 @@ class App:
         for scene in reversed(self.scenes):
             scene.on_exit()
         self.scenes = []
-        try:
-            settings_store.save_settings(self.settings)
-        except OSError as exc:
-            log.warning("settings not saved at exit: %s", exc)
+        from game.storage import history
+        from game.storage import stats as stats_store
+
+        settings_store.save_settings(self.settings)
+        stats_store.flush_pending()
+        history.flush_pending()
+
+    def request_quit(self) -> None:
+        """The window's close button. The game is saved after every move, so quitting
+        loses nothing, except when saving has been failing: then ask first."""
+        session = self.game_session()
+        if session is None or not session.save_problem or session.is_over():
+            self.quit()
+            return
+        from game.ui.scenes.confirm import ConfirmScene
+
+        if isinstance(self.top, ConfirmScene):
+            return
+        self.push(ConfirmScene(
+            self, "Quit without saving?",
+            f"This game could not be saved ({session.save_problem}). If you quit now, the "
+            "moves since it was last saved are lost.",
+            [("Keep playing", "#keep_playing", lambda: None),
+             ("Save to…", "#quit_save_to", self.open_save_to),
+             ("Quit anyway", "#quit_anyway", self.quit)]))
 
     def idle(self) -> bool:
         top = self.top
@@ -216,11 +306,18 @@ class App:
         idle = self.idle()
         if dt is None:
             dt = self._pace(idle)
+        self._drop_input = False
         for event in pygame.event.get():
+            if self._drop_input and event.type in INPUT_EVENTS:
+                continue
             self.dispatch(event)
             if not self.running:
                 return False
+        self.banner.sync()
+        self._retry_waiting_writes()
+        self._tell_notices()
         self.manager.update(dt)
+        self.banner.update(dt)
         top = self.top
         if top is not None:
             top.update(dt)
@@ -250,10 +347,12 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         self.touch()  # any input (even a hover) gets full-rate frames for a while
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.w, event.h)
+            return
+        if self.banner.process(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -280,6 +379,7 @@ class App:
         self.manager.draw_ui(surface)
         if self.top is not None:
             self.top.draw_over(surface)
+        self.banner.draw(surface)
         pygame.display.flip()
 
     def run(self) -> int:

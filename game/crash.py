@@ -154,6 +154,8 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     if folder is None:
         return None
     path = folder / LOG_FILE_NAME
+    if not _regular_or_absent(path):
+        return None
     root = logging.getLogger()
     for handler in list(root.handlers):
         if isinstance(handler, _ShadowsFileHandler):
@@ -176,10 +178,24 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     return path
 
 
+def _regular_or_absent(path: Path) -> bool:
+    """Move a FIFO or folder standing at ``path`` aside (opening a FIFO to append would
+    block the app forever). False if it is still in the way."""
+    if not os.path.lexists(path) or path.is_file():
+        return True
+    try:
+        os.replace(path, path.with_name(f"{path.name}.damaged-{_dt.datetime.now():%Y%m%d-%H%M%S}"))
+    except OSError:
+        return False
+    return True
+
+
 def _enable_faulthandler(folder: Path) -> None:
     global _fault_file
     if faulthandler.is_enabled():
         return  # someone (python -X faulthandler, pytest) already sends faults somewhere
+    if not _regular_or_absent(folder / FAULT_FILE_NAME):
+        return
     try:
         # Kept open for the whole run: faulthandler writes to it from a signal handler.
         _fault_file = open(folder / FAULT_FILE_NAME, "a", encoding="utf-8")  # noqa: SIM115
@@ -273,14 +289,23 @@ def write_crash_report(exc: BaseException, where: str = "main") -> Path | None:
     ]
     text = "\n".join(parts)
     for folder in _report_folders():
+        path = folder / name
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / name
-            path.write_text(text, encoding="utf-8")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
         except OSError:
+            # A full disk leaves an empty or cut-off report: remove it and try elsewhere.
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
             continue
         log.critical("Crash report written to %s", path)
         return path
+    _say(text)  # no folder took it: the report goes to the console, where there is one
     return None
 
 

@@ -27,6 +27,8 @@ from game.rules.protocol import CHANCE, NOBODY, Action, Event, Result, RuleError
 from game.rules.registry import get_game
 
 SESSION_VERSION = 1
+MAX_NAME = 24          # seat names are cut to this on entry and on load
+MAX_SAVED_ACTIONS = 100_000
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,47 @@ class SeatConfig:
     @property
     def label(self) -> str:
         return self.name if self.is_human else f"{self.name} ({self.level.title()} computer)"
+
+
+def check_save_fields(data) -> None:
+    """Every field of a saved session against its type and range (ValueError if not)."""
+    def is_int(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    if not isinstance(data, dict):
+        raise ValueError("it is not a saved game")
+    if data.get("version") != SESSION_VERSION:
+        raise ValueError("it was saved in a format this version does not know")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats or len(seats) > 16:
+        raise ValueError("its list of players is damaged")
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
+            raise ValueError(f"player {i + 1} is damaged")
+        if seat.get("kind") not in ("human", "computer"):
+            raise ValueError(f"player {i + 1} is neither a person nor a computer")
+        if not isinstance(seat.get("level", "normal"), str):
+            raise ValueError(f"player {i + 1} has a damaged computer level")
+    match = data.get("match")
+    if not isinstance(match, dict):
+        raise ValueError("the game record is missing")
+    if not is_int(match.get("seed")) or not 0 <= match["seed"] < 2 ** 63:
+        raise ValueError("its seed is damaged")
+    if not is_int(match.get("players")) or match["players"] != len(seats):
+        raise ValueError("its number of players is damaged")
+    if not isinstance(match.get("options"), dict) or not isinstance(match.get("game"), str):
+        raise ValueError("its game or options are damaged")
+    log_ = match.get("log")
+    if not isinstance(log_, list) or len(log_) > MAX_SAVED_ACTIONS:
+        raise ValueError("its list of moves is damaged")
+    for entry in log_:
+        if not (isinstance(entry, list) and len(entry) == 2 and is_int(entry[0])):
+            raise ValueError("its list of moves is damaged")
+    at_screen = data.get("at_screen")
+    if at_screen is not None and not is_int(at_screen):
+        raise ValueError("the player at the screen is damaged")
+    if not is_int(data.get("barrier", 0)):
+        raise ValueError("its undo limit is damaged")
 
 
 class Session:
@@ -84,6 +127,9 @@ class Session:
         self._announced: tuple[int, int] | None = None
         self._barrier = 0  # undo never goes back past this log length
         self._answered = False  # the person at the screen answered; where does play go next?
+        self.save_path = None  # this game's own save file, chosen at the first save
+        self.save_problem: str | None = None  # why the last autosave failed, if it did
+        self.also_save_to = None  # a file the player chose with "Save to…"
         self._over_published = False
         self._unsub = self.bus.subscribe(Intent, self._on_intent)
         self._lock = threading.Lock()
@@ -96,23 +142,72 @@ class Session:
         return cls(match, seats, bus, **kw)
 
     @classmethod
-    def from_save(cls, data: dict, bus: EventBus | None = None, **kw) -> "Session":
-        """Rebuild a saved session; ValueError with a clear message if it is damaged."""
+    def from_save(cls, data: dict, bus: EventBus | None = None, *, save_path=None,
+                  **kw) -> "Session":
+        """Rebuild a saved session; ValueError with a clear message if it is damaged or
+        edited: every field is checked against its type and range, the log is replayed,
+        and each chance outcome must be the one the seed gives."""
         try:
-            if data.get("version") != SESSION_VERSION:
-                raise ValueError(f"unknown session version {data.get('version')!r}")
-            seats = [SeatConfig(str(s["name"]), str(s["kind"]), str(s.get("level", "normal")),
+            check_save_fields(data)
+            seats = [SeatConfig(s["name"].strip()[:MAX_NAME] or f"Player {i + 1}", s["kind"],
+                                s.get("level", "normal"),
                                 "phone" if s.get("device") == "phone" else "screen")
-                     for s in data["seats"]]
-            match = Match.from_json(data["match"])
+                     for i, s in enumerate(data["seats"])]
+            match = Match.from_json(data["match"], verify=False)
+            if len(seats) != match.num_players:
+                raise ValueError(f"it has {len(seats)} seats for {match.num_players} players")
             s = cls(match, seats, bus, **kw)
-            s.at_screen = data.get("at_screen", s.at_screen)
-            s._barrier = int(data.get("barrier", len(match.log)))
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"the saved game is damaged ({exc!r})") from exc
-        # Rebuild the log panel from a replay so it matches what happened.
-        s.entries = s._replay_entries()
+            for i, cfg in enumerate(seats):
+                if not cfg.is_human and cfg.level not in s.spec.bot_levels:
+                    raise ValueError(f"seat {i + 1} has an unknown computer level")
+            lowest_barrier, entries = s._check_replay()
+            at_screen = data.get("at_screen")
+            if at_screen is not None and (at_screen not in s.humans
+                                          or not s.at_this_screen(at_screen)):
+                raise ValueError("the player at the screen is not a person at this table")
+            if at_screen is not None or len(s.humans) != 1:
+                s.at_screen = at_screen
+            barrier = data.get("barrier", len(match.log))
+            if not (lowest_barrier <= barrier <= len(match.log)):
+                raise ValueError("its undo limit does not fit the game")
+            s._barrier = barrier
+        except ValueError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - an edited save may break the rules code anywhere
+            raise ValueError(f"the saved game is damaged ({type(exc).__name__})") from exc
+        s.save_path = save_path
+        s.entries = entries  # the log panel, from the replay, so it matches what happened
         return s
+
+    def _check_replay(self) -> tuple[int, list[tuple[int, Event]]]:
+        """Replay the log as the session plays it: every chance outcome must be the one
+        the seed gives and the end must be the saved state. Returns the lowest undo limit
+        the game allows and the log panel's entries."""
+        m = self.match
+        fresh = Match.start(m.game_id, m.num_players, m.seed, m.options)
+        barrier = 0
+        entries: list[tuple[int, Event]] = []
+        for step, (seat, action) in enumerate(m.log):
+            if seat != CHANCE and not (0 <= seat < m.num_players):
+                raise ValueError(f"action {step} names a seat that is not at the table")
+            if seat == CHANCE:
+                if fresh.decider() != CHANCE:
+                    raise ValueError(f"action {step} is a chance outcome out of turn")
+                expected = fresh.state.sample_chance(chance_rng(m.seed, step))
+                if expected != action:
+                    raise ValueError(f"chance outcome {step} is not the one its seed gives")
+            before = fresh.state.clone() if self.spec.reveals else None
+            try:
+                events = fresh.apply(seat, action)
+            except RuleError as exc:
+                raise ValueError(f"move {step + 1} cannot be replayed: {exc}") from exc
+            entries.extend((step, e) for e in events)
+            if seat == CHANCE or not self.seats[seat].is_human or (
+                    self.spec.reveals and self.spec.reveals(before, seat, action, events)):
+                barrier = len(fresh.log)
+        if fresh.state.to_json() != m.state.to_json():
+            raise ValueError("the position does not match its list of moves")
+        return barrier, entries
 
     def to_json(self) -> dict:
         return {
@@ -122,9 +217,33 @@ class Session:
             "at_screen": self.at_screen,
             "barrier": self._barrier,
             "finished": self.is_over(),
+            "progress": self.progress(),
+            "slot": self.save_path.name if self.save_path is not None else None,
         }
 
+    def progress(self) -> str:
+        """How far the game is, for the Saved games list ("round 2", "turn 11")."""
+        if self.is_over():
+            return "finished"
+        try:
+            view = self.match.state.view(None)
+        except Exception:  # noqa: BLE001 - a label must never stop a save
+            view = {}
+        for key in ("round", "turn"):
+            value = view.get(key) if hasattr(view, "get") else None
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                return f"{key} {value}"
+        turns, last = 0, None
+        for seat, _ in self.match.log:
+            if seat >= 0 and seat != last:
+                turns, last = turns + 1, seat
+        return f"turn {max(1, turns)}"
+
     def close(self) -> None:
+        if self.save_problem is not None:
+            from game.storage import problems
+
+            problems.succeeded("game")  # the table is gone: no game left to warn about
         self._unsub()
         if self._executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
@@ -335,13 +454,55 @@ class Session:
 
     # --- persistence -------------------------------------------------------------------------
     def _autosave(self) -> None:
+        """Save after every action. A failing disk never stops the game: the problem is
+        reported for the banner and the next action tries again; what was saved before
+        stays as it was. After "Save to…" the game is also saved to the chosen file."""
         if not self.autosave_enabled:
             return
-        from game.storage import saves
-        data = self.to_json()
-        saves.save_autosave(data)
-        if data["finished"]:
-            saves.retire_autosave()
+        from game.storage import problems, saves
+
+        data = None
+        try:
+            if self.save_path is None:
+                self.save_path = saves.new_save_path(self.match.game_id)
+            data = self.to_json()
+            saves.save_game(self.save_path, data)
+            if data["finished"]:
+                saves.keep_finished(data)
+            failure = None
+        except OSError as exc:
+            failure = exc
+        if failure is not None and self.also_save_to is not None:
+            try:
+                saves.save_game(self.also_save_to, data or self.to_json())
+                failure = None  # safe in the folder the player chose
+            except OSError as exc:
+                failure = exc
+        if failure is not None:
+            self.save_problem = problems.failed(
+                "game", self.save_path or saves.user_dirs().data_dir, failure).why
+            return
+        self.save_problem = None
+        problems.succeeded("game")
+
+    def save_now(self) -> str | None:
+        """Save at once (leaving the table); why it failed, or None."""
+        was, self.autosave_enabled = self.autosave_enabled, True
+        try:
+            self._autosave()
+        finally:
+            self.autosave_enabled = was
+        return self.save_problem
+
+    def save_to(self, path) -> None:
+        """Save this game into ``path`` and keep saving there while the usual folder
+        fails. OSError if that cannot be written either."""
+        from game.storage import problems, saves
+
+        saves.save_game(path, self.to_json())
+        self.also_save_to = path
+        self.save_problem = None
+        problems.succeeded("game")
 
     def _replay_entries(self) -> list[tuple[int, Event]]:
         m = self.match

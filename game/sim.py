@@ -1,12 +1,13 @@
 """Headless simulator: computer players play complete games and balance figures come out.
 
     python -m game.sim GAME --players N --games K --seed S --bots LEVEL[,LEVEL...]
-                       [--think-ms MS] [--clock cpu|wall] [--jobs J] [--json]
+                       [--think-ms MS] [--clock cpu|wall] [--jobs J] [--json] [--check]
                        [--OPTION VALUE ...]
 
 Game options are passed as extra flags named after the option key (for example
 ``--difficulty expert`` for Harsh Shadows). A game that raises is counted in ``errors``
-and its message reported, never hidden.
+and its message reported, never hidden. ``--check`` tests the game's invariants after
+every step and counts the breaks (``invariant_breaks``, with samples: seed and step).
 
 Think budgets run on the thinking thread's CPU time by default (``--clock cpu``), so a
 figure measured on a loaded machine matches one measured on an idle machine; the app
@@ -32,13 +33,27 @@ MAX_ACTIONS = 200_000
 
 
 def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms: int | None,
-             options: dict[str, str], clock_kind: str = "cpu") -> dict[str, Any]:
-    """Play one game between bots. Returns its outcome or the error it raised."""
+             options: dict[str, str], clock_kind: str = "cpu",
+             check: bool = False) -> dict[str, Any]:
+    """Play one game between bots. Returns its outcome or the error it raised.
+
+    With ``check`` the game's invariants are tested after every step (and a decider with
+    no legal action ends the game as a break); each invariant counts once per game, with
+    the step where it first broke.
+    """
     spec = get_game(game_id)
+    breaks: dict[str, dict[str, Any]] = {}
+
+    def broke(step: int, found) -> None:
+        for name, detail in found:
+            breaks.setdefault(name, {"seed": seed, "step": step, "invariant": name,
+                                     "detail": str(detail)[:300]})
+
     before = clock.kind()
     clock.use(clock_kind)
     try:
         m = Match.start(game_id, players, seed, options)
+        checker = spec.invariants(m.state) if check and spec.invariants else None
         budgets = [_level_budget(levels[i], think_ms) for i in range(players)]
         bots = [spec.bot_factory(lv, i, seed=seed, think_ms=ms)
                 for i, (lv, ms) in enumerate(budgets)]
@@ -48,17 +63,25 @@ def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms:
                 break
             if d == CHANCE:
                 m.chance_step()
-                continue
-            action = bots[d].choose(m.state.view(d), m.state.legal_actions(d))
-            m.apply(d, action)
+            else:
+                legal = m.state.legal_actions(d)
+                if not legal and check:
+                    broke(len(m.log), [("a decider always has a legal action", f"seat {d}")])
+                    return {"seed": seed, "error": None, "stuck": True,
+                            "breaks": list(breaks.values())}
+                m.apply(d, bots[d].choose(m.state.view(d), legal))
+            if checker is not None:
+                found = checker.step(m.state)
+                if found:
+                    broke(len(m.log), found)
         else:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
         res = m.state.result()
         return {"seed": seed, "winners": list(res.winners), "actions": len(m.log),
-                "state": m.state, "error": None}
+                "state": m.state, "error": None, "breaks": list(breaks.values())}
     except Exception as exc:  # counted and reported, never hidden
         return {"seed": seed, "error": f"{type(exc).__name__}: {exc}",
-                "trace": traceback.format_exc(limit=6)}
+                "trace": traceback.format_exc(limit=6), "breaks": list(breaks.values())}
     finally:
         clock.use(before)
 
@@ -75,7 +98,7 @@ def _play_star(args):
 
 def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str],
              think_ms: int | None, options: dict[str, str], jobs: int = 1,
-             clock_kind: str = "cpu") -> dict[str, Any]:
+             clock_kind: str = "cpu", check: bool = False) -> dict[str, Any]:
     spec = get_game(game_id)
     opts = spec.normalise_options(options)
     if spec.bot_factory is None:
@@ -90,7 +113,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
             raise ValueError(f"bad think budget in {token!r} (LEVEL@MS, e.g. hard@1000)")
         if lv not in spec.bot_levels:
             raise ValueError(f"unknown bot level {lv!r} (choose from {', '.join(spec.bot_levels)})")
-    work = [(game_id, players, seed + i, levels, think_ms, opts, clock_kind)
+    work = [(game_id, players, seed + i, levels, think_ms, opts, clock_kind, check)
             for i in range(games)]
     t0 = time.perf_counter()
     if jobs > 1:
@@ -99,6 +122,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
     else:
         outcomes = [_play_star(w) for w in work]
     elapsed = time.perf_counter() - t0
+    stuck = [o for o in outcomes if o.get("stuck")]
+    outcomes = [o for o in outcomes if not o.get("stuck")]
     ok = [o for o in outcomes if o["error"] is None]
     wins = [0] * players
     for o in ok:
@@ -124,6 +149,16 @@ def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str
         "error_samples": [{"seed": o["seed"], "error": o["error"], "trace": o["trace"]}
                           for o in outcomes if o["error"]][:3],
     }
+    if check:
+        found = [b for o in outcomes + stuck for b in o["breaks"]]
+        by_name: dict[str, int] = {}
+        for b in found:
+            by_name[b["invariant"]] = by_name.get(b["invariant"], 0) + 1
+        report["check"] = True
+        report["stuck_games"] = len(stuck)
+        report["invariant_breaks"] = len(found)
+        report["invariant_breaks_by_name"] = dict(sorted(by_name.items()))
+        report["invariant_samples"] = found[:5]
     if spec.sim_report and ok:
         report.update(spec.sim_report([o["state"] for o in ok]))
     return report
@@ -145,6 +180,8 @@ def _parse(argv: list[str]) -> tuple[argparse.Namespace, dict[str, str]]:
                         "(default, reproducible under load) or wall time (as in the app)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--check", action="store_true",
+                   help="test the game's invariants after every step; breaks are counted")
     args, extra = p.parse_known_args(argv)
     try:
         spec = get_game(args.game)
@@ -184,13 +221,15 @@ def _print_text(r: dict[str, Any]) -> None:
               + (f" ({100 * rate:.1f}%)" if rate is not None else ""))
     skip = {"game", "players", "games", "completed", "seed", "bots", "think_ms", "clock", "options",
             "jobs", "seconds", "games_per_second", "mean_actions", "wins_by_seat",
-            "win_rate_by_seat", "errors", "error_samples"}
+            "win_rate_by_seat", "errors", "error_samples", "invariant_samples"}
     for k, v in r.items():
         if k not in skip:
             print(f"  {k}: {json.dumps(v)}")
     print(f"  errors: {r['errors']}")
     for e in r["error_samples"]:
         print(f"    seed {e['seed']}: {e['error']}")
+    for b in r.get("invariant_samples", ()):
+        print(f"    break: seed {b['seed']} step {b['step']}: {b['invariant']} ({b['detail']})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         report = simulate(args.game, args.players, args.games, args.seed,
                           args.bots.split(","), args.think_ms, options, args.jobs,
-                          args.clock)
+                          args.clock, args.check)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -206,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
     else:
         _print_text(report)
-    return 1 if report["errors"] else 0
+    return 1 if report["errors"] or report.get("invariant_breaks") else 0
 
 
 if __name__ == "__main__":

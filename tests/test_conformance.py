@@ -87,23 +87,53 @@ def test_json_round_trip_at_random_points(game_id, n):
     play_random(game_id, n, seed=3, on_step=check)
 
 
+def may_see(owner, viewer):
+    """``owner`` of a secret token: a seat, a tuple of seats, or None (nobody)."""
+    if owner is None or viewer is None:
+        return False
+    return viewer in owner if isinstance(owner, tuple) else viewer == owner
+
+
+def find_leaks(st, n):
+    """(token, viewer) for every secret found as a value anywhere in a view it must not be in."""
+    views = {seat: st.view(seat) for seat in range(n)}
+    views[None] = st.view(None)
+    vleaves = {k: leaves(v) for k, v in views.items()}
+    return [(token, viewer) for owner, token in st.secret_tokens()
+            for viewer, lv in vleaves.items() if not may_see(owner, viewer) and token in lv]
+
+
 @pytest.mark.parametrize("game_id,n", CASES, ids=IDS)
 def test_views_hide_other_seats_secrets_and_are_immutable(game_id, n):
     def check(m, step):
         st = m.state
-        views = {seat: st.view(seat) for seat in range(n)}
-        views[None] = st.view(None)
-        for v in views.values():
-            assert_immutable(v)
-        vleaves = {k: leaves(v) for k, v in views.items()}
-        for owner, token in st.secret_tokens():
-            for viewer, lv in vleaves.items():
-                if viewer == owner and owner is not None:
-                    continue
-                assert token not in lv, f"{token!r} (secret of {owner}) is in view of {viewer}"
+        for seat in (*range(n), None):
+            assert_immutable(st.view(seat))
+        assert find_leaks(st, n) == []
 
     for seed in range(2):
         play_random(game_id, n, seed=seed, on_step=check)
+
+
+def test_leak_check_catches_a_bare_character_name_even_after_a_prediction():
+    from types import MappingProxyType
+
+    from game.rules.hunters.scenario import act, draw, scenario
+    s = scenario(["Emi", "Vampire", "Allie", "Werewolf"], phase="area",
+                 positions={0: "Hermit's Cabin", 1: "Church", 2: "Church", 3: "Cemetery"})
+    act(s, 0, "draw", "hermit")
+    draw(s, "Prediction")
+    act(s, 0, "give", 1)
+    act(s, 1, "answer", "show")
+    assert find_leaks(s, 4) == []          # seat 0 saw the Vampire: that is no leak
+    real = s.view
+
+    def leaky(seat):
+        v = real(seat)
+        return MappingProxyType({**v, "note": "Vampire"}) if seat in (2, None) else v
+
+    s.view = leaky
+    assert set(find_leaks(s, 4)) == {("Vampire", 2), ("Vampire", None)}
 
 
 @pytest.mark.parametrize("game_id,n", CASES, ids=IDS)

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from test_harsh_support import CODED, GUN, LAPTOP, PASSPORT, PHOTO, act, fresh, kinds_of
+from test_harsh_support import (
+    BINOC,
+    CAMERA,
+    CODED,
+    GUN,
+    LAPTOP,
+    PASSPORT,
+    PHOTO,
+    act,
+    fresh,
+    kinds_of,
+)
 
 from game.rules.harsh.data import BOMB, CLUE, EVIDENCE, FALSE_LEADS, LOC_BY_ABILITY, RED_HERRING
 from game.rules.protocol import Action, RuleError
@@ -278,22 +289,23 @@ def test_park_keep_leaves_the_card_on_top():
 def test_post_office_takes_an_adjacent_card_without_moving():
     s = on("post")
     targets = [a.args[1] for a in s.legal_actions(0) if a.kind == "ability"]
-    assert targets == [2, 8, 7, 4, 1]          # neighbours of 5 with cards, compass order
+    assert targets == [2, 8, 4]                # orthogonal neighbours of 5, compass order
     use(s, "post", 2)
     assert s.agent == 5 and s.stacks[2] == [] and s.coll == [PASSPORT, CLUE]
 
 
 def test_post_office_bomb_is_resolved():
-    s = on("post")
-    use(s, "post", 7)                           # the dealt Bomb
+    s = on("post", deal=(CLUE, CLUE, CLUE, PHOTO, BOMB, PASSPORT, CAMERA, BINOC, CLUE))
+    use(s, "post", 4)                           # the dealt Bomb, west of the Post Office
     assert s.phase == "bomb" and s.dealt_bomb_found
 
 
 def test_post_office_needs_a_neighbouring_card():
     s = on("post")
-    for p in (1, 2, 4, 7, 8):
+    for p in (2, 4, 8):                         # the diagonals 1 and 7 still hold cards
         s.stacks[p], s.origin[p] = [], []
-    assert ("Use Location ability", "no adjacent Location has a Discovery card") in s.blockers()
+    assert ("Use Location ability",
+            "no orthogonally adjacent Location has a Discovery card") in s.blockers()
 
 
 def test_every_ability_has_a_rulebook_entry():

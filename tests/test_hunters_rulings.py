@@ -13,6 +13,8 @@ def hit(chars=("Emi", "Vampire", "Allie", "Werewolf"), roll=(5, 2), **kw):
     s = scenario(list(chars), positions=kw.pop("positions", AT), phase="attack", **kw)
     act(s, 0, "attack", 1)
     dice(s, *roll)
+    if s.view(None)["pending"]["kind"] == "bob":     # a hidden attacker's cover prompt
+        act(s, 0, "bob_damage")
     return s
 
 

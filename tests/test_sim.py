@@ -51,6 +51,69 @@ def test_cli_json_for_each_real_game(game):
     assert r["game"] == game and r["errors"] == 0 and r["games"] == 3
 
 
+# --- --check: invariants after every step -----------------------------------------------------------
+def _with_checker(monkeypatch, checker_factory, **changes):
+    from dataclasses import replace
+
+    from game.rules import registry
+    spec = replace(sim.get_game("tiny"), invariants=checker_factory, **changes)
+    monkeypatch.setitem(registry._GAMES, "tiny", spec)
+
+
+def test_check_counts_invariant_breaks_with_seed_and_step(monkeypatch):
+    class EveryBetBreaks:
+        def __init__(self, state):
+            pass
+
+        def step(self, state):
+            # breaks once a seat bets; named the same every time, so once per game
+            return [("no bets", "a bet")] if any(state.bets) else []
+
+    _with_checker(monkeypatch, EveryBetBreaks)
+    r = sim.simulate("tiny", 3, 20, seed=1, levels=["easy"], think_ms=None, options={},
+                     check=True)
+    assert r["check"] and r["errors"] == 0 and r["invariant_breaks"] > 0
+    assert r["invariant_breaks"] == r["invariant_breaks_by_name"]["no bets"] <= 20
+    sample = r["invariant_samples"][0]
+    assert sample["invariant"] == "no bets" and sample["seed"] >= 1 and sample["step"] > 3
+    plain = sim.simulate("tiny", 3, 20, seed=1, levels=["easy"], think_ms=None, options={})
+    assert "invariant_breaks" not in plain             # only with --check
+
+
+def test_check_counts_a_decider_without_legal_actions(monkeypatch):
+    from tiny_game import TinyState
+
+    class Stuck(TinyState):
+        def legal_actions(self, seat=None):
+            return []
+
+    class NoBreaks:
+        def __init__(self, state):
+            pass
+
+        def step(self, state):
+            return []
+
+    _with_checker(monkeypatch, NoBreaks, state_cls=Stuck)
+    r = sim.simulate("tiny", 2, 4, seed=3, levels=["easy"], think_ms=None, options={},
+                     check=True)
+    assert r["stuck_games"] == 4 and r["invariant_breaks"] == 4
+    assert r["invariant_samples"][0]["invariant"] == "a decider always has a legal action"
+    assert r["invariant_samples"][0]["step"] == 2      # after the two deals
+
+
+@pytest.mark.parametrize("game,players,extra", [
+    ("chasing", 3, []), ("harsh", 1, []), ("hunters", 6, ["--hermit_round", "on"])])
+def test_cli_check_for_each_real_game(game, players, extra):
+    out = subprocess.run(
+        [sys.executable, "-m", "game.sim", game, "--players", str(players), "--games", "4",
+         "--bots", "easy", "--check", "--json", *extra],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    r = json.loads(out.stdout)
+    assert r["check"] and r["errors"] == 0 and r["invariant_breaks"] == 0
+
+
 def test_think_budgets_count_cpu_time_in_the_simulator_and_wall_time_in_the_app():
     import time
 

@@ -53,14 +53,16 @@ def test_atomic_write_leaves_no_temp_files(shadows_home):
 
 def test_autosave_slot_and_damaged_save(shadows_home):
     assert not saves.has_autosave()
-    saves.save_autosave({"finished": False, "x": 1})
+    game = {"finished": False, "match": {"game": "tiny", "seed": 1}, "seats": [{"name": "A"}]}
+    path = saves.save_autosave(game)
     assert saves.has_autosave()
     data, notice = saves.load_autosave()
-    assert data == {"finished": False, "x": 1} and notice is None
-    saves.autosave_path().write_text("garbage", encoding="utf-8")
-    data, notice = saves.load_autosave()
-    assert data is None and "could not be read" in notice
-    assert list(saves.autosave_path().parent.glob("autosave.damaged-*.json"))
+    assert notice is None and {k: data[k] for k in game} == game
+    path.write_text("garbage", encoding="utf-8")
+    assert not saves.has_autosave()          # a damaged save is never offered for Continue
+    data, notice = saves.load_save(path)
+    assert data is None and "was damaged" in notice and "kept as" in notice
+    assert list(path.parent.glob("*.damaged-*.json"))
 
 
 def test_statistics_by_player_difficulty_and_faction(shadows_home):

@@ -168,8 +168,9 @@ def test_continuing_a_phone_game_shows_the_join_screen_with_new_links(app, monke
     data = table.session.to_json()
     assert [s["device"] for s in data["seats"]] == ["phone", "phone", "screen", "screen"]
     click(app, "#join_cancel")
-    monkeypatch.setattr(saves, "load_autosave", lambda: (data, None))
-    open_saved_game(app)
+    path = saves.new_save_path("hunters")
+    saves.save_game(path, data)
+    open_saved_game(app, path)
     assert isinstance(app.top, JoinScene)
     hub = app.find(HuntersTable).phones
     assert hub.seats == [0, 1] and set(hub.tokens.values()).isdisjoint(old_tokens.values())

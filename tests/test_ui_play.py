@@ -112,15 +112,17 @@ def test_esc_pauses_and_save_and_quit_can_be_continued(app):
 
 
 def test_continue_with_a_damaged_save_shows_a_message_and_keeps_the_file(app):
-    path = saves.autosave_path()
+    path = saves.legacy_path()   # an old version's single autosave, damaged
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("not a save", encoding="utf-8")
-    app.top.rebuild()
-    click(app, "#continue")
+    app.top.rebuild()            # the menu looks for saves: the old file is dealt with
+    step(app, 2)
     assert isinstance(app.top, NoticeScene)
-    assert list(path.parent.glob("autosave.damaged-*.json"))
+    assert "autosave.json was damaged" in app.top.text
+    assert list(path.parent.glob("autosave.damaged-*.json")) and not path.exists()
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, MenuScene)
+    assert not find(app, "#continue").is_enabled
 
 
 def test_setup_is_remembered_per_game(app):

@@ -237,7 +237,7 @@ def test_a_game_played_to_the_end_is_in_the_history_and_opens_for_review(app):
     from game.ui.table_base import TableScene
 
     assert history.load_history() == ([], None)
-    app.settings.animation_speed = "off"   # the computers' moves wait on the wall clock otherwise
+    app.settings.animation_speed = "off"   # computers at once, however fast frames pass
     click(app, "#tile_tiny")
     assert isinstance(app.top, SetupScene)
     click(app, "#start")

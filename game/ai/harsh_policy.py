@@ -224,7 +224,9 @@ class HarshPolicy:
             k = cheapest_discard(s, kn)
             return next(a for a in actions if a.args == (k,))
         if ph == "meeting":
-            if kn.p_accuse >= accuse_threshold(s):
+            # With no card to discard, letting the Spy go loses for sure: accuse.
+            if kn.p_accuse >= accuse_threshold(s) or not any(
+                    a.kind in ("slip", "discard") for a in actions):
                 return next(a for a in actions if a.kind == "accuse")
             for a in actions:
                 if a.kind == "slip":

@@ -157,11 +157,23 @@ class EasyBot:
         if kind == "card_target":
             return self._card_target(view, rel, by_kind, hurt, hp)
         if kind == "card_steal":
-            return max(by_kind["goblin"], key=lambda a: (rel[a.args[0]], _value(a.args[1])))
+            return self._pick(by_kind["goblin"], key=lambda a: (rel[a.args[0]], _value(a.args[1])))
         if kind == "card_give":
-            return min(by_kind["banana"], key=lambda a: (rel[a.args[1]], _value(a.args[0])))
+            return self._pick_min(by_kind["banana"], key=lambda a: (rel[a.args[1]], _value(a.args[0])))
         plain = [a for a in actions if a.kind != "reveal"]
         return self.rng.choice(plain or actions)
+
+    def _pick(self, opts, key):
+        """The best option by ``key``; equal ones are broken at random (a bare max() keeps
+        the first, so the lowest seat, and Easy bots favoured seat 0 as a target)."""
+        opts = list(opts)
+        self.rng.shuffle(opts)
+        return max(opts, key=key)
+
+    def _pick_min(self, opts, key):
+        opts = list(opts)
+        self.rng.shuffle(opts)
+        return min(opts, key=key)
 
     def _last_targets(self, view):
         for e in reversed(view["history"]):
@@ -202,13 +214,13 @@ class EasyBot:
         dmg = {p["seat"]: p["damage"] for p in view["players"]}
         for k in ("franklin", "george", "ellen", "ultra_soul"):
             if k in by_kind:
-                a = max(by_kind[k], key=lambda a: (rel[a.args[0]], dmg[a.args[0]]))
+                a = self._pick(by_kind[k], key=lambda a: (rel[a.args[0]], dmg[a.args[0]]))
                 if rel[a.args[0]] >= (1 if k == "ultra_soul" else 10):
                     return a
         if "fuka" in by_kind:
             if hurt > 7:
                 return next(a for a in by_kind["fuka"] if a.args[0] == self.seat)
-            a = max(by_kind["fuka"], key=lambda a: (rel[a.args[0]], -dmg[a.args[0]]))
+            a = self._pick(by_kind["fuka"], key=lambda a: (rel[a.args[0]], -dmg[a.args[0]]))
             if rel[a.args[0]] >= 10 and dmg[a.args[0]] < 7:
                 return a
         if "emi" in by_kind:
@@ -245,10 +257,10 @@ class EasyBot:
                 return next(a for a in by_kind["woods"] if a.args == ("heal", self.seat))
             hits = [a for a in by_kind["woods"] if a.args[0] == "damage" and rel[a.args[1]] > 0]
             if hits:
-                return max(hits, key=lambda a: rel[a.args[1]])
+                return self._pick(hits, key=lambda a: rel[a.args[1]])
             return next(a for a in by_kind["woods"] if a.args == ("heal", self.seat))
         if "altar" in by_kind:
-            a = max(by_kind["altar"], key=lambda a: (rel[a.args[0]], _value(a.args[1])))
+            a = self._pick(by_kind["altar"], key=lambda a: (rel[a.args[0]], _value(a.args[1])))
             if rel[a.args[0]] > -5:
                 return a
         return by_kind["skip"][0]
@@ -261,7 +273,7 @@ class EasyBot:
             return by_kind.get("no_attack", by_kind["attack_all"])[0]
         opts = by_kind.get("attack", [])
         if opts:
-            a = max(opts, key=lambda a: (rel[a.args[0]], players[a.args[0]]["damage"]))
+            a = self._pick(opts, key=lambda a: (rel[a.args[0]], players[a.args[0]]["damage"]))
             if rel[a.args[0]] > 0 or "no_attack" not in by_kind:
                 return a
         return by_kind["no_attack"][0]
@@ -294,12 +306,12 @@ class EasyBot:
         card = view["pending"].get("card")
         dmg = {p["seat"]: p["damage"] for p in view["players"]}
         if card == "Blessing":
-            return min(opts, key=lambda a: (rel[a.args[0]], -dmg[a.args[0]]))
+            return self._pick_min(opts, key=lambda a: (rel[a.args[0]], -dmg[a.args[0]]))
         if card == "First Aid":
             if hurt > 7:
                 return next(a for a in opts if a.args[0] == self.seat)
             enemies = [a for a in opts if rel[a.args[0]] > 0 and dmg[a.args[0]] < 7]
             if enemies:
-                return max(enemies, key=lambda a: rel[a.args[0]])
+                return self._pick(enemies, key=lambda a: rel[a.args[0]])
             return next(a for a in opts if a.args[0] == self.seat)
-        return max(opts, key=lambda a: (rel[a.args[0]], dmg[a.args[0]]))
+        return self._pick(opts, key=lambda a: (rel[a.args[0]], dmg[a.args[0]]))

@@ -154,12 +154,13 @@ class GameState(ABC):
     def clone(self) -> "GameState":
         return type(self).from_json(self.to_json())
 
-    def secret_tokens(self) -> Iterable[tuple[int | None, Any]]:
+    def secret_tokens(self) -> Iterable[tuple[int | tuple[int, ...] | None, Any]]:
         """Pairs (owner, token) of hidden facts, for the conformance tests.
 
         ``token`` must not occur (as a leaf value or sub-tuple) in the view of any seat
         other than ``owner`` nor in the public view. ``owner`` None: nobody may see it
-        (e.g. the order of a deck).
+        (e.g. the order of a deck); a tuple of seats: each of them may see it (e.g. a
+        card shown privately to another player).
         """
         return ()
 

@@ -34,6 +34,9 @@ class GameSpec:
     # player hidden information: undo never goes back past such an action.
     reveals: Callable[..., bool] | None = None
     rules_text: str = ""
+    # invariants(state) -> a checker whose step(state) returns the broken invariants as
+    # (name, detail) pairs; the simulator's --check calls it after every step.
+    invariants: Callable[[GameState], Any] | None = None
 
     def normalise_options(self, given: Mapping[str, str]) -> dict[str, str]:
         known = {o.key: o for o in self.options}

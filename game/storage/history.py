@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .jsonfile import DamagedFile, read_json, write_versioned
+from .jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
 from .paths import user_dirs
 
 KIND, VERSION = "history", 1
@@ -24,10 +24,14 @@ def load_history() -> tuple[list, str | None]:
     """(records newest first, a notice or None). Records are ``GameRecord``s."""
     from game.review.record import GameRecord, RecordError
 
+    if _pending is not None and _pending[0] == str(history_path()):
+        return list(_pending[1]), None
     try:
         data = read_json(history_path(), KIND, VERSION)
     except DamagedFile as exc:
         return [], _damaged(exc.why, exc.kept_as.name)
+    except UnreadableFile as exc:
+        return [], exc.message("the history cannot be shown or added to until it can be read")
     if data is None:
         return [], None
     games = data.get("games")
@@ -59,7 +63,35 @@ def record_game(session: Any) -> str | None:
 
     if session.result() is None:
         return None
+    global _pending
     records, notice = load_history()
     records.insert(0, GameRecord.from_session(session))
-    save_history(records)
+    _pending = (str(history_path()), records)
+    flush_pending()
     return notice
+
+
+# Games that could not be written (a full disk): kept in memory and written at the next
+# chance, so the history loses nothing while the app runs.
+_pending: "tuple[str, list] | None" = None
+
+
+def flush_pending() -> bool:
+    """Write games waiting in memory. True when nothing is waiting any more."""
+    global _pending
+    from . import problems
+
+    if _pending is None:
+        return True
+    path, records = _pending
+    if path != str(history_path()):
+        _pending = None  # the user folder moved (tests): those games belong elsewhere
+        return True
+    try:
+        save_history(records)
+    except OSError as exc:   # a full disk or a file left alone: the banner says so
+        problems.failed("history", history_path(), exc)
+        return False
+    _pending = None
+    problems.succeeded("history")
+    return True

@@ -1,32 +1,246 @@
-"""Versioned JSON files written atomically; damaged files are set aside, never deleted."""
+"""Versioned JSON files written atomically; damaged files are set aside, never deleted.
+
+Reading opens only regular files (a FIFO would block the app forever), and a file that
+cannot be read for want of permission is left exactly where it is and is never written
+over: the person may fix the permission and find their data again.
+"""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+# Deeper than anything we write; deeper input is hand-made or broken (and would blow
+# Python's recursion limit in json or in a deep copy).
+MAX_DEPTH = 32
+MAX_BYTES = 64 * 1024 * 1024
+# What mkstemp leaves behind when the app is killed between creating and renaming.
+TEMP_FILE = re.compile(r"^\.[^/\\]+\.json\.[A-Za-z0-9_]{6,12}\.tmp$")
+
+# What each kind of file is called when we talk to people about it.
+KIND_WORDS = {"autosave": "saved game", "settings": "settings", "statistics": "statistics",
+              "hunters-notes": "notes"}
+
+# Files that exist but could not be read: writing over them would lose them.
+_leave_alone: set[str] = set()
+
+
+class LeftAlone(PermissionError):
+    """A write refused on purpose: the file there could not be read, so it is kept."""
 
 
 class DamagedFile(Exception):
     """The file exists but cannot be used; ``kept_as`` is where it was moved."""
 
     def __init__(self, path: Path, kept_as: Path, why: str) -> None:
-        super().__init__(f"{path.name} was damaged ({why}); it was kept as {kept_as.name}")
+        super().__init__(f"{path.name} was damaged ({why}); it is kept as {kept_as.name}")
         self.path, self.kept_as, self.why = path, kept_as, why
 
+    def message(self, then: str) -> str:
+        """A sentence for people: what happened, where the file is, and what happens now."""
+        return f"{self.path.name} was damaged ({self.why}); it is kept as {self.kept_as.name} and {then}."
+
+
+class UnreadableFile(Exception):
+    """The file exists but the system will not let us read it; it was left in place."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path.name}: {why}")
+        self.path, self.why = path, why
+
+    def message(self, then: str) -> str:
+        return (f"{self.path.name} {self.why}; it is left where it is, untouched, and {then}. "
+                f"It is in {self.path.parent}.")
+
+
+# --- reasons in words ------------------------------------------------------------------
+
+def write_problem(exc: BaseException) -> str:
+    """Why a write failed, in words a player can act on."""
+    if isinstance(exc, LeftAlone):
+        return "the file there could not be read, so it is not written over"
+    code = getattr(exc, "errno", None)
+    if code in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return "the disk is full"
+    if code == errno.EROFS:
+        return "the folder is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return "there is no permission to write there"
+    if code in (errno.EEXIST, errno.ENOTDIR, errno.EISDIR):
+        return "something else is in the way of the file"
+    text = getattr(exc, "strerror", None) or str(exc)
+    return text[:1].lower() + text[1:] if text else "the system refused"
+
+
+def _parse_problem(exc: json.JSONDecodeError, text: str) -> str:
+    if not text.strip():
+        return "it is empty"
+    if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+        return "cut off in the middle"
+    return f"its text is garbled at line {exc.lineno}"
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth, without recursion (the value may be nested very deeply)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            deepest = max(deepest, d)
+            stack.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, list):
+            deepest = max(deepest, d)
+            stack.extend((x, d + 1) for x in v)
+        if deepest > MAX_DEPTH:
+            break
+    return deepest
+
+
+def kind_word(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+def _read_regular(path: Path) -> str | None:
+    """The text of ``path`` if it is a regular file; None if there is none.
+
+    Raises DamagedFile (after moving it aside) for anything that is not a regular file
+    or not text, UnreadableFile when permission is refused.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return None
+    except PermissionError as exc:
+        raise _unreadable(path) from exc
+    if not stat.S_ISREG(st.st_mode):
+        what = "it is a folder, not a file" if stat.S_ISDIR(st.st_mode) else "it is not a regular file"
+        raise DamagedFile(path, set_aside(path), what)
+    try:
+        # O_NONBLOCK: if a FIFO slipped in after the stat, opening it must not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return None
+    except PermissionError as exc:
+        raise _unreadable(path) from exc
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            fd = -1
+            raise DamagedFile(path, set_aside(path), "it is not a regular file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            raw = fh.read(MAX_BYTES + 1)
+    except PermissionError as exc:
+        raise _unreadable(path) from exc
+    except OSError as exc:
+        raise UnreadableFile(path, f"could not be read ({write_problem(exc)})") from exc
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(raw) > MAX_BYTES:
+        raise DamagedFile(path, set_aside(path), "it is far too large")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DamagedFile(path, set_aside(path), "it is not text") from exc
+
+
+def _unreadable(path: Path) -> UnreadableFile:
+    _leave_alone.add(str(path))
+    return UnreadableFile(path, "cannot be read (no permission)")
+
+
+def read_json(path: Path, kind: str, version: int) -> dict | None:
+    """The file's payload, or None if it does not exist.
+
+    The file holds {"kind": kind, "version": version, "data": {...}}. Anything else raises
+    DamagedFile after moving the file aside; a file we may not read raises UnreadableFile
+    and stays where it is.
+    """
+    text = _read_regular(path)
+    if text is None:
+        return None
+    _leave_alone.discard(str(path))
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DamagedFile(path, set_aside(path), _parse_problem(exc, text)) from exc
+    except RecursionError as exc:
+        raise DamagedFile(path, set_aside(path), "it is nested far too deeply") from exc
+    if _depth(raw) > MAX_DEPTH:
+        raise DamagedFile(path, set_aside(path), "it is nested far too deeply")
+    why = envelope_problem(raw, kind, version)
+    if why:
+        raise DamagedFile(path, set_aside(path), why)
+    return raw["data"]
+
+
+def envelope_problem(raw: Any, kind: str, version: int) -> str | None:
+    """Why ``raw`` is not a ``kind`` file of ``version`` (None if it is one)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+        return f"it is not a {kind_word(kind)} file"
+    if raw["kind"] != kind:
+        return f"it holds {kind_word(raw['kind'])}, not a {kind_word(kind)}"
+    if raw.get("version") != version:
+        v = raw.get("version")
+        if isinstance(v, int) and not isinstance(v, bool) and v > version:
+            return f"it was written by a newer version of the app (format {v})"
+        return "it is in a format this version does not know"
+    if not isinstance(raw.get("data"), dict):
+        return "its contents are missing"
+    return None
+
+
+def peek_json(path: Path) -> Any:
+    """The parsed JSON of a regular file without moving anything; raises OSError or
+    ValueError (covering RecursionError's cousins) when it cannot be used."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError("not a regular file")
+    if st.st_size > MAX_BYTES:
+        raise ValueError("too large")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as fh:
+        raw = fh.read(MAX_BYTES + 1)
+    try:
+        value = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, RecursionError) as exc:
+        raise ValueError(str(exc)) from exc
+    if _depth(value) > MAX_DEPTH:
+        raise ValueError("nested too deeply")
+    return value
+
+
+# --- writing ---------------------------------------------------------------------------
 
 def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
-    """Write to a temporary file in the same folder, flush to disk, then rename over.
-    ``indent=None`` writes compactly (long action logs)."""
+    """Write to a temporary file in the same folder, flush to disk, rename over, then
+    flush the folder so the rename itself survives a power cut. OSError on failure; the
+    file that was there before is untouched. ``indent=None`` writes compactly (long
+    action logs)."""
+    if str(path) in _leave_alone:
+        raise LeftAlone(errno.EACCES, f"{path.name} could not be read, so it is not written "
+                                      "over", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
+    if os.path.lexists(path) and not path.is_file():
+        set_aside(path)  # a folder or a FIFO in the file's place: keep it, write beside
+    text = json.dumps(data, indent=indent, sort_keys=True,
+                      separators=None if indent is not None else (",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=indent, sort_keys=True,
-                      separators=None if indent is not None else (",", ":"))
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -36,41 +250,62 @@ def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
         except OSError:
             pass
         raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """fsync a folder so a rename in it is on disk (where the OS allows it)."""
+    if os.name == "nt":
+        return  # Windows cannot open a folder for fsync; NTFS journals the rename
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on folders; the data itself is synced
+    finally:
+        os.close(fd)
 
 
 def set_aside(path: Path) -> Path:
     """Rename a damaged file to a new, unused name beside it and return that name."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    base = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    suffix = path.suffix if path.suffix == ".json" else ""
+    stem = path.stem if suffix else path.name
+    base = path.with_name(f"{stem}.damaged-{stamp}{suffix}")
     target, n = base, 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
+    while os.path.lexists(target):
+        target = path.with_name(f"{stem}.damaged-{stamp}-{n}{suffix}")
         n += 1
     os.replace(path, target)
+    _leave_alone.discard(str(path))
     return target
 
 
-def read_json(path: Path, kind: str, version: int) -> dict | None:
-    """The file's payload, or None if it does not exist.
+def is_kept_aside(name: str) -> bool:
+    return ".damaged-" in name
 
-    The file holds {"kind": kind, "version": version, "data": {...}}. Anything else raises
-    DamagedFile after moving the file aside.
-    """
-    if not path.exists():
-        return None
+
+def clean_temp_files(folder: Path) -> list[str]:
+    """Remove temporary files an interrupted atomic write left in ``folder`` (only our
+    own pattern, only regular files). Returns the names removed."""
+    removed = []
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(raw, dict) or raw.get("kind") != kind:
-            raise ValueError(f"not a {kind} file")
-        if raw.get("version") != version:
-            raise ValueError(f"unsupported version {raw.get('version')!r}")
-        data = raw.get("data")
-        if not isinstance(data, dict):
-            raise ValueError("no data")
-        return data
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        kept = set_aside(path)
-        raise DamagedFile(path, kept, str(exc)) from exc
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not TEMP_FILE.match(entry.name):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            pass
+    return removed
 
 
 def write_versioned(path: Path, kind: str, version: int, data: dict,

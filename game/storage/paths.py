@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,6 +10,9 @@ from pathlib import Path
 from platformdirs import PlatformDirs
 
 APP_NAME = "ShadowsTabletop"
+
+log = logging.getLogger("shadows.storage")
+
 
 
 @dataclass(frozen=True)
@@ -18,9 +22,43 @@ class UserDirs:
     log_dir: Path
 
     def ensure(self) -> "UserDirs":
+        """Create the folders. A plain file in a folder's place is renamed aside (and
+        told once); a folder that cannot be made is left for the writes to report."""
         for d in (self.config_dir, self.data_dir, self.log_dir):
-            d.mkdir(parents=True, exist_ok=True)
+            make_folder(d)
         return self
+
+
+def make_folder(d: Path) -> None:
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        return
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        log.warning("folder %s could not be made: %s", d, exc)
+        return
+    # Something that is not a folder is in the way. Only our own folder's name is moved:
+    # a parent belongs to the person or the system, not to us.
+    if not (os.path.lexists(d) and not d.is_dir()):
+        log.warning("folder %s cannot be made: a parent is not a folder", d)
+        return
+    from .jsonfile import set_aside
+
+    try:
+        kept = set_aside(d)
+    except OSError as exc:
+        log.warning("%s blocks a folder and cannot be moved: %s", d, exc)
+        return
+    from .problems import tell
+
+    tell(f"A file named {d.name} stood where the folder {d.name} belongs; it is kept as "
+         f"{kept.name}.")
+    log.warning("moved %s aside to %s", d, kept)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        log.warning("folder %s could not be made: %s", d, exc)
 
 
 def user_dirs() -> UserDirs:

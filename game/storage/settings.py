@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
-from .jsonfile import DamagedFile, read_json, write_versioned
+from .jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
 from .paths import user_dirs
 
 KIND, VERSION = "settings", 1
@@ -12,6 +12,7 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 WINDOW_MODES = ("windowed", "fullscreen")
 # Seconds between computer moves (and the base of animation durations) per speed.
 PACE_SECONDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "off": 0.0}
+MAX_SIDE = 8192  # before the display is known; then clamped to the display itself
 
 
 @dataclass
@@ -36,23 +37,32 @@ class Settings:
             self.animation_speed = "normal"
         try:
             w, h = (int(v) for v in self.window_size)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: 1e400 is infinity
             w, h = 1280, 720
-        self.window_size = (max(1024, w), max(640, h))
+        self.window_size = (min(MAX_SIDE, max(1024, w)), min(MAX_SIDE, max(640, h)))
         try:
             self.volume = max(0, min(100, int(self.volume)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             self.volume = 70
-        self.muted = bool(self.muted)
-        self.memory_aids = bool(self.memory_aids)
+        self.muted = self.muted is True
+        self.memory_aids = self.memory_aids is not False
         if not isinstance(self.last_setup, dict):
             self.last_setup = {}
+        self.last_setup = {k: v for k, v in self.last_setup.items()
+                           if isinstance(k, str) and isinstance(v, dict)}
         if not isinstance(self.howto_seen, list):
             self.howto_seen = []
         self.howto_seen = [g for g in self.howto_seen if isinstance(g, str)]
         if not isinstance(self.phone_address, str) or len(self.phone_address) > 45:
             self.phone_address = ""
         return self
+
+    def clamp_window(self, display: tuple[int, int]) -> None:
+        """No bigger than the screen it opens on (a hand-edited 16384x16384 would not fit)."""
+        dw, dh = display
+        if dw > 0 and dh > 0:
+            w, h = self.window_size
+            self.window_size = (max(1024, min(w, dw)), max(640, min(h, dh)))
 
     @property
     def pace(self) -> float:
@@ -65,11 +75,13 @@ def settings_path():
 
 def load_settings() -> tuple[Settings, str | None]:
     """The saved settings (defaults if none). A damaged file gives defaults and a notice."""
+    then = "the default settings are used"
     try:
         data = read_json(settings_path(), KIND, VERSION)
     except DamagedFile as exc:
-        return Settings(), (f"Your settings file was damaged ({exc.why}). It was kept as "
-                            f"{exc.kept_as.name} and the default settings are used.")
+        return Settings(), exc.message(then)
+    except UnreadableFile as exc:
+        return Settings(), exc.message(then + " (and not saved over it)")
     if data is None:
         return Settings(), None
     known = {f.name for f in fields(Settings)}
@@ -79,7 +91,16 @@ def load_settings() -> tuple[Settings, str | None]:
     return s.validated(), None
 
 
-def save_settings(settings: Settings) -> None:
+def save_settings(settings: Settings) -> bool:
+    """Write the settings. False (and the banner says why) if they could not be written."""
+    from . import problems
+
     data = asdict(settings.validated())
     data["window_size"] = list(settings.window_size)
-    write_versioned(settings_path(), KIND, VERSION, data)
+    try:
+        write_versioned(settings_path(), KIND, VERSION, data)
+    except OSError as exc:
+        problems.failed("settings", settings_path(), exc)
+        return False
+    problems.succeeded("settings")
+    return True

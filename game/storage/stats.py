@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
-from .jsonfile import DamagedFile, read_json, write_versioned
+from .jsonfile import DamagedFile, UnreadableFile, read_json, set_aside, write_versioned
 from .paths import user_dirs
 
 KIND, VERSION = "statistics", 1
@@ -128,15 +128,98 @@ def stats_path():
     return user_dirs().data_dir / "statistics.json"
 
 
+def _count(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10 ** 12
+
+
+def _number(v) -> bool:
+    return (isinstance(v, (int, float)) and not isinstance(v, bool)
+            and abs(v) < 1e15 and v == v)
+
+
+# Each table's rows: the fields a row must hold and how to check each.
+_PERSON = {"played": _count, "won": _count, "score_sum": _number, "scored": _count}
+_SIDE = {"played": _count, "won": _count}
+ROW_FIELDS = {
+    "players": _PERSON,
+    "computers": _PERSON,
+    "difficulty": {"played": _count, "won": _count, "streak": _count, "best_streak": _count},
+    "factions": _SIDE,
+    "characters": _SIDE,
+    "computer_factions": _SIDE,
+    "computer_characters": _SIDE,
+}
+
+
+def schema_problem(data) -> str | None:
+    """Why ``data`` is not a statistics payload (None when it is one)."""
+    games = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(games, dict):
+        return "it has no table of games"
+    for game_id, g in games.items():
+        if not isinstance(g, dict):
+            return f"the entry for {game_id} is not a table"
+        if not _count(g.get("played", 0)):
+            return f"the number of {game_id} games played is not a count"
+        for table, fields_ in ROW_FIELDS.items():
+            rows = g.get(table, {})
+            if not isinstance(rows, dict):
+                return f"{game_id} {table} is not a table"
+            for label, row in rows.items():
+                if not isinstance(row, dict):
+                    return f"{game_id} {table} has a damaged row"
+                for name, ok in fields_.items():
+                    if not ok(row.get(name)):
+                        return f"{game_id} {table} row {label[:20]!r} has a damaged '{name}'"
+                if row["won"] > row["played"]:
+                    return f"{game_id} {table} row {label[:20]!r} won more than it played"
+        outcomes = g.get("outcomes", {})
+        if not isinstance(outcomes, dict) or not all(_count(v) for v in outcomes.values()):
+            return f"{game_id} outcomes are not counts"
+        if not isinstance(g.get("last_played", ""), str):
+            return f"{game_id} last played is not a date"
+    return None
+
+
+# Results counted while the statistics file could not be written: kept in memory, shown,
+# and written at the next chance.
+_pending: "tuple[str, Statistics] | None" = None
+
+
 def load_stats() -> tuple[Statistics, str | None]:
+    """The saved statistics. A damaged or wrong-shaped file is kept aside with a
+    message and statistics start afresh; an unreadable one is left alone (and not
+    written over: results are then not recorded, and the app says so)."""
+    stats, notice, _ = _load()
+    return stats, notice
+
+
+def _load() -> tuple[Statistics, str | None, bool]:
+    """(statistics, notice, whether the file may be written)."""
+    if _pending is not None and _pending[0] == str(stats_path()):
+        return _pending[1], None, True
+    then = "statistics start afresh"
     try:
         data = read_json(stats_path(), KIND, VERSION)
     except DamagedFile as exc:
-        return Statistics(), (f"Your statistics file was damaged ({exc.why}). It was kept as "
-                              f"{exc.kept_as.name}; statistics start afresh.")
-    if data is None or not isinstance(data.get("games"), dict):
-        return Statistics(), None
-    return Statistics(games=data["games"]), None
+        return Statistics(), exc.message(then), True
+    except UnreadableFile as exc:
+        return Statistics(), exc.message("results are not recorded until it can be read"), False
+    if data is None:
+        return Statistics(), None, True
+    why = schema_problem(data)
+    if why:
+        try:
+            kept = set_aside(stats_path())
+        except OSError as exc:
+            return Statistics(), (f"{stats_path().name} is damaged ({why}) and could not be "
+                                  f"moved aside ({exc.strerror}); results are not recorded "
+                                  "until it can be."), False
+        return Statistics(), DamagedFile(stats_path(), kept, why).message(then), True
+    stats = Statistics(games=data["games"])
+    for game_id in list(stats.games):
+        stats._game(game_id)  # tables a hand-edited file left out start empty
+    return stats, None, True
 
 
 def save_stats(stats: Statistics) -> None:
@@ -144,14 +227,39 @@ def save_stats(stats: Statistics) -> None:
 
 
 def record_result(session: Any) -> str | None:
-    """Add a finished session's result to the saved statistics; returns a notice if any."""
-    stats, notice = load_stats()
+    """Add a finished session's result to the saved statistics; returns a notice if any.
+    A write that fails is reported for the banner and retried later (the result waits in
+    memory), never raised into the game's end."""
+    global _pending
+    stats, notice, writable = _load()
     res = session.result()
-    if res is None:
+    if res is None or not writable:
         return notice
     stats.record(session.match.game_id, [s.name for s in session.seats], res.winners,
                  res.scores, dict(res.details),
                  humans=[i for i, s in enumerate(session.seats) if s.kind == "human"],
                  levels=[s.level for s in session.seats])
-    save_stats(stats)
+    _pending = (str(stats_path()), stats)
+    flush_pending()
     return notice
+
+
+def flush_pending() -> bool:
+    """Write results that are waiting in memory. True when nothing is waiting any more."""
+    global _pending
+    from . import problems
+
+    if _pending is None:
+        return True
+    path, stats = _pending
+    if path != str(stats_path()):
+        _pending = None  # the user folder moved (tests): those results belong elsewhere
+        return True
+    try:
+        save_stats(stats)
+    except OSError as exc:
+        problems.failed("statistics", stats_path(), exc)
+        return False
+    _pending = None
+    problems.succeeded("statistics")
+    return True

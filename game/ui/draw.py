@@ -60,6 +60,22 @@ def text(s: str, size: int, colour: Colour = style.TEXT, bold: bool = False) -> 
     return font(size, bold).render(s, True, colour)
 
 
+def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:
+    """``s`` cut with an ellipsis to fit ``width`` px: a binary search over the length, so
+    a very long text costs a few measurements, not one per character."""
+    f = font(size, bold)
+    if f.size(s)[0] <= width:
+        return s
+    lo, hi = 0, len(s)   # s[:lo] + "…" fits; s[:hi] + "…" does not (or hi is the whole)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if f.size(s[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid
+    return s[:lo] + "…"
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``s`` into lines no wider than ``width`` px in this font."""
     f = font(size, bold)
@@ -284,9 +300,7 @@ def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
     bar = pygame.Rect(0, 0, w, max(18, h // 6))
     pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
     title_size = max(10, int(bar.height * 0.55))
-    fitted = title
-    while font(title_size, True).size(fitted)[0] > w - 10 and len(fitted) > 3:
-        fitted = fitted[:-2] + "…"
+    fitted = ellipsize(title, title_size, w - 10, True)
     blit_text(surf, fitted, title_size, bar.center, (255, 255, 255), True, "center")
     y = bar.bottom + max(4, h // 30)
     if symbol_kind:

@@ -59,14 +59,18 @@ def _run(size, failures) -> None:
             app.step(1 / 60)
 
     from game.rules.registry import all_games
-    from game.ui.scenes import history, notice, rules, settings, setup, stats
+    from game.ui.scenes import confirm, history, notice, rules, saves, settings, setup, stats
 
     _check(failures, "main menu", frames)
     for name, make in (("settings", lambda: settings.SettingsScene(app)),
                        ("statistics", lambda: stats.StatsScene(app)),
                        ("rules", lambda: rules.RulesScene(app)),
                        ("history", lambda: history.HistoryScene(app)),
-                       ("notice", lambda: notice.NoticeScene(app, "A self-test notice."))):
+                       ("notice", lambda: notice.NoticeScene(app, "A self-test notice.")),
+                       ("saved games", lambda: saves.SavesScene(app)),
+                       ("question", lambda: confirm.ConfirmScene(
+                           app, "A self-test question?", "Nothing happens either way.",
+                           [("Keep", "#keep", lambda: None), ("Go", "#go", lambda: None)]))):
         _check(failures, name, lambda make=make: _show(app, make(), frames))
     games = _check(failures, "game registry", all_games) or []
     for spec in games:
@@ -165,6 +169,12 @@ def _table(app, spec, frames) -> None:
     app.push(HandoffScene(app, table, 0))
     frames()
     app.pop()
+    from game.ui.scenes.save_to import SaveToScene
+
+    app.push(SaveToScene(app, session))
+    frames()
+    app.pop()
+    _banner(app, frames)
     _play_out(session)
     app.push(ResultsScene(app, session))
     frames()
@@ -187,6 +197,23 @@ def _review(app, session, frames) -> None:
     review.go(review.replay.length)
     frames()
     app.pop_to(MenuScene)
+
+
+def _banner(app, frames) -> None:
+    """The saving-is-failing banner, drawn once over the table (nothing is written)."""
+    import errno
+    from pathlib import Path
+
+    from game.storage import problems
+
+    problems.failed("game", Path("self-test"), OSError(errno.ENOSPC, "self-test"))
+    try:
+        frames()
+        if not app.banner.shown or app.banner.button is None:
+            raise AssertionError("the banner did not show")
+    finally:
+        problems.succeeded("game")
+    frames()
 
 
 def _phones(app, frames) -> None:

@@ -575,12 +575,7 @@ def with_names(text: str, seats) -> str:
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` px."""
-    f = draw.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return draw.ellipsize(text, size, width, bold)
 
 
 def _value_text(value: Any, depth: int = 0) -> str:

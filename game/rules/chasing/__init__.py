@@ -64,6 +64,12 @@ def sim_report(states: list) -> Mapping[str, Any]:
     return {"mean_score_by_seat": [round(v / len(states), 2) for v in sums]}
 
 
+def invariant_checker(state):
+    """The simulator's --check: invariants tested after every step."""
+    from .invariants import Checker
+    return Checker(state)
+
+
 SPEC = register(GameSpec(
     id="chasing",
     title="Chasing Shadows",
@@ -76,6 +82,7 @@ SPEC = register(GameSpec(
                     "Seat that leads the first round (random, or a seat number)"),),
     bot_factory=make_bot,
     sim_report=sim_report,
+    invariants=invariant_checker,
     rules_text=RULES_TEXT,
 ))
 

@@ -1,7 +1,8 @@
 """Harsh Shadows: the solo deduction game (game id "harsh", one player = seat 0).
 
 Modules: ``data`` (component tables), ``state`` (HarshState), ``abilities`` (the nine
-Location abilities), ``view`` (the view dict), ``undo`` (undo boundaries), ``rules_text``.
+Location abilities), ``view`` (the view dict), ``undo`` (undo boundaries), ``rules_text``,
+``invariants`` (the simulator's ``--check``).
 
 Options
 -------
@@ -24,13 +25,14 @@ Phases (``view["phase"]``) and the actions (kind, args) legal in each
 - ``bomb``: ``kit (True,)`` use the Defusing Kit / ``kit (False,)`` discard a card instead.
 - ``discard``: ``discard (kind,)``; ``view["discard_for"]`` is "bomb", "meeting" (Agent
   walked into the Spy) or "spy" (the Spy walked into the Agent).
-- ``meeting`` (the Agent walked into a bugged Spy): ``accuse ()``, ``discard (kind,)`` or,
-  under the Safe house, ``slip ()``.
+- ``meeting`` (the Agent walked into a bugged Spy; ``discard_for`` "meeting"): ``accuse ()``,
+  ``discard (kind,)`` — or ``no_card ()`` with nothing to discard (lost: "meeting-no-card")
+  — or, under the Safe house, ``slip ()``.
 - ``actions`` (additional actions): ``reveal (file, slot, x2)`` pay Clues (x2: 1 when the
   Clue x2 card is used) to reveal a Case File card; ``bug ()`` place/move the Tracking Bug
   here; ``track ()``; ``ability (key, *target)`` — keys carnival, cafe, hotel, library
   (target file, slot), bank (target item), casino, bus (target pos), park, post (target
-  pos); ``end ()`` ends the turn and the Spy moves.
+  pos; orthogonal neighbours only); ``end ()`` ends the turn and the Spy moves.
 - ``reorder`` (after Espresso Lane Cafe): ``order (kinds top first)``; the cards looked at
   are in ``view["looking_at"]``.
 - ``stakeout`` (after Sunrise Park): ``stakeout ("keep",)`` / ``stakeout ("bottom",)``.
@@ -109,11 +111,18 @@ def sim_report(states) -> dict:
     }
 
 
+def invariant_checker(state):
+    """The simulator's --check: invariants tested after every step."""
+    from .invariants import Checker
+    return Checker(state)
+
+
 SPEC = register(GameSpec(
     id="harsh", title="Harsh Shadows",
     pitch="Solo: track the Spy through the city and accuse with the right evidence.",
     min_players=1, max_players=1, state_cls=HarshState, options=OPTIONS,
     bot_factory=bot_factory, sim_report=sim_report, seat_names=("Agent",),
+    invariants=invariant_checker,
     reveals=reveals_information, rules_text=RULES_TEXT,
 ))
 

@@ -140,14 +140,15 @@ def _park_use(state) -> list:
                   seats=(0,))]
 
 
-# --- Uptown Post Office: take the top card of an adjacent Location -----------------------------
+# --- Uptown Post Office: take the top card of an orthogonally adjacent Location -----------------
 def _post_targets(state) -> list:
     return [((q,), f"take from {LOC_NAME[state.grid[q]]} ({d})")
-            for d, q in NEIGHBOURS[state.agent] if state.stacks[q]]
+            for d, q in NEIGHBOURS[state.agent] if len(d) == 1 and state.stacks[q]]
 
 
 def _post_blocked(state) -> str:
-    return "" if _post_targets(state) else "no adjacent Location has a Discovery card"
+    return "" if _post_targets(state) else \
+        "no orthogonally adjacent Location has a Discovery card"
 
 
 def _post_use(state, pos) -> list:

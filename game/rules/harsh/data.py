@@ -41,7 +41,8 @@ LOCATIONS = (
     (7, "Sunrise Park", False, "park", "Stakeout",
      "Look at the top Spy card; you may put it at the bottom of the Spy deck."),
     (8, "Uptown Post Office", True, "post", "Dead drop",
-     "Take and resolve the top Discovery card of an adjacent Location without moving."),
+     "Without moving, take and resolve the top Discovery card of an orthogonal neighbour "
+     "(no diagonals)."),
 )
 LOC_NAME = tuple(row[1] for row in LOCATIONS)
 LOC_STAR = tuple(row[2] for row in LOCATIONS)

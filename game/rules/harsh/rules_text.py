@@ -88,6 +88,6 @@ Location is then turned face down. Star Locations are marked *.
   normal move.
 - Sunrise Park (Stakeout): look at the top Spy Movement card, even without the Bug; you may
   put it at the bottom of the Spy deck.
-- Uptown Post Office * (Dead drop): take and resolve the top Discovery card of a neighbouring
-  Location without moving.
+- Uptown Post Office * (Dead drop): take and resolve the top Discovery card of an
+  orthogonally adjacent Location (above, below, left or right; not diagonal) without moving.
 """

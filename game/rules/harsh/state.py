@@ -61,6 +61,10 @@ OUTCOMES = {
     "meeting-no-card": "You met the Spy and had no card left to discard: the mission fails.",
 }
 
+# What a forced discard paid for, as the log says it.
+_DISCARD_WHY = {"bomb": " (the Bomb)", "meeting": " (you met the Spy)",
+                "spy": " (the Spy ran into you)"}
+
 ACTION_NAMES = ("Use clues", "Place the Tracking Bug", "Track the Spy", "Use Location ability")
 
 
@@ -317,6 +321,7 @@ class HarshState(GameState):
                         "The Agent walks into the Spy.")]
             if self.bugged:
                 self.phase = MEETING
+                self.discard_for = "meeting"
                 return ev
             return ev + self._meeting_cost(spy_move=False)
         if self.turn_over:
@@ -526,7 +531,7 @@ class HarshState(GameState):
             if self._safe_house_active(False):
                 out.append(_SLIP)
             else:
-                out += [_discard_action(k) for k in self.discardable()]
+                out += [_discard_action(k) for k in self.discardable()] or [_NO_CARD]
             return out
         if ph == BOMB_CHOICE:
             return [_KIT_YES, _KIT_NO]
@@ -620,7 +625,10 @@ class HarshState(GameState):
             return self._accuse()
         if kind == "discard":
             return self._discard(a[0])
+        if kind == "no_card":
+            return self._lose("meeting-no-card")
         if kind == "slip":
+            self.discard_for = ""
             self.safe_until = -1
             return [Event("safe_house", {}, "Safe house: you let the Spy go; no card is lost.")] \
                 + self._end_turn()
@@ -671,7 +679,7 @@ class HarshState(GameState):
         why = self.discard_for
         self.discard_for = ""
         ev = [Event("discarded", {"card": KIND_NAMES[kind], "why": why},
-                    f"You discard the {KIND_NAMES[kind]}.")]
+                    f"You discard the {KIND_NAMES[kind]}{_DISCARD_WHY.get(why, '')}.")]
         if why == "bomb":
             if self.arrival:
                 return ev + self._after_arrival()
@@ -756,6 +764,9 @@ class HarshState(GameState):
         for item, f in roles.items():
             if f == EVIDENCE and item in gone:
                 return False, f"you discarded the {ITEMS[item]}, which is Evidence"
+        if self.protected in self.coll and roles.get(self.protected) == RED_HERRING:
+            return False, (f"the {ITEMS[self.protected]} is a Red Herring and the Bank keeps it "
+                           "in your collection")
         hidden_e = self.rev[EVIDENCE].count(False)
         candidates = [i for i in range(N_ITEMS) if i not in roles and i not in gone]
         if len(candidates) < hidden_e:
@@ -871,6 +882,7 @@ PHASE_PROMPTS = {
 # --- cached actions (labels are built once: legal_actions is on the hot path) ---------------------
 _ACCUSE = Action("accuse", (), "Accuse the Spy")
 _SLIP = Action("slip", (), "Let the Spy go (Safe house: no discard)")
+_NO_CARD = Action("no_card", (), "Let the Spy go with no card to discard (the mission fails)")
 _KIT_YES = Action("kit", (True,), "Use the Defusing Kit (no discard, the turn goes on)")
 _KIT_NO = Action("kit", (False,), "Keep the Defusing Kit (discard a card, the turn ends)")
 _KEEP = Action("stakeout", ("keep",), "Leave the Spy card on top")

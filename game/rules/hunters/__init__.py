@@ -4,7 +4,7 @@ Modules: ``data`` (characters, Areas, cards as tables), ``frames`` (the work sta
 ``turn`` (setup, the turn, side actions), ``combat`` (damage, attacks, deaths, wins),
 ``cards`` (Hermit/White/Black cards), ``views`` (views, labels, event texts),
 ``state`` (HuntersState), ``scenario`` (test hook: a game in a chosen position),
-``stats`` (simulator figures), ``worlds`` (``determinize(view, rng)``: a full state
+``stats`` (simulator figures), ``invariants`` (the simulator's ``--check``), ``worlds`` (``determinize(view, rng)``: a full state
 consistent with one seat's view, for information-set search), ``rules_text`` (RULES_TEXT). The Easy computer player is
 ``game.ai.hunters_easy``.
 
@@ -33,7 +33,10 @@ Actions (``Action.kind``, ``args``); seats are ints, card arguments are card ids
   give (t)               give the Hermit card you drew
   answer ("nothing"|"heal"|"damage"|"show") | answer ("give", card)   answer a Hermit card
   respond ("none"|"counter")       every attacked seat is asked (Werewolf may counter)
-  bob_damage () | bob_take (card)  revealed Bob at 4-6 players, after a 2+ damage roll
+  bob_damage () | bob_take (card)  ``bob`` prompt (public name "after the hit"), 4-6
+                         players, a hit of 2+ on a target holding Equipment: asked of
+                         every hidden attacker and a revealed Bob; only Bob has
+                         ``bob_take`` (a hidden Bob reveals by taking)
   loot (card)            the killer picks one of 2+ Equipment cards
   card_use () | card_pass ()       Advent, Chocolate, Diabolic Ritual (every drawer asked)
   card_target (t)        Blessing, First Aid, Vampire Bat, Bloodthirsty Spider, Spiritual Doll
@@ -83,8 +86,13 @@ Rulings beyond the spec
 -----------------------
 Decks have no order: a draw is a uniform chance pick from the cards left (the same as a
 shuffle, and nothing secret to hide). Forced reveals (Daniel, Bryan, Disenchant Mirror)
-happen automatically: they are public and leave no choice. Bob's 4-6 player choice is
-asked only of an already revealed Bob. A killer who dies in the same batch loots nothing.
+happen automatically: they are public and leave no choice. An attack's damage that
+needs no choice is dealt to all its targets at once and their deaths are resolved
+together (then wins are checked once); only then is the attacker asked about the other
+targets (Bob's 4-6 player choice, behind the cover prompt every hidden attacker gets), and
+each of those hits is dealt, and its deaths resolved, after the answer. After a side
+action (reveal, Allie, David) the pending step is looked at again (e.g. nobody left in
+range: no attack step). A killer who dies in the same batch loots nothing.
 Charles's re-attack is offered at the ``end`` prompt and repeats the last attack on its
 living targets. The Werewolf's counterattack is a one-target attack with its own
 equipment. Agnes's right is seat - 1, her left seat + 1 (play goes up the seats).
@@ -122,6 +130,12 @@ def _sim_report(states):
     return sim_report(states)
 
 
+def invariant_checker(state):
+    """The simulator's --check: invariants tested after every step."""
+    from .invariants import Checker
+    return Checker(state)
+
+
 SPEC = register(GameSpec(
     id="hunters",
     title="Shadow Hunters",
@@ -140,6 +154,7 @@ SPEC = register(GameSpec(
     bot_factory=_bot_factory,
     sim_report=_sim_report,
     reveals=_reveals,
+    invariants=invariant_checker,
 ))
 
 __all__ = ["HuntersState", "RULES_TEXT", "SPEC", "new_game"]

@@ -183,45 +183,92 @@ def _attack_roll(s, f, out):
     s.history.append(("attack", a, targets, counter, s.dice))
     s.att_dealt = 0
     s.stack.append(("attack_done", a, targets, counter))
-    for t in reversed(targets):
-        s.stack.append(("hit", a, t, base))
+    s.stack.append(("hits", a, targets, base))
 
 
 F.CHANCE["c_attack"] = (_attack_outcome, _attack_roll)
 
 
-def bob_may_take(s, a, t, dmg):
-    return (dmg >= 2 and s.n <= 6 and s.equip[t] and able(s, a, BOB))
+def steal_prompt(s, a, t, dmg):
+    """Whether the attacker is asked about a hit on ``t`` before dealing it.
+
+    Bob (4-6 players) may take an Equipment card instead of dealing 2+ damage. The question
+    depends only on public facts, and every hidden attacker gets it, so the prompt itself
+    tells nobody who is Bob; a hidden Bob takes by revealing (spec: reveal at any decision).
+    """
+    return (dmg >= 2 and s.n <= 6 and s.abilities and bool(s.equip[t])
+            and (not s.rev[a] or able(s, a, BOB)))
 
 
-@F.auto("hit")
-def _hit(s, f):
-    a, t, base = f[1], f[2], f[3]
-    if not s.alive[t]:
-        return
-    dmg = attack_damage(s, a, t, base)
-    if bob_may_take(s, a, t, dmg):
-        s.stack.append(("bob", a, t, dmg))
-        return
-    s.att_dealt += hurt(s, t, dmg, a, "attack")
+def bob_may_take(s, a, t):
+    return (s.chars[a] == BOB and s.alive[a] and not s.voided[a] and s.abilities
+            and s.n <= 6 and bool(s.equip[t]))
+
+
+@F.auto("hits")
+def _hits(s, f):
+    """One roll, every target: the damage nobody may choose about is dealt at once and its
+    deaths resolved together (wins checked once); only then is the attacker asked about
+    the other targets (see ``_bob_hits``)."""
+    a, targets, base = f[1], f[2], f[3]
+    asks = []
+    for t in targets:
+        if not s.alive[t]:
+            continue
+        dmg = attack_damage(s, a, t, base)
+        if steal_prompt(s, a, t, dmg):
+            asks.append(("bob", a, t, dmg))
+        else:
+            s.att_dealt += hurt(s, t, dmg, a, "attack")
+    if asks:
+        s.stack.append(("bob_hits", a, (), ()))
+        s.stack.extend(reversed(asks))
+    resolve_deaths(s, a, True)
 
 
 def _bob_opts(s, f):
-    t = f[2]
-    return [("bob_damage",)] + [("bob_take", c) for c in s.equip[t]]
+    a, t = f[1], f[2]
+    opts = [("bob_damage",)]
+    if bob_may_take(s, a, t):
+        opts += [("bob_take", c) for c in s.equip[t]]
+    return opts
 
 
 def _bob_apply(s, f, act):
-    s.stack.pop()
+    """The answer is recorded; every answer of this attack takes effect together after the
+    last one (``_bob_hits``). Taking is Bob's ability: a hidden Bob reveals at once."""
+    st = s.stack
+    st.pop()
     a, t, dmg = f[1], f[2], f[3]
+    i = len(st) - 1
+    while st[i][0] != "bob_hits":
+        i -= 1
+    _, _, hits, takes = st[i]
     if act[0] == "bob_damage":
-        s.att_dealt += hurt(s, t, dmg, a, "attack")
+        hits += ((t, dmg),)
     else:
-        move_equipment(s, t, a, act[1], "bob")
+        reveal(s, a, "bob")
+        takes += ((t, act[1]),)
+    st[i] = ("bob_hits", a, hits, takes)
 
 
 F.DECIDE["bob"] = (_bob_opts, _bob_apply)
-F.PROMPT["bob"] = "Bob's choice"
+F.PROMPT["bob"] = "after the hit"
+
+
+@F.auto("bob_hits")
+def _bob_hits(s, f):
+    """The hits the attacker chose to deal land together, their deaths are resolved
+    together (wins checked once), then Bob takes the cards he chose instead."""
+    a, hits, takes = f[1], f[2], f[3]
+    for t, dmg in hits:
+        s.att_dealt += hurt(s, t, dmg, a, "attack")
+    resolve_deaths(s, a, True)
+    for t, card in takes:
+        if s.over:
+            return
+        if s.alive[a] and s.alive[t] and card in s.equip[t]:
+            move_equipment(s, t, a, card, "bob")
 
 
 @F.auto("attack_done")

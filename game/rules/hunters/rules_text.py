@@ -52,10 +52,13 @@ REVEALING AND ABILITIES
 You may reveal your character at any decision point, even on another player's turn.
 Special abilities work only once you are revealed (the Unknown's lie and the Werewolf's
 counterattack say otherwise), and never for the dead. Daniel may not reveal by choice.
+After a hit of 2 or more on a player holding Equipment (4-6 players), every hidden
+attacker is asked the same question, so a hidden Bob can reveal and take a card instead.
 
 DEATH
 Damage runs from 0 to 14; you die when your damage reaches your HP. The dead reveal, leave
-the board and never act again. Whoever caused the death takes one Equipment card of their
+the board and never act again. Damage from one effect (a Machine Gun attack, the Flare,
+the Dynamite) is dealt to everyone it hits before anyone dies; they die together. Whoever caused the death takes one Equipment card of their
 choice from the victim (all of them with the Silver Rosary); the rest is discarded. If
 the active player dies the turn ends at once.
 

@@ -171,10 +171,9 @@ class HuntersState(GameState):
             f = self.stack.pop()
             _CHANCE[f[0]][1](self, f, act)
         elif act[0] in _SIDE:
+            # A side action can change the pending step (David's Handgun empties the
+            # range): the loop below looks at it again.
             _turn.apply_side(self, seat, act)
-            if self.over:
-                self.dec = NOBODY
-            return
         else:
             f = self.stack[-1]
             _DECIDE[f[0]][1](self, f, act)
@@ -332,9 +331,17 @@ class HuntersState(GameState):
         if self.over:
             return []
         out = []
+        saw = {}
+        for g in range(self.n):
+            for entry in self.private[g]:
+                if entry[0] == "saw":
+                    saw.setdefault(entry[1], set()).add(g)
         for i in range(self.n):
-            if self.chars[i] >= 0 and not self.rev[i] and not self.shown[i]:
-                out.append((i, CHAR_NAME[self.chars[i]]))
+            if self.chars[i] >= 0 and not self.rev[i]:
+                # the bare name: only its owner and whoever it was shown to may see it
+                seen = saw.get(i)
+                owner = tuple(sorted(seen | {i})) if seen else i
+                out.append((owner, CHAR_NAME[self.chars[i]]))
             for entry in self.private[i]:
                 if entry[0] in ("drew", "gave", "got"):
                     out.append((i, entry))

@@ -20,6 +20,7 @@ from .data import (
     ALLIE,
     AREA_ID,
     AREAS,
+    CARD_NAME,
     CATHERINE,
     CEMETERY,
     CHAR_NAME,
@@ -414,8 +415,8 @@ def apply_side(s, seat, act):
         card = act[1]
         s.disc[1 if card in s.disc[1] else 2].remove(card)
         s.equip[seat].append(card)
-        s.history.append(("ability", seat, "David", card))
-        s.history.append(("equipment", -1, seat, card, "david"))
+        s.history.append(("ability", seat, "David", -1))
+        s.history.append(("equipment", -1, seat, CARD_NAME[card], "david"))
         win_check(s)
 
 

@@ -93,9 +93,12 @@ def label(s, seat, a):
     if k == "respond":
         return "No response" if a[1] == "none" else "Counterattack the attacker (Werewolf)"
     if k == "bob_damage":
-        return "Bob: deal the damage"
+        f = s.stack[-1] if s.stack and s.stack[-1][0] == "bob" else None
+        return f"Deal the damage to {W(f[2])}" if f else "Deal the damage"
     if k == "bob_take":
-        return f"Bob: take {CARD_NAME[a[1]]} instead of dealing damage"
+        if s.rev[seat]:
+            return f"Take {CARD_NAME[a[1]]} instead"
+        return f"Reveal and take {CARD_NAME[a[1]]}"
     if k == "loot":
         return f"Take {CARD_NAME[a[1]]}"
     if k == "end_turn":

@@ -148,12 +148,7 @@ def sheet_grid(area: pygame.Rect, count: int, m) -> list[pygame.Rect]:
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    f = draw.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return draw.ellipsize(text, size, width, bold)
 
 
 def round_sum(row: Sequence) -> int | None:

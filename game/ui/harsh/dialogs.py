@@ -111,6 +111,9 @@ def phase_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog | None:
                 opts.append(Option(a, "Accuse the Spy", accuse_note(view)))
             elif a.kind == "slip":
                 opts.append(Option(a, "Let the Spy go", "Safe house: no card is lost"))
+            elif a.kind == "no_card":
+                opts.append(Option(a, "Let the Spy go", "You hold no card to discard: "
+                                                        "the mission fails"))
             else:
                 opts.append(Option(a, a.label + " and let the Spy go",
                                    discard_note(view, a.label.removeprefix("Discard "))))

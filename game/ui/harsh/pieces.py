@@ -45,12 +45,7 @@ def _shrink(text: str, size: int, width: int, bold: bool, smallest: int) -> int:
 
 
 def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    f = draw.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return draw.ellipsize(text, size, width, bold)
 
 
 # --- Location cards ------------------------------------------------------------------------------

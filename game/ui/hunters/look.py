@@ -77,7 +77,7 @@ ABILITY_WHEN = {
     "Werewolf": "When you are attacked: counterattack (this reveals you).",
     "Vampire": "Whenever your attack deals damage, while revealed.",
     "Valkyrie": "Every attack you make, while revealed.",
-    "Bob": "When your attack deals 2 or more damage, while revealed.",
+    "Bob": "A hit of 2+ on an Equipment holder (taking one reveals you).",
     "Catherine": "At the start of each of your turns, while revealed.",
     "Unknown": "Whenever you answer a Hermit card, even while hidden.",
     "Daniel": "Automatic: you are revealed as soon as another character dies.",

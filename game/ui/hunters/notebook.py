@@ -8,9 +8,10 @@ game's seed, so Continue brings them back without touching the session's save fo
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 
-from game.storage.jsonfile import DamagedFile, read_json, write_versioned
+from game.storage.jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
 from game.storage.paths import user_dirs
 
 from .look import CHARACTER, CHARACTER_NAMES
@@ -19,6 +20,7 @@ log = logging.getLogger("shadows.ui")
 
 KIND, VERSION = "hunters-notes", 1
 FACTION_GUESSES = ("?", "Hunter", "Shadow", "Neutral")
+NOTES_NAME = re.compile(r"^seed-\d+\.json$")   # never matches a file kept aside
 
 
 def notes_path(seed: int):
@@ -40,40 +42,60 @@ class Notebook:
         try:
             data = read_json(notes_path(seed), KIND, VERSION)
         except DamagedFile as exc:
-            book.problem = f"Your notes file was damaged and kept as {exc.kept_as.name}."
+            book.problem = exc.message("the notes start empty")
+            return book
+        except UnreadableFile as exc:
+            book.problem = exc.message("the notes start empty")
             return book
         except OSError as exc:
-            book.problem = f"Your notes could not be read ({exc})."
+            book.problem = f"Your notes could not be read ({exc.strerror or exc})."
             return book
         if isinstance(data, dict):
-            book.looked = bool(data.get("looked", False))
-            for writer, rows in dict(data.get("notes", {})).items():
-                if not isinstance(rows, dict):
+            book.looked = data.get("looked") is True
+            notes = data.get("notes")
+            for writer, rows in (notes.items() if isinstance(notes, dict) else ()):
+                if not isinstance(rows, dict) or not str(writer).isdecimal():
                     continue
                 for about, note in rows.items():
-                    if isinstance(note, dict):
-                        book.set(int(writer), int(about), note.get("faction", "?"),
-                                 note.get("character", ""), save=False)
+                    if isinstance(note, dict) and str(about).isdecimal() and len(about) < 4:
+                        faction, character = note.get("faction", "?"), note.get("character", "")
+                        book.set(int(writer), int(about),
+                                 faction if isinstance(faction, str) else "?",
+                                 character if isinstance(character, str) else "", save=False)
         return book
 
     @classmethod
     def fresh(cls, seed: int) -> "Notebook":
-        """A new game: empty notes. Only one game can be continued (there is one autosave),
-        so notes left by earlier games, this seed's included, are thrown away."""
+        """A new game: empty notes. This seed's old notes go, and so do notes whose game
+        has no save any more. Files kept aside (``seed-N.damaged-….json``) stay."""
+        from game.storage import saves
+
         folder = notes_path(seed).parent
+        keep = set()
+        for info in saves.list_saves():
+            if info.seed is not None:
+                keep.add(notes_path(info.seed).name)
+        keep.discard(notes_path(seed).name)
+        if not folder.is_dir():
+            return cls(seed)
         try:
-            for old in folder.glob("seed-*.json"):
-                old.unlink()
+            for old in folder.iterdir():
+                if NOTES_NAME.match(old.name) and old.name not in keep and old.is_file():
+                    old.unlink()
         except OSError as exc:
             log.warning("old notes not removed: %s", exc)
         return cls(seed)
 
     def save(self) -> None:
+        from game.storage import problems
+
         try:
             write_versioned(notes_path(self.seed), KIND, VERSION,
                             {"looked": self.looked, "notes": self.notes})
         except OSError as exc:  # notes are a convenience: never stop the game for them
-            log.warning("notes not saved: %s", exc)
+            problems.failed("notes", notes_path(self.seed), exc)
+            return
+        problems.succeeded("notes")
 
     def discard(self) -> None:
         try:

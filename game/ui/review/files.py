@@ -52,19 +52,12 @@ def export_record(app, record: GameRecord) -> Path | None:
 
 
 def still_in_progress(record: GameRecord) -> bool:
-    """True if ``record`` is the unfinished game that Continue would resume."""
-    import json
-
+    """True if ``record`` is an unfinished game that Continue (or Saved games) resumes."""
     from game.storage import saves
 
-    try:      # a peek: a damaged autosave is Continue's to report and set aside, not ours
-        raw = json.loads(saves.autosave_path().read_text(encoding="utf-8"))
-        data = raw["data"]
-        match = data["match"]
-        return (match.get("game") == record.game and match.get("seed") == record.seed
-                and not data.get("finished", False))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return False
+    # list_saves only peeks: a damaged save is Continue's to report and set aside, not ours
+    return any(info.game_id == record.game and info.seed == record.seed
+               and not info.finished and info.problem is None for info in saves.list_saves())
 
 
 def open_game_file(app, path) -> object | None:

@@ -1,5 +1,5 @@
-"""The main menu: a tile per registered game, then Continue, History, Open game file,
-Statistics, Settings, Rules, Quit."""
+"""The main menu: a tile per registered game; Continue (naming the game it resumes),
+Saved games and History; then Open game file, Statistics, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -35,16 +35,25 @@ def emblem(game_id: str, size: int) -> pygame.Surface:
 
 
 class MenuScene(Scene):
+    # Beside Continue and Saved games: (label, method name, object id).
+    BESIDE_SAVES = [("History", "open_history", "#history")]
+    # The second row of buttons. Add a screen here.
+    SECONDARY = [("Open game file", "open_game_file", "#open_file"),
+                 ("Statistics", "open_stats", "#statistics"),
+                 ("Settings", "open_settings", "#settings"),
+                 ("Rules", "open_rules", "#rules"),
+                 ("Quit", "quit", "#quit")]
+
     def build(self, m: style.Metrics) -> None:
         self.games = all_games()
         self.tiles: list[tuple[pygame.Rect, GameSpec]] = []
         n = max(1, len(self.games))
         cols = min(n, 3)
         rows = (n + cols - 1) // cols
-        header = m.px(180)
+        header = m.px(170)
         gap = m.px(20)
         tile_w = min(m.px(360), (m.width - 2 * m.margin - gap * (cols - 1)) // cols)
-        bottom_reserved = m.button_h + m.px(70)
+        bottom_reserved = 2 * m.button_h + m.gap + m.px(56)
         space = m.height - header - bottom_reserved
         tile_h = min(m.px(240), (space - gap * (rows - 1)) // rows)
         top = header + (space - rows * tile_h - (rows - 1) * gap) // 2
@@ -57,20 +66,33 @@ class MenuScene(Scene):
                         object_id=f"#tile_{spec.id}")
             self.tiles.append((rect, spec))
 
-        labels = [("Continue", self.continue_game, saves.has_autosave(), "#continue"),
-                  ("History", self.open_history, True, "#history"),
-                  ("Open game file", self.open_game_file, True, "#open_file"),
-                  ("Statistics", self.open_stats, True, "#statistics"),
-                  ("Settings", self.open_settings, True, "#settings"),
-                  ("Rules", self.open_rules, True, "#rules"),
-                  ("Quit", self.app.quit, True, "#quit")]
-        bw = min(m.px(170), (m.width - 2 * m.margin - (len(labels) - 1) * m.gap) // len(labels))
-        total = len(labels) * bw + (len(labels) - 1) * m.gap
-        x = (m.width - total) // 2
-        y = m.height - m.button_h - m.px(40)
-        for text, action, enabled, oid in labels:
-            self.button((x, y, bw, m.button_h), text, action, enabled=enabled, object_id=oid,
-                        cls="@primary" if oid == "#continue" and enabled else None)
+        self.saves = saves.list_saves()
+        self.resume = next((i for i in self.saves if not i.finished and i.problem is None), None)
+        y2 = m.height - m.button_h - m.px(28)
+        y1 = y2 - m.button_h - m.gap
+        sw, hw = m.px(200), m.px(170)
+        extra = len(self.BESIDE_SAVES) * (hw + m.gap)
+        cw = min(m.px(520), m.width - 2 * m.margin - sw - m.gap - extra)
+        x = (m.width - cw - m.gap - sw - extra) // 2
+        text = "Continue"
+        if self.resume is not None:
+            text = draw.ellipsize(f"Continue: {self.resume.describe()}", m.px(style.FONT_BODY),
+                                  cw - m.px(24))
+        self.button((x, y1, cw, m.button_h), text, self.continue_game,
+                    enabled=self.resume is not None, object_id="#continue",
+                    cls="@primary" if self.resume is not None else None)
+        label = f"Saved games ({len(self.saves)})" if self.saves else "Saved games"
+        self.button((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
+                    enabled=bool(self.saves), object_id="#saved_games")
+        hx = x + cw + m.gap + sw + m.gap
+        for text, method, oid in self.BESIDE_SAVES:
+            self.button((hx, y1, hw, m.button_h), text, getattr(self, method), object_id=oid)
+            hx += hw + m.gap
+        items = self.SECONDARY
+        bw = min(m.px(170), (m.width - 2 * m.margin - (len(items) - 1) * m.gap) // len(items))
+        x = (m.width - len(items) * bw - (len(items) - 1) * m.gap) // 2
+        for text, method, oid in items:
+            self.button((x, y2, bw, m.button_h), text, getattr(self, method), object_id=oid)
             x += bw + m.gap
 
     # --- actions ------------------------------------------------------------------------
@@ -82,7 +104,15 @@ class MenuScene(Scene):
     def continue_game(self) -> None:
         from game.ui.tables import open_saved_game
 
-        open_saved_game(self.app)
+        open_saved_game(self.app, self.resume.path if self.resume is not None else None)
+
+    def open_saves(self) -> None:
+        from game.ui.scenes.saves import SavesScene
+
+        self.app.push(SavesScene(self.app))
+
+    def quit(self) -> None:
+        self.app.quit()
 
     def open_history(self) -> None:
         from game.ui.scenes.history import HistoryScene
@@ -117,12 +147,12 @@ class MenuScene(Scene):
         super().draw(surface)
         m = self.metrics
         cx = m.width // 2
-        draw.blit_text(surface, "Shadows Tabletop", m.px(style.FONT_TITLE + 8), (cx, m.px(70)),
+        draw.blit_text(surface, "Shadows Tabletop", m.px(style.FONT_TITLE + 8), (cx, m.px(64)),
                        style.ACCENT_BRIGHT, True, "center")
-        draw.blit_text(surface, TAGLINE, m.px(style.FONT_BODY), (cx, m.px(122)), style.TEXT_MUTED,
+        draw.blit_text(surface, TAGLINE, m.px(style.FONT_BODY), (cx, m.px(114)), style.TEXT_MUTED,
                        False, "center")
-        pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), m.px(150)),
-                         (cx + m.px(160), m.px(150)), 1)
+        pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), m.px(142)),
+                         (cx + m.px(160), m.px(142)), 1)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -36,17 +36,21 @@ class PauseScene(Overlay):
         self.app.push(SettingsScene(self.app))
 
     def save_and_quit(self) -> None:
-        from game.storage import saves
+        from game.ui.scenes.confirm import ConfirmScene
         from game.ui.scenes.menu import MenuScene
 
         session = self.table.session
-        if not session.is_over():
-            try:
-                saves.save_autosave(session.to_json())
-            except OSError as exc:
-                self.app.notify(f"The game could not be saved ({exc}).", title="Not saved")
-                return
-        self.app.pop_to(MenuScene)
+        why = None if session.is_over() else session.save_now()
+        if why is None:
+            self.app.pop_to(MenuScene)
+            return
+        self.app.push(ConfirmScene(
+            self.app, "Leave without saving?",
+            f"This game could not be saved ({why}). If you leave now, the moves since it "
+            "was last saved are lost.",
+            [("Stay", "#stay", lambda: None),
+             ("Save to…", "#leave_save_to", self.app.open_save_to),
+             ("Leave anyway", "#leave_anyway", lambda: self.app.pop_to(MenuScene))]))
 
     def on_escape(self) -> None:
         self.app.pop()

@@ -27,6 +27,16 @@ LEVELS = ("easy", "normal", "hard")
 DEVICES = (("screen", "This screen", "Plays here: the screen is handed over for private choices"),
            ("phone", "Phone", "Plays on their own phone: scan a code on the next screen"))
 MAX_NAME = 16
+SEED_DIGITS = 9
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed the field holds, or None: the same rule as the field itself (ASCII digits
+    only, at most SEED_DIGITS). "²" is a digit to str.isdigit but not a number to int."""
+    text = text.strip()
+    if text and len(text) <= SEED_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def default_setup(spec: GameSpec) -> dict:
@@ -62,8 +72,8 @@ def merged_setup(spec: GameSpec, saved: dict | None) -> dict:
             value = str(saved.get("options", {}).get(opt.key, opt.default))
             setup["options"][opt.key] = value if value in opt.choices else opt.default
         seed = str(saved.get("seed", ""))
-        setup["seed"] = seed if seed.isdigit() else ""
-    except (TypeError, ValueError, AttributeError):
+        setup["seed"] = seed if parse_seed(seed) is not None else ""
+    except (TypeError, ValueError, AttributeError, OverflowError):
         return default_setup(spec)
     return setup
 
@@ -233,7 +243,7 @@ class SetupScene(Scene):
                                           placeholder_text="(empty: a random deal)",
                                           initial_text=setup["seed"])
         self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(9)
+        self.seed_entry.set_text_length_limit(SEED_DIGITS)
 
     def option_applies(self, opt) -> bool:
         return self.setup["players"] >= opt.min_players
@@ -284,7 +294,9 @@ class SetupScene(Scene):
 
         setup = self.setup
         seed_text = setup["seed"].strip()
-        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 1_000_000)
+        seed = parse_seed(seed_text)
+        if seed is None:
+            seed_text, seed = "", random.randrange(1, 1_000_000)
         self.app.settings.last_setup[self.spec.id] = {
             "players": setup["players"], "seats": [dict(s) for s in setup["seats"]],
             "options": dict(setup["options"]), "seed": seed_text}

@@ -41,8 +41,13 @@ def table_for(game_id: str) -> type[TableScene]:
 
 def start_game(app, game_id: str, seats, seed: int, options: dict | None = None, *,
                replace: bool = False):
-    """Create a session and put its table on screen. Problems become a notice."""
+    """Create a session and put its table on screen. Problems become a notice.
+
+    Saves of unfinished games are never touched: the new game gets its own file. The
+    finished games kept for their results make way now (the last one stays as
+    last-finished-game.json)."""
     from game.session import Session
+    from game.storage import saves
 
     try:
         session = Session.new(game_id, list(seats), seed, options or {}, app.bus,
@@ -50,34 +55,51 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
     except ValueError as exc:
         app.notify(f"The game could not start: {exc}", title="Cannot start")
         return None
+    saves.retire_finished()
     scene = table_for(game_id)(app, session)
     scene = app.replace(scene) if replace else app.push(scene)
     scene.start_phones()
     return scene
 
 
-def open_saved_game(app):
-    """Continue the autosaved game; a damaged save gets a clear message and is kept aside."""
+def open_saved_game(app, path=None):
+    """Continue a saved game (the newest unfinished one if ``path`` is None). A damaged
+    or edited save gets a clear message and is kept aside; nothing is deleted."""
     from game.session import Session
     from game.storage import saves
 
-    data, notice = saves.load_autosave()
+    if path is None:
+        info = saves.latest_unfinished()
+        if info is None:
+            app.notify("There is no saved game to continue.", title="Nothing to continue")
+            return None
+        path = info.path
+    data, notice = saves.load_save(path)
     if notice:
-        app.notify(notice, title="Saved game damaged")
+        app.notify(notice, title="Saved game not usable")
         return None
     if data is None:
-        app.notify("There is no saved game to continue.", title="Nothing to continue")
+        app.notify("That saved game is no longer there.", title="Nothing to continue")
         return None
     try:
-        session = Session.from_save(data, app.bus, pace=app.settings.pace)
+        session = Session.from_save(data, app.bus, pace=app.settings.pace, save_path=path)
     except ValueError as exc:
-        saves.discard_damaged(saves.autosave_path())
-        app.notify(f"The saved game could not be continued ({exc}). It was kept aside.",
-                   title="Saved game damaged")
+        try:
+            kept = saves.discard_damaged(path)
+            where = f"it is kept as {kept.name}"
+        except OSError:
+            where = "it is left where it is"
+        app.notify(f"{path.name} cannot be continued: {exc}. Nothing was changed in it; "
+                   f"{where}.", title="Saved game refused")
         return None
     if len(session.humans) >= 2:
         session.at_screen = None  # whoever resumes may not be who last sat here: hand off first
-    log.info("continuing %s (seed %s)", session.match.game_id, session.match.seed)
-    scene = app.push(table_for(session.match.game_id)(app, session))
-    scene.start_phones()   # new links: a continued game's phones join again
-    return scene
+    log.info("continuing %s (seed %s) from %s", session.match.game_id, session.match.seed,
+             path.name)
+    table = app.push(table_for(session.match.game_id)(app, session))
+    if session.is_over():
+        # A finished game kept for a look: its results again (counted once, at its end).
+        table.show_results()
+        return table
+    table.start_phones()   # new links: a continued game's phones join again
+    return table

@@ -1,0 +1,113 @@
+"""Saved games: every game kept, newest on top, with Continue and Delete (asked first)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.storage import saves
+from game.ui import draw, style
+from game.ui.scene import Scene
+
+
+class SavesScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.page = 0
+
+    def build(self, m: style.Metrics) -> None:
+        self.items = saves.list_saves()
+        width = min(m.px(980), m.width - 2 * m.margin)
+        self.row_h = m.px(64)
+        top = m.px(120)
+        room = m.height - top - m.button_h - m.px(60)
+        self.per_page = max(1, room // (self.row_h + m.gap))
+        pages = max(1, -(-len(self.items) // self.per_page))
+        self.page = min(self.page, pages - 1)
+        shown = self.items[self.page * self.per_page:(self.page + 1) * self.per_page]
+        self.rows: list[tuple[pygame.Rect, saves.SaveInfo]] = []
+        x0 = (m.width - width) // 2
+        bw = m.px(130)
+        first = next((i for i in self.items if not i.finished and i.problem is None), None)
+        for n, info in enumerate(shown):
+            i = self.page * self.per_page + n
+            rect = pygame.Rect(x0, top + n * (self.row_h + m.gap), width, self.row_h)
+            self.rows.append((rect, info))
+            by = rect.centery - m.button_h // 2
+            if not info.finished and info.problem is None:
+                self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Continue",
+                            lambda info=info: self.resume(info), object_id=f"#resume_{i}",
+                            cls="@primary" if info is first else None)
+            elif info.finished and info.problem is None:
+                self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Results",
+                            lambda info=info: self.resume(info), object_id=f"#review_{i}")
+            self.button((rect.right - m.pad - bw, by, bw, m.button_h), "Delete",
+                        lambda info=info: self.ask_delete(info), object_id=f"#delete_{i}")
+        y = m.height - m.button_h - m.px(30)
+        self.button((m.width // 2 - m.px(80), y, m.px(160), m.button_h), "Back", self.app.pop,
+                    object_id="#back")
+        if pages > 1:
+            if self.page > 0:
+                self.button((x0, y, m.px(140), m.button_h), "Newer", lambda: self.turn(-1),
+                            object_id="#newer")
+            if self.page < pages - 1:
+                self.button((x0 + width - m.px(140), y, m.px(140), m.button_h), "Older",
+                            lambda: self.turn(1), object_id="#older")
+        self.pages = pages
+
+    def turn(self, step: int) -> None:
+        self.page += step
+        self.rebuild()
+
+    def resume(self, info: saves.SaveInfo) -> None:
+        from game.ui.tables import open_saved_game
+
+        if open_saved_game(self.app, info.path) is None:
+            self.rebuild()  # refused: the list shows where it went
+
+    def ask_delete(self, info: saves.SaveInfo) -> None:
+        from game.ui.scenes.confirm import ConfirmScene
+
+        when = info.when()
+        what = info.describe() + (f", {', '.join(info.names)}" if info.names else "")
+        self.app.push(ConfirmScene(
+            self.app, "Delete this saved game?",
+            f"{what}{' (saved ' + when + ')' if when else ''}. A deleted game cannot be "
+            "brought back.",
+            [("Keep it", "#keep", lambda: None),
+             ("Delete", "#confirm_delete", lambda: self.delete(info))]))
+
+    def delete(self, info: saves.SaveInfo) -> None:
+        try:
+            saves.delete_save(info.path)
+        except (OSError, ValueError) as exc:
+            self.app.notify(f"{info.path.name} could not be deleted ({exc}).", title="Not deleted")
+        if self.active:
+            self.rebuild()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.blit_text(surface, "Saved games", m.px(style.FONT_TITLE), (m.width // 2, m.px(56)),
+                       style.ACCENT_BRIGHT, True, "center")
+        if not self.items:
+            draw.blit_text(surface, "No saved games. A game is saved after every move.",
+                           m.px(style.FONT_BODY), (m.width // 2, m.px(160)), style.TEXT_MUTED,
+                           False, "center")
+        hint = "Newest first." + (f"  Page {self.page + 1} of {self.pages}." if self.pages > 1 else "")
+        draw.blit_text(surface, hint, m.px(style.FONT_SMALL), (m.width // 2, m.px(96)),
+                       style.TEXT_DIM, False, "center")
+        for rect, info in self.rows:
+            draw.panel(surface, rect, m.px(style.RADIUS))
+            text_w = rect.width - 2 * m.pad - 2 * m.px(130) - 2 * m.gap
+            title = info.title if info.problem is None else info.path.name
+            draw.blit_text(surface, draw.ellipsize(title, m.px(style.FONT_BODY + 1), text_w, True),
+                           m.px(style.FONT_BODY + 1), (rect.x + m.pad, rect.y + m.px(9)), style.TEXT, True)
+            if info.problem:
+                line, colour = f"Cannot be continued: {info.problem}", style.DANGER
+            else:
+                state = "finished" if info.finished else info.progress
+                who = ", ".join(info.names)
+                line = " · ".join(p for p in (state, who, info.when()) if p)
+                colour = style.TEXT_MUTED
+            draw.blit_text(surface, draw.ellipsize(line, m.px(style.FONT_SMALL), text_w),
+                           m.px(style.FONT_SMALL), (rect.x + m.pad, rect.y + m.px(36)), colour)
