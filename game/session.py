@@ -126,6 +126,7 @@ class Session:
         self._next_move_at = 0.0
         self._announced: tuple[int, int] | None = None
         self._barrier = 0  # undo never goes back past this log length
+        self._answered = False  # the person at the screen answered; where does play go next?
         self.save_path = None  # this game's own save file, chosen at the first save
         self.save_problem: str | None = None  # why the last autosave failed, if it did
         self.also_save_to = None  # a file the player chose with "Save to…"
@@ -292,8 +293,17 @@ class Session:
         if len(self.humans) == 1:
             self.at_screen = seat
 
-    def handed_to(self, seat: int) -> None:
+    def several(self) -> bool:
+        """More than one person shares the screen (pass-and-play)."""
+        return len(self.humans) >= 2
+
+    def handed_to(self, seat: int | None) -> None:
+        """``seat`` now sits at the screen (None: nobody, only public information)."""
         self.at_screen = seat
+        self._answered = False
+        if self.several():
+            # Undo is yours alone: nothing from before the hand-off can be taken back.
+            self._barrier = len(self.match.log)
 
     def log_lines(self, viewer: int | None) -> list[str]:
         return [e.text for _, e in self.entries if e.text and e.visible_to(viewer)]
@@ -330,6 +340,9 @@ class Session:
                 self._barrier = len(self.match.log)
             elif not self.seats[seat].is_human:
                 self._barrier = len(self.match.log)
+            if self.several() and seat >= 0 and seat == self.at_screen:
+                self._answered = True
+            self._settle_screen()
         self._cancel_pending()
         self._publish(seat, action, step, events)
 
@@ -343,6 +356,19 @@ class Session:
         if self.is_over() and not self._over_published:
             self._over_published = True
             self.bus.publish(GameOver(self.result()))
+
+    def _settle_screen(self) -> None:
+        """With several people at the screen, it goes public the moment the person at it
+        has answered and the next decision (once the dice have settled) is not theirs:
+        nothing of theirs stays on screen while others play, until the next hand-off."""
+        if not self._answered:
+            return
+        d = self.decider()
+        if d == CHANCE:
+            return
+        self._answered = False
+        if d != self.at_screen:
+            self.at_screen = None
 
     def update(self, now: float | None = None) -> None:
         """One tick of the main loop: chance steps, computer moves, announcements."""
@@ -403,14 +429,18 @@ class Session:
         return self._last_undoable() is not None
 
     def _last_undoable(self) -> int | None:
+        several = self.several()
         for i in range(len(self.match.log) - 1, self._barrier - 1, -1):
             seat, _ = self.match.log[i]
+            if several and seat != self.at_screen:
+                return None  # in pass-and-play you take back only your own moves
             if seat >= 0 and self.seats[seat].is_human:
                 return i
         return None
 
     def undo(self) -> bool:
-        """Take back the last human choice, never past a reveal or a random outcome."""
+        """Take back the last human choice, never past a reveal or a random outcome, and
+        in pass-and-play only a choice of the person at the screen since the hand-off."""
         i = self._last_undoable()
         if i is None:
             return False

@@ -105,11 +105,63 @@ def test_computer_thinks_off_the_main_thread(shadows_home):
 
 
 def test_undo_goes_back_to_last_choice_but_not_past_chance(shadows_home):
-    s = Session.new("tiny", [SeatConfig("Ann"), SeatConfig("Bo")], seed=7, pace=0,
-                    autosave=False)
+    s = Session.new("tiny", [SeatConfig("Ann"), SeatConfig("Bo", "computer", "easy")], seed=7,
+                    pace=0, autosave=False)
     run_until_human_or_over(s)
     assert not s.can_undo()  # only dealing so far
     s.submit(0, Action("bet"))
     assert s.can_undo()
     assert s.undo()
     assert s.human_to_act() == 0 and not s.can_undo()
+
+
+def test_pass_and_play_screen_goes_public_once_the_person_at_it_has_answered(shadows_home):
+    s = Session.new("tiny", [SeatConfig("Ann"), SeatConfig("Bot", "computer", "easy"),
+                             SeatConfig("Cy")], seed=4, pace=0, autosave=False)
+    run_until_human_or_over(s)
+    assert s.needs_handoff(0)
+    s.handed_to(0)
+    assert s.submit(0, Action("bet")) is None
+    assert s.at_screen is None          # the computer plays next: nothing of Ann's stays
+    run_until_human_or_over(s)
+    assert s.human_to_act() == 2 and s.needs_handoff(2)
+
+
+def test_pass_and_play_undo_takes_back_only_your_own_moves_before_the_hand_off(shadows_home):
+    s = Session.new("tiny", [SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy")], seed=7,
+                    pace=0, autosave=False)
+    run_until_human_or_over(s)
+    s.handed_to(0)
+    s.submit(0, Action("bet"))
+    assert not s.can_undo()             # the screen went public: it is Bo's decision now
+    s.handed_to(1)
+    assert not s.can_undo() and not s.undo()   # Bo can never take back Ann's bet
+    assert s.match.log[-1] == (0, Action("bet"))
+
+
+def test_one_person_against_computers_keeps_the_same_screen_and_undo(shadows_home):
+    s = Session.new("tiny", [SeatConfig("Ann"), SeatConfig("Bot", "computer", "easy")], seed=7,
+                    pace=0, autosave=False)
+    run_until_human_or_over(s)
+    s.submit(0, Action("fold"))
+    assert s.at_screen == 0 and s.can_undo()
+
+
+def test_pass_and_play_screen_stays_with_her_through_her_own_dice(shadows_home):
+    """Her turn goes on after the dice (roll, then choose): no hand-off in between."""
+    seats = [SeatConfig(n) for n in ("Ann", "Bo")] + [SeatConfig(n, "computer", "easy")
+                                                      for n in ("Cy", "Di")]
+    s = Session.new("hunters", seats, seed=3, pace=0, autosave=False)
+    for _ in range(400):
+        run_until_human_or_over(s)
+        seat = s.human_to_act()
+        s.handed_to(seat)
+        kinds = [a.kind for a in s.legal_actions(seat)]
+        if "roll" in kinds:
+            break
+        s.submit(seat, s.legal_actions(seat)[0])
+    else:
+        raise AssertionError("no human turn started")
+    s.submit(seat, next(a for a in s.legal_actions(seat) if a.kind == "roll"))
+    s.update()                          # the dice
+    assert s.decider() == seat and s.at_screen == seat

@@ -13,7 +13,13 @@ from game.storage import stats as stats_store
 from game.ui import draw
 from game.ui.hunters import look
 from game.ui.hunters.notebook import Notebook
-from game.ui.hunters.overlays import CharacterScene, ConfirmScene, LookHandoff, NotebookScene
+from game.ui.hunters.overlays import (
+    CharacterScene,
+    ConfirmScene,
+    LookHandoff,
+    NotebookScene,
+    OutScene,
+)
 from game.ui.hunters.results import HuntersResults
 from game.ui.hunters.table import HuntersTable
 from game.ui.scenes.handoff import HandoffScene
@@ -112,6 +118,8 @@ def test_one_human_and_computers_play_a_full_game_to_the_results(app, monkeypatc
             break
         if isinstance(app.top, ConfirmScene):
             click(app, "#confirm_yes", frames=1)   # attacking a revealed player of one's own side
+        elif isinstance(app.top, OutScene):
+            click(app, "#watch", frames=1)         # the only person died: watch the rest
         elif app.top is table and table.choices:
             n = len(table.choices)
             # prefer attacking and moving on, so the game ends in reasonable time

@@ -57,7 +57,15 @@ def find(app, object_id: str):
     raise LookupError(f"{object_id} not on {type(scene).__name__}; there are: {ids}")
 
 
+def wait_armed(app, frames: int = 120) -> None:
+    """A hand-off screen ignores input for its first half second: wait as a person would."""
+    armed = getattr(app.top, "armed", None)
+    if armed is not None:
+        until(app, lambda: app.top.armed() if hasattr(app.top, "armed") else True, frames)
+
+
 def click_at(app, pos, frames: int = 2) -> None:
+    wait_armed(app)
     pygame.mouse.set_pos(pos)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     step(app)
@@ -68,10 +76,12 @@ def click_at(app, pos, frames: int = 2) -> None:
 
 def click(app, object_id: str, frames: int = 2) -> None:
     """Click the centre of the top scene's element ``object_id``."""
+    wait_armed(app)
     click_at(app, find(app, object_id).rect.center, frames)
 
 
 def key(app, k: int, frames: int = 1, unicode: str = "") -> None:
+    wait_armed(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
     step(app, frames)
@@ -95,3 +105,247 @@ def until(app, predicate, frames: int = 600) -> bool:
             return True
         step(app)
     return predicate()
+
+
+# --- privacy: what is on screen, checked against every seat's secrets ------------------------
+
+EARLY_FRAMES = 24   # 0.4 s at 60 frames a second: nobody reads a hand-off screen that fast
+
+
+class SecretWatch:
+    """At every drawn frame, checks that no seat's secret is on screen unless the screen
+    belongs to that seat.
+
+    The secrets are the rules' own ``secret_tokens()`` (the ones the conformance tests hold
+    every view to); what is on screen is every text the drawing toolkit renders, every card
+    face and character/Hermit card picture, the log panels drawn and the widgets' texts.
+    Who the screen belongs to is worked out here, not read from the table: a seat owns it
+    from a hand-off to it (``session.handed_to``) until it answers a decision and the next
+    decision (after dice and shuffles) is someone else's.
+    """
+
+    def __init__(self, app, monkeypatch) -> None:
+        from game.ui import draw
+        from game.ui.hunters import look
+        from game.ui.widgets import ScrollPanel
+
+        self.app = app
+        self.texts: list[str] = []
+        self.log_texts: list[str] = []   # log panels: Chasing's repeat cards of past rounds
+        self.faces: set = set()
+        self.pictures: set = set()
+        self.findings: list[tuple] = []
+        self.frames = 0
+        self.owner: int | None = None
+        self._answered = False
+        self._session = None
+
+        self._inside = 0
+
+        def spy(module, name, record):
+            original = getattr(module, name)
+
+            def wrapper(*args, **kw):
+                if not self._inside:
+                    record(*args, **kw)
+                self._inside += 1     # a card's own text is the card, not more text on screen
+                try:
+                    return original(*args, **kw)
+                finally:
+                    self._inside -= 1
+
+            monkeypatch.setattr(module, name, wrapper)
+
+        spy(draw, "text", lambda s, *a, **k: self.texts.append(str(s)))
+        spy(draw, "card_face", lambda rank, suit, *a, **k: self.faces.add((suit, rank)))
+        spy(look, "character_card", lambda name, *a, **k: self.pictures.add(name))
+        spy(look, "read_card", lambda name, *a, **k: self.pictures.add(name))
+        spy(look, "mini_card", lambda name, *a, **k: self.pictures.add(name))
+        spy(look, "chip", lambda text, *a, **k: self.texts.append(str(text)))
+        spy(ScrollPanel, "draw", lambda panel, *a, **k: self.log_texts.extend(
+            b.text for b in getattr(panel, "blocks", ()) or ()))
+        original_draw = app.draw
+
+        self.drawn = 0                        # frames drawn since the watch began
+        self._handoff = (None, 0)             # the hand-off screen on top, and when it came
+
+        def watched_draw():
+            self.texts, self.log_texts, self.faces, self.pictures = [], [], set(), set()
+            self.drawn += 1
+            original_draw()
+            self.check()
+
+        monkeypatch.setattr(app, "draw", watched_draw)
+        monkeypatch.setattr(app, "idle", lambda: False)   # draw every frame, not every 6th
+
+    # --- who owns the screen --------------------------------------------------------------
+    def follow(self, session, monkeypatch) -> None:
+        """Track hand-offs and answers of ``session`` (call once the table is up)."""
+        self._session = session
+        handed_to, apply = session.handed_to, session._apply
+
+        def on_hand(seat):
+            from game.ui.scenes.handoff import HandoffScene
+
+            top = self.app.top
+            if isinstance(top, HandoffScene) and seat is not None:
+                age = self.drawn - (self._handoff[1] if self._handoff[0] is top else self.drawn)
+                if age < EARLY_FRAMES:     # a key or click meant for the screen before
+                    self.findings.append((self.drawn, type(top).__name__, self.owner, seat,
+                                          "hand-off", f"hand-off taken {age} frames after it came"))
+            handed_to(seat)
+            self.owner, self._answered = seat, False
+
+        def on_apply(seat, action):
+            apply(seat, action)
+            if seat == self.owner and seat >= 0:
+                self._answered = True
+            self._settle()
+
+        monkeypatch.setattr(session, "handed_to", on_hand)
+        monkeypatch.setattr(session, "_apply", on_apply)
+
+    def _settle(self) -> None:
+        s = self._session
+        d = s.decider()
+        if self._answered and d != -1:  # -1: chance; wait for what the dice bring
+            self._answered = False
+            if d != self.owner:
+                self.owner = None
+
+    # --- the check ------------------------------------------------------------------------
+    def check(self) -> None:
+        import re
+
+        from game.rules.hunters.data import CARD_NAME
+        from game.ui.scenes.handoff import HandoffScene
+
+        CARD_NAMES = sorted(set(CARD_NAME), key=len, reverse=True)
+        s = self._session
+        top = self.app.top
+        if isinstance(top, HandoffScene) and self._handoff[0] is not top:
+            self._handoff = (top, self.drawn)
+        if s is None:
+            return
+        self.frames += 1
+        if s.is_over():
+            return      # at the end every secret is revealed on purpose
+        state = s.match.state
+        blob = "\n".join(self.texts)
+        for item in self.app.top.root.elements if self.app.top and self.app.top.root else ():
+            for el in elements(item) + [item]:
+                if getattr(el, "visible", True):
+                    blob += "\n" + str(getattr(el, "text", "") or "")
+        private = getattr(state, "private", None)   # Shadow Hunters: what each seat was told
+        for owner, token in state.secret_tokens():
+            knowers = {owner}
+            if private is not None:
+                name = token if isinstance(token, str) else token[-1]
+                knowers |= {i for i, entries in enumerate(private) if any(
+                    e[0] in ("drew", "gave", "got", "saw") and e[-1] == name for e in entries)}
+            if self.owner is not None and self.owner in knowers:
+                continue
+            where = None
+            if isinstance(token, tuple) and token and token[0] == "card":   # Chasing Shadows
+                suit, rank = token[1], token[2]
+                if (suit, rank) in self.faces:
+                    where = "card face"
+                else:
+                    where = _text_hit(rf"\b{suit} {rank}\b", blob)
+            elif isinstance(token, str):                                 # a character
+                cards = blob + "\n" + "\n".join(self.log_texts)
+                for card in CARD_NAMES:            # "Vampire Bat" is a card, not the Vampire
+                    cards = cards.replace(card, "")
+                if token in self.pictures:
+                    where = "character card"
+                else:
+                    where = _text_hit(rf"(?<![\w-]){re.escape(token)}(?![\w-])", cards)
+            elif isinstance(token, tuple) and token and token[0] in ("drew", "gave", "got"):
+                name = token[-1]                                         # a Hermit card
+                told = blob + "\n" + "\n".join(self.log_texts)
+                for card in CARD_NAMES:            # "Aid" is also in "First Aid"
+                    if card != name and name in card:
+                        told = told.replace(card, "")
+                if name in self.pictures:
+                    where = "Hermit card"
+                else:
+                    where = _text_hit(rf"(?<![\w-]){re.escape(name)}(?![\w-])", told)
+            if where:
+                self.findings.append((self.frames, type(self.app.top).__name__, self.owner, owner,
+                                      token, where))
+
+    def summary(self) -> str:
+        from collections import Counter
+
+        kinds = Counter((scene, where.split(":")[0]) for _, scene, _, _, _, where in self.findings)
+        return (f"{len(self.findings)} secret(s) on screen in {self.frames} frames: "
+                + ", ".join(f"{n}x {w} on {sc}" for (sc, w), n in kinds.most_common()))
+
+
+def _text_hit(pattern: str, blob: str) -> str | None:
+    import re
+
+    for line in blob.split("\n"):
+        if re.search(pattern, line, re.IGNORECASE):
+            return f"text: {line}"
+    return None
+
+
+def post_key(k: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
+
+
+def play_mixed(app, table, rng, frames: int = 200000, pause_every: int = 97) -> int:
+    """Play a game with several people at the screen the way hurried people do: every
+    hand-off answered at once, each move made with a number key and Enter followed by a
+    stray second Enter 1-3 frames later, the pause menu opened now and then. Returns the
+    number of frames it took (the game is over, or ``frames`` ran out)."""
+    from game.ui.scene import DIGIT_KEYS
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.table_base import TableScene
+
+    digits = sorted(DIGIT_KEYS, key=DIGIT_KEYS.get)[:9]
+    session = table.session
+    stray = 0
+    stuck = 0
+    deadline = time.monotonic() + 300   # the computers' pace runs on the wall clock
+    for frame in range(frames):
+        if time.monotonic() > deadline:
+            break
+        top = app.top
+        if stray == 1:
+            post_key(pygame.K_RETURN)
+        stray = max(0, stray - 1)
+        if session.is_over() and isinstance(top, ResultsScene):
+            return frame
+        if isinstance(top, PauseScene):
+            if rng.random() < 0.2:
+                post_key(pygame.K_ESCAPE)
+        elif top is not table and isinstance(top, TableScene):
+            pass
+        elif top is not table:
+            post_key(pygame.K_RETURN)       # hand-off, character look, round end, notice…
+        elif frame % pause_every == 0:
+            post_key(pygame.K_ESCAPE)
+        elif table.acting_seat() is not None and not session.is_over():
+            before = len(session.match.log)
+            n = len(getattr(table, "key_actions", None) or table.choices)
+            if n:
+                post_key(digits[rng.randrange(min(9, n))])
+                post_key(pygame.K_RETURN)
+                stray = rng.randint(1, 3) + 1
+            step(app)
+            if len(session.match.log) == before and table.acting_seat() is not None:
+                stuck += 1
+                if stuck > 3:   # a decision the keys do not reach: choose it directly
+                    legal = session.legal_actions(table.acting_seat())
+                    if legal:
+                        table.choose(rng.choice(legal))
+                    stuck = 0
+            else:
+                stuck = 0
+            continue
+        step(app)
+    return frames

@@ -88,6 +88,7 @@ class Option:
     choices: tuple[str, ...]
     default: str
     help: str = ""
+    min_players: int = 0   # below this the option does nothing (setup offers it disabled)
 
 
 class GameState(ABC):

@@ -224,12 +224,29 @@ class Scene:
 
 
 class Overlay(Scene):
-    """A scene drawn over the one below it, which is shaded (pause menu, notices)."""
+    """A scene drawn over the one below it, which is shaded (pause menu, notices).
 
-    opaque = False
+    While several people share the screen during a game, an overlay covers the table
+    instead: it may stay open while others look, and the table may hold someone's secrets.
+    """
+
     shade = 170
 
+    @property
+    def opaque(self) -> bool:
+        return self.covers_table()
+
+    def covers_table(self) -> bool:
+        for scene in self.app.scenes:
+            session = getattr(scene, "session", None)
+            if session is not None and len(session.humans) > 1 and not session.is_over():
+                return True
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.covers_table():
+            surface.blit(draw.table_background(surface.get_size()), (0, 0))
+            return
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, self.shade))
         surface.blit(veil, (0, 0))

@@ -41,6 +41,7 @@ from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 log = logging.getLogger("shadows.ui")
 
 STATUS_SECONDS = 5.0
+OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
 PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 
@@ -60,6 +61,8 @@ class TableScene(Scene):
         self._handoff_due: int | None = None
         self._over_due = False
         self._over_handled = False
+        self._over_linger: float | None = None   # the final board stays a moment first
+        self.fast_forward = False                # "skip to the result": no pauses, no animation
         self._shown_key: tuple | None = None
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
         bus = app.bus
@@ -141,8 +144,28 @@ class TableScene(Scene):
             self.phones.stop()
 
     def log_lines(self) -> list[str]:
-        """The log for the person at the screen, with "Player 3" shown as that seat's name."""
+        """The log for the person at the screen, with "Player 3" shown as that seat's name.
+        Once the game is over every line is shown, private ones marked with whose they were."""
+        if self.session.is_over():
+            return self.named(self.full_log())
         return self.named(self.session.log_lines(self.viewer))
+
+    def full_log(self) -> list[str]:
+        """Every line of the finished game; a private line names who saw it."""
+        out = []
+        for _, e in self.session.entries:
+            if not e.text:
+                continue
+            if e.visible_to(None):
+                out.append(e.text)
+            else:
+                who = [self.seat_name(i) for i in range(len(self.session.seats)) if e.visible_to(i)]
+                out.append(f"[{', '.join(who)}] {e.text}" if who else e.text)
+        return out
+
+    def handoff_purpose(self, seat: int) -> str:
+        """What the hand-off button says ``seat`` is about to do ("show my turn")."""
+        return "show my turn"
 
     def named(self, lines: list[str]) -> list[str]:
         return [with_names(line, self.session.seats) for line in lines]
@@ -168,8 +191,13 @@ class TableScene(Scene):
             pass
 
     def on_uncover(self) -> None:
-        self.session.pace = self.app.settings.pace
+        self.session.pace = 0.0 if self.fast_forward else self.app.settings.pace
         super().on_uncover()
+
+    def skip_to_result(self) -> None:
+        """Play the rest at full speed (the person at the screen is out of the game)."""
+        self.fast_forward = True
+        self.session.pace = 0.0
 
     # --- bus handlers --------------------------------------------------------------------------
     def _on_game_happened(self, msg: GameHappened) -> None:
@@ -189,7 +217,7 @@ class TableScene(Scene):
 
     def hold_for_animation(self, seconds_at_normal: float) -> float:
         """Ask the session to wait while an animation plays; returns its scaled length."""
-        pace = self.app.settings.pace
+        pace = 0.0 if self.fast_forward else self.app.settings.pace
         seconds = seconds_at_normal * pace / PACE_SECONDS["normal"] if pace else 0.0
         if seconds:
             self.session.hold(seconds)
@@ -243,7 +271,7 @@ class TableScene(Scene):
                 self.status = ""
         if self.app.top is self:
             self.session.update()
-        if self._over_due and not self._over_handled:
+        if self._over_due and not self._over_handled and self.ending_shown(dt):
             self._over_handled = True
             self.game_over()
             return
@@ -271,7 +299,26 @@ class TableScene(Scene):
     def ui_key(self) -> tuple:
         """When this changes, the UI is rebuilt (new choices, someone else at the screen)."""
         s = self.session
-        return (len(s.match.log), self.acting_seat(), s.at_screen, s.is_over(), s.can_undo())
+        return (len(s.match.log), self.acting_seat(), s.at_screen, s.is_over(), s.can_undo(),
+                self._over_handled)
+
+    def animating(self) -> bool:
+        """True while the table still shows something moving (a game's table overrides)."""
+        return False
+
+    def ending_shown(self, dt: float) -> bool:
+        """The results come only after the final blow and log line have been on screen a
+        moment (at least ``OVER_LINGER`` seconds once every animation has finished)."""
+        if self.animating() or self.app.top is not self:
+            self._over_linger = None
+            return False
+        if self._over_linger is None:
+            pace = 0.0 if self.fast_forward else self.app.settings.pace
+            self._over_linger = OVER_LINGER * (1.0 if pace else 0.5)
+            self.refresh_log()
+            return False
+        self._over_linger -= dt
+        return self._over_linger <= 0
 
     def game_over(self) -> None:
         from game.storage import history, stats
@@ -358,6 +405,10 @@ class TableScene(Scene):
             # a choice made on a phone is not this screen's to take back
             x -= bw + m.gap
             self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo")
+        if self.session.is_over() and self._over_handled:
+            x -= bw + m.gap
+            self.button((x, y, bw, m.button_h), "Results", self.show_results, choice=False,
+                        object_id="#results", tooltip="Back to the results")
         self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:

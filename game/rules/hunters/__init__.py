@@ -120,6 +120,11 @@ def _bot_factory(level, seat, seed=0, think_ms=0):
     return EasyBot(seat, seed=seed, think_ms=think_ms)
 
 
+def _reveals(state_before, seat, action, events):
+    """A character shown to everyone is public and final: undo never takes it back."""
+    return any(e.kind == "reveal" for e in events)
+
+
 def _sim_report(states):
     from .stats import sim_report
     return sim_report(states)
@@ -144,10 +149,11 @@ SPEC = register(GameSpec(
         Option("abilities", "Special abilities", ("on", "off"), "on",
                "Off: abilities are ignored and Bob is removed"),
         Option("hermit_round", "Hermit round", ("off", "on"), "off",
-               "6+ players: everyone uses one Hermit card before the first turn"),
+               "6+ players: everyone uses one Hermit card before the first turn", min_players=6),
     ),
     bot_factory=_bot_factory,
     sim_report=_sim_report,
+    reveals=_reveals,
     invariants=invariant_checker,
 ))
 

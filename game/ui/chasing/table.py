@@ -66,13 +66,16 @@ class ChasingTable(TableScene):
     # --- who sits where ------------------------------------------------------------------
     @property
     def bottom_seat(self) -> int:
-        """The seat drawn at the bottom: the viewer, or the first human while nobody is."""
+        """The seat drawn at the bottom: the viewer, or while nobody is at the screen the
+        last person who was (the table does not turn when the screen goes public)."""
         v = self.viewer
         if v is not None:
+            self._last_bottom = v
             return v
         s = self.session
-        if s.at_screen is not None:
-            return s.at_screen
+        last = getattr(self, "_last_bottom", None)
+        if last is not None:
+            return last
         return s.humans[0] if s.humans else 0
 
     def live_view(self) -> Mapping:
@@ -244,6 +247,10 @@ class ChasingTable(TableScene):
     @property
     def busy(self) -> bool:
         return super().busy or not self.motion.idle
+
+    def animating(self) -> bool:
+        return (not self.motion.idle or self.round_end_due is not None
+                or self.round_end_hold is not None)
 
     def show_round_end(self) -> None:
         from .overlays import RoundEndScene

@@ -18,7 +18,6 @@ from game.ui.scene import Overlay, Scene
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.notice import NoticeScene
 from game.ui.table_base import fit
-from game.ui.widgets import LogPanel
 
 from . import look
 from .notebook import FACTION_GUESSES, hermit_clues
@@ -31,20 +30,9 @@ class LookHandoff(HandoffScene):
         super().__init__(app, table, seat)
         self.purpose = purpose
 
-    def build(self, m: style.Metrics) -> None:
+    def button_text(self) -> str:
         # the shared hand-off screen, with a button that says what happens next
-        text = f"I am {self.name}: {self.purpose}"
-        bw = max(m.px(320), draw.font(m.px(20), True).size(text)[0] + m.px(48))
-        self.button(((m.width - bw) // 2, m.height // 2 + m.px(10), bw, m.px(56)), text, self.ready,
-                    cls="@primary", object_id="#ready", badge=False)
-        w = min(m.px(720), m.width - 2 * m.margin)
-        self.log_panel = LogPanel(pygame.Rect((m.width - w) // 2, m.height // 2 + m.px(96), w,
-                                              m.height // 2 - m.px(96) - m.margin),
-                                  m, title="What everyone has seen")
-        self.log_panel.set_lines(self.table.named(self.table.session.log_lines(None))[-60:])
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+        return f"I am {self.name}: {self.purpose}"
 
 
 class CharacterScene(Scene):
@@ -133,11 +121,16 @@ class SeatPickerScene(Overlay):
         bw = m.px(300)
         rows = len(seats) + (2 if self.table.viewer is not None else 1)
         title_w = draw.font(m.px(style.FONT_BODY + 4), True).size(self.title())[0]
+        note = self.waiting_note()
+        extra = m.px(26) if note else 0
         self.box = self.centered(max(bw + 2 * m.px(40), title_w + 2 * m.px(28)),
-                                 m.px(100) + rows * (m.button_h + m.gap))
-        y = self.box.y + m.px(78)
+                                 m.px(100) + extra + rows * (m.button_h + m.gap))
+        y = self.box.y + m.px(78) + extra
+        waiting = self.table.session.human_to_act()
         for seat in seats:
-            self.button((self.box.centerx - bw // 2, y, bw, m.button_h), self.table.seat_name(seat),
+            name = self.table.seat_name(seat)
+            self.button((self.box.centerx - bw // 2, y, bw, m.button_h),
+                        f"{name} · the game waits for you" if seat == waiting else name,
                         lambda s=seat: self.pick(s), object_id=f"#pick_{seat}")
             y += m.button_h + m.gap
         if self.table.viewer is not None:
@@ -149,6 +142,10 @@ class SeatPickerScene(Overlay):
 
     def title(self) -> str:
         return "Pass the screen to…" if self.table.viewer is not None else "Who wants to see their own cards?"
+
+    def waiting_note(self) -> str:
+        seat = self.table.session.human_to_act()
+        return "" if seat is None else f"The game is waiting for {self.table.seat_name(seat)}."
 
     def pick(self, seat: int) -> None:
         self.app.pop()
@@ -164,6 +161,10 @@ class SeatPickerScene(Overlay):
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
         draw.blit_text(surface, self.title(), m.px(style.FONT_BODY + 4),
                        (self.box.centerx, self.box.y + m.px(36)), style.ACCENT_BRIGHT, True, "center")
+        note = self.waiting_note()
+        if note:
+            draw.blit_text(surface, note, m.px(style.FONT_SMALL), (self.box.centerx, self.box.y + m.px(66)),
+                           style.TEXT_MUTED, False, "center")
 
 
 class NotebookScene(Overlay):
@@ -265,6 +266,52 @@ class NotebookScene(Overlay):
             draw.rounded_rect(surface, guess_rect, style.BG_DEEP, m.px(6), style.PANEL_EDGE)
             draw.blit_text(surface, guess, m.px(15), guess_rect.center,
                            style.TEXT if note["character"] else style.TEXT_DIM, bool(note["character"]), "center")
+
+
+class OutScene(Overlay):
+    """The only person at the table has died: watch the computers finish, or skip ahead."""
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+
+    TEXT = "Watch the rest of the game, or skip to the result (the computers finish it at full speed)."
+
+    def lines(self, m: style.Metrics) -> list[str]:
+        return draw.wrap(self.TEXT, m.px(style.FONT_BODY), self.box.width - 2 * m.px(30))
+
+    def build(self, m: style.Metrics) -> None:
+        bw = m.px(300)
+        w = min(m.width - 2 * m.margin, m.px(540))
+        self.box = self.centered(w, m.px(100))
+        text_h = len(self.lines(m)) * m.px(26)
+        self.box = self.centered(w, m.px(100) + text_h + m.px(24) + 2 * m.button_h + m.gap + m.px(24))
+        y = self.box.y + m.px(82) + text_h + m.px(24)
+        self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Watch the rest", self.app.pop,
+                    object_id="#watch", cls="@primary")
+        self.button((self.box.centerx - bw // 2, y + m.button_h + m.gap, bw, m.button_h),
+                    "Skip to the result", self.skip, object_id="#skip")
+
+    def skip(self) -> None:
+        self.table.skip_to_result()
+        self.app.pop()
+
+    def default_action(self) -> None:
+        self.app.pop()
+
+    def on_escape(self) -> None:
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
+        draw.blit_text(surface, "You are out", m.px(style.FONT_HEADING + 6),
+                       (self.box.centerx, self.box.y + m.px(44)), style.ACCENT_BRIGHT, True, "center")
+        for i, line in enumerate(self.lines(m)):
+            draw.blit_text(surface, line, m.px(style.FONT_BODY),
+                           (self.box.centerx, self.box.y + m.px(82) + i * m.px(26)), style.TEXT_MUTED,
+                           False, "midtop")
 
 
 class ConfirmScene(NoticeScene):

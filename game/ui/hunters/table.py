@@ -88,6 +88,7 @@ class HuntersTable(TablePainter, TableScene):
         active = session.view(None)["active"]
         self._turn_owner: int | None = active if active >= 0 else None
         self.reveal_armed = 0.0
+        self._out_due = False   # the only person here died: offer to skip to the result
         self.card_focus: int | None = None
         self.spots = []
         self._batch_step, self._batch_delay = -1, 0.0
@@ -106,6 +107,8 @@ class HuntersTable(TablePainter, TableScene):
 
     def log_lines(self) -> list[str]:
         """The viewer's log; while dice roll, what they bring is held back a moment."""
+        if self.session.is_over() and not self.effects:
+            return super().log_lines()        # the whole log, private lines marked
         hold = self._batch_step if self.effects else None
         lines = [e.text for step, e in self.session.log_events(self.viewer)
                  if e.text and (hold is None or step < hold)]
@@ -187,6 +190,15 @@ class HuntersTable(TablePainter, TableScene):
         if self.active:
             self.rebuild()
 
+    def handoff_purpose(self, seat: int) -> str:
+        """"show my turn" only when it is her turn; otherwise what she is about to answer."""
+        v = self.session.view(None)
+        pending = v["pending"]
+        if v["active"] == seat:
+            return "show my turn" if pending.get("kind") == "start" else "continue my turn"
+        prompt = pending.get("prompt") if pending.get("seat") == seat else None
+        return prompt or "show my cards"
+
     def phones_settled(self) -> None:
         # a phone that never joined plays here now: it takes part in the first look
         if self._pass is not None and not self.notebook.looked:
@@ -242,9 +254,17 @@ class HuntersTable(TablePainter, TableScene):
                 self._advance_pass()
                 if self.app.top is not self:
                     return
-        if self.session.is_over() and self.effects:
-            return  # let the last hit land before the results cover the table
+        if self._out_due and not self.effects and self.app.top is self:
+            self._out_due = False
+            if not self.session.is_over():
+                from .overlays import OutScene
+
+                self.app.push(OutScene(self.app, self))
+                return
         super().update(dt)
+
+    def animating(self) -> bool:
+        return bool(self.effects)   # the last hit lands before the results cover the table
 
     def ui_key(self) -> tuple:
         """Rebuild the buttons only when what they offer changes, not at every computer
@@ -254,7 +274,7 @@ class HuntersTable(TablePainter, TableScene):
         choices = tuple((a.kind, a.args) for a in self.choice_actions())
         viewer = self.viewer
         me = v["players"][viewer] if viewer is not None else None
-        return (choices, s.at_screen, s.is_over(), s.can_undo() and not self.several(),
+        return (choices, s.at_screen, s.is_over(), self._over_handled, s.can_undo() and not self.several(),
                 self._focus_card(), me and (me["alive"], me["revealed"]), self.only_seat,
                 self.reveal_armed > 0)
 
@@ -262,10 +282,14 @@ class HuntersTable(TablePainter, TableScene):
         fact = event.data.get("fact", ()) if isinstance(event.data, dict) else ()
         if event.kind == "turn" and fact:
             ended, self._turn_owner = self._turn_owner, fact[1]
-            if self.several() and ended is not None and ended == self.session.at_screen:
+            if (self.several() and ended is not None and ended == self.session.at_screen
+                    and fact[1] != ended):   # an extra turn (Concealed Knowledge): she stays
                 # the person at the screen has finished their turn: it goes public again
                 self.session.handed_to(None)
                 self.only_seat = None
+        if event.kind == "death" and fact and len(self.session.humans) == 1 \
+                and fact[1] == self.session.humans[0]:
+            self._out_due = True
         if event.kind == "private_saw" and fact and event.seats:
             # a Prediction answered: the notebook of the one who saw it records it as a fact
             writer, about, character = event.seats[0], fact[1], fact[2]

@@ -2,15 +2,24 @@
 
 It covers the whole window (the table below is not drawn), and shows only public
 information: whose turn it is and the public part of the game log.
+
+For its first half second it accepts nothing: a second Enter or click meant for the
+previous screen (already queued, or pressed a moment later) would otherwise open the next
+person's secrets in front of everyone. Its button needs a fresh press once it lights up.
 """
 
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from game.ui import draw, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel
+
+GUARD_SECONDS = 0.5
+INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                pygame.TEXTINPUT, pygame_gui.UI_BUTTON_PRESSED)
 
 
 class HandoffScene(Scene):
@@ -19,15 +28,40 @@ class HandoffScene(Scene):
         self.table = table
         self.seat = seat
         self.name = table.session.seats[seat].name
+        self.guard = GUARD_SECONDS   # seconds left before any input counts
+        self.ready_button = None
+
+    def button_text(self) -> str:
+        return f"I am {self.name}: {self.table.handoff_purpose(self.seat)}"
+
+    def armed(self) -> bool:
+        return self.guard <= 0
+
+    @property
+    def busy(self) -> bool:
+        return not self.armed()   # full frame rate until the button lights up
+
+    def on_uncover(self) -> None:
+        # back from the pause menu: a second Enter meant for "Resume" must not count here
+        self.guard = GUARD_SECONDS
+        super().on_uncover()
+
+    def update(self, dt: float) -> None:
+        if self.guard > 0:
+            self.guard -= dt
+            if self.guard <= 0 and self.ready_button is not None:
+                self.ready_button.enable()
 
     def build(self, m: style.Metrics) -> None:
-        label = f"I am {self.name}: show my turn"
+        label = self.button_text()
         # Sized to the name so a long one never overflows the button.
         text_w = draw.font(m.px(style.FONT_BODY + 1), True).size(label)[0]
         bw = min(m.width - 2 * m.margin, max(m.px(320), text_w + m.px(48)))
-        self.button(((m.width - bw) // 2, m.height // 2 + m.px(10), bw, m.px(56)),
-                    label, self.ready, cls="@primary",
-                    object_id="#ready", badge=False)
+        self.ready_button = self.button(((m.width - bw) // 2, m.height // 2 + m.px(10), bw, m.px(56)),
+                                        label, self.ready, cls="@primary",
+                                        object_id="#ready", badge=False)
+        if not self.armed():
+            self.ready_button.disable()
         w = min(m.px(720), m.width - 2 * m.margin)
         self.log_panel = LogPanel(pygame.Rect((m.width - w) // 2, m.height // 2 + m.px(96), w,
                                               m.height // 2 - m.px(96) - m.margin),
@@ -35,6 +69,8 @@ class HandoffScene(Scene):
         self.log_panel.set_lines(self.table.named(self.table.session.log_lines(None))[-60:])
 
     def ready(self) -> None:
+        if not self.armed():
+            return
         self.table.session.handed_to(self.seat)
         self.app.pop()
 
@@ -47,6 +83,9 @@ class HandoffScene(Scene):
         self.app.push(PauseScene(self.app, self.table))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.armed() and event.type in INPUT_EVENTS and not (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            return True   # too early: this was meant for the screen before (Esc still pauses)
         if self.log_panel.handle_event(event):
             return True
         return super().handle_event(event)

@@ -68,15 +68,25 @@ class ResultsScene(Overlay):
         bottom = self.box.bottom - m.button_h - m.px(70)
         self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
         self.panel.set_blocks(result_blocks(self.session))
-        bw = (w - 2 * m.pad - 2 * m.gap) // 3
+        buttons = self.buttons()
+        bw = (w - 2 * m.pad - (len(buttons) - 1) * m.gap) // len(buttons)
         y = self.box.bottom - m.button_h - m.pad
         x = self.box.x + m.pad
-        for text, action, oid in (("Play again", self.play_again, "#play_again"),
-                                  ("Same deal again", self.same_deal, "#same_deal"),
-                                  ("Menu", self.to_menu, "#to_menu")):
+        for text, action, oid in buttons:
             self.button((x, y, bw, m.button_h), text, action, object_id=oid,
                         cls="@primary" if oid == "#play_again" else None)
             x += bw + m.gap
+
+    def buttons(self) -> list[tuple]:
+        """(text, action, object id) of the buttons under the results."""
+        return [("Play again", self.play_again, "#play_again"),
+                ("Same deal again", self.same_deal, "#same_deal"),
+                ("See the table", self.see_table, "#see_table"),
+                ("Menu", self.to_menu, "#to_menu")]
+
+    def see_table(self) -> None:
+        """Close the results to look at the final board; its "Results" button reopens them."""
+        self.app.pop()
 
     def _restart(self, seed: int) -> None:
         from game.ui.scenes.menu import MenuScene

@@ -225,12 +225,16 @@ class SetupScene(Scene):
             self.option_labels.append((opt, x, y, col_w))
             labels = [(choice_label(c), c) for c in opt.choices]
             current = setup["options"].get(opt.key, opt.default)
+            if not self.option_applies(opt):
+                current = opt.default
             dd = UIDropDownMenu(labels, (choice_label(current), current),
                                 pygame.Rect(x, y + label_h, col_w, m.row_h), self.manager,
                                 container=self.root,
                                 object_id=ObjectID(class_id="@dd_up" if y > m.height * 0.55 else None,
                                                    object_id=f"#option_{opt.key}"),
                                 expansion_height_limit=m.px(220))
+            if not self.option_applies(opt):
+                dd.disable()    # the reason is drawn under it
             self.dropdowns[dd] = opt.key
         sx, sy = slots[-1]
         self.seed_pos = (sx, sy, col_w)
@@ -240,6 +244,20 @@ class SetupScene(Scene):
                                           initial_text=setup["seed"])
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
+
+    def option_applies(self, opt) -> bool:
+        return self.setup["players"] >= opt.min_players
+
+    def option_note(self, opt) -> str:
+        """The help under an option, or why it is disabled."""
+        if not self.option_applies(opt):
+            return f"Needs {opt.min_players} or more players"
+        return opt.help
+
+    def chosen_options(self) -> dict:
+        """The options as chosen; one that cannot apply at this player count is its default."""
+        return {o.key: (self.setup["options"].get(o.key, o.default) if self.option_applies(o)
+                        else o.default) for o in self.spec.options}
 
     def phones_offered(self) -> bool:
         """Phones are for games several people play (a solo game has no one to hide from)."""
@@ -283,7 +301,7 @@ class SetupScene(Scene):
             "players": setup["players"], "seats": [dict(s) for s in setup["seats"]],
             "options": dict(setup["options"]), "seed": seed_text}
         self.app.save_settings()
-        start_game(self.app, self.spec.id, seat_configs(setup, self.spec.id), seed, dict(setup["options"]),
+        start_game(self.app, self.spec.id, seat_configs(setup, self.spec.id), seed, self.chosen_options(),
                    replace=True)
 
     # --- drawing ------------------------------------------------------------------------------------
@@ -323,9 +341,11 @@ class SetupScene(Scene):
         label = m.px(style.FONT_SMALL)
         for opt, x, y, w in self.option_labels:
             draw.blit_text(surface, fit(opt.label, label, w, True), label, (x, y), style.TEXT_MUTED, True)
-            if opt.help and self.show_help:
-                draw.blit_text(surface, fit(opt.help, m.px(13), w), m.px(13),
-                               (x, y + m.px(24) + m.row_h + m.px(4)), style.TEXT_DIM)
+            note = self.option_note(opt)
+            if note and (self.show_help or not self.option_applies(opt)):
+                draw.blit_text(surface, fit(note, m.px(13), w), m.px(13),
+                               (x, y + m.px(24) + m.row_h + m.px(4)),
+                               style.TEXT_DIM if self.option_applies(opt) else style.TEXT_MUTED)
         x, y, w = self.seed_pos
         draw.blit_text(surface, "Seed (optional)", label, (x, y), style.TEXT_MUTED, True)
         if self.show_help:

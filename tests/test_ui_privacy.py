@@ -1,0 +1,50 @@
+"""Trust at the table: with several people at one screen, nobody's secret is drawn for
+the wrong person — checked at every frame of mixed games (people and computers)."""
+
+import random
+
+import pytest
+from ui_helpers import SecretWatch, make_app, play_mixed, step
+
+from game.session import SeatConfig
+from game.ui.tables import start_game
+
+NAMES = ("Ann", "Ivo", "Cy", "Dot", "Ed", "Fay")
+
+
+@pytest.fixture
+def app(shadows_home, monkeypatch):
+    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
+    a = make_app()
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+def mixed_game(app, monkeypatch, game_id, players, seed, speed, options=None):
+    app.settings.animation_speed = speed
+    watch = SecretWatch(app, monkeypatch)
+    seats = [SeatConfig(NAMES[i], "human" if i < 2 else "computer", "easy") for i in range(players)]
+    start_game(app, game_id, seats, seed, options or {})
+    table = app.top
+    while not hasattr(table, "session"):
+        table = app.scenes[app.scenes.index(table) - 1]
+    watch.follow(table.session, monkeypatch)
+    frames = play_mixed(app, table, random.Random(seed))
+    return table, watch, frames
+
+
+@pytest.mark.parametrize("speed", ["off", "fast"])
+def test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person(app, monkeypatch, speed):
+    table, watch, frames = mixed_game(app, monkeypatch, "chasing", 4, 7, speed)
+    assert table.session.is_over(), f"the scripted game did not finish in {frames} frames"
+    assert watch.frames > 150
+    assert watch.findings == [], watch.summary()
+
+
+@pytest.mark.parametrize("speed", ["off", "fast"])
+def test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person(app, monkeypatch, speed):
+    table, watch, frames = mixed_game(app, monkeypatch, "hunters", 5, 11, speed)
+    assert table.session.is_over(), f"the scripted game did not finish in {frames} frames"
+    assert watch.frames > 150
+    assert watch.findings == [], watch.summary()
