@@ -47,7 +47,28 @@ def _hermit_in_hand(s):
     return None
 
 
+class Seen:
+    """What ``label`` reads of a state, frozen when a legal list is made: the labels are
+    built later, if ever, when the state may have moved on."""
+
+    __slots__ = ("rev", "chars", "stack", "dead_order")
+
+    def __init__(self, s):
+        self.rev = tuple(s.rev)
+        self.chars = tuple(s.chars)
+        self.stack = s.stack[-1:]      # the frames are tuples: the top one is enough
+        self.dead_order = tuple(s.dead_order)
+
+
+# Kinds whose label reads neither the state nor the seat, only the action itself.
+PLAIN_LABELS = frozenset(("reveal", "allie_heal", "david", "roll", "emi", "agnes", "move",
+                          "draw", "skip", "attack_all", "no_attack", "respond", "loot",
+                          "end_turn", "gregor", "charles", "card_use", "card_pass"))
+
+
 def label(s, seat, a):
+    """The words for action ``a`` of ``seat``; ``s`` is a state or its ``Seen`` (or None
+    for a kind in PLAIN_LABELS)."""
     k = a[0]
     W = lambda i: who(s, seat, i)  # noqa: E731
     if k == "reveal":
@@ -298,25 +319,46 @@ def rolled_again(s, i):
     area = ROLL_AREA.get(e[2] + e[3])
     if area is None:
         return False
-    for f in reversed(history[:i]):
-        if f[0] == "move" and f[1] == e[1]:
+    p = e[1]
+    for j in range(i - 1, -1, -1):
+        f = history[j]
+        if f[0] == "move" and f[1] == p:
             return f[2] == AREAS[area]
-    if any(f[0] == "move" and f[1] == e[1] for f in history[i + 1:]):
-        return False
+    for j in range(i + 1, len(history)):
+        f = history[j]
+        if f[0] == "move" and f[1] == p:
+            return False
     return s.pos[e[1]] >= 0 and s.board[s.pos[e[1]]] == area
 
 
-def events_since(s, h0, p0):
+def _roll_text(e, again):
+    text = describe(None, e)
+    return text + ": already there, so they roll again" if again else text
+
+
+def events_since(s, h0, t0):
+    """Events for the facts added since history had ``h0`` entries and ``told`` ``t0``
+    (see ``cards.tell``). A text that needs the state (an attack's modifiers, what stopped
+    damage, a roll that must be rolled again) is worked out now; the rest is words
+    about the fact alone, built when read."""
+    history = s.history
     out = []
-    for i in range(h0, len(s.history)):
-        e = s.history[i]
-        text = describe(s, e)
-        if e[0] == "roll" and rolled_again(s, i):
-            text += ": already there, so they roll again"
-        out.append(Event(e[0], {"fact": e}, text))
-    for i, start in enumerate(p0):
-        for e in s.private[i][start:]:
-            out.append(Event("private_" + e[0], {"fact": e}, describe(s, e), (i,)))
+    for i in range(h0, len(history)):
+        e = history[i]
+        k = e[0]
+        if k == "attack" or (k == "damage" and e[2] == 0):
+            text = describe(s, e)
+        elif k == "roll":
+            text = (_roll_text, e, rolled_again(s, i))
+        else:
+            text = (describe, None, e)
+        out.append(Event(k, {"fact": e}, text))
+    told = s.told
+    if len(told) != t0:
+        new = told[t0:]
+        for i in sorted(set(new)):
+            for e in s.private[i][-new.count(i):]:
+                out.append(Event("private_" + e[0], {"fact": e}, (describe, None, e), (i,)))
     return out
 
 
