@@ -1,4 +1,4 @@
-"""Every label, event text and result of a few random games through the public protocol,
+"""Every label, event (kind, data, text, seats) and result of a few random games through the public protocol,
 recorded from the engines before labels and event texts became lazy
 (tests/data/protocol_golden.json.gz), and the recorder that produces the same record now.
 
@@ -14,6 +14,7 @@ import gzip
 import json
 import random
 from pathlib import Path
+from typing import Mapping
 
 from game.rules import registry
 from game.rules.protocol import CHANCE, NOBODY
@@ -57,16 +58,18 @@ def record(game_id: str, n: int, options: dict, seed: int) -> dict:
             "legal": {str(s): [[a.kind, list(_plain(a.args)), a.label, str(a)] for a in acts]
                       for s, acts in lists.items() if acts},
             "chosen": [action.kind, _plain(action.args), action.label, str(action)],
-            "events": [[e.kind, e.text, list(e.seats) if e.seats is not None else None]
-                       for e in events],
+            "events": [[e.kind, _plain(e.data), e.text,
+                        list(e.seats) if e.seats is not None else None] for e in events],
         })
     return {"game": game_id, "n": n, "options": options, "seed": seed, "steps": steps,
             "result": [list(res.winners), list(res.scores), res.reason]}
 
 
 def _plain(v):
-    if isinstance(v, tuple):
+    if isinstance(v, (tuple, list)):
         return [_plain(x) for x in v]
+    if isinstance(v, Mapping):
+        return {str(k): _plain(x) for k, x in v.items()}
     return v
 
 

@@ -106,13 +106,14 @@ class Event:
 
     ``seats`` is None when every seat (and the public) may know it, otherwise the tuple of
     seats allowed to see it. ``text`` is a one-line description for the game log; like an
-    Action's label it may be given as a recipe ``(make, *how)``, built when first read.
-    Equality compares kind, data, text and seats, as the dataclass it used to be did.
+    Action's label it may be given as a recipe ``(make, *how)``, built when first read;
+    so may ``data`` (a recipe whose ``make`` returns the mapping). Equality compares kind,
+    data, text and seats, as the dataclass it used to be did.
     """
 
     __slots__ = ("_kind", "_data", "_text", "_seats")
 
-    def __init__(self, kind: str, data: Mapping[str, Any] | None = _NO_DATA,
+    def __init__(self, kind: str, data: Mapping[str, Any] | Recipe | None = _NO_DATA,
                  text: str | Recipe = "", seats: tuple[int, ...] | None = None) -> None:
         self._kind = kind
         self._data = {} if data is _NO_DATA else data
@@ -120,8 +121,14 @@ class Event:
         self._seats = seats
 
     kind = property(lambda self: self._kind)
-    data = property(lambda self: self._data)
     seats = property(lambda self: self._seats)
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        data = self._data
+        if data.__class__ is tuple:
+            data = self._data = data[0](*data[1:])
+        return data
 
     @property
     def text(self) -> str:
@@ -132,7 +139,7 @@ class Event:
         return text
 
     def _key(self) -> tuple:
-        return (self._kind, self._data, self.text, self._seats)
+        return (self._kind, self.data, self.text, self._seats)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -143,7 +150,7 @@ class Event:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return (f"Event(kind={self._kind!r}, data={self._data!r}, text={self.text!r}, "
+        return (f"Event(kind={self._kind!r}, data={self.data!r}, text={self.text!r}, "
                 f"seats={self._seats!r})")
 
     def __reduce__(self):
