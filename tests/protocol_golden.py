@@ -30,6 +30,7 @@ GAMES = (
     ("hunters", 7, {"hermit_round": "on"}, 24), ("hunters", 8, {"pool": "initial"}, 25),
     ("hunters", 8, {}, 26),
     ("chasing", 3, {}, 7), ("chasing", 4, {}, 8), ("chasing", 5, {}, 9),
+    ("chasing", 3, {"start": "2"}, 27), ("chasing", 4, {}, 28), ("chasing", 5, {"start": "0"}, 29),
     ("harsh", 1, {"difficulty": "standard"}, 10), ("harsh", 1, {"difficulty": "hard"}, 11),
     ("harsh", 1, {"difficulty": "difficult"}, 12), ("harsh", 1, {"difficulty": "expert"}, 13),
     ("harsh", 1, {"difficulty": "standard"}, 14), ("harsh", 1, {"difficulty": "standard"}, 15),

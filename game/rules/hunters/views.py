@@ -56,7 +56,7 @@ class Seen:
     def __init__(self, s):
         self.rev = tuple(s.rev)
         self.chars = tuple(s.chars)
-        self.stack = s.stack[-1:]      # the frames are tuples: the top one is enough
+        self.stack = (s.stack[-1],) if s.stack else ()    # frames are tuples; the top one will do
         self.dead_order = tuple(s.dead_order)
 
 
