@@ -283,7 +283,22 @@ def _stopped_by(s, t, kind):
 def attack_text(s, e):
     """ "Red attacks Blue: 4 − 2 = 2, +1 Rusted Broad Axe = 3 damage": the dice, the
     difference, each modifier with its source and what the target takes."""
+    return attack_words(e, attack_reads(s, e))
+
+
+def attack_reads(s, e):
+    """What the words of attack fact ``e`` need from the state: why only the d4 was
+    rolled (or None) and each target's (modifiers, what blocked it), when it hit."""
+    a, targets, (d6, d4) = e[1], e[2], e[4]
+    reason = None if d6 else d4_reason(s, a)
+    if (abs(d6 - d4) if d6 else d4) == 0:
+        return reason, ()
+    return reason, tuple(attack_terms(s, a, t) for t in targets)
+
+
+def attack_words(e, reads):
     a, targets, counter, (d6, d4) = e[1], e[2], e[3], e[4]
+    reason, hits = reads
     word = "counterattacks" if counter else "attacks"
     head = f"{seat_name(a)} {word} {', '.join(seat_name(t) for t in targets)}"
     if d6:
@@ -291,12 +306,11 @@ def attack_text(s, e):
         roll = f"{d6} − {d4} = {base}"
     else:
         base = d4
-        roll = f"d4 only ({d4_reason(s, a) or 'one die'}) = {d4}"
+        roll = f"d4 only ({reason or 'one die'}) = {d4}"
     if base == 0:
         return f"{head}: {roll}, a miss (equal dice): no damage"
     parts = []
-    for t in targets:
-        terms, blocked = attack_terms(s, a, t)
+    for t, (terms, blocked) in zip(targets, hits):
         who = f"{seat_name(t)}: " if len(targets) > 1 else ""
         if blocked:
             parts.append(f"{who}blocked by {blocked}, no damage")
@@ -338,15 +352,17 @@ def _roll_text(e, again):
 
 def events_since(s, h0, t0):
     """Events for the facts added since history had ``h0`` entries and ``told`` ``t0``
-    (see ``cards.tell``). A text that needs the state (an attack's modifiers, what stopped
-    damage, a roll that must be rolled again) is worked out now; the rest is words
-    about the fact alone, built when read."""
+    (see ``cards.tell``). What a text needs from the state (an attack's modifiers, what
+    stopped damage, a roll that must be rolled again) is read now; the words are built
+    when read (what stopped damage, rare, is put in words at once)."""
     history = s.history
     out = []
     for i in range(h0, len(history)):
         e = history[i]
         k = e[0]
-        if k == "attack" or (k == "damage" and e[2] == 0):
+        if k == "attack":
+            text = (attack_words, e, attack_reads(s, e))
+        elif k == "damage" and e[2] == 0:
             text = describe(s, e)
         elif k == "roll":
             text = (_roll_text, e, rolled_again(s, i))
