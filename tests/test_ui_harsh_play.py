@@ -8,7 +8,7 @@ from ui_helpers import click, key, make_app, step, until
 
 from game.ai.harsh_hint import make_bot
 from game.storage import stats as stats_store
-from game.ui.harsh.results import HarshResultsScene, final_case_files
+from game.ui.harsh.ending import HarshResultsScene, final_case_files
 from game.ui.scenes.stats import StatsScene
 
 

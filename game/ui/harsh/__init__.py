@@ -16,7 +16,7 @@ Rooms of this game only:
 * ``column``    the middle column: status, Case Files, the action buttons and their notes
 * ``dialogs``   what each modal choice offers (Bomb, discard, meeting, reorder, stakeout,
                 clue and ability targets), built from the view and the legal actions
-* ``results``   the end screen that reveals every Case File
+* ``ending``    the end screen that reveals every Case File, and why it was won or lost
 * ``dangers``   which choices can lose the game at once (said on the option, asked once)
 * ``forecast``  where the Spy goes next when the top Spy card is known
 * ``hinting``   the hint search on a worker thread

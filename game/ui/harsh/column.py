@@ -128,7 +128,7 @@ class MiddleColumn:
         m = self.metrics
         box = self.lay.cases
         over = self.session.is_over()
-        from .results import final_case_files
+        from .ending import final_case_files
 
         files = final_case_files(self.session, view) if over else None
         rects = self.slot_rects(view)

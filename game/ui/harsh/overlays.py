@@ -1,6 +1,6 @@
 """What the Harsh Shadows table draws over the board: the dialog (a forced decision, a
 payment, an ability's target, "this ends the game"), the one-line toast, and the hint (its
-panel and the ring on the hinted choice). The end screen is ``results``.
+panel and the ring on the hinted choice). The end screen is ``ending``.
 
 ``HarshOverlays`` is mixed into ``HarshTableScene``; what each dialog offers comes from
 ``dialogs``.

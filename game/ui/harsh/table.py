@@ -288,7 +288,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
                         "revealed")
 
     def show_results(self) -> None:
-        from .results import HarshResultsScene
+        from .ending import HarshResultsScene
 
         self.app.push(HarshResultsScene(self.app, self.session, self))
 
