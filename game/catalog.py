@@ -88,6 +88,14 @@ class GameSpec:
         return out
 
 
+def _rules(package: str, state: str) -> dict[str, Lazy]:
+    """The parts every rules package keeps in the same place: its state class, its rules
+    text and the simulator's invariant checker."""
+    return {"state_cls": Lazy(f"{package}.state:{state}"),
+            "rules_text": Lazy(f"{package}.rules_text:RULES_TEXT"),
+            "invariants": Lazy(f"{package}.invariants:Checker")}
+
+
 def _hunters_bot(level, seat, seed=0, think_ms=0):
     if level in ("normal", "hard"):
         from game.ai.hunters_bots import make_bot
@@ -107,29 +115,21 @@ _HARSH_ABILITIES = (
 
 GAMES: tuple[GameSpec, ...] = (
     GameSpec(
-        id="chasing",
-        title="Chasing Shadows",
+        id="chasing", title="Chasing Shadows", min_players=3, max_players=5,
         pitch="Trick-taking where you dodge the Spotlight: lowest score after three rounds "
               "wins.",
-        min_players=3,
-        max_players=5,
-        state_cls=Lazy("game.rules.chasing.state:ChasingState"),
+        **_rules("game.rules.chasing", "ChasingState"),
         options=(Option("start", "First round's starting player",
                         ("random", "0", "1", "2", "3", "4"), "random",
                         "Seat that leads the first round (random, or a seat number)"),),
         bot_factory=Lazy("game.ai.chasing_bots:make_bot"),
         sim_report=Lazy("game.rules.chasing:sim_report"),
-        invariants=Lazy("game.rules.chasing.invariants:Checker"),
-        rules_text=Lazy("game.rules.chasing.rules_text:RULES_TEXT"),
         table=Lazy("game.ui.chasing.table:ChasingTable"),
     ),
     GameSpec(
-        id="harsh",
-        title="Harsh Shadows",
+        id="harsh", title="Harsh Shadows", min_players=1, max_players=1,
         pitch="Solo: track the Spy through the city and accuse with the right evidence.",
-        min_players=1,
-        max_players=1,
-        state_cls=Lazy("game.rules.harsh.state:HarshState"),
+        **_rules("game.rules.harsh", "HarshState"),
         options=(
             Option("difficulty", "Difficulty", ("standard", "hard", "difficult", "expert"),
                    "standard",
@@ -144,17 +144,12 @@ GAMES: tuple[GameSpec, ...] = (
         sim_report=Lazy("game.rules.harsh:sim_report"),
         seat_names=("Agent",),
         reveals=Lazy("game.rules.harsh.undo:reveals_information"),
-        rules_text=Lazy("game.rules.harsh.rules_text:RULES_TEXT"),
-        invariants=Lazy("game.rules.harsh.invariants:Checker"),
         table=Lazy("game.ui.harsh.table:HarshTableScene"),
     ),
     GameSpec(
-        id="hunters",
-        title="Shadow Hunters",
+        id="hunters", title="Shadow Hunters", min_players=4, max_players=8,
         pitch="Hidden identities: Hunters, Shadows and Neutrals fight it out, 4-8 players.",
-        min_players=4,
-        max_players=8,
-        state_cls=Lazy("game.rules.hunters.state:HuntersState"),
+        **_rules("game.rules.hunters", "HuntersState"),
         options=(
             Option("pool", "Characters", ("all", "base", "expansion", "initial"), "all",
                    "All 20, the base 10, the expansion 10, or one per initial"),
@@ -167,8 +162,6 @@ GAMES: tuple[GameSpec, ...] = (
         bot_factory=_hunters_bot,
         sim_report=Lazy("game.rules.hunters.stats:sim_report"),
         reveals=Lazy("game.rules.hunters:reveals_information"),
-        invariants=Lazy("game.rules.hunters.invariants:Checker"),
-        rules_text=Lazy("game.rules.hunters.rules_text:RULES_TEXT"),
         table=Lazy("game.ui.hunters.table:HuntersTable"),
     ),
 )

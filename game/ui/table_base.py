@@ -500,7 +500,7 @@ class TableScene(Scene):
 
 
 class GenericTableScene(TableScene):
-    """A board-less table that plays any registered game: who is who, what the viewer
+    """A board-less table that plays any catalogued game: who is who, what the viewer
     may see (as text), the choices, and the log. The fallback for games without a table."""
 
     def layout(self, m: style.Metrics) -> None:

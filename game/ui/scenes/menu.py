@@ -1,4 +1,4 @@
-"""The main menu: a tile per registered game; Continue (naming the game it resumes),
+"""The main menu: a tile per game in the catalogue; Continue (naming the game it resumes),
 Saved games and History; then Open game file, Statistics, Settings, Rules, Quit."""
 
 from __future__ import annotations
