@@ -21,6 +21,6 @@ Rooms of this game only:
 * ``forecast``  where the Spy goes next when the top Spy card is known
 * ``hinting``   the hint search on a worker thread
 
-``game/ui/tables/harsh.py`` registers the table. Like every scene, these read the game
-only through ``session.view(viewer)``, the legal actions and the events.
+The catalogue (``game/catalog.py``) names the table scene. Like every scene, these read
+the game only through ``session.view(viewer)``, the legal actions and the events.
 """

@@ -26,6 +26,7 @@ ACTION_ROWS = (
 
 
 class MiddleColumn:
+    # --- the action buttons -----------------------------------------------------------------------------
     def build_actions(self, m: style.Metrics, view, actions: list[Action]) -> None:
         lay = self.lay
         kinds = {a.kind for a in actions}
@@ -72,6 +73,7 @@ class MiddleColumn:
                 (lay.actions.x, lay.actions.y + head + 3 * rh, bw, bh), "Cancel", self.cancel_grid_pick,
                 choice=False, object_id="#cancel_pick")
 
+    # --- drawing the column -----------------------------------------------------------------------------
     def draw_status(self, surface, view) -> None:
         m = self.metrics
         box = self.lay.status

@@ -18,7 +18,7 @@ from . import dialogs, look
 
 
 class HarshOverlays:
-    # --- the dialog --------------------------------------------------------------------------------------
+    # the dialog --------------------------------------------------------------------------------------
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
         area = self.lay.dialog_area
         n = len(dlg.options)
@@ -78,6 +78,7 @@ class HarshOverlays:
                 draw.blit_text(surface, fit(opt.note, m.px(12), r.width), m.px(12),
                                (r.x + m.px(4), r.bottom + m.px(2)), look.note_colour(opt.note))
 
+    # the toast ------------------------------------------------------------------------------------------
     def draw_toast(self, surface) -> None:
         if not self.status:
             return

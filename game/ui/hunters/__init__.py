@@ -2,7 +2,7 @@
 
 Rooms (the same names in every table package: hunters, chasing, harsh):
 
-* ``table``     the scene (registered for the game in ``game/ui/tables/hunters.py``):
+* ``table``     the scene (named for the game in ``game/catalog.py``):
                 state, choices, clicks, hand-offs and the start-of-game look
 * ``paint``     drawing the table: Areas and pieces, damage track, dice tray, player
                 boards, piles, the card being decided on, the animations in flight
