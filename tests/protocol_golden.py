@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 from typing import Mapping
 
-from game.rules import registry
+from game import catalog
 from game.rules.protocol import CHANCE, NOBODY
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "protocol_golden.json.gz"
@@ -39,7 +39,7 @@ GAMES = (
 
 
 def record(game_id: str, n: int, options: dict, seed: int) -> dict:
-    st = registry.get_game(game_id).state_cls.new(n, options)
+    st = catalog.get_game(game_id).state_cls.new(n, options)
     rng = random.Random(seed)
     kept = []      # (decider, {seat: [actions]}, chosen, [events]) with objects, read later
     while (d := st.decider()) != NOBODY:

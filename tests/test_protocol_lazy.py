@@ -11,7 +11,7 @@ import random
 import protocol_golden
 import pytest
 
-from game.rules import registry
+from game import catalog
 from game.rules.hunters import views as hv
 from game.rules.hunters.state import HuntersState
 from game.rules.protocol import CHANCE, NOBODY, Action, Event, RuleError
@@ -92,7 +92,7 @@ def test_a_label_snapshot_holds_only_what_labels_read():
 # --- apply after legal_actions: illegal actions still raise and change nothing -------------------
 def _positions(game_id, n, games, seed):
     rng = random.Random(seed)
-    spec = registry.get_game(game_id)
+    spec = catalog.get_game(game_id)
     for _ in range(games):
         s = spec.state_cls.new(n, {})
         while (d := s.decider()) != NOBODY:
@@ -135,7 +135,7 @@ def test_apply_after_legal_actions_refuses_illegal_actions_and_changes_nothing(g
         previous = listed
     assert tried > 20
     # and the trusted list still lets a legal action through
-    s = registry.get_game(game_id).state_cls.new(n, {})
+    s = catalog.get_game(game_id).state_cls.new(n, {})
     rng = random.Random(1)
     while s.decider() == CHANCE:
         s.apply(CHANCE, s.sample_chance(rng))
@@ -164,7 +164,7 @@ def test_a_sampled_chance_outcome_is_checked_once_it_is_stale():
     deal = s.sample_chance(rng)
     s.apply(CHANCE, deal)
     _refused(s, CHANCE, deal)                   # now the board is pending, not a deal
-    chasing = registry.get_game("chasing").state_cls.new(4, {})
+    chasing = catalog.get_game("chasing").state_cls.new(4, {})
     start = chasing.sample_chance(rng)
     chasing.apply(CHANCE, start)
     _refused(chasing, CHANCE, start)            # the deal is pending now
