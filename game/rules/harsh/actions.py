@@ -104,24 +104,17 @@ class Choices:
 
     def blockers(self) -> list[tuple[str, str]]:
         """(additional action, why it is not allowed now) for the action buttons."""
-        out = []
         if self.phase != ACTIONS:
             why = "only after moving, during your additional actions"
             if self.phase == OVER:
                 why = "the game is over"
             return [(name, why) for name in ACTION_NAMES]
-        r = self._clue_block()
-        if r:
-            out.append(("Use clues", r))
-        r = self._bug_block()
-        if r:
-            out.append(("Place the Tracking Bug", r))
-        r = self._track_block()
-        if r:
-            out.append(("Track the Spy", r))
-        r = self._ability_block()
-        if r:
-            out.append(("Use Location ability", r))
+        checks = (self._clue_block, self._bug_block, self._track_block, self._ability_block)
+        out = []
+        for name, block in zip(ACTION_NAMES, checks):
+            why = block()
+            if why:
+                out.append((name, why))
         return out
 
     def _clue_block(self) -> str:
