@@ -1,8 +1,9 @@
 """The Harsh Shadows state machine (one player, seat 0). See the package docstring.
 
 ``HarshState`` holds the data and answers the protocol; the rules of each phase live in
-their own modules, mixed in below (each calls the others through ``self``, so none of them
-imports another):
+their own modules, mixed in below. Each calls the others through ``self``, so none imports
+the state or another phase module (only ``data``, ``phases`` and, for ``actions``, the
+abilities) and the package has no import circle (tests/test_rules_cycles.py):
 
 - ``chance``: the set-up shuffles and the Spy deck reshuffle;
 - ``movement``: a turn starts, the Agent moves and finds a Discovery card;
