@@ -224,7 +224,7 @@ class ChasingTable(TableScene):
                 self.status_timer -= dt
                 if self.status_timer <= 0:
                     self.status = ""
-            if self.motion.idle and self.app.top is self:
+            if self.motion.idle and self.app.top is self and not self.coach_holds():
                 if self.round_end_hold is None:
                     self.round_end_hold = ROUND_END_HOLD
                 self.round_end_hold -= dt
@@ -614,12 +614,56 @@ class ChasingTable(TableScene):
         view = self.live_view()
         if view["trick"] or not view["history"]:
             return None
+        if self.coach_point() == "trick":
+            return view["history"][-1]  # a tutorial step talks about the trick just won
         if (self.round_end_due is not None or self.round_end_hold is not None
                 or view["phase"] == "over"):
             return view["history"][-1]
         if not self.app.settings.pace and view["phase"] in ("play", "discard"):
             return view["history"][-1]
         return None
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """The named parts of this table (docs/tutorials.md)."""
+        out = super().regions()
+        geo = self.geo
+        if geo is None:
+            return out
+        out.update({"coach": geo.log, "log": geo.log, "spotlight": geo.spot, "discard": geo.discard,
+                    "scoresheet": geo.scores, "prompt": geo.prompt, "table": geo.table})
+        if geo.memory is not None:
+            out["memory"] = geo.memory
+        if self.follow_hits:
+            out["follow"] = self.follow_hits[0][0].unionall([r for r, _ in self.follow_hits])
+        else:
+            out["follow"] = geo.follow
+        hits = [r for r, _ in self.hand_hits]
+        out["hand"] = hits[0].unionall(hits) if hits else geo.hand
+        shown = self.shown()[0]
+        plays = [seat for seat, _ in shown["trick"]]
+        last = self.finished_trick() if not plays else None
+        if last is not None:
+            plays = [p["seat"] for p in last["plays"]]
+        seats = plays or list(range(self.n))
+        out["trick"] = geo.slots[seats[0]].unionall([geo.slots[s] for s in seats])
+        for seat in range(self.n):
+            out[f"plate.{seat}"] = geo.plates[seat]
+            out[f"trick.{seat}"] = geo.slots[seat]
+            items = taken_items(shown["taken"][seat])
+            chips = geo.chip_rects(seat, len(items))
+            plate = geo.plates[seat]
+            out[f"taken.{seat}"] = (chips[0].unionall(chips) if chips else
+                                    pygame.Rect(plate.x, plate.bottom - self.metrics.px(30),
+                                                plate.w, self.metrics.px(26)))
+        for i, (r, c) in enumerate(self.hand_hits):
+            if c[0] == "card":
+                visible = r.copy()
+                if i + 1 < len(self.hand_hits):
+                    visible.w = max(self.metrics.px(16), self.hand_hits[i + 1][0].x - r.x)
+                out[f"hand.{c[1]}.{c[2]}"] = visible
+        for r, suit in self.follow_hits:
+            out.setdefault(f"follow.{suit}", r)
+        return out
 
     def finished_caption(self) -> str:
         last = self.finished_trick()

@@ -38,7 +38,8 @@ class MenuScene(Scene):
     # Beside Continue and Saved games: (label, method name, object id).
     BESIDE_SAVES = [("History", "open_history", "#history")]
     # The second row of buttons. Add a screen here.
-    SECONDARY = [("Open game file", "open_game_file", "#open_file"),
+    SECONDARY = [("Learn to play", "open_learn", "#learn"),
+                 ("Open game file", "open_game_file", "#open_file"),
                  ("Statistics", "open_stats", "#statistics"),
                  ("Settings", "open_settings", "#settings"),
                  ("Rules", "open_rules", "#rules"),
@@ -97,9 +98,19 @@ class MenuScene(Scene):
 
     # --- actions ------------------------------------------------------------------------
     def open_setup(self, spec: GameSpec) -> None:
+        from game.ui.scenes.learn import offer_first_time
         from game.ui.scenes.setup import SetupScene
 
-        self.app.push(SetupScene(self.app, spec))
+        def setup() -> None:
+            self.app.push(SetupScene(self.app, spec))
+
+        if not offer_first_time(self.app, spec, setup):
+            setup()
+
+    def open_learn(self) -> None:
+        from game.ui.scenes.learn import LearnScene
+
+        self.app.push(LearnScene(self.app))
 
     def continue_game(self) -> None:
         from game.ui.tables import open_saved_game
