@@ -11,7 +11,6 @@ from ui_helpers import click, click_at, key, make_app, step
 from game.rules.protocol import Action
 from game.tutorial import available, tutorial_for
 from game.tutorial.session import TutorialSession
-from game.ui.scene import Scene
 
 TUTORIALS = [t.game_id for t in available()]
 
@@ -216,9 +215,14 @@ def test_leaving_keeps_the_step_and_learn_to_play_resumes_there(app):
     assert app.top.session.index == at and app.coach is not None
 
 
-def test_the_tutorial_is_offered_the_first_time_a_game_is_opened_only(app):
+def test_the_tutorial_is_offered_the_first_time_a_game_is_opened_only(shadows_home):
+    from game.storage.settings import load_settings
+    from game.ui.coach import start_tutorial  # noqa: F401 - the offer's way in
     from game.ui.scenes.confirm import ConfirmScene
     from game.ui.scenes.setup import SetupScene
+
+    app = make_app(offer_tutorials=True)
+    step(app, 2)
 
     click(app, "#tile_chasing")
     assert isinstance(app.top, ConfirmScene)
@@ -227,5 +231,42 @@ def test_the_tutorial_is_offered_the_first_time_a_game_is_opened_only(app):
     key(app, pygame.K_ESCAPE, 2)
     click(app, "#tile_chasing")
     assert isinstance(app.top, SetupScene)     # offered once
-    assert "chasing" in app.settings.tutorials_offered
-    assert isinstance(app.top, Scene)
+    assert "chasing" in load_settings()[0].tutorials_offered   # remembered on disk
+    key(app, pygame.K_ESCAPE, 2)
+    click(app, "#tile_harsh")                  # another game: its own offer, if it has a tutorial
+    assert isinstance(app.top, ConfirmScene if tutorial_for("harsh") else SetupScene)
+    app.quit()
+
+
+def test_accepting_the_offer_starts_the_tutorial(shadows_home):
+    app = make_app(offer_tutorials=True)
+    step(app, 2)
+    click(app, "#tile_chasing")
+    click(app, "#offer_learn")
+    assert isinstance(app.top.session, TutorialSession) and app.coach is not None
+    app.quit()
+
+
+def test_a_run_saved_after_the_last_move_resumes_before_it():
+    """Resuming replays up to the last move at most, so the end of the game (and its
+    screens) plays again live rather than being skipped."""
+    t = tutorial_for("chasing")
+    last_move = max(i for i, r in enumerate(t.rows) if r.moves)
+    assert t.resume_index(len(t.rows) - 1) == last_move
+    assert t.resume_index(3) == 3
+    session = TutorialSession.begin(t, "Ann", len(t.rows) - 1)
+    assert session.index == last_move and not session.is_over()
+    session.close()
+
+
+def test_the_coach_leave_button_keeps_the_step(app):
+    from game.ui.scenes.menu import MenuScene
+
+    click(app, "#learn")
+    click(app, "#learn_chasing")
+    wait(app, lambda: app.coach.can_go_on())
+    coach_click(app, "next")
+    at = app.top.session.index
+    coach_click(app, "leave")
+    assert isinstance(app.top, MenuScene) and app.coach is None
+    assert app.settings.tutorial_steps["chasing"] == at

@@ -10,7 +10,7 @@ half, a lone 0 scoring 15, and a strike-through. It was found by searching seeds
 orders (build_scripts/find_tutorial_deal.py); tests/test_tutorial.py checks every move is
 legal where it stands and plays it to the end on the real table.
 
-You are seat 0, Bob seat 1, Carol seat 2 (play goes 0, 1, 2, 0...).
+You (the learner) are seat 0, Bob seat 1, Carol seat 2 (play goes 0, 1, 2, 0...).
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ ROWS = (
                "face down. The winner leads the next trick.", "spotlight"),
     row("bot", 1, ("play", ("red", 10))),
     row("bot", 2, ("play", ("yellow", 0))),
-    row("do", "Both Follow Cards are yellow and you hold a yellow card, so it must be the yellow "
-              "8. Play it.", "hand.yellow.8", ("play", ("yellow", 8)),
+    row("do", "Carol followed yellow, so one Follow Card is left: yellow. You hold a yellow card, "
+              "so it must be the yellow 8. Play it.", "hand.yellow.8", ("play", ("yellow", 8)),
         "the yellow 8 is the card to play"),
     row("say", "Spotlight 7: Bob's 10 and your 8 are above it, Carol's 0 is below. The highest "
                "card below wins, even a 0: Carol takes the red 7.", "trick"),
@@ -90,7 +90,7 @@ TUTORIAL = Tutorial(
     learner=LEARNER,
     seed=170,
     options={"start": "1"},
-    seat_names=("You", "Bob", "Carol"),
+    seat_names=("Alice", "Bob", "Carol"),  # the first is the learner's setup name
     rows=ROWS,
     prelude=first_legal,
     ready=ready,

@@ -28,11 +28,23 @@ SMALL = 14
 
 
 def region_of(scene, name: str | None) -> pygame.Rect | None:
+    """The part ``name`` of ``scene`` as one rectangle (several parts: the first)."""
+    rects = rects_of(scene, name)
+    return rects[0] if rects else None
+
+
+def rects_of(scene, name: str | None) -> list[pygame.Rect]:
+    """A screen's ``region(name)`` may be a rectangle or a list of them (the cards of a
+    trick); the first is the one the arrow points at."""
     finder = getattr(scene, "region", None)
     if finder is None or name is None:
-        return None
-    rect = finder(name)
-    return pygame.Rect(rect) if rect is not None else None
+        return []
+    found = finder(name)
+    if found is None:
+        return []
+    if isinstance(found, (list, tuple)) and found and not isinstance(found[0], (int, float)):
+        return [pygame.Rect(r) for r in found]
+    return [pygame.Rect(found)]
 
 
 class Coach:
@@ -45,6 +57,7 @@ class Coach:
         self.buttons: dict[str, UIButton] = {}
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None
+        self.targets: list[pygame.Rect] = []
         self.visible = False
         self.refusal = ""
         self._layout_key: tuple | None = None
@@ -112,7 +125,8 @@ class Coach:
         scene = self.showing_scene()
         self.visible = scene is not None
         step = self.step
-        self.target = region_of(scene, step.point) if (scene is not None and step is not None) else None
+        self.targets = rects_of(scene, step.point) if (scene is not None and step is not None) else []
+        self.target = self.targets[0] if self.targets else None
         if step is not None and step.kind == "go":
             if self.target is not None:
                 self._go_seen = True
@@ -157,8 +171,8 @@ class Coach:
         height = (m.px(34) + len(self.lines) * m.px(23) + m.px(8)
                   + (len(self.refusal_lines) * m.px(19) + m.px(8) if self.refusal_lines else 0)
                   + m.button_h + 2 * pad)
-        self.rect = pygame.Rect(area.x, area.y, width, min(area.h, height) if area.h >= m.px(160)
-                                else height)
+        # the whole area (a table's log may lie beneath it), or taller if the text needs it
+        self.rect = pygame.Rect(area.x, area.y, width, max(area.h, height))
         y = self.rect.bottom - pad - m.button_h
         half = (width - 2 * pad - m.gap) // 2
         left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
@@ -272,7 +286,8 @@ class Coach:
             return
         m = self.app.metrics
         if self.target is not None and self.step is not None and self.step.kind != "bot":
-            self._ring(surface, self.target)
+            for rect in self.targets:
+                self._ring(surface, rect)
             self._arrow(surface, self.rect, self.target)
         draw.panel(surface, self.rect, m.px(style.RADIUS), alpha=250)
         pygame.draw.rect(surface, style.ACCENT, self.rect, max(1, m.px(2)),
@@ -297,45 +312,67 @@ class Coach:
     def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         m = self.app.metrics
         pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4.0)
-        outer = rect.inflate(m.px(10), m.px(10))
-        glow = draw.glow(outer.size, style.ACCENT_BRIGHT, m.px(8), m.px(10))
+        outer = rect.inflate(m.px(8), m.px(8))
+        glow = draw.glow(outer.size, style.ACCENT_BRIGHT, m.px(6), m.px(10))
         glow.set_alpha(int(120 + 100 * pulse))
-        surface.blit(glow, (outer.x - m.px(8), outer.y - m.px(8)))
+        surface.blit(glow, (outer.x - m.px(6), outer.y - m.px(6)))
         pygame.draw.rect(surface, style.ACCENT_BRIGHT, outer, max(2, m.px(3)), border_radius=m.px(10))
 
     def _arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
-        """From the panel's side that faces the target to the target's nearest edge."""
+        """A curved arrow from the panel's side facing the target, arching over the table
+        (so it passes above what lies between rather than through it) into the target."""
         m = self.app.metrics
-        outer = target.inflate(m.px(10), m.px(10))
+        outer = target.inflate(m.px(8), m.px(8))
         if outer.colliderect(panel):
             return
         tx, ty = outer.center
-        if outer.right <= panel.x:
-            start = (panel.x, max(panel.y + m.px(20), min(panel.bottom - m.px(20), ty)))
-        elif outer.x >= panel.right:
-            start = (panel.right, max(panel.y + m.px(20), min(panel.bottom - m.px(20), ty)))
-        elif outer.bottom <= panel.y:
-            start = (max(panel.x + m.px(20), min(panel.right - m.px(20), tx)), panel.y)
+        inset = m.px(24)
+        distance = math.hypot(tx - panel.centerx, ty - panel.centery)
+        if outer.y >= panel.bottom:
+            # below the panel: down from its bottom, then across into the target's side
+            start = (max(panel.x + inset, min(panel.right - inset, tx)), panel.bottom)
+            control = (start[0], ty)
+        elif outer.right > panel.x and outer.x < panel.right:
+            # above it in the same column: out of its left side, round into the target's
+            start = (panel.x, panel.y + inset)
+            control = (min(panel.x, outer.x) - m.px(80), ty)
         else:
-            start = (max(panel.x + m.px(20), min(panel.right - m.px(20), tx)), panel.bottom)
-        end = _edge_point(outer, start)
-        dx, dy = end[0] - start[0], end[1] - start[1]
+            if outer.right <= panel.x:
+                start = (panel.x, max(panel.y + inset, min(panel.bottom - inset, ty)))
+            else:
+                start = (panel.right, max(panel.y + inset, min(panel.bottom - inset, ty)))
+            lift = min(m.px(150), distance * 0.3)
+            # arching over what lies between, and landing on the target from above
+            control = (tx + (start[0] - tx) * 0.35, max(m.px(60), min(start[1], outer.y) - lift))
+        end = _edge_point(outer, control)
+        points = [_bezier(start, control, end, i / 24) for i in range(25)]
+        # the head follows the curve's last stretch
+        hx, hy = points[-3]
+        dx, dy = end[0] - hx, end[1] - hy
         length = math.hypot(dx, dy)
-        if length < m.px(12):
+        if length == 0:
             return
         ux, uy = dx / length, dy / length
         head = m.px(16)
         base = (end[0] - ux * head, end[1] - uy * head)
+        shaft = [p for p in points if math.hypot(p[0] - end[0], p[1] - end[1]) > head] + [base]
         width = max(3, m.px(4))
-        pygame.draw.line(surface, style.BG_DEEP, start, base, width + 4)
-        pygame.draw.line(surface, style.ACCENT_BRIGHT, start, base, width)
+        pygame.draw.lines(surface, style.BG_DEEP, False, shaft, width + 4)
+        pygame.draw.lines(surface, style.ACCENT_BRIGHT, False, shaft, width)
         left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
         right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
-        pygame.draw.polygon(surface, style.BG_DEEP, [end, left, right], 0)
-        pygame.draw.polygon(surface, style.ACCENT_BRIGHT,
-                            [(end[0] - ux * 2, end[1] - uy * 2), left, right], 0)
+        pygame.draw.polygon(surface, style.BG_DEEP, [(end[0] + ux * 2, end[1] + uy * 2),
+                                                     (left[0] - ux * 2, left[1] - uy * 2),
+                                                     (right[0] - ux * 2, right[1] - uy * 2)])
+        pygame.draw.polygon(surface, style.ACCENT_BRIGHT, [end, left, right])
         pygame.draw.circle(surface, style.ACCENT_BRIGHT, (round(start[0]), round(start[1])),
                            max(3, m.px(5)))
+
+
+def _bezier(a: tuple, c: tuple, b: tuple, t: float) -> tuple[float, float]:
+    u = 1 - t
+    return (u * u * a[0] + 2 * u * t * c[0] + t * t * b[0],
+            u * u * a[1] + 2 * u * t * c[1] + t * t * b[1])
 
 
 def _edge_point(rect: pygame.Rect, towards: tuple) -> tuple[float, float]:
@@ -353,14 +390,17 @@ def _edge_point(rect: pygame.Rect, towards: tuple) -> tuple[float, float]:
 # --- starting, resuming, offering ---------------------------------------------------------------
 
 def learner_name(app, game_id: str) -> str:
-    """The name of the first person in this game's last setup, else "You"."""
+    """The name of the first person in this game's last setup, else the setup's first
+    default name (the tables' sentences read "Alice wins", so not "You")."""
+    from game.ui.scenes.setup import default_names
+
     setup = app.settings.last_setup.get(game_id) or {}
     for seat in setup.get("seats", [])[:1]:
         if isinstance(seat, dict) and seat.get("kind") == "human":
             name = str(seat.get("name", "")).strip()[:16]
             if name:
                 return name
-    return "You"
+    return default_names(game_id)[0]
 
 
 def saved_step(app, game_id: str) -> int:

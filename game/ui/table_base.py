@@ -251,6 +251,9 @@ class TableScene(Scene):
         s = self.session
         if s.is_over():
             return "The game is over."
+        step = getattr(s, "step", None)
+        if step is not None and step.kind == "say":
+            return "Learning: read the coach's note, then press Next."
         seat = s.decider()
         if seat < 0:
             return "…"

@@ -31,7 +31,7 @@ def coach_room(app) -> int:
 
 
 def coach_rect(m, box: pygame.Rect) -> pygame.Rect:
-    return pygame.Rect(box.right + m.px(24), box.y, m.px(COACH_W), box.h)
+    return pygame.Rect(box.right + m.px(24), box.y, m.px(COACH_W), m.px(120))
 
 
 COACH_W = 300
@@ -262,9 +262,12 @@ class ChasingResultsScene(ResultsScene):
         m = self.metrics
         if name == "coach":
             return coach_rect(m, self.box)
-        if name == "results.winner":
-            return pygame.Rect(self.box.x + m.pad, self.box.y + m.px(36), self.box.w - 2 * m.pad,
-                               m.px(80))
+        if name == "results.winner":   # the winner's line and why
+            reason = self.reason_lines(self.box.w - 2 * m.margin, m.px(16))[:2]
+            width = max([draw.font(m.px(style.FONT_TITLE - 10), True).size(winners_text(self.session))[0]]
+                        + [draw.font(m.px(16)).size(line)[0] for line in reason])
+            return pygame.Rect(self.box.centerx - width // 2 - m.px(10), self.box.y + m.px(40),
+                               width + m.px(20), m.px(52) + m.px(22) * len(reason))
         parts = name.split(".")
         if parts[:2] == ["results", "sheet"] and len(parts) == 3 and parts[2].isdigit():
             rects = self.sheet_rects()

@@ -623,8 +623,9 @@ class ChasingTable(TableScene):
             return view["history"][-1]
         return None
 
-    def regions(self) -> dict[str, pygame.Rect]:
-        """The named parts of this table (docs/tutorials.md)."""
+    def regions(self) -> dict:
+        """The named parts of this table (docs/tutorials.md): rects, or a list of rects
+        for a part in several pieces (the cards of a trick)."""
         out = super().regions()
         geo = self.geo
         if geo is None:
@@ -642,10 +643,9 @@ class ChasingTable(TableScene):
         shown = self.shown()[0]
         plays = [seat for seat, _ in shown["trick"]]
         last = self.finished_trick() if not plays else None
-        if last is not None:
-            plays = [p["seat"] for p in last["plays"]]
-        seats = plays or list(range(self.n))
-        out["trick"] = geo.slots[seats[0]].unionall([geo.slots[s] for s in seats])
+        if last is not None:   # the winner's card first: the arrow points at it
+            plays = sorted((p["seat"] for p in last["plays"]), key=lambda s: s != last["winner"])
+        out["trick"] = [geo.slots[s] for s in plays or range(self.n)]
         for seat in range(self.n):
             out[f"plate.{seat}"] = geo.plates[seat]
             out[f"trick.{seat}"] = geo.slots[seat]
