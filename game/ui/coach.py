@@ -167,7 +167,7 @@ class Coach:
         pad = m.px(14)
         width = area.w
         self.lines = draw.wrap(self.text(), m.px(BODY), width - 2 * pad)
-        self.refusal_lines = draw.wrap(self.refusal, m.px(SMALL), width - 2 * pad) if self.refusal else []
+        self.refusal_lines = draw.wrap(self.refusal, m.px(SMALL), width - 2 * pad, True) if self.refusal else []
         height = (m.px(34) + len(self.lines) * m.px(23) + m.px(8)
                   + (len(self.refusal_lines) * m.px(19) + m.px(8) if self.refusal_lines else 0)
                   + m.button_h + 2 * pad)
@@ -289,7 +289,7 @@ class Coach:
             for rect in self.targets:
                 self._ring(surface, rect)
             self._arrow(surface, self.rect, self.target)
-        draw.panel(surface, self.rect, m.px(style.RADIUS), alpha=250)
+        draw.panel(surface, self.rect, m.px(style.RADIUS), alpha=255)
         pygame.draw.rect(surface, style.ACCENT, self.rect, max(1, m.px(2)),
                          border_radius=m.px(style.RADIUS))
         pad = m.px(14)
@@ -318,9 +318,23 @@ class Coach:
         surface.blit(glow, (outer.x - m.px(6), outer.y - m.px(6)))
         pygame.draw.rect(surface, style.ACCENT_BRIGHT, outer, max(2, m.px(3)), border_radius=m.px(10))
 
+    def _obstacles(self, scene) -> list[pygame.Rect]:
+        """The other named parts of the screen, which the arrow should not cross."""
+        listing = getattr(scene, "regions", None)
+        if listing is None:
+            return []
+        out = []
+        for name, found in listing().items():
+            if name in ("coach", "log", "table"):
+                continue
+            rects = found if isinstance(found, list) else [found]
+            out.extend(pygame.Rect(r) for r in rects)
+        return out
+
     def _arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
-        """A curved arrow from the panel's side facing the target, arching over the table
-        (so it passes above what lies between rather than through it) into the target."""
+        """A curve from the panel's side facing the target into the target, the one of a
+        few (straight, arched higher and higher, from the side) that crosses the fewest
+        other parts of the screen."""
         m = self.app.metrics
         outer = target.inflate(m.px(8), m.px(8))
         if outer.colliderect(panel):
@@ -328,22 +342,37 @@ class Coach:
         tx, ty = outer.center
         inset = m.px(24)
         distance = math.hypot(tx - panel.centerx, ty - panel.centery)
+        candidates = []
         if outer.y >= panel.bottom:
             # below the panel: down from its bottom, then across into the target's side
             start = (max(panel.x + inset, min(panel.right - inset, tx)), panel.bottom)
-            control = (start[0], ty)
+            candidates = [(start, (start[0], ty)), (start, ((start[0] + tx) / 2, (start[1] + ty) / 2))]
         elif outer.right > panel.x and outer.x < panel.right:
             # above it in the same column: out of its left side, round into the target's
             start = (panel.x, panel.y + inset)
-            control = (min(panel.x, outer.x) - m.px(80), ty)
+            candidates = [(start, (min(panel.x, outer.x) - m.px(80), ty))]
         else:
             if outer.right <= panel.x:
                 start = (panel.x, max(panel.y + inset, min(panel.bottom - inset, ty)))
             else:
                 start = (panel.right, max(panel.y + inset, min(panel.bottom - inset, ty)))
-            lift = min(m.px(150), distance * 0.3)
-            # arching over what lies between, and landing on the target from above
-            control = (tx + (start[0] - tx) * 0.35, max(m.px(60), min(start[1], outer.y) - lift))
+            candidates.append((start, ((start[0] + tx) / 2, (start[1] + ty) / 2)))   # straight
+            for share in (0.15, 0.3, 0.45):
+                high = min(start[1], outer.y) - min(m.px(220), distance * share)
+                if high >= m.px(80):   # not through the top bar
+                    candidates.append((start, (tx + (start[0] - tx) * 0.2, high)))
+            candidates.append((start, (tx + (start[0] - tx) * 0.35, ty)))            # from the side
+        scene = self.showing_scene()
+        obstacles = [r for r in self._obstacles(scene) if not r.colliderect(target)
+                     and not r.colliderect(panel)]
+
+        def crossings(candidate) -> int:
+            a, c = candidate
+            b = _edge_point(outer, c)
+            return sum(1 for i in range(1, 24) for r in obstacles
+                       if r.collidepoint(_bezier(a, c, b, i / 24)))
+
+        start, control = min(candidates, key=crossings)
         end = _edge_point(outer, control)
         points = [_bezier(start, control, end, i / 24) for i in range(25)]
         # the head follows the curve's last stretch

@@ -31,7 +31,7 @@ def coach_room(app) -> int:
 
 
 def coach_rect(m, box: pygame.Rect) -> pygame.Rect:
-    return pygame.Rect(box.right + m.px(24), box.y, m.px(COACH_W), m.px(120))
+    return pygame.Rect(box.right + m.px(24), box.y, m.px(COACH_W), m.px(250))
 
 
 COACH_W = 300
