@@ -106,8 +106,9 @@ def target_centre(app, point: str):
     return rect.center
 
 
-def play_through(app, table, refuse_once: bool = False) -> list[int]:
-    """Follow the coach to the last step; returns the steps seen (row indices)."""
+def play_through(app, table, refuse_once: bool = False, until=None) -> list[int]:
+    """Follow the coach to the last step (or until ``until()``); returns the steps seen
+    (row indices)."""
     session = table.session
     seen = []
     refused = False
@@ -116,6 +117,8 @@ def play_through(app, table, refuse_once: bool = False) -> list[int]:
         coach = app.coach
         assert coach is not None
         s = session.step
+        if until is not None and until():
+            return seen
         if s is None or coach.is_last() and coach.can_go_on():
             return seen + [session.index]
         if s.kind != "bot" and (not seen or seen[-1] != session.index):
@@ -270,3 +273,20 @@ def test_the_coach_leave_button_keeps_the_step(app):
     coach_click(app, "leave")
     assert isinstance(app.top, MenuScene) and app.coach is None
     assert app.settings.tutorial_steps["chasing"] == at
+
+
+def test_esc_under_an_explanation_of_the_round_end_does_not_close_it(app):
+    from game.ui.chasing.overlays import RoundEndScene
+    from game.ui.coach import start_tutorial
+
+    table = start_tutorial(app, "chasing")
+    session = table.session
+    play_through(app, table, until=lambda: isinstance(app.top, RoundEndScene)
+                 and app.coach.can_go_on())
+    at = session.index
+    assert session.step.point.startswith("round_end.")
+    key(app, pygame.K_ESCAPE, 3)
+    assert isinstance(app.top, RoundEndScene) and session.index == at
+    assert "press Next" in app.coach.refusal
+    play_through(app, table)            # and it still plays to its end
+    assert session.is_over()

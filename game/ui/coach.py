@@ -25,6 +25,7 @@ from game.ui import draw, style
 
 BODY = 17
 SMALL = 14
+MISSING_SECONDS = 6.0   # Next is offered anyway once a step's part stayed away this long
 
 
 def region_of(scene, name: str | None) -> pygame.Rect | None:
@@ -58,6 +59,8 @@ class Coach:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None
         self.targets: list[pygame.Rect] = []
+        self._missing_index = -1
+        self._missing_since = 0.0   # since when the step's part has not been on screen
         self.visible = False
         self.refusal = ""
         self._layout_key: tuple | None = None
@@ -127,6 +130,8 @@ class Coach:
         step = self.step
         self.targets = rects_of(scene, step.point) if (scene is not None and step is not None) else []
         self.target = self.targets[0] if self.targets else None
+        if self.target is not None or self._missing_index != self.index:
+            self._missing_index, self._missing_since = self.index, time.monotonic()
         if step is not None and step.kind == "go":
             if self.target is not None:
                 self._go_seen = True
@@ -147,7 +152,12 @@ class Coach:
         step = self.step
         if step is None or step.kind != "say" or not self.visible:
             return False
-        return self.session.settled() and (step.point is None or self.target is not None)
+        if not self.session.settled() or (self.app.top is self.table and not self.table.still()):
+            return False
+        if step.point is None or self.target is not None:
+            return True
+        # what the step talks about never came up: never leave the person stuck
+        return time.monotonic() - self._missing_since > MISSING_SECONDS
 
     # --- layout -----------------------------------------------------------------------------------
     def layout(self, scene) -> None:
@@ -236,6 +246,12 @@ class Coach:
                 if self.can_go_on():
                     self.press("real" if self.is_last() else "next")
                 return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.step is not None
+                and self.step.kind == "say" and self.app.top is not self.table):
+            # Esc would close one of the table's screens under an explanation of it
+            self.refusal = "Read this step, then press Next (Leave stops the tutorial)."
+            self._layout_key = None
+            return True
         return False
 
     def press(self, key: str) -> None:

@@ -372,6 +372,10 @@ class TableScene(Scene):
     def region(self, name: str) -> pygame.Rect | None:
         return self.regions().get(name)
 
+    def still(self) -> bool:
+        """Nothing is moving on the table (a tutorial's Next waits for it)."""
+        return True
+
     def coach_point(self) -> str | None:
         """The part a tutorial's current step talks about, if one is on."""
         step = getattr(self.session, "step", None)

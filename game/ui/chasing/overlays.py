@@ -125,25 +125,22 @@ class RoundEndScene(Overlay):
                                   group_w - m.px(10), rect.h - m.px(12))
                 for i, suit in enumerate(SUIT_ORDER)}
 
-    def region(self, name: str) -> pygame.Rect | None:
+    def regions(self) -> dict[str, pygame.Rect]:
         """Named parts for a tutorial's coach: round_end.row.<seat>,
-        round_end.suit.<seat>.<suit>, round_end.continue, coach."""
+        round_end.suit.<seat>.<suit>, round_end.score.<seat>, round_end.continue, coach."""
         if not hasattr(self, "box"):
-            return None
-        if name == "coach":
-            return coach_rect(self.metrics, self.box)
-        if name == "round_end.continue":
-            return self.continue_rect
-        parts = name.split(".")
-        rows = self.rows()
-        try:
-            if parts[:2] == ["round_end", "row"] and len(parts) == 3:
-                return rows[int(parts[2])]
-            if parts[:2] == ["round_end", "suit"] and len(parts) == 4:
-                return self.suit_areas(rows[int(parts[2])]).get(parts[3])
-        except (ValueError, IndexError):
-            return None
-        return None
+            return {}
+        m = self.metrics
+        out = {"coach": coach_rect(m, self.box), "round_end.continue": self.continue_rect}
+        for seat, row in enumerate(self.rows()):
+            out[f"round_end.row.{seat}"] = row
+            out[f"round_end.score.{seat}"] = pygame.Rect(row.right - m.px(96), row.y, m.px(96), row.h)
+            for suit, area in self.suit_areas(row).items():
+                out[f"round_end.suit.{seat}.{suit}"] = area
+        return out
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
 
     def proceed(self) -> None:
         self.app.pop()
@@ -255,25 +252,25 @@ class ChasingResultsScene(ResultsScene):
                         cls="@primary" if oid == "#play_again" else None)
             x += bw + m.gap
 
-    def region(self, name: str) -> pygame.Rect | None:
+    def regions(self) -> dict[str, pygame.Rect]:
         """Named parts for a tutorial's coach: results.sheet.<seat>, results.winner, coach."""
         if not hasattr(self, "box"):
-            return None
+            return {}
         m = self.metrics
-        if name == "coach":
-            return coach_rect(m, self.box)
-        if name == "results.winner":   # the winner's line and why
-            reason = self.reason_lines(self.box.w - 2 * m.margin, m.px(16))[:2]
-            width = max([draw.font(m.px(style.FONT_TITLE - 10), True).size(winners_text(self.session))[0]]
-                        + [draw.font(m.px(16)).size(line)[0] for line in reason])
-            return pygame.Rect(self.box.centerx - width // 2 - m.px(10), self.box.y + m.px(40),
-                               width + m.px(20), m.px(52) + m.px(22) * len(reason))
-        parts = name.split(".")
-        if parts[:2] == ["results", "sheet"] and len(parts) == 3 and parts[2].isdigit():
-            rects = self.sheet_rects()
-            seat = int(parts[2])
-            return rects[seat] if seat < len(rects) else None
-        return None
+        # the winner's line and why
+        reason = self.reason_lines(self.box.w - 2 * m.margin, m.px(16))[:2]
+        width = max([draw.font(m.px(style.FONT_TITLE - 10), True).size(winners_text(self.session))[0]]
+                    + [draw.font(m.px(16)).size(line)[0] for line in reason])
+        out = {"coach": coach_rect(m, self.box),
+               "results.winner": pygame.Rect(self.box.centerx - width // 2 - m.px(10),
+                                             self.box.y + m.px(40), width + m.px(20),
+                                             m.px(52) + m.px(22) * len(reason))}
+        for seat, rect in enumerate(self.sheet_rects()):
+            out[f"results.sheet.{seat}"] = rect
+        return out
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
 
     def sheet_rects(self) -> list[pygame.Rect]:
         m, box = self.metrics, self.box

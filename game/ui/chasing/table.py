@@ -248,6 +248,9 @@ class ChasingTable(TableScene):
     def busy(self) -> bool:
         return super().busy or not self.motion.idle
 
+    def still(self) -> bool:
+        return self.motion.idle
+
     def animating(self) -> bool:
         return (not self.motion.idle or self.round_end_due is not None
                 or self.round_end_hold is not None)

@@ -1,5 +1,6 @@
 """The main menu: a tile per registered game; Continue (naming the game it resumes),
-Saved games and History; then Open game file, Statistics, Settings, Rules, Quit."""
+Saved games and History; then Open game file, Statistics, Settings, Rules, Learn to play,
+Quit."""
 
 from __future__ import annotations
 
@@ -38,11 +39,11 @@ class MenuScene(Scene):
     # Beside Continue and Saved games: (label, method name, object id).
     BESIDE_SAVES = [("History", "open_history", "#history")]
     # The second row of buttons. Add a screen here.
-    SECONDARY = [("Learn to play", "open_learn", "#learn"),
-                 ("Open game file", "open_game_file", "#open_file"),
+    SECONDARY = [("Open game file", "open_game_file", "#open_file"),
                  ("Statistics", "open_stats", "#statistics"),
                  ("Settings", "open_settings", "#settings"),
                  ("Rules", "open_rules", "#rules"),
+                 ("Learn to play", "open_learn", "#learn"),
                  ("Quit", "quit", "#quit")]
 
     def build(self, m: style.Metrics) -> None:
