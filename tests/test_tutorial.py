@@ -127,8 +127,8 @@ def play_through(app, table, refuse_once: bool = False, until=None) -> list[int]
             if coach.can_go_on() and "next" in coach.buttons and coach.buttons["next"].is_enabled:
                 coach_click(app, "next")
                 continue
-        elif s.kind == "do" and table.acting() is not None and app.top is table \
-                and session.settled():
+        elif s.kind == "do" and table.acting_seat() is not None and app.top is table \
+                and session.settled() and table.still():
             if refuse_once and not refused:
                 refused = True
                 before = len(session.match.log)
@@ -185,7 +185,7 @@ def test_a_move_other_than_the_step_asks_is_refused_with_a_reason(app):
             session.next_step()
         else:
             wait(app, lambda: session.step.kind != "bot", 10)
-    assert wait(app, lambda: table.acting() is not None)
+    assert wait(app, lambda: table.acting_seat() is not None)
     before = len(session.match.log)
     rule = session.submit(0, Action("play", ("grey", 5)))      # breaks the rules
     assert "must play" in rule
