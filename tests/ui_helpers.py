@@ -244,7 +244,8 @@ class SecretWatch:
                     blob += "\n" + str(getattr(el, "text", "") or "")
         private = getattr(state, "private", None)   # Shadow Hunters: what each seat was told
         for owner, token in state.secret_tokens():
-            knowers = {owner}
+            # owner: a seat, None (nobody) or a tuple of seats who may each see it
+            knowers = set(owner) if isinstance(owner, tuple) else {owner}
             if private is not None:
                 name = token if isinstance(token, str) else token[-1]
                 knowers |= {i for i, entries in enumerate(private) if any(
