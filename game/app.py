@@ -332,6 +332,8 @@ class App:
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
         self.frames += 1
+        if self.frames == 2:
+            self.sound.warm_up()   # the menu is up: the sounds are made while it is read
         return True
 
     def _pace(self, idle: bool) -> float:

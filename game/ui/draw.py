@@ -60,6 +60,7 @@ def text(s: str, size: int, colour: Colour = style.TEXT, bold: bool = False) -> 
     return font(size, bold).render(s, True, colour)
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:
     """``s`` cut with an ellipsis to fit ``width`` px: a binary search over the length, so
     a very long text costs a few measurements, not one per character."""
@@ -78,6 +79,12 @@ def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``s`` into lines no wider than ``width`` px in this font."""
+    return list(_wrapped(s, size, width, bold))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    # the tables wrap the same texts every frame: measured once per text and width
     f = font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -90,7 +97,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple, colour: Colour = style.TEXT,

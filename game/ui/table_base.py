@@ -47,6 +47,7 @@ PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 class TableScene(Scene):
     felt = True
+    keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -412,6 +413,12 @@ class TableScene(Scene):
         self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
+        panel = self.log_panel
+        if panel is not None and panel.rect == rect and panel.m == self.metrics:
+            # the same place: keep what is rendered (and where the reader scrolled to)
+            panel.set_lines(self.log_lines())
+            self._log_key = (len(self.session.entries), self.viewer)
+            return panel
         panel = LogPanel(rect, self.metrics)
         panel.set_lines(self.log_lines())
         panel.scroll_to_end()
