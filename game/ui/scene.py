@@ -166,11 +166,21 @@ class Scene:
         rect = pygame.Rect(rect)
         where = container or self.root
         key = (tuple(rect), text, cls, object_id, tooltip, enabled, id(where))
-        spare = self._spare.get(key)
-        btn = None
-        while spare and btn is None:
-            candidate = spare.pop()
-            btn = candidate if candidate.alive() else None
+        btn = self._take_spare(key)
+        if btn is None:
+            # the same button in the same place with other words (choice 3 is now another
+            # choice): new words cost a third of a new button
+            loose = key[:1] + key[2:4] + key[5:]
+            for other in list(self._spare):
+                if other[:1] + other[2:4] + other[5:] == loose:
+                    btn = self._take_spare(other)
+                    if btn is not None:
+                        if getattr(btn, "tool_tip", None) is not None:
+                            btn.tool_tip.kill()      # it spoke of the old words
+                            btn.tool_tip = None
+                        btn.set_text(text)
+                        btn.set_tooltip(tooltip)
+                        break
         if btn is None:
             btn = UIButton(rect, text, self.manager, container=where, tool_tip_text=tooltip,
                            object_id=ObjectID(class_id=cls, object_id=object_id or None))
@@ -182,6 +192,14 @@ class Scene:
             if choice and enabled:
                 self.choices.append(Choice(btn, on_press, badge))
         return btn
+
+    def _take_spare(self, key: tuple) -> UIButton | None:
+        spare = self._spare.get(key)
+        while spare:
+            candidate = spare.pop()
+            if candidate.alive():
+                return candidate
+        return None
 
     def label(self, rect, text: str, cls: str | None = None, container=None) -> UILabel:
         return UILabel(pygame.Rect(rect), text, self.manager, container=container or self.root,

@@ -193,7 +193,9 @@ class Sounds:
         if name not in self._sounds and self.available and name in RECIPES:
             samples = rendered(name)
             if self._channels == 2:
-                samples = array.array("h", (s for s in samples for _ in (0, 1)))
+                mono, samples = samples, array.array("h", bytes(4 * len(samples)))
+                samples[0::2] = mono     # the same sample to both ears, interleaved
+                samples[1::2] = mono
             try:
                 self._sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
             except pygame.error:
