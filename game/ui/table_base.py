@@ -66,6 +66,8 @@ class TableScene(Scene):
         self.fast_forward = False                # "skip to the result": no pauses, no animation
         self._shown_key: tuple | None = None
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
+        # The backdrop is made now, with the scene, not in the first frame after a move.
+        draw.table_background(app.screen.get_size(), felt=self.felt)
         bus = app.bus
         self._unsubscribe = [
             bus.subscribe(GameHappened, self._on_game_happened),

@@ -80,30 +80,23 @@ class ScrollPanel:
 
     def _render(self, width: int) -> pygame.Surface:
         fs = self.font_size
-        line_h = int(fs * 1.4)
         pieces: list[tuple[int, pygame.Surface]] = []   # (x, surface) stacked vertically
         y_gaps: list[int] = []
         starts: set[int] = set()                         # pieces that begin a block
+        cache = getattr(self, "_block_cache", {})
+        kept: dict = {}
         for b in self.blocks:
+            key = (b, width, fs)
+            made = kept[key] = kept.get(key) or cache.get(key) or self._block(b, width, fs)
+            before, parts = made
+            if before and pieces:
+                y_gaps[-1] += before
             starts.add(len(pieces))
-            if b.kind == "h":
-                if pieces:
-                    y_gaps[-1] += int(fs * 0.8)
-                size = int(fs * 1.3)
-                pieces.append((0, draw.text(b.text, size, style.ACCENT_BRIGHT, True)))
-                y_gaps.append(int(fs * 0.9))
-            elif b.kind in ("p", "line"):
-                lines = draw.wrap(b.text, fs, width) if b.kind == "p" else [b.text]
-                for ln in lines:
-                    pieces.append((0, draw.text(ln, fs, b.colour)))
-                    y_gaps.append(line_h - draw.font(fs).get_height())
-                y_gaps[-1] += int(fs * 0.35) if b.kind == "p" else 0
-            elif b.kind == "table":
-                pieces.append((0, self._table(b, width, fs)))
-                y_gaps.append(int(fs * 0.9))
-            elif b.kind == "gap":
-                pieces.append((0, pygame.Surface((1, fs), pygame.SRCALPHA)))
-                y_gaps.append(0)
+            for x, surf, gap in parts:
+                pieces.append((x, surf))
+                y_gaps.append(gap)
+        # A new log line renders that line only: the others are kept from the last time.
+        self._block_cache = kept
         total = sum(s.get_height() for _, s in pieces) + sum(y_gaps)
         surf = pygame.Surface((max(1, width), max(1, total)), pygame.SRCALPHA)
         y = 0
@@ -114,6 +107,27 @@ class ScrollPanel:
             surf.blit(s, (x, y))
             y += s.get_height() + gap
         return surf
+
+    def _block(self, b: Block, width: int, fs: int) -> tuple[int, list]:
+        """One block's pieces: (space above it, [(x, surface, space below), ...])."""
+        line_h = int(fs * 1.4)
+        parts: list = []
+        before = 0
+        if b.kind == "h":
+            before = int(fs * 0.8)
+            parts.append((0, draw.text(b.text, int(fs * 1.3), style.ACCENT_BRIGHT, True), int(fs * 0.9)))
+        elif b.kind in ("p", "line"):
+            lines = draw.wrap(b.text, fs, width) if b.kind == "p" else [b.text]
+            for ln in lines:
+                parts.append((0, draw.text(ln, fs, b.colour), line_h - draw.font(fs).get_height()))
+            if b.kind == "p":
+                x, last, gap = parts[-1]
+                parts[-1] = (x, last, gap + int(fs * 0.35))
+        elif b.kind == "table":
+            parts.append((0, self._table(b, width, fs), int(fs * 0.9)))
+        elif b.kind == "gap":
+            parts.append((0, pygame.Surface((1, fs), pygame.SRCALPHA), 0))
+        return before, parts
 
     def _table(self, b: Block, width: int, fs: int) -> pygame.Surface:
         cols = len(b.headers)
