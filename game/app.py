@@ -96,6 +96,9 @@ class App:
         self.push(MenuScene(self))
         self.show_start_notices = show_start_notices
         self._tell_notices()
+        # The first frame's own update lays the menu out; a second one would only draw
+        # more of its buttons' other states (hover, pressed) before anyone can see it.
+        self.ui_rebuilt = False
 
     # --- window ---------------------------------------------------------------------------
     def _set_icon(self) -> None:
