@@ -118,7 +118,7 @@ class Bench:
     # --- a game ----------------------------------------------------------------------------------
     def start(self) -> None:
         from game.session import SeatConfig
-        from game.ui.tables import start_game
+        from game.ui.opening import start_game
 
         players, options = TABLES[self.game_id]
         seats = [SeatConfig(NAMES[i], "human" if i == 0 else "computer", "easy")

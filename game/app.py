@@ -247,12 +247,14 @@ class App:
 
     def _retry_waiting_writes(self) -> None:
         """Results that could not be written wait in memory; try again now and then."""
-        from game.storage import history, problems
-        from game.storage import stats as stats_store
+        from game.storage import problems
 
         now = time.monotonic()
         if now >= self._retry_at and any(p.what in ("statistics", "history")
                                          for p in problems.failing()):
+            from game.storage import history
+            from game.storage import stats as stats_store
+
             self._retry_at = now + 5.0
             stats_store.flush_pending()
             history.flush_pending()
