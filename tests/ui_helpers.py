@@ -238,7 +238,8 @@ class SecretWatch:
                     blob += "\n" + str(getattr(el, "text", "") or "")
         private = getattr(state, "private", None)   # Shadow Hunters: what each seat was told
         for owner, token in state.secret_tokens():
-            knowers = {owner}
+            # a character shown to others comes with every seat that knows it, owner first
+            knowers = set(owner) if isinstance(owner, tuple) else {owner}
             if private is not None:
                 name = token if isinstance(token, str) else token[-1]
                 knowers |= {i for i, entries in enumerate(private) if any(
