@@ -181,6 +181,8 @@ class Scene:
                         btn.set_text(text)
                         btn.set_tooltip(tooltip)
                         break
+        if btn is not None and not btn.visible:
+            btn.show()       # hidden by the last build (a table hides what does not apply)
         if btn is None:
             btn = UIButton(rect, text, self.manager, container=where, tool_tip_text=tooltip,
                            object_id=ObjectID(class_id=cls, object_id=object_id or None))
