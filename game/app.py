@@ -93,6 +93,7 @@ class App:
         from game.ui.scenes.menu import MenuScene
 
         self.banner = SaveBanner(self)
+        self.coach = None  # a game.ui.coach.Coach while a tutorial is on
         self.push(MenuScene(self))
         self.show_start_notices = show_start_notices
         self._tell_notices()
@@ -326,6 +327,8 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt)
+        if self.coach is not None:
+            self.coach.update(dt)
         if not self.running:
             return False
         if self.top is not top or self.ui_rebuilt:
@@ -361,6 +364,8 @@ class App:
             return
         if self.banner.process(event):
             return
+        if self.coach is not None and self.coach.process(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -386,6 +391,8 @@ class App:
         self.manager.draw_ui(surface)
         if self.top is not None:
             self.top.draw_over(surface)
+        if self.coach is not None:
+            self.coach.draw(surface)
         self.banner.draw(surface)
         pygame.display.flip()
 

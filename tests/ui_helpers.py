@@ -13,10 +13,16 @@ import pygame
 DT = 1 / 60
 
 
-def make_app(size=(1280, 720)):
+def make_app(size=(1280, 720), offer_tutorials: bool = False):
+    """The app as a returning player finds it: a game's tile opens its setup, without the
+    first-time offer of its tutorial (``offer_tutorials=True`` keeps the offer)."""
     from game.app import App
+    from game.tutorial import GAMES
 
-    return App(size=size, fullscreen=False)
+    app = App(size=size, fullscreen=False)
+    if not offer_tutorials:
+        app.settings.tutorials_offered = list(GAMES)
+    return app
 
 
 def step(app, frames: int = 1) -> None:

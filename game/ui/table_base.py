@@ -255,6 +255,9 @@ class TableScene(Scene):
         s = self.session
         if s.is_over():
             return "The game is over."
+        step = getattr(s, "step", None)
+        if step is not None and step.kind == "say":
+            return "Learning: read the coach's note, then press Next."
         seat = s.decider()
         if seat < 0:
             return "…"
@@ -329,6 +332,10 @@ class TableScene(Scene):
 
         self.stop_phones()
         notice = None
+        if not getattr(self.session, "records_results", True):
+            self.app.sound.play(self.end_sound())   # a tutorial: no statistics, no history
+            self.show_results()
+            return
         try:
             notice = stats.record_result(self.session)
         except OSError as exc:
@@ -353,6 +360,36 @@ class TableScene(Scene):
         from game.ui.scenes.results import ResultsScene
 
         self.app.push(ResultsScene(self.app, self.session))
+
+    # --- the tutorial's coach points at named parts ---------------------------------------------------
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Named parts of this table for the coach (docs/tutorials.md); "coach" is where its
+        panel goes. Game tables add theirs."""
+        out = {}
+        if self.log_panel is not None:
+            out["coach"] = self.log_panel.rect
+            out["log"] = self.log_panel.rect
+        if getattr(self, "choice_area", None) is not None:
+            out["prompt"] = self.choice_area
+        return out
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
+
+    def still(self) -> bool:
+        """Nothing is moving on the table (a tutorial's Next waits for it)."""
+        return True
+
+    def coach_point(self) -> str | None:
+        """The part a tutorial's current step talks about, if one is on."""
+        step = getattr(self.session, "step", None)
+        return step.point if step is not None and step.kind != "bot" else None
+
+    def coach_holds(self) -> bool:
+        """A tutorial step talks about this table: it must not move on to another screen
+        (a round's scoring, the results) by itself until the step is done."""
+        point = self.coach_point()
+        return point is not None and self.region(point) is not None
 
     # --- input ---------------------------------------------------------------------------------------
     def on_escape(self) -> None:

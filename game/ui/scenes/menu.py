@@ -1,5 +1,6 @@
 """The main menu: a tile per game in the catalogue; Continue (naming the game it resumes),
-Saved games and History; then Open game file, Statistics, Settings, Rules, Quit."""
+Saved games and History; then Open game file, Statistics, Settings, Rules, Learn to play,
+Quit."""
 
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ class MenuScene(Scene):
                  ("Statistics", "open_stats", "#statistics"),
                  ("Settings", "open_settings", "#settings"),
                  ("Rules", "open_rules", "#rules"),
+                 ("Learn to play", "open_learn", "#learn"),
                  ("Quit", "quit", "#quit")]
 
     def build(self, m: style.Metrics) -> None:
@@ -106,9 +108,19 @@ class MenuScene(Scene):
 
     # --- actions ------------------------------------------------------------------------
     def open_setup(self, spec: GameSpec) -> None:
+        from game.ui.scenes.learn import offer_first_time
         from game.ui.scenes.setup import SetupScene
 
-        self.app.push(SetupScene(self.app, spec))
+        def setup() -> None:
+            self.app.push(SetupScene(self.app, spec))
+
+        if not offer_first_time(self.app, spec, setup):
+            setup()
+
+    def open_learn(self) -> None:
+        from game.ui.scenes.learn import LearnScene
+
+        self.app.push(LearnScene(self.app))
 
     def continue_game(self) -> None:
         from game.ui.opening import open_saved_game
