@@ -97,6 +97,9 @@ class App:
         self.push(MenuScene(self))
         self.show_start_notices = show_start_notices
         self._tell_notices()
+        # The first frame's own update lays the menu out; a second one would only draw
+        # more of its buttons' other states (hover, pressed) before anyone can see it.
+        self.ui_rebuilt = False
 
     # --- window ---------------------------------------------------------------------------
     def _set_icon(self) -> None:
@@ -245,12 +248,14 @@ class App:
 
     def _retry_waiting_writes(self) -> None:
         """Results that could not be written wait in memory; try again now and then."""
-        from game.storage import history, problems
-        from game.storage import stats as stats_store
+        from game.storage import problems
 
         now = time.monotonic()
         if now >= self._retry_at and any(p.what in ("statistics", "history")
                                          for p in problems.failing()):
+            from game.storage import history
+            from game.storage import stats as stats_store
+
             self._retry_at = now + 5.0
             stats_store.flush_pending()
             history.flush_pending()
@@ -335,6 +340,8 @@ class App:
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
         self.frames += 1
+        if self.frames == 2:
+            self.sound.warm_up()   # the menu is up: the sounds are made while it is read
         return True
 
     def _pace(self, idle: bool) -> float:

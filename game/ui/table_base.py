@@ -48,6 +48,7 @@ PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 class TableScene(Scene):
     felt = True
+    keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -66,6 +67,8 @@ class TableScene(Scene):
         self.fast_forward = False                # "skip to the result": no pauses, no animation
         self._shown_key: tuple | None = None
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
+        # The backdrop is made now, with the scene, not in the first frame after a move.
+        draw.table_background(app.screen.get_size(), felt=self.felt)
         bus = app.bus
         self._unsubscribe = [
             bus.subscribe(GameHappened, self._on_game_happened),
@@ -450,6 +453,12 @@ class TableScene(Scene):
         self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
+        panel = self.log_panel
+        if panel is not None and panel.rect == rect and panel.m == self.metrics:
+            # the same place: keep what is rendered (and where the reader scrolled to)
+            panel.set_lines(self.log_lines())
+            self._log_key = (len(self.session.entries), self.viewer)
+            return panel
         panel = LogPanel(rect, self.metrics)
         panel.set_lines(self.log_lines())
         panel.scroll_to_end()

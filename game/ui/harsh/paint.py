@@ -2,7 +2,7 @@
 forecast, the Discovery Collection, the Spy Movement deck and the short animations.
 
 ``HarshPainter`` is mixed into ``HarshTableScene``; it reads only what the table exposes
-(``view()``, ``actions()``, ``lay``, ``timeline``, ``dialog``, ``danger_of``), never the
+(``view()``, ``actions()``, ``lay``, ``timeline``, ``dialog``, ``shown_danger_of``), never the
 game state. The middle column is drawn by ``column``, the things over the board by
 ``overlays``.
 """
@@ -67,7 +67,7 @@ class HarshPainter:
         acting = self.acting_seat() is not None and self.dialog is None
         targets = self.grid_targets() if acting else {}
         moves = targets or ({a.args[0]: a for a in self.actions() if a.kind == "move"} if acting else {})
-        risks = {p: self.danger_of(a) for p, a in moves.items()}
+        risks = {p: self.shown_danger_of(a) for p, a in moves.items()}
         d = self.token_d()
         reserve = int(d * 1.25)
         for p, g in enumerate(view["grid"]):

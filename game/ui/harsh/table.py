@@ -14,6 +14,8 @@ and ``overlays`` (dialog, toast, hint).
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.rules.protocol import Action
@@ -28,6 +30,8 @@ from .column import MiddleColumn
 from .dialogs import GRID_ABILITIES
 from .overlays import HarshOverlays
 from .paint import HarshPainter
+
+ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
 
 
 class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
@@ -141,17 +145,42 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self.rebuild()
 
     # --- choices that lose at once: said on the option, asked once ---------------------------------
-    def dangers(self) -> dict:
-        """{action: Danger} for the choices now that may lose the game at once."""
+    def _assessment(self) -> dangers.Assessment:
         key = self.step_key()
         if self._dangers[0] != key:
-            acts = self.actions()
-            found = dangers.assess(self.view(), acts, seed=key) if acts else {}
-            self._dangers = (key, found)
+            self._dangers = (key, dangers.Assessment(self.view(), self.actions(), seed=key))
         return self._dangers[1]
+
+    def dangers(self) -> dict:
+        """{action: Danger} for the choices now that may lose the game at once (the worlds
+        not yet played are played now: a choice is about to be taken)."""
+        return self._assessment().result()
 
     def danger_of(self, action: Action):
         return next((d for a, d in self.dangers().items() if _same_class(a, action)), None)
+
+    def shown_dangers(self) -> dict:
+        """What the screen says about dangers: nothing until every world has been played
+        (a few each frame, see ``update``), then the same as ``dangers``."""
+        found = self._assessment()
+        return found.result() if found.done else {}
+
+    def shown_danger_of(self, action: Action):
+        return next((d for a, d in self.shown_dangers().items() if _same_class(a, action)), None)
+
+    def _assess_some(self) -> None:
+        """Play the worlds of the danger check for about 2 ms a frame; once they are all
+        played and some choice is risky, the options are labelled (a rebuild)."""
+        if self.acting_seat() is None or not self.active:
+            return
+        found = self._assessment()
+        if found.done:
+            return
+        start = time.thread_time()
+        while not found.step() and time.thread_time() - start < ASSESS_BUDGET:
+            pass
+        if found.done and found.result():
+            self.rebuild()
 
     def choose(self, action: Action, asked: bool = False) -> bool:
         danger = self.danger_of(action) if self.acting_seat() is not None else None
@@ -323,6 +352,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
         super().update(dt)
+        self._assess_some()
         if getattr(self, "dialog_deferred", False) and not self.timeline.running and self.active:
             self.rebuild()
         self.refresh_hint_panel()
