@@ -357,3 +357,18 @@ def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(
     assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
     assert [c.kind for c in real.session.seats] == ["human"] + ["computer"] * 3
     assert "hunters" in app.settings.tutorials_done
+
+
+def test_hunters_re_rolls_are_not_called_the_mystic_compass(app):
+    """A roll for the Area you stand on is rolled again; with a 7 after it, the prompt
+    says 7 (any Area), not the Mystic Compass the learner does not hold."""
+    from game.ui.coach import start_tutorial
+
+    table = start_tutorial(app, "hunters")
+    session = table.session
+    at = next(i for i, r in enumerate(session.tutorial.rows)
+              if r.action is not None and r.action.args == ("Cemetery",))
+    play_through(app, table, until=lambda: session.index == at and session.settled()
+                 and table.still() and table.acting_seat() is not None)
+    assert len(table.turn_rolls()) >= 2        # the 3 on the Cabin, then the 7
+    assert table.prompt_text().startswith("You rolled 7")

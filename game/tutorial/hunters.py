@@ -101,8 +101,9 @@ ROWS = (
                "Hunter is dead, or three Neutrals.", "character"),
     row("say", "Neutrals join from five players. Each has a goal of their own, e.g. Allie wins "
                "just by being alive at the end.", "character"),
-    row("say", "Revealing: press Reveal under your card at any decision to use your ability. "
-               "You're ready for a real game!", "character"),
+    row("say", "Revealing: while hidden, you may press Reveal under your card at any decision, "
+               "often to use your ability. Your counterattack did it for you. You're ready for "
+               "a real game!", "character"),
 )
 
 TUTORIAL = Tutorial(

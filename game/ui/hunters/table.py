@@ -748,10 +748,10 @@ class HuntersTable(TablePainter, TableScene):
             return f"Your turn: roll the dice to move{extra}."
         if kind == "move_choice":
             rolls = self.turn_rolls()
-            if rolls and sum(rolls[-1][2:4]) == 7 and len(rolls) == 1:
-                return "You rolled 7: choose any other Area (click it or pick below)."
-            if len(rolls) >= 2:
+            if len(rolls) >= 2 and self.compass_choice():
                 return "Mystic Compass: choose the Area of either roll."
+            if rolls and sum(rolls[-1][2:4]) == 7:
+                return "You rolled 7: choose any other Area (click it or pick below)."
             return "Choose where to move."
         if kind == "area":
             here = v["players"][seat]["area"]
@@ -785,6 +785,12 @@ class HuntersTable(TablePainter, TableScene):
         if self.view()["options"].get("abilities") == "off":
             return " (no counterattack: abilities are off)"
         return ""
+
+    def compass_choice(self) -> bool:
+        """The mover holds the Mystic Compass: two rolls to choose from (otherwise several
+        rolls in a turn are re-rolls of the Area the mover stood on)."""
+        v = self.view()
+        return v["active"] >= 0 and "Mystic Compass" in v["players"][v["active"]]["equipment"]
 
     def turn_rolls(self) -> list[tuple]:
         """Movement rolls of the current turn (two with the Mystic Compass)."""
