@@ -32,7 +32,8 @@ ROWS = (
                "Hermit cards.", "seat.1"),
     row("say", "The six Areas lie in three pairs. Each Area has its dice numbers: the sum of "
                "two dice picks where you go.", "board"),
-    row("say", "The damage track: each character's piece climbs it as they take damage.", "track"),
+    row("say", "The damage track: each character's piece climbs it as they take damage. The "
+               "letters mark where each character dies (its HP).", "track"),
     # --- turn 1: Hermit's Cabin ---------------------------------------------------------------
     row("do", "It's your turn. First you move: press Roll.", "choice.roll", ROLL,
         "roll the dice first"),
