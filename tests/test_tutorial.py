@@ -33,6 +33,7 @@ def test_every_step_of_the_tutorial_is_legal_where_it_stands(game_id):
         if r.moves:
             assert r.action in m.state.legal_actions(t.mover(r)), r
             m.apply(t.mover(r), r.action)
+            m.run_chance()      # dice and cards between the rows come from the seed
 
 
 def test_a_wrong_table_is_caught():
@@ -290,3 +291,84 @@ def test_esc_under_an_explanation_of_the_round_end_does_not_close_it(app):
     assert "press Next" in app.coach.refusal
     play_through(app, table)            # and it still plays to its end
     assert session.is_over()
+
+
+# --- Shadow Hunters ------------------------------------------------------------------------------
+
+def test_hunters_tutorial_brings_up_what_it_teaches():
+    """Checked on the rules, not the text: the learner moves by the dice and by a 7, draws
+    and gives a Hermit card and answers one, gains Equipment, is revealed, lands a hit, and
+    visits three Areas whose actions are used."""
+    from game.rules.hunters.data import CARD_EQUIP
+
+    t = tutorial_for("hunters")
+    m = t.start()
+    seen = set()
+    for r in t.rows:
+        if not r.moves:
+            continue
+        st = m.state
+        seat = t.mover(r)
+        frame = st.stack[-1][0]
+        before = list(st.dmg)
+        m.apply(seat, r.action)
+        m.run_chance()
+        st = m.state
+        if seat != t.learner:
+            continue
+        if frame == "move_choice" and sum(st.dice) == 7:
+            seen.add("a 7: any Area")
+        if r.action.kind == "draw":
+            seen.add(f"draw {r.action.args[0]}")
+        if frame == "hermit_give":
+            seen.add("give a Hermit card")
+        if frame == "hermit_answer":
+            seen.add("answer a Hermit card")
+        if r.action.kind == "woods":
+            seen.add("Weird Woods")
+        if r.action.kind == "attack" and st.dmg[r.action.args[0]] > before[r.action.args[0]]:
+            seen.add("a hit")
+    if any(CARD_EQUIP[c] for c in m.state.equip[t.learner]):
+        seen.add("Equipment")
+    if m.state.rev[t.learner]:
+        seen.add("revealed")
+    assert seen == {"a 7: any Area", "draw hermit", "draw black", "give a Hermit card",
+                    "answer a Hermit card", "Weird Woods", "a hit", "Equipment", "revealed"}
+    assert not m.state.is_over() and m.state.alive[t.learner]
+
+
+def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
+    click(app, "#learn")
+    click(app, "#learn_hunters")
+    table = app.top
+    assert isinstance(table.session, TutorialSession) and app.coach is not None
+    seen = play_through(app, table)
+    t = table.session.tutorial
+    assert seen == t.steps
+    assert app.top is table and not table.session.is_over()
+    assert table.session.match.state.rev[t.learner]     # the counterattack revealed her
+    coach_click(app, "real")
+    step(app, 3)
+    from game.ui.hunters.overlays import CharacterScene
+
+    assert isinstance(app.top, CharacterScene)   # a real game opens with the first look
+    real = app.top.table
+    assert not isinstance(real.session, TutorialSession) and app.coach is None
+    assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
+    assert [c.kind for c in real.session.seats] == ["human"] + ["computer"] * 3
+    assert "hunters" in app.settings.tutorials_done
+
+
+def test_hunters_re_rolls_are_not_called_the_mystic_compass(app):
+    """A roll for the Area you stand on is rolled again; with a 7 after it, the prompt
+    says 7 (any Area), not the Mystic Compass the learner does not hold."""
+    from game.ui.coach import start_tutorial
+
+    table = start_tutorial(app, "hunters")
+    session = table.session
+    at = next(i for i, r in enumerate(session.tutorial.rows)
+              if r.action is not None and r.action.args == ("Cemetery",))
+    play_through(app, table, until=lambda: session.index == at and session.settled()
+                 and table.still() and table.acting_seat() is not None)
+    assert len(table.turn_rolls()) >= 2        # the 3 on the Cabin, then the 7
+    assert table.prompt_text().startswith("You rolled 7")

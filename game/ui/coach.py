@@ -378,6 +378,10 @@ class Coach:
                 if high >= m.px(80):   # not through the top bar
                     candidates.append((start, (tx + (start[0] - tx) * 0.2, high)))
             candidates.append((start, (tx + (start[0] - tx) * 0.35, ty)))            # from the side
+            for depth in (m.px(50), m.px(90)):   # dipping under the row of buttons it is in
+                low = max(start[1], outer.bottom) + depth
+                if low <= m.height - m.px(4):
+                    candidates.append((start, (tx + (start[0] - tx) * 0.2, low)))
         scene = self.showing_scene()
         obstacles = [r for r in self._obstacles(scene) if not r.colliderect(target)
                      and not r.colliderect(panel)]
