@@ -16,8 +16,9 @@ from __future__ import annotations
 import argparse
 import random
 
-from game.rules.hunters.data import CARD_EQUIP
 from game.rules.match import Match
+
+from game.rules.hunters.data import CARD_EQUIP
 from game.rules.protocol import CHANCE
 
 LEARNER = 0
