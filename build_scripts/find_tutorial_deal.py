@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import argparse
 
+from game.match import Match
 from game.rules.chasing import cards as C
 from game.rules.chasing.scoring import by_suit, struck_flags
 from game.rules.chasing.state import DISCARD
-from game.rules.match import Match
 from game.rules.protocol import CHANCE
 from game.tutorial import first_legal
 

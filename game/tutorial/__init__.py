@@ -21,7 +21,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Callable
 
-from game.rules.match import Match
+from game.match import Match
 from game.rules.protocol import CHANCE, Action, RuleError
 
 KINDS = ("say", "do", "bot", "go")

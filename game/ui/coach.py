@@ -287,8 +287,8 @@ class Coach:
 
     def play_real_game(self) -> None:
         """A real game with the tutorial's seats: the same names, computers at Normal."""
+        from game.ui.opening import start_game
         from game.ui.scenes.menu import MenuScene
-        from game.ui.tables import start_game
 
         seats = list(self.session.seats)
         game_id = self.tutorial.game_id
@@ -457,7 +457,7 @@ def start_tutorial(app, game_id: str, resume: bool = True):
     """Put the tutorial's table on screen (at the saved step when ``resume``)."""
     from game.tutorial import tutorial_for
     from game.tutorial.session import TutorialSession
-    from game.ui.tables import table_for
+    from game.ui.opening import table_for
 
     tutorial = tutorial_for(game_id)
     if tutorial is None:

@@ -1,4 +1,4 @@
-"""The main menu: a tile per registered game; Continue (naming the game it resumes),
+"""The main menu: a tile per game in the catalogue; Continue (naming the game it resumes),
 Saved games and History; then Open game file, Statistics, Settings, Rules, Learn to play,
 Quit."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.registry import GameSpec, all_games
+from game.catalog import GameSpec, all_games
 from game.storage import saves
 from game.ui import draw, style
 from game.ui.scene import Scene
@@ -114,7 +114,7 @@ class MenuScene(Scene):
         self.app.push(LearnScene(self.app))
 
     def continue_game(self) -> None:
-        from game.ui.tables import open_saved_game
+        from game.ui.opening import open_saved_game
 
         open_saved_game(self.app, self.resume.path if self.resume is not None else None)
 
