@@ -84,8 +84,8 @@ ROWS = (
     row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
     row("do", "The Spy is at the Espresso Lane Cafe, right above you. Move there.", "location.1",
         ("move", (1,)), "go where the Spy is"),
-    row("do", "You found the Phone and walked into the bugged Spy. You hold the Phone, Laptop and "
-              "Gun. Card 3 is hidden, so the table warns of a risk. The Gun is Evidence: accuse!",
+    row("do", "You walked into the bugged Spy, holding the Phone, Laptop and Gun. Card 3 is "
+              "hidden, so the table warns of a risk and asks again. The Gun is Evidence: accuse!",
         "dialog", ("accuse", ()), "accuse the Spy: you hold all three Evidence Items"),
     row("say", "Mission accomplished! The Gun was the third Evidence and you held no Red Herring. "
                "You're ready for a real game.", "results.outcome"),

@@ -110,8 +110,13 @@ class HarshResultsScene(ResultsScene):
             return {}
         m = self.metrics
         return {"coach": pygame.Rect(self.box.right + m.px(24), self.box.y, m.px(COACH_W), m.px(250)),
-                "results.outcome": pygame.Rect(self.box.x, self.box.y + m.px(40), self.box.w, m.px(44)),
+                "results.outcome": self._title_rect(m),
                 "results.case_files": self.panel.rect}
+
+    def _title_rect(self, m) -> pygame.Rect:
+        w, h = draw.font(m.px(style.FONT_TITLE - 8), True).size(TITLES[self.won])
+        return pygame.Rect(0, 0, w + m.px(16), h + m.px(4)).move(
+            self.box.centerx - (w + m.px(16)) // 2, self.box.y + m.px(62) - (h + m.px(4)) // 2)
 
     def region(self, name: str) -> pygame.Rect | None:
         return self.regions().get(name)
