@@ -402,11 +402,6 @@ class ChasingTable(ChasingPainter, TableScene):
             return True
         return super().handle_key(event)
 
-    def open_sheets(self) -> None:
-        from .overlays import SheetsScene
-
-        self.app.push(SheetsScene(self.app, self))
-
     def regions(self) -> dict:
         """The named parts of this table (docs/tutorials.md): rects, or a list of rects
         for a part in several pieces (the cards of a trick)."""
@@ -433,8 +428,7 @@ class ChasingTable(ChasingPainter, TableScene):
         for seat in range(self.n):
             out[f"plate.{seat}"] = geo.plates[seat]
             out[f"trick.{seat}"] = geo.slots[seat]
-            items = M.taken_items(shown["taken"][seat])
-            chips = geo.chip_rects(seat, len(items))
+            chips = geo.chip_rects(seat, len(M.taken_items(shown["taken"][seat])))
             plate = geo.plates[seat]
             out[f"taken.{seat}"] = (chips[0].unionall(chips) if chips else
                                     pygame.Rect(plate.x, plate.bottom - self.metrics.px(30),
@@ -448,3 +442,8 @@ class ChasingTable(ChasingPainter, TableScene):
         for r, suit in self.follow_hits:
             out.setdefault(f"follow.{suit}", r)
         return out
+
+    def open_sheets(self) -> None:
+        from .overlays import SheetsScene
+
+        self.app.push(SheetsScene(self.app, self))
