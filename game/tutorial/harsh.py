@@ -52,7 +52,7 @@ ROWS = (
     row("say", "You found the Gun, an Item. It goes to your Discovery Collection. Is it "
                "Evidence? You can't tell yet.", "collection"),
     row("do", "You can only accuse a bugged Spy. Place the Tracking Bug here: if the Spy walks "
-              "onto it, the Spy is bugged. (Not at ★ Locations.)", "button.bug", ("bug", ()),
+              "onto it, the Spy is bugged. (Never at a starred Location.)", "button.bug", ("bug", ()),
         "place the Tracking Bug first"),
     row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
     row("do", "The Spy went south, to the face-down centre. Move north to the Royal Library.",
