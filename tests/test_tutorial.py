@@ -372,3 +372,36 @@ def test_hunters_re_rolls_are_not_called_the_mystic_compass(app):
                  and table.still() and table.acting_seat() is not None)
     assert len(table.turn_rolls()) >= 2        # the 3 on the Cabin, then the 7
     assert table.prompt_text().startswith("You rolled 7")
+
+
+def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
+    """Solo: every move is the learner's (Location, dialog option, button, Case File card),
+    the Spy moves by its deck; the accusation wins and the coach offers a real game."""
+    from game.ui.harsh.ending import HarshResultsScene
+
+    click(app, "#learn")
+    click(app, "#learn_harsh")
+    table = app.top
+    assert isinstance(table.session, TutorialSession) and app.coach is not None
+    session = table.session
+    t = session.tutorial
+    # a Location the step does not ask for is refused by the coach, nothing moves
+    seen = play_through(app, table, until=lambda: session.step.kind == "do"
+                        and table.acting_seat() is not None and table.still())
+    wrong = table.region("location.5")
+    before = len(session.match.log)
+    click_at(app, wrong.center)
+    assert len(session.match.log) == before
+    assert app.coach.refusal.startswith("Not that one:")
+    seen += play_through(app, table)
+    assert list(dict.fromkeys(seen)) == t.steps      # every step shown, in order
+    assert isinstance(app.top, HarshResultsScene) and app.top.won
+    assert session.is_over() and session.match.state.outcome == "won"
+    coach_click(app, "real")
+    step(app, 3)
+    real = app.top
+    assert not isinstance(real.session, TutorialSession)
+    assert [c.name for c in real.session.seats] == [c.name for c in session.seats]
+    assert app.coach is None
+    assert "harsh" in app.settings.tutorials_done
+    assert "harsh" not in app.settings.tutorial_steps

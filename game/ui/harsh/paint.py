@@ -242,11 +242,10 @@ class HarshPainter:
         draw.panel(surface, box, m.px(8))
         draw.blit_text(surface, "Spy Movement deck", m.px(14), (box.x + m.px(10), box.y + m.px(6)),
                        style.TEXT_MUTED, True)
-        ch = box.height - m.px(50)
-        cw = int(ch * 0.72)
-        y = box.y + m.px(28)
-        x = box.x + m.px(10)
-        gap = (box.width - m.px(20) - 3 * cw) // 2
+        slots = look.spy_deck_slots(m, box)
+        x, y = slots["spy_deck.top"].topleft
+        cw, ch = slots["spy_deck.top"].size
+        gap = slots["spy_deck.last"].x - x - cw
         back = draw.card_back((cw, ch))
         surface.blit(back if view["spy_deck"] else draw.dimmed(back, 0.7), (x, y))
         self._caption(surface, f"{view['spy_deck']} left", (x + cw // 2, y + ch + m.px(2)))

@@ -24,7 +24,7 @@ from game.ui import howto, style
 from game.ui.table_base import TableScene
 from game.ui.widgets import ScrollPanel
 
-from . import dangers, dialogs, hinting, layout
+from . import dangers, dialogs, hinting, layout, look
 from .anim import Timeline, follow
 from .column import MiddleColumn
 from .dialogs import GRID_ABILITIES
@@ -412,6 +412,62 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     def token_d(self) -> int:
         return layout.token_d(self.lay)
 
+
+    # --- the parts a tutorial's coach points at (docs/tutorials.md) ----------------------------------
+    def still(self) -> bool:
+        return not self.timeline.running and not getattr(self, "dialog_deferred", False)
+
+    def regions(self) -> dict:
+        out = super().regions()
+        lay = self.lay
+        if lay is None:
+            return out
+        view = self.view()
+        out.update({"grid": lay.grid, "status": lay.status, "case_files": lay.cases,
+                    "actions": lay.actions, "collection": lay.collection, "spy_deck": lay.spy,
+                    "hint": lay.hint})
+        for p, cell in enumerate(lay.cells):
+            out[f"location.{p}"] = cell
+        if view["grid"]:
+            d = self.token_d()
+            for kind in ("agent", "spy"):
+                x, y = self.token_spot(kind, view[kind])
+                out[kind] = pygame.Rect(int(x - d / 2), int(y - d / 2), d, d)
+            if view["bug"]["state"] == "placed":
+                cell = lay.cells[view["bug"]["pos"]]
+                out["bug.placed"] = pygame.Rect(int(cell.x + d * 2.55), int(cell.bottom - d), int(d * 0.8),
+                                                int(d * 0.8))
+        box = lay.status
+        half_w, half_h = box.width // 2, box.height // 2
+        for i, name in enumerate(("countdown", "kit", "bug", "deck")):
+            out[name] = pygame.Rect(box.x + (i % 2) * half_w, box.y + (i // 2) * half_h, half_w, half_h)
+        if view["case_files"]:
+            row_h = lay.cases.height // 3
+            for f in range(3):
+                out[f"case.{f}"] = pygame.Rect(lay.cases.x, lay.cases.y + f * row_h, lay.cases.width, row_h)
+            for (f, slot), r in self.slot_rects(view).items():
+                out[f"case.{f}.{slot}"] = r
+        out.update(look.spy_deck_slots(self.metrics, lay.spy))
+        for key, btn in self.buttons.items():
+            if btn is not None and btn.visible:
+                out[f"button.{key}"] = btn.rect
+        if self.dialog is not None and self.dialog_rect is not None:
+            out["dialog"] = self.dialog_rect
+            for i, (btn, _opt) in enumerate(self.option_buttons):
+                out[f"option.{i}"] = btn.rect
+        return out
+
+    def region(self, name: str):
+        """A step that asks for a move follows it into the dialog it opens (the Location
+        ability's targets, a payment, "this may end the game"): the part to click is then
+        the dialog's option for that move."""
+        step = getattr(self.session, "step", None)
+        if (step is not None and step.kind == "do" and name == step.point and self.dialog is not None
+                and self.option_buttons):
+            at = self.locate(step.action)
+            if at is not None:
+                return at
+        return self.regions().get(name)
 
     def locate(self, action: Action) -> pygame.Rect | None:
         """Where on screen ``action`` is taken now (a cell, a card, a button, a dialog option)."""
