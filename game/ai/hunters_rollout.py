@@ -31,6 +31,7 @@ from game.rules.hunters.data import (
 )
 from game.rules.protocol import CHANCE, NOBODY
 
+FIRST_TO_DIE = (DANIEL, CATHERINE)
 GUESS = 0.5        # chance that a playout seat has worked out a given hidden seat
 
 
@@ -75,6 +76,12 @@ def policy(s, j, acts, know, rng):
     hp = HP[s.chars[j]]
     hurt = s.dmg[j]
     rel = relation
+    if s.chars[j] in FIRST_TO_DIE and not s.dead_order and f == "area":
+        # Daniel or Catherine before any death: dying first wins, so no heals
+        if ("woods", "damage", j) in main:
+            return ("woods", "damage", j)
+        if ("draw", "black") in main:
+            return ("draw", "black")
     if f == "start":
         for a in main:
             if len(a) > 1 and isinstance(a[1], int) and a[0] != "fuka" and rel(s, know, j, a[1]) < 0:
@@ -202,6 +209,10 @@ def _side(s, mine, theirs):
     return 0.5 + 0.5 * (a - b)
 
 
+def _three_weakest(s, seats):
+    return sorted(seats, key=lambda i: _health(s, i))[:3]
+
+
 def value(s, me, depth=0):
     """Estimated chance that seat ``me`` wins from state ``s``."""
     if s.over:
@@ -212,13 +223,18 @@ def value(s, me, depth=0):
     if f == HUNTER:
         return _side(s, h, sh)
     if f == SHADOW:
-        v = _side(s, sh, h)
         nn = _team(s, NEUTRAL)
         if len(nn) >= 3:
-            v += 0.1 * sum(1 for i in nn if not s.alive[i])
-        return min(v, 1.0)
+            # Shadows win when every Hunter is dead or when 3 Neutrals are: the weaker
+            # of the two groups is the one to finish off
+            return max(_side(s, sh, h), _side(s, sh, _three_weakest(s, nn)))
+        return _side(s, sh, h)
     mine = _health(s, me)
     deaths = len(s.dead_order)
+    if c in FIRST_TO_DIE and not deaths:
+        # the first death wins: the nearer to it, the better (if another dies first the
+        # seat needs its health again, hence not all the way)
+        return 0.35 + 0.4 * (1.0 - mine)
     if c == ALLIE or c == CATHERINE:
         return 0.15 + 0.75 * mine
     if c == DANIEL:
