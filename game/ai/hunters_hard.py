@@ -6,7 +6,8 @@ characters drawn from the beliefs, the Hermit deck shuffled), plays every candid
 in each world followed by a short playout (one round of the fast playout policy, the same
 dice for every candidate), and scores the end position for its own win condition. The
 candidate with the best mean wins; Normal's own choice gets a small head start, so noise
-alone does not make it deviate. It never sees the real state: only its view, its legal
+alone does not make it deviate. The search ends before the budget once the leader is clear,
+or once no candidate can still overrule Normal's choice. It never sees the real state: only its view, its legal
 actions and its own memory. Other decisions (answers, responses, reveals) are Normal's.
 """
 
