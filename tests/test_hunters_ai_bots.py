@@ -370,20 +370,6 @@ def test_the_first_to_die_choices_read_only_the_view():
     assert ha._candidates(va, a.legal_actions(0), pa) == hb._candidates(vb, b.legal_actions(0), pa)
 
 
-def test_hard_values_a_shadow_near_three_neutral_deaths_like_near_the_hunters_deaths():
-    # 7 players, 3 Neutrals: a Shadow also wins when the 3 Neutrals are dead, so hurting
-    # the Neutrals counts as much as hurting the Hunters
-    from game.ai.hunters_rollout import value
-    chars = ["Vampire", "Emi", "Franklin", "Werewolf", "Allie", "Bob", "Charles"]  # S H H S N N N
-    calm = scenario(chars, phase="attack")
-    neutrals_low = scenario(chars, damage={4: 6, 5: 8, 6: 9}, phase="attack")
-    hunters_low = scenario(chars, damage={1: 8, 2: 10}, phase="attack")
-    assert value(neutrals_low, 0) > value(calm, 0) + 0.2
-    assert value(hunters_low, 0) > value(calm, 0) + 0.2
-    # a Hunter there only gains from hurting Shadows
-    assert value(neutrals_low, 1) == pytest.approx(value(calm, 1))
-
-
 def test_hard_stops_searching_once_nothing_can_overrule_normal():
     same = [[0.5, 0.25, 0.75] * 4 for _ in range(3)]
     assert HardBot._futile(same, 0)                  # the candidates all lead alike
