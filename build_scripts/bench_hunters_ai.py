@@ -4,6 +4,14 @@ the other factions played by another, and the think time per decision.
     nice -n 19 python build_scripts/bench_hunters_ai.py --games 200 --players 5,7 \\
         --level hard --think-ms 100 [--base easy] [--factions H,S,N] [--jobs 2]
         [--one-way] [--no-baseline] [--out rows.jsonl] [--json]
+    nice -n 19 python build_scripts/bench_hunters_ai.py --games 200 --players 5,7 \\
+        --level hard --think-ms 100 --log games.jsonl [--jobs 2]
+    python build_scripts/bench_hunters_ai.py --summarize games.jsonl
+
+With ``--log`` every game is appended to the file as it finishes, and the games are played
+interleaved (seed by seed, every setting, the baseline first), so a run cut short still
+holds paired results for every setting; ``--summarize`` prints the table from such a file
+(a run may be resumed: games already in the file are skipped).
 
 Factions are dealt at random, so the level is chosen per seat *after* the deal: this
 script is the referee and may look at the state; the bots still get only their view and
@@ -36,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import clock  # noqa: E402
 from game.catalog import get_game  # noqa: E402
 from game.match import Match  # noqa: E402
-from game.rules.hunters.data import FACTION  # noqa: E402
+from game.rules.hunters.data import ALLOCATION, FACTION  # noqa: E402
 from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
 
 NAMES = {"H": "Hunter", "S": "Shadow", "N": "Neutral"}
@@ -77,6 +85,84 @@ def _one(args):
     seats = [i for i, f in enumerate(factions) if f == faction]
     won = None if not seats else int(any(i in winners for i in seats))
     return won, times
+
+
+def _logged(args):
+    won, times = _one(args)
+    n, seed, faction, levels, think_ms, clock_kind = args
+    return {"players": n, "seed": seed, "faction": faction,
+            "levels": "".join(levels[x] + "," for x in "HSN").rstrip(","),
+            "think_ms": think_ms, "clock": clock_kind, "won": won,
+            "times": {lv: [round(t, 5) for t in ts] for lv, ts in times.items()}}
+
+
+def _key(r):
+    return (r["players"], r["seed"], r["faction"], r["levels"], r["think_ms"])
+
+
+def run_logged(args, path):
+    """Play every setting seed by seed (baseline first), appending each game to ``path``."""
+    done = set()
+    if Path(path).exists():
+        with open(path) as fh:
+            done = {_key(json.loads(line)) for line in fh if line.strip()}
+    work = []
+    for g in range(args.games):
+        for n in (int(x) for x in args.players.split(",")):
+            for f in args.factions.split(","):
+                if not ALLOCATION[n]["HSN".index(f)]:
+                    continue                      # no Neutrals at 4 players
+                hi = {x: (args.level if x == f else args.base) for x in "HSN"}
+                base = {x: args.base for x in "HSN"}
+                for lv in ([] if args.no_baseline else [base]) + [hi]:
+                    a = (n, args.seed + g, f, lv, args.think_ms, clock.kind())
+                    key = (n, args.seed + g, f,
+                           "".join(lv[x] + "," for x in "HSN").rstrip(","), args.think_ms)
+                    if key not in done:
+                        work.append(a)
+    pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
+    try:
+        for r in (pool.map(_logged, work, chunksize=1) if pool else map(_logged, work)):
+            with open(path, "a") as fh:
+                fh.write(json.dumps(r) + "\n")
+    finally:
+        if pool:
+            pool.shutdown()
+
+
+def summarize(path, level, base):
+    """Print the lift table from a ``--log`` file: per (players, faction), the seeds played
+    both with the faction by ``level`` and with everyone at ``base``."""
+    rows: dict = {}
+    with open(path) as fh:
+        for line in fh:
+            if line.strip():
+                r = json.loads(line)
+                rows[_key(r)] = r
+    settings = sorted({(r["players"], r["faction"], r["think_ms"]) for r in rows.values()})
+    for n, f, ms in settings:
+        hi = ",".join(level if x == f else base for x in "HSN")
+        lo = ",".join(base for _ in "HSN")
+        seeds = sorted(s for (pn, s, pf, lv, pms) in rows
+                       if (pn, pf, lv, pms) == (n, f, hi, ms) and (n, s, f, lo, ms) in rows)
+        if not seeds:
+            continue
+        up = [rows[(n, s, f, hi, ms)]["won"] for s in seeds]
+        dn = [rows[(n, s, f, lo, ms)]["won"] for s in seeds]
+        times = [t for s in seeds for t in rows[(n, s, f, hi, ms)]["times"].get(level, [])]
+        w, played = rate(up)
+        b, _ = rate(dn)
+        lift, lci = paired_ci95(up, dn)
+        if lift is None:                  # the faction is not dealt at this table size
+            continue
+        th = summary(times) or {}
+        print(f"{n}p {NAMES[f]:8s} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} seeds, {played} "
+              f"games with the faction), think {ms} ms {rows[(n, seeds[0], f, hi, ms)]['clock']}:"
+              f" by {level} vs {base} {100 * w:5.1f}% ± {100 * ci95(up):.1f} | all {base} "
+              f"{100 * b:5.1f}% ± {100 * ci95(dn):.1f} | lift {100 * lift:+5.1f} ± "
+              f"{100 * lci:.1f} | {level} think median {th.get('median_ms')} ms, searched "
+              f"{th.get('searched')} decisions (median {th.get('searched_median_ms')} ms), "
+              f"p95 {th.get('p95_ms')} ms, max {th.get('max_ms')} ms", flush=True)
 
 
 def outcomes(n, games, seed, faction, levels, think_ms, times, jobs=1):
@@ -152,8 +238,17 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 at most here)")
     ap.add_argument("--out", help="append each finished row to this file as a JSON line")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--log", help="interleaved run, every game appended to this file")
+    ap.add_argument("--summarize", metavar="LOG", help="print the table of a --log file")
     args = ap.parse_args()
     clock.use(args.clock)
+    if args.summarize:
+        summarize(args.summarize, args.level, args.base)
+        return
+    if args.log:
+        run_logged(args, args.log)
+        summarize(args.log, args.level, args.base)
+        return
     out = []
     for n in (int(x) for x in args.players.split(",")):
         for f in args.factions.split(","):

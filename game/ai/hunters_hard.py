@@ -6,7 +6,8 @@ characters drawn from the beliefs, the Hermit deck shuffled), plays every candid
 in each world followed by a short playout (one round of the fast playout policy, the same
 dice for every candidate), and scores the end position for its own win condition. The
 candidate with the best mean wins; Normal's own choice gets a small head start, so noise
-alone does not make it deviate. It never sees the real state: only its view, its legal
+alone does not make it deviate. The search ends before the budget once the leader is clear,
+or once no candidate can still overrule Normal's choice. It never sees the real state: only its view, its legal
 actions and its own memory. Other decisions (answers, responses, reveals) are Normal's.
 """
 
@@ -96,6 +97,7 @@ class HardBot(NormalBot):
         worlds = 0
         rng = self.search_rng
         tuples = [(a.kind,) + tuple(a.args) for a in cands]
+        p_idx = cands.index(pick) if pick in cands else None
         t0 = clock.now()
         try:
             while True:
@@ -103,7 +105,8 @@ class HardBot(NormalBot):
                 per_world = (now - t0) / worlds if worlds else 0.0
                 if now + per_world > deadline or worlds >= MAX_WORLDS:
                     break
-                if worlds >= MIN_WORLDS and self._settled(vals):
+                if worlds >= MIN_WORLDS and (self._settled(vals) or (
+                        p_idx is not None and self._futile(vals, p_idx))):
                     break
                 w = world_from_view(view, b, rng, actions)
                 legal = set(w.fast_legal(me))
@@ -139,6 +142,22 @@ class HardBot(NormalBot):
         m = means[best] - means[p]
         se = math.sqrt(max(sum(d * d for d in diffs) / worlds - m * m, 0.0) / worlds)
         return cands[best] if m > max(NORMAL_MARGIN, MARGIN_SE * se) else pick
+
+    @staticmethod
+    def _futile(vals, p):
+        """True when no candidate can still overrule Normal's pick ``p``: each one's paired
+        lead over it stays below the margin by 3 standard errors. The rest of the budget
+        would not change the choice (e.g. candidates that lead to the same positions)."""
+        w = len(vals[0])
+        for i in range(len(vals)):
+            if i == p:
+                continue
+            diffs = [x - y for x, y in zip(vals[i], vals[p])]
+            m = sum(diffs) / w
+            se = math.sqrt(max(sum(d * d for d in diffs) / w - m * m, 0.0) / w)
+            if m + 3 * se >= NORMAL_MARGIN:
+                return False
+        return True
 
     @staticmethod
     def _settled(vals):

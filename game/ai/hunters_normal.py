@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from game.ai.hunters_beliefs import LETTER, Beliefs, _matches
 from game.ai.hunters_easy import EasyBot, _value
-from game.ai.hunters_risk import careless
+from game.ai.hunters_risk import careless, death_wins
 from game.rules.hunters.data import (
     ALLOCATION,
     CARD_NAME,
@@ -44,6 +44,7 @@ class NormalBot(EasyBot):
         self._rel_key = None
         self._rel = None
         self._me_name = ""
+        self._first_to_die = False
 
     # --- beliefs -> rel ---------------------------------------------------------------------
     def observe(self, view):
@@ -147,6 +148,7 @@ class NormalBot(EasyBot):
         if len(actions) == 1:
             return actions[0]
         self._me_name = view["me"]["character"]
+        self._first_to_die = death_wins(view)
         rel = self._beliefs(view)
         kind = view["pending"].get("kind")
         by_kind: dict = {}
@@ -163,7 +165,12 @@ class NormalBot(EasyBot):
         if kind == "attack" and ("attack" in by_kind or "attack_all" in by_kind):
             return self._attack(view, rel, by_kind, view["players"])
         if kind == "area" and "woods" in by_kind:
-            return self._woods(view, rel, by_kind["woods"], hurt, me["hp"])
+            return self._woods(view, rel, by_kind["woods"], hurt, me["hp"],
+                               by_kind.get("skip", ()))
+        if kind == "area" and "draw" in by_kind and death_wins(view):
+            # the Black deck is the one that hurts the drawer: dying first wins
+            return max(by_kind["draw"], key=lambda a: (a.args[0] == "black",
+                                                       a.args[0] == "hermit"))
         if kind == "end" and "charles" in by_kind:
             return self._charles(view, rel, by_kind, hurt, me["hp"])
         if kind == "bob":
@@ -171,6 +178,8 @@ class NormalBot(EasyBot):
         if kind == "card_opt" and "card_use" in by_kind:
             # revealing costs cover: worth it only for a real heal
             revealed = view["players"][self.seat]["revealed"]
+            if death_wins(view):
+                return by_kind["card_pass"][0]     # a heal only delays a winning death
             if hurt >= max(3, me["hp"] // 3) or (revealed and hurt > 0):
                 return by_kind["card_use"][0]
             return by_kind["card_pass"][0]
@@ -215,7 +224,8 @@ class NormalBot(EasyBot):
         if name == "Charles" and kind == "end":
             return self._charles_target_weak(view) and hurt + 2 < hp - 2
         if name == "Catherine":
-            return hurt >= 2
+            # revealed she heals each turn: only worth it once dying first no longer wins
+            return hurt >= 2 and not death_wins(view)
         return super()._should_reveal(view, rel, by_kind, hurt, hp)
 
     def _agnes_should_switch(self, view):
@@ -285,6 +295,10 @@ class NormalBot(EasyBot):
 
     def _answer(self, by_kind, hurt, hp):
         opts = by_kind["answer"]
+        if self._first_to_die:
+            dmg = [a for a in opts if a.args[0] == "damage"]
+            if dmg:
+                return dmg[0]
         give = [a for a in opts if a.args[0] == "give"]
         if give:
             best = min(give, key=lambda a: self._keep_value(a.args[1]))
@@ -340,8 +354,16 @@ class NormalBot(EasyBot):
             return best
         return by_kind["no_attack"][0]
 
-    def _woods(self, view, rel, opts, hurt, hp):
+    def _woods(self, view, rel, opts, hurt, hp, skip=()):
         players = view["players"]
+        if death_wins(view):
+            # the Woods may hurt anyone, this seat too: dying first wins, and someone else
+            # dying first would end that hope
+            own = [a for a in opts if a.args == ("damage", self.seat)]
+            if own:
+                return own[0]
+            if skip:
+                return skip[0]
         hits = [a for a in opts if a.args[0] == "damage" and rel[a.args[1]] >= 3]
         if hits:
             best = max(hits, key=lambda a: rel[a.args[1]] + 4.0 / max(
@@ -358,6 +380,23 @@ class NormalBot(EasyBot):
         if hits:
             return max(hits, key=lambda a: rel[a.args[1]])
         return next(a for a in opts if a.args == ("heal", self.seat))
+
+    def _area_pref(self, view, rel, area, hurt, hp):
+        if death_wins(view):
+            # Daniel or Catherine before any death: the Black deck and the fights, not heals
+            return {"Cemetery": 5, "Underworld Gate": 4, "Church": 0,
+                    "Weird Woods": 1}.get(area, 2)
+        return super()._area_pref(view, rel, area, hurt, hp)
+
+    def _card_target(self, view, rel, by_kind, hurt, hp):
+        if view["pending"].get("card") == "First Aid" and death_wins(view):
+            # First Aid sets damage to 7: a big step towards dying first for this seat
+            opts = by_kind["card_target"]
+            if hurt < 7:
+                return next(a for a in opts if a.args[0] == self.seat)
+            return min(opts, key=lambda a: (a.args[0] == self.seat,
+                                            abs(view["players"][a.args[0]]["damage"] - 7)))
+        return super()._card_target(view, rel, by_kind, hurt, hp)
 
     def _charles_target_weak(self, view):
         last = self._last_targets(view)

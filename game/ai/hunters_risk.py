@@ -14,7 +14,9 @@ discards reshuffled. Weighed against the seat's remaining HP:
 
 White and Hermit cards never damage the drawer. Normal and Hard decline an optional step
 whose chance of death is above ``TOLERANCE`` (Hard does not even search it): a death
-usually costs the game, one card rarely wins it.
+usually costs the game, one card rarely wins it. The exception is a seat whose death now
+wins: Daniel and Catherine win by being the first to die, so before anyone has died a risky
+draw is no risk to them.
 """
 
 from __future__ import annotations
@@ -97,5 +99,14 @@ def death_chance(view, action) -> float:
     return 0.0
 
 
+FIRST_TO_DIE = frozenset(("Daniel", "Catherine"))
+
+
+def death_wins(view) -> bool:
+    """True when this seat would win by dying now: Daniel or Catherine, nobody dead yet."""
+    me = view.get("me") or {}
+    return me.get("character") in FIRST_TO_DIE and not view["dead_order"]
+
+
 def careless(view, action) -> bool:
-    return death_chance(view, action) > TOLERANCE
+    return death_chance(view, action) > TOLERANCE and not death_wins(view)
