@@ -10,7 +10,8 @@ scored by the win chance it adds per decision over the heuristic's own choice.
     nice -n 19 python build_scripts/tune_harsh_search.py --difficulty expert --seed 1001 \\
         --games 12 --worlds 240 --budgets 30,100,150
 
-Seeds 1001-1012 (Expert) and 2001-2012 (Standard) chose the rule in game/ai/harsh_hint.py.
+Seeds 1001-1012 (Expert) and 2001-2012 (Standard) were replayed; the looser rule this
+favoured lost in full games, see the note in game/ai/harsh_hint.py.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def main(argv=None) -> int:
                   f"{gain[rule] / trials:+.4f} win chance a decision, "
                   f"overrules {devs[rule] / trials:.1%}")
         for rule in ((1.5, 4, 2.0, 3), (1.0, 4, 1.0, 2)):
-            print(f"  {'stricter (z 2, lead 3)' if rule[2] == 2.0 else 'chosen (z 1, lead 2)'}: "
+            print(f"  {'in use (z 2, lead 3)' if rule[2] == 2.0 else 'looser (z 1, lead 2)'}: "
                   f"{gain[rule] / trials:+.4f}, overrules {devs[rule] / trials:.1%}")
     return 0
 
