@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.chasing_bots import make_bot  # noqa: E402
+from game.match import Match  # noqa: E402
 from game.rules.chasing.state import ChasingState  # noqa: E402
-from game.rules.match import Match  # noqa: E402
 from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
 
 

@@ -34,10 +34,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import clock  # noqa: E402
+from game.catalog import get_game  # noqa: E402
+from game.match import Match  # noqa: E402
 from game.rules.hunters.data import FACTION  # noqa: E402
-from game.rules.match import Match  # noqa: E402
 from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
-from game.rules.registry import get_game  # noqa: E402
 
 NAMES = {"H": "Hunter", "S": "Shadow", "N": "Neutral"}
 

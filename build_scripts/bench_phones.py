@@ -57,8 +57,8 @@ def main() -> int:
 
     from game.app import App
     from game.session import SeatConfig
+    from game.ui.opening import start_game
     from game.ui.scenes.join import JoinScene
-    from game.ui.tables import start_game
 
     app = App(size=(1280, 720), fullscreen=False)
     app.settings.phone_address = "127.0.0.1"

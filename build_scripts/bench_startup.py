@@ -50,7 +50,7 @@ FRAMES = """
 import time
 from game.app import App
 from game.session import SeatConfig
-from game.ui.tables import start_game
+from game.ui.opening import start_game
 app = App(size=({w}, {h}), fullscreen=False)
 
 def cost(n=120):

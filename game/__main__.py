@@ -80,7 +80,7 @@ def _say(text: str) -> None:
 
 def self_test(size=None) -> int:
     """Build every scene once and run a few frames of each. 0 if all went well."""
-    from game.ui.selftest import run_self_test
+    from game.selftest import run_self_test
 
     failures = run_self_test(size or (1280, 720))
     for name, error in failures:

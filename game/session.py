@@ -22,9 +22,9 @@ from game.bus import (
     Intent,
     IntentRefused,
 )
-from game.rules.match import Match, replay
+from game.catalog import get_game
+from game.match import Match, replay
 from game.rules.protocol import CHANCE, NOBODY, Action, Event, Result, RuleError, chance_rng
-from game.rules.registry import get_game
 
 SESSION_VERSION = 1
 MAX_NAME = 24          # seat names are cut to this on entry and on load

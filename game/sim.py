@@ -25,9 +25,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import clock
-from game.rules.match import Match
+from game.catalog import all_games, get_game
+from game.match import Match
 from game.rules.protocol import CHANCE, NOBODY
-from game.rules.registry import all_games, get_game
 
 MAX_ACTIONS = 200_000
 

@@ -130,7 +130,7 @@ def run_python(code: str, home: Path, *, as_nobody: bool = False, fsize: int | N
         # code needs first, then drop to nobody before it touches the user's files.
         code = textwrap.dedent("""
             import json, os, sys, tiny_game
-            import game.session, game.rules.match
+            import game.session, game.match
             from game.storage import jsonfile, paths, problems, saves, settings, stats
             os.setgroups([]); os.setgid(%d); os.setuid(%d)
         """ % (NOBODY, NOBODY)) + code

@@ -61,7 +61,7 @@ def autopilot_game(seed: int, difficulty: str):
     one, so that tuning the autopilot does not quietly change what a test covers.
     """
     from game.ai.harsh_hint import make_bot
-    from game.rules.match import Match
+    from game.match import Match
     from game.rules.protocol import CHANCE, NOBODY, chance_rng
 
     m = Match.start("harsh", 1, seed, {"difficulty": difficulty})

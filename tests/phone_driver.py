@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import aiohttp
 
+from game.match import Match
 from game.net.hub import PhoneHub
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY, Action, chance_rng, leaves
 from game.session import SeatConfig, Session
 

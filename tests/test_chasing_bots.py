@@ -17,10 +17,13 @@ from game.ai.chasing_bots import (
     pick_card,
     pick_discard,
 )
-from game.rules.chasing import SPEC, sim_report
+from game.catalog import get_game
+from game.match import Match
 from game.rules.chasing import cards as C
-from game.rules.match import Match
+from game.rules.chasing import sim_report
 from game.rules.protocol import CHANCE, NOBODY
+
+SPEC = get_game("chasing")
 
 
 def play_bots(levels, seed, think_ms=None, on_decision=None):

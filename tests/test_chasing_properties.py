@@ -11,8 +11,8 @@ from types import MappingProxyType
 
 import pytest
 
+from game.match import Match
 from game.rules.chasing import cards as C
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY, leaves
 
 GAMES_PER_COUNT = 20

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.chasing import RULES_TEXT, SPEC
+from game.catalog import get_game
+from game.match import Match
+from game.rules.chasing import RULES_TEXT
 from game.rules.chasing import cards as C
 from game.rules.chasing.scoring import round_scores, sheet_total, struck_flags, suit_score
 from game.rules.chasing.state import ChasingState, trick_winner
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY, Action, RuleError, leaves
+
+SPEC = get_game("chasing")
 
 B, R, Y, G = range(4)
 

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 import pytest
 import tiny_game  # noqa: F401  (registers the tiny test game)
 
-from game.rules.match import Match, replay
+from game.catalog import all_games, get_game
+from game.match import Match, replay
 from game.rules.protocol import CHANCE, NOBODY, Action, RuleError, leaves
-from game.rules.registry import all_games, get_game
 
 MAX_STEPS = 20000
 GAMES = [s.id for s in all_games()]

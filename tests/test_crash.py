@@ -75,7 +75,7 @@ def test_crash_writes_report_with_traceback_versions_seed_and_action_log(home):
 
 def test_report_from_a_real_session_replays_the_game_exactly(home):
     # The point of the context: a developer rebuilds the crashed game from the report.
-    from game.rules.match import Match
+    from game.match import Match
     from game.rules.protocol import Action
     from game.session import SeatConfig, Session
 

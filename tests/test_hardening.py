@@ -457,7 +457,7 @@ def test_a_changed_seed_is_refused():
 
 
 def test_a_forged_chance_outcome_with_a_recomputed_state_is_refused():
-    from game.rules.match import Match, replay
+    from game.match import Match, replay
 
     data = _saved_game()
     log = [(seat, Action.from_json(a)) for seat, a in data["match"]["log"]]
@@ -502,7 +502,7 @@ def test_a_very_long_name_is_cut_on_load_and_fitting_is_fast():
 # --- 14. a remembered seed that is not a number ---------------------------------------------------
 
 def test_a_remembered_seed_of_superscript_two_is_dropped():
-    from game.rules.registry import get_game
+    from game.catalog import get_game
     from game.ui.scenes.setup import merged_setup, parse_seed
 
     assert parse_seed("²") is None and parse_seed("0042") == 42 and parse_seed("1" * 10) is None

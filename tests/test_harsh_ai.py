@@ -10,10 +10,13 @@ from test_harsh_support import BINOC, CLUE, PASSPORT, PHOTO, act, fresh
 
 from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot
 from game.ai.harsh_policy import HarshPolicy, spy_next_distribution
-from game.rules.harsh import SPEC, sim_report
+from game.catalog import get_game
+from game.match import Match
+from game.rules.harsh import sim_report
 from game.rules.harsh.data import BOMB
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY
+
+SPEC = get_game("harsh")
 
 
 def positions(n_games=4, every=3, difficulty="standard"):

@@ -7,7 +7,7 @@ import time
 
 from game.ai.harsh_hint import hint, margin, position_seed
 from game.ai.harsh_policy import HarshPolicy
-from game.rules.match import Match
+from game.match import Match
 from game.rules.protocol import CHANCE, chance_rng
 from game.ui.harsh import hinting
 

@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 from test_harsh_support import card_census
 
+from game.match import Match, replay
 from game.rules.harsh import HarshState
 from game.rules.harsh.data import ITEMS
-from game.rules.match import Match, replay
 from game.rules.protocol import CHANCE, NOBODY, leaves
 
 DIFFICULTIES = ("standard", "hard", "difficult", "expert")

@@ -8,10 +8,13 @@ from collections import Counter
 import pytest
 from test_harsh_support import card_census, fresh
 
-from game.rules.harsh import SPEC, HarshState
+from game.catalog import get_game
+from game.match import Match
+from game.rules.harsh import HarshState
 from game.rules.harsh.data import BOMB, CENTRE, CLUE, CLUE2, N_ITEMS
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, Action, RuleError
+
+SPEC = get_game("harsh")
 
 
 def shuffled(difficulty="standard", seed=0, **extra) -> HarshState:
@@ -82,6 +85,16 @@ def test_options_are_declared_for_the_setup_scene():
         HarshState.new(2, {})
 
 
+def test_the_catalogue_options_match_the_location_table():
+    # The catalogue writes the options out (the menu lists them without loading the rules).
+    from game.rules.harsh.data import ABILITY_KEYS, DIFFICULTY_ORDER, LOC_NAME
+
+    assert SPEC.options[0].choices == DIFFICULTY_ORDER
+    abilities = [(o.key, o.label) for o in SPEC.options if o.key.startswith("ability_")]
+    assert abilities == [(f"ability_{key}", f"{name} ability")
+                         for key, name in zip(ABILITY_KEYS, LOC_NAME)]
+
+
 def test_setup_steps_are_chance_steps_with_checked_outcomes():
     s = HarshState.new(1, {})
     assert s.decider() == CHANCE
@@ -120,8 +133,8 @@ def test_fresh_helper_puts_cards_where_asked():
 def test_result_names_the_difficulty_for_statistics():
     import random
 
+    from game.match import Match
     from game.rules.harsh.data import ABILITY_KEYS
-    from game.rules.match import Match
     from game.rules.protocol import CHANCE, NOBODY
 
     for opts, expected in (({"difficulty": "expert"}, "expert"),

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from test_harsh_support import GUN, fresh
 
-from game.rules.harsh import SPEC, HarshState, reveals_information, undo_floor
+from game.catalog import get_game
+from game.match import Match, replay
+from game.rules.harsh import HarshState, reveals_information, undo_floor
 from game.rules.harsh.data import CLUE, EVIDENCE, LOC_BY_ABILITY
-from game.rules.match import Match, replay
 from game.rules.protocol import CHANCE, Action
+
+SPEC = get_game("harsh")
 
 
 def step(s, kind, *args):
@@ -98,13 +101,13 @@ def play(m, kind, *args):
 
 def test_undo_floor_stops_at_the_last_reveal():
     m = scripted_match()
-    assert undo_floor("harsh", 0, m.options, m.log) == 5     # the setup cannot be undone
+    assert undo_floor(m.options, m.log) == 5     # the setup cannot be undone
     play(m, "move", 5)                                        # turns the Passport
-    assert undo_floor("harsh", 0, m.options, m.log) == 6
+    assert undo_floor(m.options, m.log) == 6
     play(m, "bug")                                            # a free choice
-    assert undo_floor("harsh", 0, m.options, m.log) == 6
+    assert undo_floor(m.options, m.log) == 6
     back = replay("harsh", 1, 0, m.options, m.log[:6])        # what the app's undo does
     assert back.state.phase == "actions" and back.state.bug == -1
     assert [a.kind for a in back.state.legal_actions(0)] == ["bug", "ability", "end"]
     play(m, "end")                                            # flips a Spy card
-    assert undo_floor("harsh", 0, m.options, m.log) == 8
+    assert undo_floor(m.options, m.log) == 8

@@ -9,11 +9,11 @@ from game.ai.hunters_beliefs import Beliefs
 from game.ai.hunters_hard import HardBot
 from game.ai.hunters_normal import NormalBot
 from game.ai.hunters_world import NotRebuildable, world_from_view
+from game.catalog import get_game
+from game.match import Match
 from game.rules.hunters.data import CHAR_NAME, FACTION, HP
 from game.rules.hunters.scenario import act, dice, draw, scenario
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY, leaves
-from game.rules.registry import get_game
 
 FIVE = ["Emi", "Vampire", "Franklin", "Werewolf", "Allie"]     # H S H S N
 EIGHT = ["Emi", "Vampire", "Franklin", "Werewolf", "Allie", "George", "Wight", "Bob"]

@@ -5,11 +5,11 @@ import random
 import pytest
 
 from game.ai.hunters_easy import EasyBot
+from game.catalog import get_game
+from game.match import Match
 from game.rules.hunters.data import CHAR_ID, FACTION
 from game.rules.hunters.scenario import act, dice, draw, scenario
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY
-from game.rules.registry import get_game
 
 FOUR = ["Emi", "Vampire", "Allie", "Werewolf"]
 

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from game.match import Match
 from game.rules.hunters import HuntersState, new_game
 from game.rules.hunters.data import HP, NUM_CARDS
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY, leaves
 
 MAX_STEPS = 20000

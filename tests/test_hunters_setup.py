@@ -2,6 +2,8 @@
 
 import pytest
 
+from game.catalog import get_game
+from game.match import Match
 from game.rules.hunters import RULES_TEXT, HuntersState
 from game.rules.hunters.data import (
     ALLOCATION,
@@ -15,9 +17,7 @@ from game.rules.hunters.data import (
     INITIAL,
     WHITE_CARDS,
 )
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, Action, RuleError
-from game.rules.registry import get_game
 
 
 def dealt(n, seed, **options):

@@ -92,11 +92,15 @@ def test_spec_builds_a_windowed_app_without_upx(spec_text):
     assert 'SYSTEM_LIBS = ("libstdc++.so", "libgcc_s.so")' in spec_text
 
 
-def test_spec_collects_the_games_the_registry_imports_by_name(spec_text):
-    from game.rules.registry import GAME_MODULES
+def test_spec_collects_the_games_the_catalogue_imports_by_name(spec_text):
+    from dataclasses import fields
+
+    from game.catalog import GAMES, Lazy
 
     assert 'collect_submodules("game")' in spec_text
-    assert all(name.startswith("game.") for name in GAME_MODULES)
+    stored = [vars(spec)[f.name] for spec in GAMES for f in fields(spec)]  # unresolved
+    paths = [value.path for value in stored if isinstance(value, Lazy)]
+    assert paths and all(path.startswith("game.") for path in paths)
 
 
 def test_launcher_calls_the_console_entry_point():

@@ -11,8 +11,8 @@ from ui_helpers import make_app, step
 
 from game.rules.protocol import Action
 from game.session import SeatConfig
+from game.ui.opening import start_game
 from game.ui.scenes.join import JoinScene
-from game.ui.tables import start_game
 
 
 @pytest.fixture

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
+from game.match import Match
 from game.review import secrets
 from game.review.gamefile import GameFileError, export_game, load_game, parse_game
 from game.review.record import GameRecord
 from game.review.sample import play_record
 from game.review.timeline import ReplayError, Timeline
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, Action
 from game.storage import history
 

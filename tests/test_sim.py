@@ -25,8 +25,8 @@ def test_errors_are_counted_not_hidden(monkeypatch):
         raise RuntimeError("bot exploded")
     from dataclasses import replace
 
-    from game.rules import registry
-    monkeypatch.setitem(registry._GAMES, "tiny", replace(sim.get_game("tiny"), bot_factory=boom))
+    from game import catalog
+    monkeypatch.setitem(catalog._GAMES, "tiny", replace(sim.get_game("tiny"), bot_factory=boom))
     r = sim.simulate("tiny", 2, 3, seed=1, levels=["easy"], think_ms=None, options={})
     assert r["errors"] == 3 and "bot exploded" in r["error_samples"][0]["error"]
 
@@ -55,9 +55,9 @@ def test_cli_json_for_each_real_game(game):
 def _with_checker(monkeypatch, checker_factory, **changes):
     from dataclasses import replace
 
-    from game.rules import registry
+    from game import catalog
     spec = replace(sim.get_game("tiny"), invariants=checker_factory, **changes)
-    monkeypatch.setitem(registry._GAMES, "tiny", spec)
+    monkeypatch.setitem(catalog._GAMES, "tiny", spec)
 
 
 def test_check_counts_invariant_breaks_with_seed_and_step(monkeypatch):

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from game.rules.match import Match
+from game.match import Match
 from game.rules.protocol import CHANCE, chance_rng
 from game.ui import style
 from game.ui.chasing import model as M

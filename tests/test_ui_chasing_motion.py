@@ -7,7 +7,7 @@ from ui_helpers import make_app, step, until
 
 from game.session import SeatConfig
 from game.ui.chasing.table import ChasingTable
-from game.ui.tables import start_game
+from game.ui.opening import start_game
 
 
 @pytest.fixture

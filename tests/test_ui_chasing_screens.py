@@ -8,13 +8,13 @@ import pytest
 from test_ui_shell import assert_fits
 from ui_helpers import click, key, make_app, resize, step, until
 
-from game.rules.match import Match
+from game.match import Match
 from game.rules.protocol import CHANCE, chance_rng
 from game.session import SeatConfig, Session
 from game.storage import saves
 from game.ui.chasing.overlays import ChasingResultsScene, RoundEndScene, SheetsScene
 from game.ui.chasing.table import ChasingTable
-from game.ui.tables import open_saved_game, start_game
+from game.ui.opening import open_saved_game, start_game
 
 NAMES = ("Alexandrina Long", "Bob", "Carol", "Dave", "Erin")
 

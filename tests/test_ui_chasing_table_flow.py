@@ -10,7 +10,7 @@ from ui_helpers import click, make_app, step
 from game.session import SeatConfig
 from game.ui.chasing import model as M
 from game.ui.chasing.overlays import ChasingResultsScene, RoundEndScene
-from game.ui.tables import start_game
+from game.ui.opening import start_game
 
 SEATS = [SeatConfig("Ann", "human")] + [SeatConfig(n, "computer", "easy") for n in ("Bo", "Cy", "Di")]
 

@@ -25,7 +25,7 @@ def test_self_test_builds_every_scene_and_exits_0():
 
 
 def test_self_test_reports_a_broken_scene_and_exits_non_zero(monkeypatch, shadows_home):
-    from game.ui import selftest
+    from game import selftest
     from game.ui.scenes import settings
 
     def broken(self, m):

@@ -2,7 +2,7 @@
 
 from harsh_ui_driver import find_seed
 
-from game.rules.match import Match
+from game.match import Match
 from game.rules.protocol import CHANCE, NOBODY, Action, chance_rng
 from game.ui.harsh import dialogs
 from game.ui.harsh.ending import final_case_files

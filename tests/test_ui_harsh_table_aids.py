@@ -8,12 +8,12 @@ from harsh_ui_driver import find_seed, start_harsh
 from ui_helpers import click, click_at, key, make_app, step
 
 from game.ai.harsh_hint import make_bot
+from game.match import Match
 from game.rules.harsh.data import BOMB, KIND_BY_NAME, NEIGHBOURS
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, NOBODY, Action, chance_rng
 from game.session import SeatConfig, Session
 from game.ui.harsh import dialogs, forecast
-from game.ui.tables import table_for
+from game.ui.opening import table_for
 
 
 @pytest.fixture

@@ -3,8 +3,8 @@
 import pytest
 from ui_helpers import click, click_at, make_app, step, until
 
+from game.match import Match
 from game.rules.hunters.scenario import scenario
-from game.rules.match import Match
 from game.rules.protocol import CHANCE, Action
 from game.session import SeatConfig, Session
 from game.ui.hunters.notebook import Notebook

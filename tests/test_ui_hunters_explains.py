@@ -5,8 +5,8 @@ import pygame
 import pytest
 from ui_helpers import click, click_at, key, make_app, step, until
 
+from game.match import Match
 from game.rules.hunters.scenario import scenario
-from game.rules.match import Match
 from game.rules.protocol import Action
 from game.session import SeatConfig, Session
 from game.ui import style
@@ -242,8 +242,8 @@ def test_a_prediction_answered_goes_into_the_notebook_and_onto_the_board(app):
 
 
 def test_the_rules_page_lists_each_character_and_card_under_its_heading():
+    from game.catalog import get_game
     from game.rules.hunters.data import BLACK_CARDS, CHARACTERS, HERMIT_CARDS, WHITE_CARDS
-    from game.rules.registry import get_game
     from game.ui.scenes.rules import rules_blocks
 
     blocks = rules_blocks(get_game("hunters"))

@@ -22,9 +22,9 @@ from game.ui.hunters.overlays import (
 )
 from game.ui.hunters.results import HuntersResults
 from game.ui.hunters.table import HuntersTable
+from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.tables import start_game
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 

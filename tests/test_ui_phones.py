@@ -160,7 +160,7 @@ def test_a_phones_choice_ends_an_idle_frame_at_once(app):
 
 def test_continuing_a_phone_game_shows_the_join_screen_with_new_links(app, monkeypatch):
     from game.storage import saves
-    from game.ui.tables import open_saved_game
+    from game.ui.opening import open_saved_game
 
     set_up_hunters(app)
     table = app.find(HuntersTable)

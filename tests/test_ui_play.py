@@ -173,7 +173,7 @@ def test_table_pause_handoff_and_results_fit_the_window(app, size):
 def test_options_drop_down_and_seed_are_used_and_remembered(app):
     import pygame_gui
 
-    from game.rules.registry import get_game
+    from game.catalog import get_game
 
     click(app, "#tile_tiny")
     setup = app.top

@@ -7,7 +7,7 @@ import pytest
 from ui_helpers import SecretWatch, make_app, play_mixed, step
 
 from game.session import SeatConfig
-from game.ui.tables import start_game
+from game.ui.opening import start_game
 
 NAMES = ("Ann", "Ivo", "Cy", "Dot", "Ed", "Fay")
 

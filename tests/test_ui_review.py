@@ -262,9 +262,9 @@ def test_a_game_played_to_the_end_is_in_the_history_and_opens_for_review(app):
 def test_every_review_hook_overrides_a_method_its_table_really_has():
     """The review draws secrets by overriding the tables' own drawing methods: a renamed
     table method must fail here, not leave a secret face down without a word."""
+    from game.ui.opening import table_for
     from game.ui.review import games
     from game.ui.review.scene import ReviewMixin
-    from game.ui.tables import table_for
 
     for game_id, hooks in games.HOOKS.items():
         table = table_for(game_id)

@@ -337,14 +337,14 @@ def test_leaving_a_game_that_cannot_be_saved_asks_first(disk_app):
 
 @pytest.mark.parametrize("game_id,players", [("chasing", 3), ("harsh", 1), ("hunters", 4)])
 def test_a_finished_real_game_opens_on_its_results(app, game_id, players):
-    from game.ui.selftest import _play_out
+    from game.selftest import _play_out
 
     seats = [SeatConfig(f"P{i + 1}") for i in range(players)]
     s = Session.new(game_id, seats, seed=5, pace=0, autosave=False)
     _play_out(s)
     path = saves.save_autosave(s.to_json())
     scenes_before = len(app.scenes)
-    from game.ui.tables import open_saved_game
+    from game.ui.opening import open_saved_game
 
     table = open_saved_game(app, path)
     step(app, 10)

@@ -24,7 +24,7 @@ def app(shadows_home):
 
 
 def test_menu_has_a_tile_per_registered_game_and_the_menu_buttons(app):
-    from game.rules.registry import all_games
+    from game.catalog import all_games
 
     assert isinstance(app.top, MenuScene)
     for spec in all_games():
@@ -114,8 +114,8 @@ def test_f11_toggles_fullscreen_and_back(app):
 
 
 def test_statistics_and_rules_show_a_tab_per_game(app, monkeypatch):
-    from game.rules import registry
-    from game.rules.registry import all_games
+    from game import catalog
+    from game.catalog import all_games
 
     click(app, "#statistics")
     assert isinstance(app.top, StatsScene)
@@ -123,7 +123,7 @@ def test_statistics_and_rules_show_a_tab_per_game(app, monkeypatch):
         click(app, f"#tab_{spec.id}")
         assert app.top.current == spec.id
     key(app, pygame.K_ESCAPE)
-    monkeypatch.setattr(registry, "rules_text", lambda gid: "TODO" if gid == "tiny" else "")
+    monkeypatch.setattr(catalog, "rules_text", lambda gid: "TODO" if gid == "tiny" else "")
     click(app, "#rules")
     click(app, "#tab_tiny")
     texts = [b.text for b in app.top.panel.blocks]
@@ -131,11 +131,11 @@ def test_statistics_and_rules_show_a_tab_per_game(app, monkeypatch):
 
 
 def test_rules_text_becomes_headings_and_joined_paragraphs(monkeypatch):
-    from game.rules import registry
-    from game.rules.registry import get_game
+    from game import catalog
+    from game.catalog import get_game
 
     text = "TITLE LINE\n\nSETUP\nShuffle the deck and deal\nfive cards each.\n1. First step\n   goes on.\n- a bullet"
-    monkeypatch.setattr(registry, "rules_text", lambda gid: text)
+    monkeypatch.setattr(catalog, "rules_text", lambda gid: text)
     blocks = rules_blocks(get_game("tiny"))
     assert [(b.kind, b.text) for b in blocks] == [
         ("h", "TITLE LINE"), ("h", "SETUP"), ("p", "Shuffle the deck and deal five cards each."),
@@ -144,7 +144,7 @@ def test_rules_text_becomes_headings_and_joined_paragraphs(monkeypatch):
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
 def test_every_menu_scene_fits_the_window_without_overlaps(app, size):
-    from game.rules.registry import get_game
+    from game.catalog import get_game
     from game.ui.scenes.setup import SetupScene
 
     resize(app, *size)

@@ -8,8 +8,8 @@ from ui_helpers import click, make_app, step
 
 from game.session import SeatConfig
 from game.ui import howto, sound
+from game.ui.opening import start_game
 from game.ui.scenes.settings import SettingsScene
-from game.ui.tables import start_game
 
 
 @pytest.fixture

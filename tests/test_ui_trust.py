@@ -11,11 +11,11 @@ import tiny_game  # noqa: F401  (registers "tiny")
 from ui_helpers import click, find, make_app, post_key, step, until
 
 from game.session import SeatConfig
+from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.tables import start_game
 
 NAMES = ("Ann", "Ivo", "Cy", "Dot", "Ed", "Fay", "Gus")
 
@@ -286,7 +286,7 @@ def scripted_hunters(bus):
 
 def test_no_handoff_from_a_player_to_herself_after_concealed_knowledge(app):
     from game.ui.hunters.overlays import CharacterScene, LookHandoff
-    from game.ui.tables import table_for
+    from game.ui.opening import table_for
 
     session, end_turn = scripted_hunters(app.bus)
     seat = session.decider()

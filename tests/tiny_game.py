@@ -10,6 +10,7 @@ import random
 from typing import Mapping
 
 from game.ai.base import RandomBot
+from game.catalog import GameSpec, register
 from game.rules.protocol import (
     CHANCE,
     NOBODY,
@@ -21,7 +22,6 @@ from game.rules.protocol import (
     RuleError,
     freeze,
 )
-from game.rules.registry import GameSpec, register
 
 
 class TinyState(GameState):

@@ -11,8 +11,8 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from game.catalog import get_game
 from game.rules.protocol import CHANCE, Action
-from game.rules.registry import get_game
 from game.session import SeatConfig
 
 FORMAT = "shadows-game"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.rules.match import Match
+from game.catalog import get_game
+from game.match import Match
 from game.rules.protocol import CHANCE, NOBODY
-from game.rules.registry import get_game
 from game.session import SeatConfig
 
 from .record import GameRecord

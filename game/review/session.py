@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.bus import EventBus
+from game.catalog import get_game
 from game.rules.protocol import NOBODY, Action
-from game.rules.registry import get_game
 
 from . import secrets as secret_words
 from .record import GameRecord

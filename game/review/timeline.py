@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from game.rules.match import Match
+from game.catalog import get_game
+from game.match import Match
 from game.rules.protocol import CHANCE, Action, Event, GameState, RuleError, chance_rng
-from game.rules.registry import get_game
 
 from . import landmarks
 

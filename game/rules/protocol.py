@@ -3,7 +3,7 @@
 Pure Python: nothing here (or anywhere under game/rules or game/ai) imports pygame.
 
 A game is a state machine. At every moment somebody must decide: a seat (0..n-1) or
-chance (CHANCE). The driver (``game.rules.match.Match``) asks chance for an outcome with a
+chance (CHANCE). The driver (``game.match.Match``) asks chance for an outcome with a
 generator seeded from the game seed and the step number, and records that outcome in the
 action log like any other action, so replaying the log needs no generator state.
 """

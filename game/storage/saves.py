@@ -79,7 +79,7 @@ class SaveInfo:
 
     @property
     def title(self) -> str:
-        from game.rules.registry import all_games
+        from game.catalog import all_games
 
         for spec in all_games():
             if spec.id == self.game_id:

@@ -2,5 +2,7 @@
 
 Start with ``scene.Scene`` (the base of every screen), ``style`` (palette, sizes, scaling),
 ``draw`` (procedural cards, tokens, dice, symbols) and ``table_base.TableScene`` (the base
-of the per-game table scenes registered in ``game.ui.tables``).
+of the per-game tables in ``chasing``, ``harsh`` and ``hunters``). ``scenes`` holds the
+menus and dialogs, ``review`` the review screen, ``opening`` starts or continues a game at
+the table the catalogue names for it.
 """

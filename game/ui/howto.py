@@ -101,7 +101,7 @@ class HowToPlayScene(Overlay):
         super().__init__(app)
         self.game_id = game_id
         self.sections = CARDS[game_id]
-        from game.rules.registry import get_game
+        from game.catalog import get_game
 
         self.title = get_game(game_id).title
 

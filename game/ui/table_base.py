@@ -19,7 +19,8 @@ log go), ``draw_board`` (the game itself) and ``on_game_event`` (start animation
 ``hold_for_animation`` so the session waits for them). ``viewer`` is the seat whose
 private information may be shown; use ``session.view(self.viewer)``, never the state.
 While something moves, make ``busy`` true (``super().busy or animating``): the app then
-keeps 60 fps instead of idling. Game tables live in ``game.ui.tables.<game id>``.
+keeps 60 fps instead of idling. Game tables live in ``game.ui.<game id>``; the catalogue
+names each one.
 """
 
 from __future__ import annotations
@@ -499,7 +500,7 @@ class TableScene(Scene):
 
 
 class GenericTableScene(TableScene):
-    """A board-less table that plays any registered game: who is who, what the viewer
+    """A board-less table that plays any catalogued game: who is who, what the viewer
     may see (as text), the choices, and the log. The fallback for games without a table."""
 
     def layout(self, m: style.Metrics) -> None:

@@ -42,18 +42,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..protocol import Option
-from ..registry import GameSpec, register
 from .rules_text import RULES_TEXT
 from .state import ChasingState
 
 
-def make_bot(level: str, seat: int, seed: int = 0, think_ms: int | None = None) -> Any:
-    from game.ai.chasing_bots import make_bot as factory  # the AI layer builds on the rules
-    return factory(level, seat, seed=seed, think_ms=think_ms)
-
-
 def sim_report(states: list) -> Mapping[str, Any]:
+    """The simulator's figures: each seat's mean score."""
     if not states:
         return {"mean_score_by_seat": []}
     n = states[0].num_players
@@ -64,26 +58,4 @@ def sim_report(states: list) -> Mapping[str, Any]:
     return {"mean_score_by_seat": [round(v / len(states), 2) for v in sums]}
 
 
-def invariant_checker(state):
-    """The simulator's --check: invariants tested after every step."""
-    from .invariants import Checker
-    return Checker(state)
-
-
-SPEC = register(GameSpec(
-    id="chasing",
-    title="Chasing Shadows",
-    pitch="Trick-taking where you dodge the Spotlight: lowest score after three rounds wins.",
-    min_players=3,
-    max_players=5,
-    state_cls=ChasingState,
-    options=(Option("start", "First round's starting player",
-                    ("random", "0", "1", "2", "3", "4"), "random",
-                    "Seat that leads the first round (random, or a seat number)"),),
-    bot_factory=make_bot,
-    sim_report=sim_report,
-    invariants=invariant_checker,
-    rules_text=RULES_TEXT,
-))
-
-__all__ = ["ChasingState", "RULES_TEXT", "SPEC", "make_bot", "sim_report"]
+__all__ = ["ChasingState", "RULES_TEXT", "sim_report"]

@@ -60,7 +60,7 @@ when face down), face_down, revealed}; ``collection`` (names), ``clues`` (total 
 for each additional action not allowed now; ``result``. ``flags`` and ``safe_until`` are
 bookkeeping that ``game.ai.harsh_hint.determinize`` needs to rebuild a state from a view.
 
-Undo: ``reveals_information`` (registered as ``GameSpec.reveals``) is True for chance steps
+Undo: ``reveals_information`` (the catalogue's ``GameSpec.reveals``) is True for chance steps
 and for any step whose events turned a Discovery card, revealed a Confiscated Item, flipped
 or looked at a Spy card, or looked at the Discovery deck; ``undo_floor`` gives the shortest
 log length the player may go back to. Hint: ``game.ai.harsh_hint.hint(view, actions)``.
@@ -76,28 +76,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.rules.protocol import Option
-from game.rules.registry import GameSpec, register
-
-from .data import ABILITY_KEYS, DIFFICULTY_ORDER, LOC_NAME
 from .rules_text import RULES_TEXT
 from .state import OUTCOMES, HarshState
 from .undo import reveals_information, undo_floor
-
-OPTIONS = (
-    Option("difficulty", "Difficulty", DIFFICULTY_ORDER, "standard",
-           "Hard: no Clue x2. Difficult: also 2 Red Herrings, 3 False Leads. "
-           "Expert: also Countdown 3."),
-    Option("countdown", "Countdown", ("auto", "1", "2", "3", "4", "5", "6"), "auto",
-           "Start value of the Countdown (auto: 4, or 3 at Expert)."),
-) + tuple(Option(f"ability_{key}", f"{LOC_NAME[i]} ability", ("on", "off"), "on",
-                 "Switch this Location's ability off for a custom game.")
-          for i, key in enumerate(ABILITY_KEYS))
-
-
-def bot_factory(level: str, seat: int = 0, seed: int = 0, think_ms: int | None = None):
-    from game.ai.harsh_hint import make_bot
-    return make_bot(level, seat, seed=seed, think_ms=think_ms)
 
 
 def sim_report(states) -> dict:
@@ -111,20 +92,5 @@ def sim_report(states) -> dict:
     }
 
 
-def invariant_checker(state):
-    """The simulator's --check: invariants tested after every step."""
-    from .invariants import Checker
-    return Checker(state)
-
-
-SPEC = register(GameSpec(
-    id="harsh", title="Harsh Shadows",
-    pitch="Solo: track the Spy through the city and accuse with the right evidence.",
-    min_players=1, max_players=1, state_cls=HarshState, options=OPTIONS,
-    bot_factory=bot_factory, sim_report=sim_report, seat_names=("Agent",),
-    invariants=invariant_checker,
-    reveals=reveals_information, rules_text=RULES_TEXT,
-))
-
-__all__ = ["HarshState", "OUTCOMES", "RULES_TEXT", "SPEC", "reveals_information", "undo_floor",
-           "bot_factory", "sim_report"]
+__all__ = ["HarshState", "OUTCOMES", "RULES_TEXT", "reveals_information", "undo_floor",
+           "sim_report"]

@@ -33,15 +33,17 @@ def reveals_information(state_before, seat: int, action: Action,
     return any(e.kind in REVEALING_EVENTS for e in events)
 
 
-def undo_floor(game_id: str, seed: int, options, log) -> int:
-    """The shortest log length the player may undo back to (replays the log once)."""
-    from game.rules.match import Match
+def undo_floor(options, log) -> int:
+    """The shortest log length the player may undo back to (replays the log once).
 
-    m = Match.start(game_id, 1, seed, options)
+    ``options`` are the game's options as the catalogue normalised them."""
+    from .state import HarshState
+
+    state = HarshState.new(1, options)
     floor = 0
     for i, (seat, action) in enumerate(log):
-        before = m.state.clone()
-        events = m.apply(seat, action)
+        before = state.clone()
+        events = state.apply(seat, action)
         if reveals_information(before, seat, action, events):
             floor = i + 1
     return floor

@@ -105,56 +105,13 @@ Fast path
 
 from __future__ import annotations
 
-from game.rules.protocol import Option
-from game.rules.registry import GameSpec, register
-
 from .rules_text import RULES_TEXT
 from .state import HuntersState, new_game
 
 
-def _bot_factory(level, seat, seed=0, think_ms=0):
-    if level in ("normal", "hard"):
-        from game.ai.hunters_bots import make_bot
-        return make_bot(level, seat, seed=seed, think_ms=think_ms)
-    from game.ai.hunters_easy import EasyBot
-    return EasyBot(seat, seed=seed, think_ms=think_ms)
-
-
-def _reveals(state_before, seat, action, events):
+def reveals_information(state_before, seat, action, events):
     """A character shown to everyone is public and final: undo never takes it back."""
     return any(e.kind == "reveal" for e in events)
 
 
-def _sim_report(states):
-    from .stats import sim_report
-    return sim_report(states)
-
-
-def invariant_checker(state):
-    """The simulator's --check: invariants tested after every step."""
-    from .invariants import Checker
-    return Checker(state)
-
-
-SPEC = register(GameSpec(
-    id="hunters",
-    title="Shadow Hunters",
-    pitch="Hidden identities: Hunters, Shadows and Neutrals fight it out, 4-8 players.",
-    min_players=4,
-    max_players=8,
-    state_cls=HuntersState,
-    options=(
-        Option("pool", "Characters", ("all", "base", "expansion", "initial"), "all",
-               "All 20, the base 10, the expansion 10, or one per initial"),
-        Option("abilities", "Special abilities", ("on", "off"), "on",
-               "Off: abilities are ignored and Bob is removed"),
-        Option("hermit_round", "Hermit round", ("off", "on"), "off",
-               "6+ players: everyone uses one Hermit card before the first turn", min_players=6),
-    ),
-    bot_factory=_bot_factory,
-    sim_report=_sim_report,
-    reveals=_reveals,
-    invariants=invariant_checker,
-))
-
-__all__ = ["HuntersState", "RULES_TEXT", "SPEC", "new_game"]
+__all__ = ["HuntersState", "RULES_TEXT", "new_game", "reveals_information"]

@@ -5,7 +5,7 @@ slots, the bug, countdown and kit), ``layout`` (where everything goes for a wind
 ``anim`` (the short animations: the Spy's move, card flips), ``hinting`` (the hint search
 on a worker thread), ``dialogs`` (the modal choices: Bomb, discard, meeting, reorder,
 stakeout, clue and ability targets), ``ending`` (the end screen that reveals every Case
-File) and ``table`` (the scene itself). ``game/ui/tables/harsh.py`` registers the table.
+File) and ``table`` (the scene itself). The catalogue names the table.
 
 Like every scene, these read the game only through ``session.view(viewer)``, the legal
 actions and the events.

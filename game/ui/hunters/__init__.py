@@ -1,6 +1,6 @@
 """The Shadow Hunters table: board, player boards, animations, notebook and hand-offs.
 
-``table`` holds the scene (registered for the game in ``game/ui/tables/hunters.py``):
+``table`` holds the scene (named for the game in ``game/catalog.py``):
 state, choices, clicks, hand-offs and the start-of-game look. ``paint`` draws it,
 ``layout`` says where everything goes for a window size, ``look`` holds the drawn pieces
 (Area cards, character cards, piles, chips), ``anim`` the short animations that follow

@@ -349,7 +349,7 @@ def draw_sections(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics,
 
 
 def review_class(game_id: str) -> type:
-    from game.ui.tables import table_for
+    from game.ui.opening import table_for
 
     from . import games
 

@@ -10,9 +10,9 @@ import datetime as _dt
 
 import pygame
 
+from game.catalog import get_game
 from game.review.gamefile import GameFileError, check
 from game.review.record import GameRecord
-from game.rules.registry import get_game
 from game.storage import history as history_store
 from game.ui import draw, style
 from game.ui.scene import Scene

@@ -1,11 +1,11 @@
-"""The main menu: a tile per registered game; Continue (naming the game it resumes),
+"""The main menu: a tile per game in the catalogue; Continue (naming the game it resumes),
 Saved games and History; then Open game file, Statistics, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.rules.registry import GameSpec, all_games
+from game.catalog import GameSpec, all_games
 from game.storage import saves
 from game.ui import draw, style
 from game.ui.scene import Scene
@@ -102,7 +102,7 @@ class MenuScene(Scene):
         self.app.push(SetupScene(self.app, spec))
 
     def continue_game(self) -> None:
-        from game.ui.tables import open_saved_game
+        from game.ui.opening import open_saved_game
 
         open_saved_game(self.app, self.resume.path if self.resume is not None else None)
 

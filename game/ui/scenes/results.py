@@ -89,8 +89,8 @@ class ResultsScene(Overlay):
         self.app.pop()
 
     def _restart(self, seed: int) -> None:
+        from game.ui.opening import start_game
         from game.ui.scenes.menu import MenuScene
-        from game.ui.tables import start_game
 
         m = self.session.match
         seats = list(self.session.seats)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.rules import registry
-from game.rules.registry import GameSpec
+from game import catalog
+from game.catalog import GameSpec
 from game.ui.scenes.tabbed import TabbedGameScene
 from game.ui.widgets import Block, heading, paragraph
 
@@ -21,7 +21,7 @@ def _is_item(line: str) -> bool:
 def rules_blocks(spec: GameSpec) -> list[Block]:
     """The rules text as headings and paragraphs; hard-wrapped lines are joined again."""
     try:
-        text = registry.rules_text(spec.id)
+        text = catalog.rules_text(spec.id)
     except (ImportError, AttributeError, ValueError):
         text = ""
     if len(text.strip()) < 20:  # missing, or a placeholder left by a game in progress

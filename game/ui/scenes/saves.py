@@ -59,7 +59,7 @@ class SavesScene(Scene):
         self.rebuild()
 
     def resume(self, info: saves.SaveInfo) -> None:
-        from game.ui.tables import open_saved_game
+        from game.ui.opening import open_saved_game
 
         if open_saved_game(self.app, info.path) is None:
             self.rebuild()  # refused: the list shows where it went

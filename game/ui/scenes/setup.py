@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
-from game.rules.registry import GameSpec
+from game.catalog import GameSpec
 from game.session import SeatConfig
 from game.ui import draw, style
 from game.ui.scene import Scene
@@ -290,7 +290,7 @@ class SetupScene(Scene):
 
     # --- start ----------------------------------------------------------------------------------
     def start(self) -> None:
-        from game.ui.tables import start_game
+        from game.ui.opening import start_game
 
         setup = self.setup
         seed_text = setup["seed"].strip()

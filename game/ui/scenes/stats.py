@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from game.rules.registry import GameSpec
+from game.catalog import GameSpec
 from game.storage import stats as stats_store
 from game.ui import style
 from game.ui.scenes.tabbed import TabbedGameScene

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.registry import GameSpec, all_games
+from game.catalog import GameSpec, all_games
 from game.ui import draw, style
 from game.ui.scene import Scene
 from game.ui.widgets import Block, ScrollPanel

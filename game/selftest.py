@@ -2,7 +2,7 @@
 
 It uses a throw-away user folder (the player's settings and saves are never touched),
 opens the real window, loads every asset, draws every toolkit piece, builds every scene
-(each registered game's setup and table, pause, hand-off, results…), runs a few frames of
+(each catalogued game's setup and table, pause, hand-off, results…), runs a few frames of
 each, and returns the list of what failed.
 """
 
@@ -58,7 +58,7 @@ def _run(size, failures) -> None:
         for _ in range(FRAMES):
             app.step(1 / 60)
 
-    from game.rules.registry import all_games
+    from game.catalog import all_games
     from game.ui.scenes import confirm, history, notice, rules, saves, settings, setup, stats
 
     _check(failures, "main menu", frames)
@@ -72,7 +72,7 @@ def _run(size, failures) -> None:
                            app, "A self-test question?", "Nothing happens either way.",
                            [("Keep", "#keep", lambda: None), ("Go", "#go", lambda: None)]))):
         _check(failures, name, lambda make=make: _show(app, make(), frames))
-    games = _check(failures, "game registry", all_games) or []
+    games = _check(failures, "game catalogue", all_games) or []
     for spec in games:
         _check(failures, f"{spec.id}: setup", lambda s=spec: _show(app, setup.SetupScene(app, s), frames))
         depth = len(app.scenes)
@@ -151,11 +151,11 @@ def _draw_toolkit() -> None:
 
 def _table(app, spec, frames) -> None:
     from game.session import SeatConfig, Session
+    from game.ui.opening import table_for
     from game.ui.scenes.handoff import HandoffScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.results import ResultsScene
-    from game.ui.tables import table_for
 
     n = spec.min_players
     seats = [SeatConfig(f"Player {i + 1}") for i in range(n)]
@@ -222,9 +222,9 @@ def _phones(app, frames) -> None:
     import socket
 
     from game.session import SeatConfig
+    from game.ui.opening import start_game
     from game.ui.scenes.join import JoinScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.tables import start_game
 
     old = app.settings.phone_address
     app.settings.phone_address = "127.0.0.1"

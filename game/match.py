@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .protocol import CHANCE, Action, Event, GameState, RuleError, chance_rng
-from .registry import get_game
+from game.catalog import get_game
+from game.rules.protocol import CHANCE, Action, Event, GameState, RuleError, chance_rng
 
 SAVE_VERSION = 1
 

@@ -1,42 +1,23 @@
-"""Which table scene plays which game, and starting / resuming a game at the table.
+"""Opening a game at its table: which table scene plays a game, starting a new game and
+continuing a saved one.
 
-A game gets its own table by adding a module here named after its game id (for example
-``game/ui/tables/chasing.py``) that defines ``TABLE = MyTableScene`` (a subclass of
-``game.ui.table_base.TableScene``), or by calling ``register_table`` from anywhere that is
-imported. Without one, ``GenericTableScene`` plays the game with choice buttons.
+The catalogue (``game.catalog``) names each game's table scene; a game without one is
+played at ``GenericTableScene`` with choice buttons.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 
+from game.catalog import get_game
 from game.ui.table_base import GenericTableScene, TableScene
 
 log = logging.getLogger("shadows.ui")
 
-TABLES: dict[str, type[TableScene]] = {}
-
-
-def register_table(game_id: str, scene_cls: type[TableScene]) -> type[TableScene]:
-    TABLES[game_id] = scene_cls
-    return scene_cls
-
 
 def table_for(game_id: str) -> type[TableScene]:
     """The table scene class for ``game_id`` (the generic one if the game has none)."""
-    if game_id not in TABLES:
-        name = f"{__name__}.{game_id}"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-        else:
-            scene = getattr(module, "TABLE", None)
-            if scene is not None:
-                TABLES[game_id] = scene
-    return TABLES.get(game_id, GenericTableScene)
+    return get_game(game_id).table or GenericTableScene
 
 
 def start_game(app, game_id: str, seats, seed: int, options: dict | None = None, *,
