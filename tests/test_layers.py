@@ -27,10 +27,6 @@ LAYERS = (
 )
 RANK = {name: i for i, (name, _) in enumerate(LAYERS)}
 
-# The Harsh rules' circle (state -> view -> state, both lazily) is being broken on branch
-# issue-16c; this edge is excused only until that lands. Remove it then.
-KNOWN_CIRCLE_EDGES = {("game.rules.harsh.view", "game.rules.harsh.state")}
-
 
 def _modules() -> dict[str, Path]:
     mods = {}
@@ -201,12 +197,9 @@ def test_no_import_circle_below_the_screens_even_through_function_imports():
     # inside functions; below them every dependency goes one way.
     below = RANK["screens"]
     graph = _graph(function_imports=True, within=lambda m: RANK[layer_of(m)] < below)
-    for source, target in KNOWN_CIRCLE_EDGES:
-        graph[source].discard(target)
     assert circles(graph) == []
 
 
-@pytest.mark.xfail(strict=True, reason="Harsh rules: state -> view -> state; fixed on issue-16c")
 def test_harsh_rules_have_no_import_circle():
     graph = _graph(function_imports=True,
                    within=lambda m: m.startswith("game.rules.harsh"))

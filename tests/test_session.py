@@ -85,20 +85,22 @@ def test_log_lines_respect_the_viewer(shadows_home):
 def test_computer_thinks_off_the_main_thread(shadows_home):
     import threading
     threads = []
+    release = threading.Event()
 
-    class SlowBot:
+    class HeldBot:
         def choose(self, view, actions):
             threads.append(threading.current_thread().name)
-            time.sleep(0.2)
+            # held until the test lets go: if update() waited for the bot, it would hang
+            release.wait(30)
             return actions[0]
 
     s = Session.new("tiny", [SeatConfig("A", "computer"), SeatConfig("B", "computer")],
                     seed=5, pace=0, autosave=False)
-    s.bots = {0: SlowBot(), 1: SlowBot()}
-    t0 = time.monotonic()
+    s.bots = {0: HeldBot(), 1: HeldBot()}
     s.update()
-    assert time.monotonic() - t0 < 0.1  # the frame did not wait for the bot
-    assert s.computer_thinking()
+    assert s.computer_thinking()   # update() came back while the bot is still held
+    assert not release.is_set()
+    release.set()
     run_until_human_or_over(s)
     assert s.is_over()
     assert threads and all(name.startswith("computer-player") for name in threads)

@@ -10,7 +10,7 @@ from game.match import Match
 from game.rules.protocol import CHANCE, chance_rng
 from game.ui import style
 from game.ui.chasing import model as M
-from game.ui.chasing.geometry import Geometry
+from game.ui.chasing.layout import Geometry
 from game.ui.chasing.wording import why_not
 
 REPLAYED = ("card_played", "follow_discarded", "trick_won")
@@ -106,7 +106,7 @@ def test_a_prompt_too_long_for_the_line_keeps_its_first_clause():
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.font.init()
-    from game.ui.chasing.table import shortest_needed
+    from game.ui.chasing.paint import shortest_needed
 
     long = ("Dave, your choice: click the Follow Card to discard (red or grey) — the ones left "
             "decide what the next players must play.")

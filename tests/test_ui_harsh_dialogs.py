@@ -98,7 +98,7 @@ def test_final_case_files_come_from_the_deal_only_once_the_game_is_over():
 
 
 def test_reasons_that_name_the_star_icon_are_drawable():
-    from game.ui.harsh.table import plain
+    from game.ui.harsh.look import plain
 
     assert plain("the bug cannot be placed at a ★ Location") == \
         "the bug cannot be placed at a starred Location"

@@ -91,8 +91,7 @@ def generic(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
 
 def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
     from game.ui.chasing import wording
-    from game.ui.chasing.model import SUIT_ORDER
-    from game.ui.chasing.table import TRICKS_PER_ROUND
+    from game.ui.chasing.model import SUIT_ORDER, TRICKS_PER_ROUND
 
     names = [s.name for s in session.seats]
     plays = {(a.args[0], a.args[1]): i for i, a in enumerate(legal) if a.kind == "play"}

@@ -1,7 +1,9 @@
 """Harsh Shadows: the solo deduction game (game id "harsh", one player = seat 0).
 
-Modules: ``data`` (component tables), ``state`` (HarshState), ``abilities`` (the nine
-Location abilities), ``view`` (the view dict), ``undo`` (undo boundaries), ``rules_text``,
+Modules: ``data`` (component tables), ``phases`` (phase names, prompts, outcomes),
+``state`` (HarshState, made of one module per part of a turn: ``chance``, ``movement``,
+``bombs``, ``spy``, ``accusation``, ``actions``), ``abilities`` (the nine Location
+abilities), ``view`` (the view dict), ``undo`` (undo boundaries), ``rules_text``,
 ``invariants`` (the simulator's ``--check``).
 
 Options
@@ -76,8 +78,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .phases import OUTCOMES
 from .rules_text import RULES_TEXT
-from .state import OUTCOMES, HarshState
+from .state import HarshState
 from .undo import reveals_information, undo_floor
 
 

@@ -4,12 +4,16 @@ Each ability has three parts: ``blocked(state)`` says why it cannot be used now 
 can), ``targets(state)`` lists its choices as (args, label suffix), and ``use(state, *args)``
 applies it and returns the events. Shared preconditions (Agent on a face-up Location
 whose ability is switched on and unused, additional-action phase) are checked by the state.
+``use_ability`` spends one; ``reorder`` and ``stakeout`` are the choices the Cafe and the Park
+leave to make. Effects that go on like a move (the bus, the Casino, the Post Office, the
+Library) call the state's own ``_arrive``, ``_found`` and ``_reveal``, so this module needs
+nothing from the state's modules.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from game.rules.protocol import Event
 
@@ -18,21 +22,22 @@ from .data import (
     FALSE_LEADS,
     ITEMS,
     KIND_NAMES,
+    LOC_BY_ABILITY,
     LOC_NAME,
     NEIGHBOURS,
     REORDER_LOOK,
     arrows,
 )
-
-if TYPE_CHECKING:
-    from .state import HarshState
+from .phases import ACTIONS, REORDER, STAKEOUT
 
 
 @dataclass(frozen=True)
 class Ability:
+    """Each callable takes the HarshState first."""
+
     key: str
-    blocked: Callable[["HarshState"], str]
-    targets: Callable[["HarshState"], list]
+    blocked: Callable[..., str]
+    targets: Callable[..., list]
     use: Callable[..., list]
 
 
@@ -68,7 +73,7 @@ def _cafe_use(state) -> list:
         # Only one possible order: nothing to choose.
         state.pending = []
     else:
-        state.phase = "reorder"
+        state.phase = REORDER
     return events
 
 
@@ -133,7 +138,7 @@ def _bus_use(state, pos) -> list:
 def _park_use(state) -> list:
     card, turned = divmod(state.spydeck[-1], 2)
     state.peek_top = True
-    state.phase = "stakeout"
+    state.phase = STAKEOUT
     large, small = arrows(card, bool(turned))
     return [Event("stakeout", {"card": card, "turned": bool(turned), "large": large, "small": small},
                   f"Stakeout: the top Spy card is card {card} (large {large}, small {small}).",
@@ -168,3 +173,33 @@ ABILITIES = {
     "park": Ability("park", _always, _no_target, _park_use),
     "post": Ability("post", _post_blocked, _post_targets, _post_use),
 }
+
+
+def use_ability(state, key: str, *target) -> list:
+    """Spend the ability at the Agent's Location: it is used, and its Location turns face down."""
+    loc = LOC_BY_ABILITY[key]
+    state.used[loc] = True
+    state.down[state.grid.index(loc)] = True
+    return ABILITIES[key].use(state, *target)
+
+
+def reorder(state, cards: tuple) -> list:
+    """After the Cafe: put the cards looked at back on the deck, ``cards`` top first."""
+    n = len(cards)
+    state.deck[-n:] = list(reversed(cards))
+    state.pending = []
+    state.phase = ACTIONS
+    return [Event("deck_reordered", {"cards": tuple(KIND_NAMES[k] for k in cards)},
+                  "You put the cards back: " + ", ".join(KIND_NAMES[k] for k in cards)
+                  + " (top first).", seats=(0,))]
+
+
+def stakeout(state, where: str) -> list:
+    """After the Park: the Spy card looked at stays on top or goes to the bottom."""
+    state.phase = ACTIONS
+    if where == "bottom":
+        state.spydeck.insert(0, state.spydeck.pop())
+        state.peek_top = False
+        state.peek_bottom = True
+        return [Event("stakeout_bottom", {}, "The Spy card goes to the bottom of the deck.")]
+    return [Event("stakeout_keep", {}, "The Spy card stays on top.")]

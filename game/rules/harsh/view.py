@@ -15,6 +15,7 @@ from .data import (
     LOC_STAR,
     arrows,
 )
+from .phases import PHASE_PROMPTS
 
 
 def _spy_card(code: int) -> dict:
@@ -25,8 +26,6 @@ def _spy_card(code: int) -> dict:
 
 def build_view(s, seat):
     """The view of ``seat`` (0: the player; None: an onlooker, who sees no peeked cards)."""
-    from .state import PHASE_PROMPTS  # the state module imports this one lazily
-
     me = seat == 0
     playing = len(s.grid) == 9
     grid = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 SUIT_ORDER = ("blue", "red", "yellow", "grey")
+TRICKS_PER_ROUND = {3: 12, 4: 12, 5: 10}
 FIELDS = ("seat", "players", "hands", "hand_counts", "spotlight", "follow", "discard", "trick",
           "taken", "round", "tricks_done")
 
@@ -99,3 +100,15 @@ def trick_of(model: dict, seat: int) -> tuple | None:
 def has_no_ranks_of(model_or_view: Mapping, seat: int) -> bool:
     """True if nothing in this model shows a rank of a card still in ``seat``'s hand."""
     return all(c[0] == "back" for c in model_or_view["hands"][seat])
+
+
+def taken_items(taken) -> list[tuple]:
+    """A player's taken cards as drawn on their plate: each suit's cards after its symbol,
+    so the suit never depends on colour alone."""
+    out: list[tuple] = []
+    for suit in SUIT_ORDER:
+        cards = [c for c in taken if c[1] == suit]
+        if cards:
+            out.append(("mark", suit))
+            out.extend(cards)
+    return out

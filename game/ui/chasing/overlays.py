@@ -12,8 +12,8 @@ from game.ui import draw, style
 from game.ui.scene import Overlay
 from game.ui.scenes.results import ResultsScene, winners_text
 
+from .look import draw_sheet, fit_text, sheet_grid, tint
 from .model import SUIT_ORDER
-from .pieces import draw_sheet, fit_text, sheet_grid, tint
 
 ROUND_NAMES = ("first", "second", "third")
 

@@ -9,6 +9,13 @@ animation is never created, so "off" is instant.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+MOVE_SECONDS = 0.55     # lengths at the "normal" animation speed
+FLIP_SECONDS = 0.35
+FOUND_SECONDS = 0.9
+REVEAL_SECONDS = 0.45
+FLASH_SECONDS = 0.6
 
 
 @dataclass
@@ -64,3 +71,29 @@ class Timeline:
     def end_time(self) -> float:
         """Seconds until every animation has finished."""
         return max((a.delay + a.duration - a.t for a in self.anims), default=0.0)
+
+
+def follow(timeline: Timeline, kind: str, d: Mapping, view: Callable[[], Mapping], f: float,
+           cursor: float) -> float:
+    """Queue the animations of one game event from ``cursor`` seconds on (lengths times the
+    speed factor ``f``); returns where the next event's animations start."""
+
+    def add(name: str, seconds: float, **data) -> None:
+        nonlocal cursor
+        timeline.add(Anim(name, seconds * f, data, delay=cursor))
+        cursor += seconds * f
+
+    if kind == "agent_moved":
+        add("agent", MOVE_SECONDS * 0.7, frm=d["from"], to=d["to"])
+    elif kind == "card_found":
+        add("found", FOUND_SECONDS, pos=d["pos"], card=d["card"])
+    elif kind == "item_revealed":
+        add("reveal", REVEAL_SECONDS, file=d["file"], slot=d["slot"], item=d["item"])
+    elif kind == "spy_moved":
+        add("flip_spy", FLIP_SECONDS)
+        add("spy", MOVE_SECONDS, frm=d["from"], to=d["to"])
+    elif kind in ("bomb", "countdown", "meeting") and not d.get("defused", False):
+        where = d.get("pos", view()["agent" if kind == "bomb" else "spy"])
+        timeline.add(Anim("flash", FLASH_SECONDS * f, {"pos": where, "kind": kind},
+                          delay=max(0.0, cursor - FLIP_SECONDS * f)))
+    return cursor

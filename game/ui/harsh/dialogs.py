@@ -3,7 +3,8 @@
 Some phases are a decision the player cannot walk away from (a Bomb, a forced discard,
 meeting a bugged Spy, putting looked-at cards back, the Stakeout): they open a dialog on
 their own. Two more dialogs open from buttons: paying Clues for a Case File card, and an
-ability with several targets. Each option keeps the rules' own action; the dialog only adds
+ability with several targets (Express and Dead drop, ``GRID_ABILITIES``, are aimed on the
+grid instead). Each option keeps the rules' own action; the dialog only adds
 a note of what the player knows (e.g. "Evidence: discarding it makes a win impossible").
 """
 
@@ -14,6 +15,16 @@ from typing import Mapping, Sequence
 
 from game.rules.harsh.data import ITEMS
 from game.rules.protocol import Action
+
+# abilities aimed at a Location: (header over the actions, hint, refusal off-target)
+GRID_ABILITIES = {
+    "bus": ("Express: click the Location to go to", "Any Location but your own; you arrive as "
+            "after a move.", "Express goes to any other Location: click one of the glowing ones"),
+    "post": ("Dead drop: click a neighbouring Location", "You take the top card of its stack "
+             "without moving.", "Dead drop takes from a neighbouring Location with a card: "
+             "click one of the glowing ones"),
+}
+
 
 CASE_FILES = ("Evidence", "Red Herring", "False Leads")
 ARTICLE = {"Evidence": "an Evidence", "Red Herring": "a Red Herring", "False Leads": "a False Lead"}

@@ -4,7 +4,8 @@ Left: the 3x3 grid of Locations. Middle: the Countdown, Defusing Kit, Tracking B
 Discovery deck, the three Case Files, then the additional-action buttons. Right: the Spy
 Movement deck, the log and the hint. Along the bottom: the Discovery Collection.
 Widths are shares of the window (the 1024x640 minimum is narrower than 1280 base pixels at
-the smallest scale); heights and type come from ``Metrics``.
+the smallest scale); heights and type come from ``Metrics``. Also here: where the Case
+File cards sit in their panel, and where the Agent and Spy stand on a Location.
 """
 
 from __future__ import annotations
@@ -62,3 +63,30 @@ def compute(m: style.Metrics, top: int) -> HarshLayout:
     dialog_area = pygame.Rect(board.centerx - dw // 2, board.y, dw, board.height)
     return HarshLayout(cells, grid, status, cases, actions, spy, log, hint, collection, board,
                        dialog_area)
+
+
+def slot_rects(m: style.Metrics, box: pygame.Rect, view) -> dict[tuple[int, int], pygame.Rect]:
+    """(Case File, slot) -> where that card is drawn (and clicked) in the Case Files panel."""
+    row_h = box.height // 3
+    head = m.px(20)
+    sh = row_h - head - m.px(8)
+    out = {}
+    for f, cf in enumerate(view["case_files"]):
+        n = len(cf["slots"])
+        sw = min(int(sh * 1.45), (box.width - (n - 1) * m.px(6)) // max(1, n))
+        for slot in range(n):
+            out[(f, slot)] = pygame.Rect(box.x + slot * (sw + m.px(6)), box.y + f * row_h + head, sw, sh)
+    return out
+
+
+def token_d(lay: HarshLayout) -> int:
+    """The diameter of the Agent and Spy pieces."""
+    return max(18, int(lay.cells[0].height * 0.26))
+
+
+def token_spot(lay: HarshLayout, kind: str, pos: int) -> tuple[float, float]:
+    """The centre of the Agent ("agent") or the Spy ("spy") standing on Location ``pos``."""
+    cell = lay.cells[pos]
+    d = token_d(lay)
+    x = cell.x + d * 0.6 + (d * 1.1 if kind == "spy" else 0)
+    return (x, cell.bottom - d * 0.62)

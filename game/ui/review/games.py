@@ -134,7 +134,7 @@ class ChasingHooks:
 @functools.lru_cache(maxsize=256)
 def mini_face(rank: int, suit: str, size: tuple) -> pygame.Surface:
     """A narrow face-up card: the suit's colour and the rank, as wide as there is room."""
-    from game.ui.chasing.pieces import suit_ink
+    from game.ui.chasing.look import suit_ink
 
     w, h = size
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -1,4 +1,5 @@
-"""Drawing helpers for the Chasing Shadows table: scoresheets, chips, the memory aid."""
+"""How the Chasing Shadows pieces look: taken-card chips, suit marks, the scoresheets and
+the memory-aid grid, and the table's own colours (paper, ink, the strike-through)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
-"""Cached drawings of the Harsh Shadows components (sizes in real pixels).
+"""How the Harsh Shadows pieces look: cached drawings of the components (sizes in real
+pixels) and the table's own colours.
 
 Each function returns a cached surface for its arguments; callers blit, never draw on it.
 The ★ special-attention icon, arrows and the bug are drawn as shapes (the bundled font has
-no such glyphs).
+no such glyphs; ``plain`` words the rules' reasons without it). ``note_colour`` colours
+the one-line notes under dialog options.
 """
 
 from __future__ import annotations
@@ -324,3 +326,19 @@ def bomb_card(size: tuple) -> pygame.Surface:
     fs = max(10, int(h * 0.16))
     draw.blit_text(surf, "Bomb", fs, (w / 2, h - 4), (255, 240, 230), True, "midbottom")
     return _ready(surf)
+
+
+# --- words and colours of notes -----------------------------------------------------------------
+
+def plain(text: str) -> str:
+    """The bundled font has no ★ glyph: the rules' reasons name the icon in words instead."""
+    return text.replace("a ★ Location", "a starred Location").replace("★", "star")
+
+
+def note_colour(note: str) -> tuple:
+    if "safe to lose" in note or "better gone" in note or "no card is lost" in note:
+        return style.GOOD
+    if ("impossible" in note or "would lose" in note or "no longer" in note
+            or note.startswith(("ENDS THE GAME", "RISK"))):
+        return style.DANGER
+    return style.TEXT_MUTED

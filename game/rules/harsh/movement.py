@@ -1,0 +1,77 @@
+"""Movement and finding: a turn starts, the Agent arrives somewhere (a step, the bus), turns
+the Discovery card there and meets the Spy if the Spy is there."""
+
+from __future__ import annotations
+
+from game.rules.protocol import Event
+
+from .data import BOMB, KIND_NAMES, LOC_NAME
+from .phases import ACTIONS, BOMB_CHOICE, MEETING, MOVE
+
+
+class Movement:
+    """HarshState's arrivals. ``_arrive`` and ``_found`` are also what the bus, the Casino
+    and the Post Office abilities do."""
+
+    __slots__ = ()
+
+    def _start_turn(self) -> list[Event]:
+        self.turn += 1
+        self.phase = MOVE
+        self.clue_used = False
+        self.turn_over = False
+        self.arrival = False
+        return [Event("turn", {"turn": self.turn}, f"Turn {self.turn}: move your Agent.")]
+
+    def _arrive(self, pos: int, how: str) -> list[Event]:
+        frm = self.agent
+        self.agent = pos
+        name = LOC_NAME[self.grid[pos]]
+        ev = [Event("agent_moved", {"from": frm, "to": pos, "how": how},
+                    f"The Agent moves to {name}" + (f" ({how})." if how != "move" else "."))]
+        if self.stacks[pos]:
+            kind = self.stacks[pos].pop(0)
+            dealt = self.origin[pos].pop(0)
+            ev += self._found(kind, pos, name, dealt=dealt, arrival=True)
+        else:
+            ev += self._after_arrival()
+        return ev
+
+    def _found(self, kind: int, pos: int, where: str, dealt: bool, arrival: bool) -> list[Event]:
+        """Resolve a Discovery card the Agent turned over."""
+        self.arrival = arrival
+        ev = [Event("card_found", {"card": KIND_NAMES[kind], "pos": pos, "source": where,
+                                   "dealt": dealt},
+                    f"Found: {KIND_NAMES[kind]} ({where}).")]
+        if kind != BOMB:
+            self.coll.append(kind)
+            return ev + self._after_found()
+        if dealt:
+            self.dealt_bomb_found = True
+        # The Bomb is discarded whatever the player decides.
+        self.discard.append(BOMB)
+        if not self.kit_used:
+            self.phase = BOMB_CHOICE
+            return ev + [Event("bomb", {"pos": pos}, "A Bomb! Use the Defusing Kit?")]
+        return ev + self._bomb_goes_off()
+
+    def _after_found(self) -> list[Event]:
+        if self.arrival:
+            return self._after_arrival()
+        self.phase = ACTIONS
+        return []
+
+    def _after_arrival(self) -> list[Event]:
+        """Step (b) of an arrival: the Spy may be here."""
+        if self.spy == self.agent:
+            ev = [Event("meeting", {"pos": self.agent, "by": "agent"},
+                        "The Agent walks into the Spy.")]
+            if self.bugged:
+                self.phase = MEETING
+                self.discard_for = "meeting"
+                return ev
+            return ev + self._meeting_cost(spy_move=False)
+        if self.turn_over:
+            return self._end_turn()
+        self.phase = ACTIONS
+        return []

@@ -1,0 +1,40 @@
+"""Names every part of the Harsh Shadows state machine shares: its phases, what each phase
+asks of the player, the ways a game ends and the additional actions.
+
+It imports nothing of the game so that the state, its phase modules and the view can all
+import it without going in a circle.
+"""
+
+from __future__ import annotations
+
+# Phases. The first five setup steps and the Spy deck reshuffle are chance steps.
+SETUP_STEPS = ("grid", "deal", "deck", "cases", "spydeck")
+MOVE, BOMB_CHOICE, DISCARD, MEETING, ACTIONS = "move", "bomb", "discard", "meeting", "actions"
+REORDER, STAKEOUT, RESHUFFLE, OVER = "reorder", "stakeout", "reshuffle", "over"
+PLAYER_PHASES = (MOVE, BOMB_CHOICE, DISCARD, MEETING, ACTIONS, REORDER, STAKEOUT)
+
+PHASE_PROMPTS = {
+    "setup": "wait for the setup",
+    MOVE: "move your Agent to a neighbouring Location",
+    BOMB_CHOICE: "decide whether to use the Defusing Kit on the Bomb",
+    DISCARD: "choose a card to discard",
+    MEETING: "accuse the Spy or discard a card",
+    ACTIONS: "take additional actions or end your turn",
+    REORDER: "choose the order of the Discovery cards you looked at",
+    STAKEOUT: "keep the Spy card on top or put it at the bottom",
+    RESHUFFLE: "wait for the Spy deck to be reshuffled",
+    OVER: "the game is over",
+}
+
+# How a game can end: code -> one-sentence explanation used in the result and the events.
+OUTCOMES = {
+    "won": "You accused the Spy holding all three Evidence Items and no Red Herring: "
+           "the Spy is apprehended.",
+    "red-herring": "You accused the Spy while holding a Red Herring Item: the mission fails.",
+    "missing-evidence": "You accused the Spy without all three Evidence Items: the Spy walks free.",
+    "countdown": "The Countdown reached zero while the Spy was On the Run: time ran out.",
+    "bomb-no-card": "A Bomb went off and you had no card left to discard: the mission fails.",
+    "meeting-no-card": "You met the Spy and had no card left to discard: the mission fails.",
+}
+
+ACTION_NAMES = ("Use clues", "Place the Tracking Bug", "Track the Spy", "Use Location ability")

@@ -1,0 +1,387 @@
+"""Drawing the Chasing Shadows table: the felt, each seat's plate (name, status, taken
+cards), the middle (Spotlight, Follow Cards, discard, the trick), the hand, the scores and
+memory-aid panels, and the prompt line.
+
+``ChasingPainter`` is mixed into ``ChasingTable``; it draws what the table shows
+(``shown()``: the live view, or the replayed moment a beat is animating), never the game
+state.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import pygame
+
+from game.ui import draw, style
+
+from . import model as M
+from . import wording
+from .anim import Beat
+from .look import chip, draw_memory_panel, draw_scores_panel, fit_text
+from .model import TRICKS_PER_ROUND
+
+
+class ChasingPainter:
+    # --- drawing ------------------------------------------------------------------------------------
+    def shown(self) -> tuple[dict, Beat | None, float]:
+        """The model to draw now, the current beat and how far it has run."""
+        beat, t = self.motion.current()
+        if beat is not None and beat.shown is not None and beat.shown["seat"] == self.viewer:
+            return beat.shown, beat, t
+        return M.from_view(self.live_view()), None, 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # the base draws the same, on its plain backdrop; ours has the table top baked in
+        if self.geo is None:
+            super().draw(surface)
+            return
+        surface.blit(self._backdrop(surface.get_size()), (0, 0))
+        self.draw_board(surface)
+        self.draw_top_bar(surface)
+        self.draw_choice_header(surface)
+        if self.log_panel is not None:
+            self.log_panel.draw(surface)
+
+    def _backdrop(self, size: tuple) -> pygame.Surface:
+        m = self.metrics
+        key = (size, tuple(self.geo.table), tuple(self.geo.spot))
+        if getattr(self, "_backdrop_key", None) != key:
+            back = draw.table_background(size, felt=True).copy()
+            area = self.geo.table.inflate(-m.px(4), -m.px(4))
+            back.blit(_felt(area.size, m.px(40), max(1, m.px(2))), area)
+            lamp = _lamp(m.px(190))
+            back.blit(lamp, lamp.get_rect(center=self.geo.spot.center))
+            self._backdrop_key = key
+            self._backdrop_surface = back.convert() if pygame.display.get_surface() else back
+        return self._backdrop_surface
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        geo = self.geo
+        if geo is None:
+            return
+        m = self.metrics
+        view = self.live_view()
+        shown, beat, t = self.shown()
+        self.drawn = shown
+        hide = beat.hide if beat else frozenset()
+        acting = self.acting() if beat is None else None
+        legal = self._legal(acting)
+        for seat in range(self.n):
+            self._draw_plate(surface, seat, shown, view, hide)
+        self._draw_middle(surface, shown, view, hide, legal)
+        self._draw_trick(surface, shown, hide, beat)
+        self._draw_hand(surface, shown, view, legal)
+        if beat is not None:
+            for flight in beat.flights:
+                surf, rect = flight.at(t)
+                if rect.w > 0 and rect.h > 0:
+                    surface.blit(pygame.transform.smoothscale(surf, rect.size), rect)
+        draw_scores_panel(surface, geo.scores, m, view, [c.name for c in self.session.seats],
+                          self.session.decider())
+        if geo.memory is not None:
+            draw_memory_panel(surface, geo.memory, m, view)
+
+    def _draw_plate(self, surface, seat: int, shown: dict, view: Mapping, hide) -> None:
+        m, geo = self.metrics, self.geo
+        rect = geo.plates[seat]
+        s = self.session
+        decider = s.decider()
+        active = decider == seat and view["phase"] in ("play", "discard")
+        draw.panel(surface, rect, m.px(style.RADIUS), alpha=225)
+        colour = draw.seat_colour(seat)
+        pygame.draw.rect(surface, colour, (rect.x, rect.y + m.px(8), m.px(4), rect.h - m.px(16)),
+                         border_radius=m.px(2))
+        if active:
+            pygame.draw.rect(surface, style.ACCENT, rect, max(2, m.px(2)), border_radius=m.px(style.RADIUS))
+        token = draw.player_token(seat, m.px(26), s.seats[seat].name)
+        surface.blit(token, (rect.x + m.px(10), rect.y + m.px(7)))
+        status, status_colour = self._seat_status(seat, view)
+        status_w = draw.font(m.px(13)).size(status)[0] if status else 0
+        name_w = rect.w - m.px(46) - status_w - m.px(14)
+        cfg = s.seats[seat]
+        shown_name = fit_text(cfg.name, m.px(15), name_w, True)
+        at = draw.blit_text(surface, shown_name, m.px(15), (rect.x + m.px(42), rect.y + m.px(20)),
+                            style.TEXT, True, "midleft")
+        if not cfg.is_human:
+            level = f"{cfg.level} AI"
+            if draw.font(m.px(12)).size(level)[0] <= rect.x + m.px(42) + name_w - at.right - m.px(6):
+                draw.blit_text(surface, level, m.px(12), (at.right + m.px(6), at.centery + m.px(1)),
+                               style.TEXT_DIM, False, "midleft")
+        if status:
+            draw.blit_text(surface, status, m.px(13), (rect.right - m.px(10), rect.y + m.px(20)),
+                           status_colour, seat == decider, "midright")
+        hand = shown["hands"][seat]
+        if seat == geo.bottom:
+            count = len(hand)
+            line = f"{count} card{'s' if count != 1 else ''} in hand"
+            draw.blit_text(surface, line, m.px(13), (rect.x + m.px(12), rect.y + m.px(54)),
+                           style.TEXT_MUTED, False, "midleft")
+        else:
+            rects = geo.mini_hand_rects(seat, len(hand))
+            for r, c in zip(rects, hand):
+                surface.blit(draw.card_back(geo.mini_back, c[1]), r)
+            right = rects[-1].right if rects else rect.x + m.px(10)
+            draw.blit_text(surface, f"×{len(hand)}", m.px(14), (right + m.px(6), rect.y + m.px(54)),
+                           style.TEXT_MUTED, True, "midleft")
+        items = M.taken_items(shown["taken"][seat])
+        chips = geo.chip_rects(seat, len(items))
+        if not items:
+            draw.blit_text(surface, "took nothing yet", m.px(12), (rect.x + m.px(12),
+                           rect.bottom - m.px(17)), style.TEXT_DIM, False, "midleft")
+        for r, c in zip(chips, items):
+            if c[0] == "mark":
+                mark = draw.suit_symbol(c[1], min(r.w, r.h))
+                surface.blit(mark, mark.get_rect(center=r.center))
+            elif ("taken_card", seat, c) not in hide:
+                surface.blit(chip(c[2], c[1], geo.chip), r)
+
+    def _seat_status(self, seat: int, view: Mapping) -> tuple[str, tuple]:
+        s = self.session
+        if view["phase"] == "over":
+            res = view["result"]
+            return ("winner", style.ACCENT_BRIGHT) if res and seat in res["winners"] else ("", style.TEXT)
+        if s.decider() == seat:
+            if not s.seats[seat].is_human:
+                return "thinking…", style.ACCENT_BRIGHT
+            return ("discards" if view["phase"] == "discard" else "to play", style.ACCENT_BRIGHT)
+        if view["trick"] and view["leader"] == seat:
+            return "led", style.TEXT_MUTED
+        return "", style.TEXT
+
+    def _draw_middle(self, surface, shown: dict, view: Mapping, hide, legal) -> None:
+        m, geo = self.metrics, self.geo
+        label = m.px(12)
+        # Spotlight
+        draw.blit_text(surface, "SPOTLIGHT", label, (geo.spot.centerx, geo.spot.y - m.px(6)),
+                       style.ACCENT, True, "midbottom")
+        spot = shown["spotlight"]
+        if spot is not None and ("spotlight",) not in hide:
+            surface.blit(draw.card_face(spot[2], spot[1], geo.spot_card), geo.spot)
+        else:
+            pygame.draw.rect(surface, style.FELT_EDGE, geo.spot, 1, border_radius=m.px(8))
+        info = self._round_info(view, shown)
+        draw.blit_text(surface, info, m.px(13), (geo.follow.x, geo.follow.bottom + m.px(8)),
+                       style.TEXT_MUTED, False, "topleft")
+        # Follow Cards
+        follow = shown["follow"]
+        choosing = [a for a in self.in_table_order(legal) if a.kind == "discard"]
+        draw.blit_text(surface, "FOLLOW CARDS", label, (geo.follow.x, geo.spot.y - m.px(6)),
+                       style.TEXT_MUTED, True, "bottomleft")
+        self.follow_hits = []
+        if ("follow",) not in hide:
+            numbered: dict[str, int] = {}
+            for i, a in enumerate(choosing):
+                numbered[a.args[0]] = i
+            badged = set()
+            for r, c in zip(geo.follow_rects(len(follow)), follow):
+                card = draw.card_back(geo.follow_card, c[1])
+                state = "playable" if choosing else "normal"
+                if choosing and self.key_selected is not None and numbered.get(c[1]) == self.key_selected:
+                    state = "selected"
+                hit = draw.draw_card(surface, card, r.topleft, state, lift=m.px(8))
+                self.follow_hits.append((hit, c[1]))
+                if choosing and c[1] not in badged and c[1] in numbered:
+                    badged.add(c[1])
+                    self._badge(surface, hit, numbered[c[1]] + 1)
+            if not follow:
+                draw.blit_text(surface, "none", m.px(13), geo.follow.midleft, style.TEXT_DIM, False,
+                               "midleft")
+        # discard pile
+        pile = shown["discard"]
+        draw.blit_text(surface, f"DISCARD {len(pile)}", label, (geo.discard.x, geo.spot.y - m.px(6)),
+                       style.TEXT_MUTED, True, "bottomleft")
+        rects = geo.discard_rects(len(pile))
+        top_cards = pile[-len(rects):] if rects else []
+        for i, (r, c) in enumerate(zip(rects, top_cards)):
+            if i == len(rects) - 1 and ("discard_top",) in hide:
+                continue
+            surface.blit(draw.card_back(geo.follow_card, c[1]), r)
+        if not pile:
+            pygame.draw.rect(surface, style.FELT_EDGE, pygame.Rect(geo.discard.topleft, geo.follow_card),
+                             1, border_radius=m.px(6))
+        counts = {s: 0 for s in M.SUIT_ORDER}
+        for c in pile:
+            counts[c[1]] += 1
+        # per-suit counts under the pile, kept clear of the Spotlight
+        parts = [(s, str(counts[s])) for s in M.SUIT_ORDER if counts[s]]
+        size, mark_w, gap = m.px(12), m.px(14), m.px(5)
+        width = sum(mark_w + m.px(1) + draw.font(size).size(t)[0] + gap for _, t in parts) - gap
+        x = min(geo.discard.x, geo.spot.x - m.px(10) - width)
+        y = geo.discard.bottom + m.px(6)
+        for s, t in parts:
+            surface.blit(draw.suit_symbol(s, mark_w, with_letter=False), (x, y))
+            r = draw.blit_text(surface, t, size, (x + mark_w + m.px(1), y + mark_w // 2),
+                               style.TEXT_MUTED, False, "midleft")
+            x = r.right + gap
+
+    def _round_info(self, view: Mapping, shown: Mapping) -> str:
+        """"Round 2 of 3 · trick 9 of 12" for what is drawn: while trick 8 resolves it
+        still says 8, and the last trick of a round keeps its round's number."""
+        total = TRICKS_PER_ROUND[self.n]
+        done = shown.get("tricks_done", len(view["history"]))
+        if view["phase"] == "over" and self.motion.idle and self.round_end_hold is None:
+            return "Game over"
+        if done >= total or (view["phase"] == "deal" and view["rounds_done"]
+                             and shown.get("round") == view["rounds_done"]):
+            return f"Round {shown.get('round', view['round'])} of 3 · all {total} tricks played"
+        return f"Round {shown.get('round', view['round'])} of 3 · trick {done + 1} of {total}"
+
+    def finished_trick(self) -> Mapping | None:
+        """The trick just won, while it stays on the table: at the end of a round (whatever
+        the animation speed) and, with animations off, until the next card is played."""
+        if not self.motion.idle or self.geo is None:
+            return None
+        view = self.live_view()
+        if view["trick"] or not view["history"]:
+            return None
+        if (self.round_end_due is not None or self.round_end_hold is not None
+                or view["phase"] == "over"):
+            return view["history"][-1]
+        if not self.app.settings.pace and view["phase"] in ("play", "discard"):
+            return view["history"][-1]
+        return None
+
+    def finished_caption(self) -> str:
+        last = self.finished_trick()
+        if last is None:
+            return ""
+        card = next(p["card"] for p in last["plays"] if p["seat"] == last["winner"])
+        return wording.trick_caption(self.seat_name(last["winner"]), last["spotlight"], card)
+
+    def _draw_trick(self, surface, shown: dict, hide, beat: Beat | None) -> None:
+        m, geo = self.metrics, self.geo
+        plays = shown["trick"]
+        highlight = beat.highlight if beat is not None else None
+        last = self.finished_trick() if not plays else None
+        if last is not None:
+            plays = [(p["seat"], p["card"]) for p in last["plays"]]
+            highlight = last["winner"]
+        leader = plays[0][0] if plays else None
+        for seat, c in plays:
+            if ("trick", seat) in hide:
+                continue
+            rect = geo.slots[seat]
+            face = draw.card_face(c[2], c[1], geo.trick_card)
+            state = "normal"
+            if highlight == seat:
+                state = "selected"
+            elif last is not None:
+                state = "unplayable"  # the finished trick's other cards, dimmed
+            hit = draw.draw_card(surface, face, rect.topleft, state, lift=m.px(6))
+            label = pygame.Rect(hit.centerx - m.px(20), hit.bottom + m.px(2), m.px(40), m.px(14))
+            if seat == leader and not label.colliderect(geo.prompt.inflate(0, -geo.prompt.h // 3)):
+                draw.blit_text(surface, "lead", m.px(11), (hit.centerx, hit.bottom + m.px(2)),
+                               style.TEXT_DIM, True, "midtop")
+
+    def _draw_hand(self, surface, shown: dict, view: Mapping, legal) -> None:
+        geo = self.geo
+        seat = geo.bottom
+        hand = shown["hands"][seat]
+        rects = geo.hand_rects(len(hand))
+        playable = {(a.args[0], a.args[1]): i for i, a in enumerate(legal) if a.kind == "play"}
+        choosing = bool(legal)
+        self.hand_hits = []
+        badges = []
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        reach = [r.inflate(0, geo.lift).move(0, -geo.lift // 2) for r in rects]
+        hovered = next((i for i in range(len(reach) - 1, -1, -1) if reach[i].collidepoint(mouse)), None)
+        for i, (r, c) in enumerate(zip(rects, hand)):
+            if c[0] == "card":
+                card = draw.card_face(c[2], c[1], geo.hand_card)
+                index = playable.get((c[1], c[2]))
+                if not choosing or legal[0].kind != "play":
+                    state = "normal"
+                elif index is None:
+                    state = "unplayable"
+                else:
+                    picked = index == self.key_selected or (i == hovered and self.key_selected is None)
+                    state = "selected" if picked else "playable"
+            else:
+                card, index, state = draw.card_back(geo.hand_card, c[1]), None, "normal"
+            hit = draw.draw_card(surface, card, r.topleft, state, lift=geo.lift)
+            self.hand_hits.append((hit, c))
+            if index is not None and choosing:
+                badges.append((hit, index + 1))
+        # on top of the fan, at the right end of each card's visible strip
+        step = rects[1].x - rects[0].x if len(rects) > 1 else geo.hand_card[0]
+        for hit, number in badges:
+            visible = pygame.Rect(hit.x, hit.y, min(hit.w, step), hit.h)
+            self._badge(surface, visible, number)
+
+    def _badge(self, surface, rect: pygame.Rect, number: int) -> None:
+        if number > 9:
+            return
+        m = self.metrics
+        d = m.px(18)
+        centre = (rect.right - m.px(4), rect.y + m.px(4))
+        pygame.draw.circle(surface, style.BG_DEEP, centre, d // 2)
+        pygame.draw.circle(surface, style.ACCENT, centre, d // 2, 1)
+        draw.blit_text(surface, str(number), m.px(12), centre, style.ACCENT_BRIGHT, True, "center")
+
+    def draw_choice_header(self, surface: pygame.Surface) -> None:
+        m, geo = self.metrics, self.geo
+        if geo is None:
+            return
+        rect = geo.prompt
+        beat, _ = self.motion.current()
+        finished = self.finished_caption() if beat is None else ""
+        if beat is not None and beat.caption and not self.status_refused:
+            colour, text = style.ACCENT_BRIGHT, beat.caption
+        elif finished and not self.status_refused and (
+                self.round_end_hold is not None or self.acting() is None):
+            colour, text = style.ACCENT_BRIGHT, finished
+        elif self.status:
+            colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
+            text = self.status
+        else:
+            view = self.live_view()
+            acting = self.acting()
+            address = self.seat_name(acting) if acting is not None and len(self.session.humans) > 1 else ""
+            text = wording.prompt(view, self.viewer, acting is not None, self.waiting_for(), address)
+            colour = style.TEXT if acting is not None else style.TEXT_MUTED
+        text = shortest_needed(text, m.px(16), rect.w)
+        draw.blit_text(surface, fit_text(text, m.px(16), rect.w, True), m.px(16),
+                       (rect.centerx, rect.centery), colour, True, "center")
+
+
+def shortest_needed(text: str, size: int, width: int) -> str:
+    """``text``, or its first clause if the whole line does not fit (the rest is a hint)."""
+    f = draw.font(size, True)
+    if f.size(text)[0] <= width:
+        return text
+    for mark in (" — ", ". ", ": "):
+        if mark in text:
+            head = text.split(mark)[0].rstrip(".") + "."
+            if f.size(head)[0] <= width:
+                return head
+    return text
+
+
+_LAMPS: dict[int, pygame.Surface] = {}
+_FELTS: dict[tuple, pygame.Surface] = {}
+
+
+def _felt(size: tuple, radius: int, edge: int) -> pygame.Surface:
+    """The table top: a slightly lighter rounded field with a rim (cached per size)."""
+    key = (size, radius, edge)
+    if key not in _FELTS:
+        felt = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(felt, (*style.FELT_EDGE, 60), felt.get_rect(), border_radius=radius)
+        pygame.draw.rect(felt, (*style.FELT_EDGE, 150), felt.get_rect(), edge, border_radius=radius)
+        _FELTS.clear()
+        _FELTS[key] = felt
+    return _FELTS[key]
+
+
+def _lamp(radius: int) -> pygame.Surface:
+    """A soft warm pool of light (built small, scaled up, cached per size)."""
+    if radius not in _LAMPS:
+        small = pygame.Surface((48, 48), pygame.SRCALPHA)
+        for y in range(48):
+            for x in range(48):
+                d = ((x - 23.5) ** 2 + (y - 23.5) ** 2) ** 0.5 / 24
+                a = max(0.0, 1 - d) ** 2 * 42
+                small.set_at((x, y), (240, 200, 112, int(a)))
+        _LAMPS[radius] = pygame.transform.smoothscale(small, (radius * 2, int(radius * 1.4)))
+    return _LAMPS[radius]

@@ -1,0 +1,264 @@
+"""The middle column of the Harsh Shadows table: the Countdown, Defusing Kit, Tracking Bug
+and Discovery deck; the three Case Files; the additional-action buttons and, beside each,
+the reason it is disabled or what it will do.
+
+``MiddleColumn`` is mixed into ``HarshTableScene``: it builds the action buttons (their
+presses are the table's) and draws the column.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.protocol import Action
+from game.ui import draw, style
+from game.ui.table_base import fit
+
+from . import dialogs, forecast, look
+
+ACTION_ROWS = (
+    # (key, button text, name in view["unavailable"])
+    ("clues", "Use clues…", "Use clues"),
+    ("bug", "Place the bug", "Place the Tracking Bug"),
+    ("track", "Track the Spy", "Track the Spy"),
+    ("ability", "Use the ability", "Use Location ability"),
+)
+
+
+class MiddleColumn:
+    # --- the action buttons -----------------------------------------------------------------------------
+    def build_actions(self, m: style.Metrics, view, actions: list[Action]) -> None:
+        lay = self.lay
+        kinds = {a.kind for a in actions}
+        rows = len(ACTION_ROWS) + 1
+        head = m.px(24)
+        rh = min(m.px(46), (lay.actions.height - head) // rows)
+        bh = max(m.px(28), rh - m.px(8))
+        bw = int(lay.actions.width * 0.47)
+        y = lay.actions.y + head
+        here = view["grid"][view["agent"]] if view["grid"] else None
+        texts = {"bug": "Move the bug" if view["bug"]["state"] == "placed" else "Place the bug",
+                 "ability": here["ability_name"] if here and here["ability_name"]
+                 and not here["face_down"] else "Use the ability"}
+        presses = {"clues": self.open_clues, "bug": lambda: self.choose_kind("bug"),
+                   "track": lambda: self.choose_kind("track"), "ability": self.use_ability}
+        present = {"clues": "reveal" in kinds, "bug": "bug" in kinds, "track": "track" in kinds,
+                   "ability": "ability" in kinds}
+        for key, text, _name in ACTION_ROWS:
+            label = texts.get(key, text)
+            self.buttons[key] = self.button(
+                (lay.actions.x, y, bw, bh), fit(label, m.px(16), bw - m.px(30)), presses[key],
+                enabled=present[key], object_id=f"#act_{key}", cls="@choice")
+            y += rh
+        if "accuse" in kinds:
+            self.buttons["accuse"] = self.button(
+                (lay.actions.x, y, bw, bh), "Accuse the Spy", self.confirm_accusation, choice=False,
+                object_id="#act_accuse", cls="@primary", tooltip="Key A")
+        elif view["phase"] in ("actions", "move"):
+            self.buttons["end"] = self.button(
+                (lay.actions.x, y, bw, bh), "End turn", lambda: self.choose_kind("end"),
+                enabled="end" in kinds, object_id="#act_end", cls="@primary",
+                tooltip="The Spy moves next" if "end" in kinds else "Move your Agent first")
+        self.row_h, self.button_w = rh, bw
+        if self.grid_pick is not None:
+            for key in ACTION_ROWS:
+                btn = self.buttons.get(key[0])
+                if btn is not None:
+                    btn.hide()
+            for key in ("end", "accuse"):
+                btn = self.buttons.get(key)
+                if btn is not None:
+                    btn.hide()
+            self.buttons["cancel_pick"] = self.button(
+                (lay.actions.x, lay.actions.y + head + 3 * rh, bw, bh), "Cancel", self.cancel_grid_pick,
+                choice=False, object_id="#cancel_pick")
+
+    # --- drawing the column -----------------------------------------------------------------------------
+    def draw_status(self, surface, view) -> None:
+        m = self.metrics
+        box = self.lay.status
+        draw.panel(surface, box, m.px(8))
+        half_w, half_h = box.width // 2, box.height // 2
+        fs = m.px(13)
+        icon = half_h - m.px(8)
+        cells = [pygame.Rect(box.x + (i % 2) * half_w, box.y + (i // 2) * half_h, half_w, half_h)
+                 for i in range(4)]
+        flash = any(a.data.get("kind") == "countdown" and a.progress >= 0 for a in self.timeline.of("flash"))
+        # Countdown
+        c = cells[0]
+        dial = look.countdown_dial(icon, view["countdown"], view["options"]["countdown_start"])
+        surface.blit(dial, (c.x + m.px(6), c.y + m.px(4)))
+        run = "On the Run!" if view["on_the_run"] else "not on the run"
+        self._two_lines(surface, c, icon, f"Countdown {view['countdown']}", run,
+                        style.DANGER if view["on_the_run"] or flash else style.TEXT_MUTED, fs)
+        # Defusing Kit
+        c = cells[1]
+        ready = view["kit"] == "ready"
+        surface.blit(look.kit_icon(icon, ready), (c.x + m.px(6), c.y + m.px(4)))
+        self._two_lines(surface, c, icon, "Defusing Kit", "ready" if ready else "used",
+                        style.GOOD if ready else style.TEXT_DIM, fs)
+        # Tracking Bug
+        c = cells[2]
+        bug = view["bug"]
+        surface.blit(look.bug_icon(icon, bug["state"] == "active"), (c.x + m.px(6), c.y + m.px(4)))
+        where = ""
+        if bug["state"] == "placed":
+            where = "at " + view["grid"][bug["pos"]]["location"]
+        text = {"off": "not placed", "placed": where,
+                "active": f"bugged · {bug['tracks_left']} track{'s' if bug['tracks_left'] != 1 else ''} left",
+                "spent": "bugged · bug spent"}[bug["state"]]
+        self._two_lines(surface, c, icon, "Tracking Bug", text,
+                        style.ACCENT_BRIGHT if bug["bugged"] else style.TEXT_MUTED, fs)
+        # Discovery deck
+        c = cells[3]
+        back = look.mini_back((int(icon * 0.72), icon), False)
+        surface.blit(back, (c.x + m.px(6) + (icon - back.get_width()) // 2, c.y + m.px(4)))
+        bomb = "dealt Bomb found" if view["dealt_bomb_found"] else "1 dealt Bomb hidden"
+        if view["deck_known_top"]:
+            bomb = "next: " + ", ".join(view["deck_known_top"])
+        self._two_lines(surface, c, icon, f"Discovery deck {view['discovery_deck']}", bomb,
+                        style.TEXT_MUTED, fs)
+
+    def _two_lines(self, surface, cell, icon, first, second, colour, fs) -> None:
+        m = self.metrics
+        x = cell.x + m.px(12) + icon
+        w = cell.right - x - m.px(4)
+        draw.blit_text(surface, fit(first, fs, w, True), fs, (x, cell.y + m.px(5)), style.TEXT, True)
+        draw.blit_text(surface, fit(second, fs, w), fs, (x, cell.y + m.px(7) + fs), colour)
+
+    def draw_cases(self, surface, view) -> None:
+        m = self.metrics
+        box = self.lay.cases
+        over = self.session.is_over()
+        from .ending import final_case_files
+
+        files = final_case_files(self.session, view) if over else None
+        rects = self.slot_rects(view)
+        row_h = box.height // 3
+        acting = self.acting_seat() is not None and self.dialog is None
+        legal = {tuple(a.args[:2]) for a in self.actions() if a.kind == "reveal"} if acting else set()
+        held = set(view["collection"])
+        anims = {(a.data["file"], a.data["slot"]): a for a in self.timeline.of("reveal")}
+        for f, cf in enumerate(view["case_files"]):
+            y = box.y + f * row_h
+            colour, _shape, _letter = look.CASE_LOOK[cf["name"]]
+            cost = cf["cost"]
+            extra = " (1 once Evidence shown)" if cf["name"] == "Red Herring" and cost == 3 else ""
+            head = f"{cf['name']} · {cost} Clue{'s' if cost != 1 else ''}{extra}"
+            draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, y),
+                           style.mix(colour, (255, 255, 255), 0.35), True)
+            for slot, name in enumerate(cf["slots"]):
+                r = rects[(f, slot)]
+                if over and files is not None and name is None:
+                    name = files[f][slot]
+                anim = anims.get((f, slot))
+                if (f, slot) in legal:
+                    spread = m.px(6)
+                    surface.blit(draw.glow(r.size, style.ACCENT, spread, m.px(6)), (r.x - spread, r.y - spread))
+                if name is None or (anim is not None and anim.progress < 0.5):
+                    img = look.case_back(r.size, cf["name"])
+                else:
+                    img = look.item_card(r.size, name, cf["name"], held=name in held)
+                if anim is not None and anim.progress >= 0:
+                    p = anim.progress
+                    sx = abs(1 - 2 * p)
+                    img = pygame.transform.smoothscale(img, (max(1, int(r.width * sx)), r.height))
+                surface.blit(img, img.get_rect(center=r.center))
+                if (f, slot) in legal:
+                    look.ring(surface, r, style.ACCENT_BRIGHT, 2, m.px(5))
+
+    def draw_action_notes(self, surface, view) -> None:
+        """The header of the action column and, beside each disabled button, why."""
+        m = self.metrics
+        box = self.lay.actions
+        if self.dialog is not None:
+            return
+        acting = self.acting_seat() is not None
+        phase = view["phase"]
+        if not acting:
+            head = "The game is over." if self.session.is_over() else "Wait…"
+        elif self.grid_pick is not None:
+            head = dialogs.GRID_ABILITIES[self.grid_pick][0]
+        elif phase == "move":
+            head = "Move: click a glowing Location (or keys 1–9)"
+        elif phase == "actions":
+            head = "Additional actions (any order), then End turn"
+        else:
+            head = view["prompt"][:1].upper() + view["prompt"][1:]
+        draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, box.y), style.TEXT_MUTED,
+                       True)
+        reasons = dict(view["unavailable"])
+        fs = m.px(12)
+        x = box.x + self.button_w + m.gap if hasattr(self, "button_w") else box.x
+        w = box.right - x
+        if self.grid_pick is not None:
+            hint = dialogs.GRID_ABILITIES[self.grid_pick][1] + " Esc cancels."
+            y = box.y + m.px(22)
+            for ln in draw.wrap(hint, fs, box.width)[:3]:
+                draw.blit_text(surface, ln, fs, (box.x, y), style.TEXT_MUTED)
+                y += int(fs * 1.25)
+            return
+        for key, _text, name in ACTION_ROWS:
+            btn = self.buttons.get(key)
+            if btn is None or phase != "actions":
+                continue
+            why = reasons.get(name, "")
+            if btn.is_enabled or not why:
+                if key == "ability" and btn.is_enabled:
+                    here = view["grid"][view["agent"]]
+                    why = here["ability_text"]
+                    colour = style.TEXT_MUTED
+                else:
+                    continue
+            else:
+                colour = (214, 140, 120)
+                why = "Not now: " + look.plain(why)
+            lines = draw.wrap(why, fs, w)
+            max_lines = max(1, btn.rect.height // int(fs * 1.2))
+            if len(lines) > max_lines:
+                lines = lines[:max_lines]
+                lines[-1] = fit(lines[-1] + "…", fs, w)
+            y = btn.rect.centery - len(lines) * int(fs * 1.2) // 2
+            for ln in lines:
+                draw.blit_text(surface, ln, fs, (x, y), colour)
+                y += int(fs * 1.2)
+        end = self.buttons.get("end")
+        if end is not None and phase == "actions":
+            danger = self.danger_of(Action("end", ()))
+            if danger is not None:
+                self._note_lines(surface, danger.note(), x, w, end.rect, style.DANGER)
+            else:
+                fc = forecast.next_move(view)
+                text = "then the Spy moves" if fc is None or fc.stays else \
+                    f"then the Spy moves to {view['grid'][fc.to]['location']}"
+                self._note_lines(surface, text, x, w, end.rect, style.TEXT_MUTED)
+        ability = self.buttons.get("ability")
+        if ability is not None and ability.is_enabled and phase == "actions":
+            risky = [dg for a, dg in self.dangers().items() if a.kind == "ability"]
+            if risky:
+                self._note_lines(surface, risky[0].note(), x, w, ability.rect, style.DANGER)
+        acc = self.buttons.get("accuse")
+        if acc is not None:
+            note, colour = self.accuse_line(view)
+            self._note_lines(surface, note, x, w, acc.rect, colour)
+
+    def accuse_line(self, view) -> tuple[str, tuple]:
+        """The note beside (or under) Accuse: red when accusing now loses for sure."""
+        acts = [a for a in self.actions() if a.kind == "accuse"]
+        danger = self.danger_of(acts[0]) if acts else None
+        note = dialogs.accuse_note(view)
+        if danger is not None and danger.certain:
+            return note + ": accusing now loses", style.DANGER
+        return note, style.TEXT_MUTED
+
+    def _note_lines(self, surface, text: str, x: int, w: int, rect: pygame.Rect, colour) -> None:
+        fs = self.metrics.px(12)
+        lines = draw.wrap(text, fs, w)
+        max_lines = max(1, (rect.height + fs) // int(fs * 1.2))
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = fit(lines[-1] + "…", fs, w)
+        y = rect.centery - len(lines) * int(fs * 1.2) // 2
+        for ln in lines:
+            draw.blit_text(surface, ln, fs, (x, y), colour)
+            y += int(fs * 1.2)

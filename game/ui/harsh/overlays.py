@@ -1,0 +1,165 @@
+"""What the Harsh Shadows table draws over the board: the dialog (a forced decision, a
+payment, an ability's target, "this ends the game"), the one-line toast, and the hint (its
+panel and the ring on the hinted choice). The end screen is ``ending``.
+
+``HarshOverlays`` is mixed into ``HarshTableScene``; what each dialog offers comes from
+``dialogs``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.table_base import fit
+from game.ui.widgets import paragraph
+
+from . import dialogs, look
+
+
+class HarshOverlays:
+    # the dialog --------------------------------------------------------------------------------------
+    def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
+        area = self.lay.dialog_area
+        n = len(dlg.options)
+        cols = 1 if n <= 4 or dlg.kind == "reorder" else 2
+        inner_w = area.width - 2 * m.pad
+        text_lines = draw.wrap(dlg.text, m.px(16), inner_w) if dlg.text else []
+        if dlg.kind != "confirm":
+            # an option that can end the game says so under it
+            options = []
+            for o in dlg.options:
+                danger = self.danger_of(o.action)
+                options.append(dialogs.Option(o.action, o.text, danger.note()) if danger else o)
+            dlg = dialogs.Dialog(dlg.kind, dlg.title, dlg.text, tuple(options), dlg.cancel)
+            self.dialog = dlg
+        bh = m.px(38)
+        note_h = m.px(18) if any(o.note for o in dlg.options) else 0
+        cell_h = bh + note_h + m.gap
+        rows = (n + cols - 1) // cols
+        h = (m.px(46) + len(text_lines) * m.px(22) + m.gap + rows * cell_h
+             + (m.button_h + m.gap if dlg.cancel else 0) + m.pad)
+        h = min(h, area.height)
+        rect = pygame.Rect(area.x, area.y + max(0, (area.height - h) // 3), area.width, h)
+        self.dialog_rect = rect
+        self.dialog_lines = text_lines
+        cw = (inner_w - (cols - 1) * m.gap) // cols
+        y0 = rect.y + m.px(46) + len(text_lines) * m.px(22) + m.gap
+        for i, opt in enumerate(dlg.options):
+            r, c = divmod(i, cols)
+            x = rect.x + m.pad + c * (cw + m.gap)
+            y = y0 + r * cell_h
+            text = fit(opt.text, m.px(16), cw - m.px(30))
+            btn = self.button((x, y, cw, bh), text, lambda a=opt.action: self.pick(a),
+                              object_id=f"#opt_{i}", cls="@choice",
+                              tooltip=opt.text if text != opt.text else None)
+            self.option_buttons.append((btn, opt))
+        if dlg.cancel:
+            self.button((rect.right - m.pad - m.px(140), rect.bottom - m.pad - m.button_h, m.px(140),
+                         m.button_h), "Cancel", self.close_dialog, choice=False, object_id="#cancel")
+
+    def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
+        m = self.metrics
+        veil = pygame.Surface(self.lay.board.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surface.blit(veil, self.lay.board)
+        rect = self.dialog_rect
+        draw.panel(surface, rect, m.px(12), alpha=250)
+        pygame.draw.rect(surface, style.ACCENT, rect, 1, border_radius=m.px(12))
+        title_colour = style.DANGER if dlg.kind in ("bomb", "discard") else style.ACCENT_BRIGHT
+        draw.blit_text(surface, dlg.title, m.px(22), (rect.x + m.pad, rect.y + m.px(10)), title_colour, True)
+        y = rect.y + m.px(46)
+        for ln in self.dialog_lines:
+            draw.blit_text(surface, ln, m.px(16), (rect.x + m.pad, y), style.TEXT)
+            y += m.px(22)
+        for btn, opt in self.option_buttons:
+            if opt.note:
+                r = btn.rect
+                draw.blit_text(surface, fit(opt.note, m.px(12), r.width), m.px(12),
+                               (r.x + m.px(4), r.bottom + m.px(2)), look.note_colour(opt.note))
+
+    # the toast ------------------------------------------------------------------------------------------
+    def draw_toast(self, surface) -> None:
+        if not self.status:
+            return
+        m = self.metrics
+        board = self.lay.board
+        colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
+        text = fit(look.plain(self.status), m.px(16), board.width - m.px(40), True)
+        img = draw.text(text, m.px(16), colour, True)
+        r = img.get_rect(midbottom=(self.lay.grid.centerx, self.lay.collection.y - m.px(2)))
+        if r.width > self.lay.grid.width:
+            r.x = board.x + m.px(12)
+        box = r.inflate(m.px(20), m.px(10))
+        draw.panel(surface, box, m.px(8), alpha=245)
+        surface.blit(img, r)
+
+    # the hint ---------------------------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        if self.acting_seat() is None:
+            self.refuse("there is no decision to give a hint for")
+            return
+        key = self.step_key()
+        # seeded by the position itself: asking twice gives the same answer
+        self.hints.start(key, self.view(), self.actions(), None)
+        self._hint_shown = None
+
+    def refresh_hint_panel(self) -> None:
+        """Show the hint panel's words for this position once they change (each frame)."""
+        key = self.step_key()
+        answer = self.hints.result_for(key)
+        shown = (key, answer is not None, self.hints.thinking_for(key), self.hints.error)
+        if self.hint_panel is not None and shown != self._hint_shown:
+            self._hint_shown = shown
+            self.hint_panel.set_blocks(self.hint_blocks(answer))
+
+    def hint_blocks(self, answer) -> list:
+        if self.hints.error:
+            return [paragraph(self.hints.error, style.DANGER)]
+        if self.hints.thinking_for(self.step_key()):
+            return [paragraph("Thinking… (playing out sampled games from what you can see)",
+                              style.ACCENT_BRIGHT)]
+        if answer is None:
+            if self.session.is_over():
+                return [paragraph("The game is over.", style.TEXT_DIM)]
+            return [paragraph("Stuck? Press Hint (or H): every choice is played out in many "
+                              "possible worlds and its win chance estimated.", style.TEXT_DIM)]
+        best, p, n = answer.best
+        blocks = [paragraph(f"Best: {best.label} — {p:.0%} win chance", look.HINT_COLOUR)]
+        for a, q, _ in answer.ranked[1:]:
+            blocks.append(paragraph(f"{q:.0%}  {a.label}", style.TEXT_MUTED))
+        blocks.append(paragraph(f"Each chance ±{round(100 * answer.margin)} points (95%), from {n} sampled "
+                                f"games per choice; {answer.seconds:.1f} s.", style.TEXT_DIM))
+        return blocks
+
+    def draw_hint_panel(self, surface) -> None:
+        self.hint_panel.draw(surface)
+        if self.hints.thinking_for(self.step_key()):
+            m = self.metrics
+            r = self.hint_panel.rect
+            t = pygame.time.get_ticks() / 1000.0
+            for i in range(3):
+                on = int(t * 4) % 3 == i
+                pygame.draw.circle(surface, style.ACCENT_BRIGHT if on else style.TEXT_DIM,
+                                   (r.right - m.px(40) + i * m.px(12), r.y + m.px(16)), m.px(4))
+
+    def current_hint(self):
+        return self.hints.result_for(self.step_key())
+
+    def draw_hint_mark(self, surface) -> None:
+        answer = self.current_hint()
+        if answer is None:
+            return
+        best = answer.best[0]
+        rect = self.locate(best)
+        if rect is None:
+            return
+        m = self.metrics
+        r = rect.inflate(m.px(8), m.px(8))
+        look.ring(surface, r, look.HINT_COLOUR, max(2, m.px(3)), m.px(10))
+        tag = draw.text("Hint", m.px(12), (10, 30, 40), True)
+        # on the middle of the ring's top edge: clear of the title, the Location number
+        # (bottom right) and the pieces and stacks (bottom corners) of the cell above
+        t = tag.get_rect(center=(r.centerx, r.y))
+        pygame.draw.rect(surface, look.HINT_COLOUR, t.inflate(m.px(8), m.px(2)), border_radius=m.px(4))
+        surface.blit(tag, t)

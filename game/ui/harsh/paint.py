@@ -1,0 +1,322 @@
+"""Drawing the Harsh Shadows board: the grid of Locations with the pieces and the Spy's
+forecast, the Discovery Collection, the Spy Movement deck and the short animations.
+
+``HarshPainter`` is mixed into ``HarshTableScene``; it reads only what the table exposes
+(``view()``, ``actions()``, ``lay``, ``timeline``, ``dialog``, ``danger_of``), never the
+game state. The middle column is drawn by ``column``, the things over the board by
+``overlays``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.harsh.data import OPPOSITE
+from game.ui import draw, style
+from game.ui.table_base import fit
+
+from . import dialogs, forecast, look
+from .anim import ease
+
+
+class HarshPainter:
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
+        if self.lay is None:
+            return
+        view = self.view()
+        if not view["grid"] or view["grid"][0]["location_id"] < 0:
+            self.draw_top_bar(surface)
+            return
+        self.draw_grid(surface, view)
+        self.draw_status(surface, view)
+        self.draw_cases(surface, view)
+        self.draw_action_notes(surface, view)
+        self.draw_collection(surface, view)
+        self.draw_spy_deck(surface, view)
+        self.draw_top_bar(surface)
+        if self.log_panel is not None:
+            self.log_panel.draw(surface)
+        if self.hint_panel is not None:
+            self.draw_hint_panel(surface)
+        self.draw_animations(surface, view)
+        self.draw_toast(surface)
+        if self.dialog is not None and self.dialog_rect is not None:
+            self.draw_dialog(surface, self.dialog)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        super().draw_over(surface)
+        if self.lay is not None:
+            self.draw_hint_mark(surface)
+
+    # the grid -------------------------------------------------------------------------------------
+    def piece_at(self, kind: str, pos: int) -> tuple[float, float] | None:
+        """Where the Spy or Agent is drawn now (None: at its cell as usual)."""
+        for a in self.timeline.of(kind):
+            p = a.progress
+            frm, to = self.token_spot(kind, a.data["frm"]), self.token_spot(kind, a.data["to"])
+            if p < 0:
+                return frm
+            e = ease(p)
+            return (frm[0] + (to[0] - frm[0]) * e, frm[1] + (to[1] - frm[1]) * e)
+        return None
+
+    def draw_grid(self, surface: pygame.Surface, view) -> None:
+        m = self.metrics
+        lay = self.lay
+        acting = self.acting_seat() is not None and self.dialog is None
+        targets = self.grid_targets() if acting else {}
+        moves = targets or ({a.args[0]: a for a in self.actions() if a.kind == "move"} if acting else {})
+        risks = {p: self.danger_of(a) for p, a in moves.items()}
+        d = self.token_d()
+        reserve = int(d * 1.25)
+        for p, g in enumerate(view["grid"]):
+            cell = lay.cells[p]
+            if p in moves:
+                spread = m.px(9)
+                surface.blit(draw.glow(cell.size, style.ACCENT, spread, m.px(10)),
+                             (cell.x - spread, cell.y - spread))
+            card = look.location_card(cell.size, g["location"], g["star"], g["face_down"],
+                                        g["ability_name"], g["ability_text"], g["ability_used"],
+                                        g["ability_enabled"], reserve)
+            surface.blit(card, cell)
+            if p in moves:
+                look.ring(surface, cell, style.ACCENT_BRIGHT, max(2, m.px(2)), m.px(8))
+            self.draw_stack(surface, cell, g, d)
+            if g["bug"]:
+                bug = look.bug_icon(int(d * 0.8))
+                surface.blit(bug, bug.get_rect(center=(cell.x + d * 2.95, cell.bottom - d * 0.62)))
+        for p in moves:  # the key for each destination: a dot on the corner, clear of the text
+            cell = lay.cells[p]
+            r = m.px(10)
+            centre = (cell.right - m.px(3), cell.bottom - m.px(3))
+            pygame.draw.circle(surface, style.ACCENT, centre, r)
+            pygame.draw.circle(surface, (30, 24, 10), centre, r, 1)
+            draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
+            danger = risks.get(p)
+            if danger is not None:
+                text = "ENDS THE GAME" if danger.certain else f"RISK {danger.chance:.0%}"
+                self._pill(surface, text, (cell.centerx, cell.y + m.px(30)), style.DANGER, (255, 255, 255))
+        self.draw_forecast(surface, view, d)
+        tags = {"agent": "safe house" if view["safe_house"] else "",
+                "spy": "lost in the crowd" if view["spy_stays"] else ""}
+        for kind, key, img in (("agent", "agent", draw.agent_token(d)), ("spy", "spy", draw.spy_token(d))):
+            at = self.piece_at(kind, view[key]) or self.token_spot(kind, view[key])
+            rect = surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
+            if tags[kind]:
+                self._tag(surface, tags[kind], rect.midtop, lay.cells[view[key]])
+
+    def _pill(self, surface, text: str, midtop, colour, ink) -> pygame.Rect:
+        m = self.metrics
+        img = draw.text(text, m.px(12), ink, True)
+        r = img.get_rect(midtop=midtop)
+        box = r.inflate(m.px(12), m.px(4))
+        pygame.draw.rect(surface, colour, box, border_radius=m.px(6))
+        pygame.draw.rect(surface, (20, 20, 24), box, 1, border_radius=m.px(6))
+        surface.blit(img, r)
+        return box
+
+    def draw_forecast(self, surface, view, d: int) -> None:
+        """After Track or Stakeout: the square the Spy lands on next, with the arrow from the
+        Spy, and the large arrow's square when it is off the grid."""
+        fc = forecast.next_move(view)
+        if fc is None or self.piece_at("spy", view["spy"]) is not None:
+            return
+        m = self.metrics
+        colour = look.BUG_GREEN
+        start = pygame.Vector2(self.token_spot("spy", fc.start))
+        if fc.stays:
+            self._pill(surface, "stays this turn", (int(start.x), int(start.y) + d // 2 + m.px(4)),
+                       colour, (10, 24, 20))
+            return
+        cell = self.lay.cells[fc.to]
+        look.ring(surface, cell.inflate(m.px(6), m.px(6)), colour, max(3, m.px(4)), m.px(12))
+        end = pygame.Vector2(cell.center)
+        if fc.blocked:
+            # a short stub toward the edge, crossed out: the large arrow cannot be followed
+            from game.rules.harsh.data import DIRS
+
+            dr, dc = DIRS[fc.blocked]
+            stub = start + pygame.Vector2(dc, dr) * d * 1.1
+            pygame.draw.line(surface, style.TEXT_DIM, start, stub, max(2, m.px(3)))
+            c = m.px(6)
+            for sx, sy in ((1, 1), (1, -1)):
+                pygame.draw.line(surface, style.DANGER, stub - pygame.Vector2(c * sx, c * sy),
+                                 stub + pygame.Vector2(c * sx, c * sy), max(2, m.px(3)))
+        self._arrow(surface, start, end, colour, max(3, m.px(4)), m.px(14))
+        label = "Spy goes here next" + (" (fallback)" if fc.blocked else "")
+        self._pill(surface, label, (cell.centerx, cell.y + m.px(52)), colour, (10, 24, 20))
+
+    def _arrow(self, surface, start, end, colour, width: int, head: int) -> None:
+        v = end - start
+        if v.length() < 1:
+            return
+        u = v.normalize()
+        tip = end - u * head * 0.4
+        pygame.draw.line(surface, (10, 24, 20), start, tip, width + 2)
+        pygame.draw.line(surface, colour, start, tip, width)
+        left = tip - u * head + pygame.Vector2(-u.y, u.x) * head * 0.6
+        right = tip - u * head - pygame.Vector2(-u.y, u.x) * head * 0.6
+        pygame.draw.polygon(surface, colour, [tip + u * head * 0.3, left, right])
+        pygame.draw.polygon(surface, (10, 24, 20), [tip + u * head * 0.3, left, right], 1)
+
+    def _tag(self, surface, text: str, midbottom, cell: pygame.Rect) -> None:
+        """A small pill over a piece: an effect that lasts (Safe house, Lost in the crowd),
+        kept inside the piece's card."""
+        m = self.metrics
+        img = draw.text(text, m.px(11), (20, 20, 24), True)
+        r = img.get_rect(midbottom=(midbottom[0], midbottom[1] - m.px(2)))
+        r.clamp_ip(cell.inflate(-m.px(10), -m.px(4)))
+        pygame.draw.rect(surface, style.ACCENT_BRIGHT, r.inflate(m.px(8), m.px(2)), border_radius=m.px(5))
+        surface.blit(img, r)
+
+    def draw_stack(self, surface, cell: pygame.Rect, g, d: int) -> None:
+        m = self.metrics
+        n = g["cards"]
+        if not n:
+            return
+        bh = int(d * 1.05)
+        bw = int(bh * 0.72)
+        x = cell.right - m.px(10) - bw - (n - 1) * m.px(7)
+        y = cell.bottom - bh - m.px(8)
+        for i, origin in reversed(list(enumerate(g["stack"]))):
+            surface.blit(look.mini_back((bw, bh), origin == "dealt"), (x + i * m.px(7), y - i * m.px(3)))
+        ink = style.TEXT_MUTED if g["face_down"] else (90, 84, 76)
+        draw.blit_text(surface, f"{n}", m.px(12), (x - m.px(4), cell.bottom - m.px(8)), ink, True, "bottomright")
+
+    # the collection -------------------------------------------------------------------------------------
+    def draw_collection(self, surface, view) -> None:
+        m = self.metrics
+        box = self.lay.collection
+        draw.panel(surface, box, m.px(8))
+        coll = list(view["collection"])
+        title = f"Discovery Collection · {len(coll)} card{'s' if len(coll) != 1 else ''} · Clue value {view['clues']}"
+        draw.blit_text(surface, title, m.px(14), (box.x + m.px(10), box.y + m.px(6)), style.TEXT_MUTED, True)
+        if view["result"] is not None:
+            won = view["result"]["won"]
+            verdict, colour = ("Mission accomplished", style.GOOD) if won else ("Mission failed", style.DANGER)
+        elif view["win_possible"]:
+            verdict, colour = "A win is still possible", style.GOOD
+        else:
+            verdict, colour = "No win possible: " + view["win_reason"], style.DANGER
+        tw = draw.font(m.px(14), True).size(title)[0]
+        draw.blit_text(surface, fit(verdict, m.px(14), box.width - tw - m.px(40), True), m.px(14),
+                       (box.right - m.px(10), box.y + m.px(6)), colour, True, "topright")
+        roles = dialogs.roles(view)
+        cards: list[pygame.Surface] = []
+        ch = box.height - m.px(36)
+        cw = int(ch * 1.0)
+        items = [n for n in coll if n not in ("Clue", "Clue x2")]
+        n_clue = coll.count("Clue")
+        if n_clue:
+            cards.append(look.clue_card((int(cw * 0.9), ch), n_clue))
+        if "Clue x2" in coll:
+            cards.append(look.clue_card((int(cw * 0.9), ch), 1, double=True))
+        for name in items:
+            cards.append(look.item_card((cw, ch), name, roles.get(name, ""),
+                                          protected=view["protected"] == name))
+        if not cards:
+            draw.blit_text(surface, "Nothing yet: move onto Locations to take their Discovery cards.",
+                           m.px(14), (box.x + m.px(12), box.y + m.px(40)), style.TEXT_DIM)
+        area = pygame.Rect(box.x + m.px(10), box.y + m.px(28), box.width - m.px(20), ch)
+        total = sum(c.get_width() for c in cards) + m.px(6) * max(0, len(cards) - 1)
+        step_scale = min(1.0, (area.width - (cards[-1].get_width() if cards else 0))
+                         / max(1, total - (cards[-1].get_width() if cards else 0)))
+        x = area.x
+        for c in cards:
+            surface.blit(c, (int(x), area.y))
+            x += (c.get_width() + m.px(6)) * step_scale
+        gone = [n for n in view["discovery_discard"] if n != "Bomb"]
+        if gone and x + m.px(160) < area.right:
+            text = "Discarded: " + ", ".join(gone)
+            lines = draw.wrap(text, m.px(12), int(area.right - x - m.px(12)))[:4]
+            y = area.y
+            for ln in lines:
+                draw.blit_text(surface, ln, m.px(12), (int(x) + m.px(8), y), style.TEXT_DIM)
+                y += m.px(15)
+
+    # the Spy deck -----------------------------------------------------------------------------------------
+    def draw_spy_deck(self, surface, view) -> None:
+        m = self.metrics
+        box = self.lay.spy
+        draw.panel(surface, box, m.px(8))
+        draw.blit_text(surface, "Spy Movement deck", m.px(14), (box.x + m.px(10), box.y + m.px(6)),
+                       style.TEXT_MUTED, True)
+        ch = box.height - m.px(50)
+        cw = int(ch * 0.72)
+        y = box.y + m.px(28)
+        x = box.x + m.px(10)
+        gap = (box.width - m.px(20) - 3 * cw) // 2
+        back = draw.card_back((cw, ch))
+        surface.blit(back if view["spy_deck"] else draw.dimmed(back, 0.7), (x, y))
+        self._caption(surface, f"{view['spy_deck']} left", (x + cw // 2, y + ch + m.px(2)))
+        moves = view["spy_discards"]
+        x2 = x + cw + gap
+        if moves:
+            mv = moves[-1]
+            turned, large, small = mv["turned"], mv["large"], mv["small"]
+            if mv["rotated"]:
+                turned, large, small = not turned, OPPOSITE[large], OPPOSITE[small]
+            img = look.spy_card((cw, ch), mv["card"], turned, large, small, mv["arrow"])
+            flips = self.timeline.of("flip_spy")
+            if flips and flips[0].progress < 1:
+                p = max(0.0, flips[0].progress)
+                if p < 0.5:
+                    img = pygame.transform.smoothscale(back, (max(1, int(cw * (1 - 2 * p))), ch))
+                else:
+                    img = pygame.transform.smoothscale(img, (max(1, int(cw * (2 * p - 1))), ch))
+            surface.blit(img, img.get_rect(midtop=(x2 + cw // 2, y)))
+            self._caption(surface, f"moved {mv['direction']}", (x2 + cw // 2, y + ch + m.px(2)))
+        else:
+            self._caption(surface, "no move yet", (x2 + cw // 2, y + ch // 2))
+        peek = view["spy_peek"]
+        x3 = x2 + cw + gap
+        if peek:
+            img = look.spy_card((cw, ch), peek["card"], peek["turned"], peek["large"], peek["small"])
+            spread = m.px(5)
+            surface.blit(draw.glow((cw, ch), look.BUG_GREEN, spread, m.px(6)), (x3 - spread, y - spread))
+            surface.blit(img, (x3, y))
+            self._caption(surface, "next card", (x3 + cw // 2, y + ch + m.px(2)))
+        elif view["spy_bottom"]:
+            b = view["spy_bottom"]
+            img = look.spy_card((cw, ch), b["card"], b["turned"], b["large"], b["small"])
+            surface.blit(draw.dimmed(img, 0.35), (x3, y))
+            self._caption(surface, "at the bottom", (x3 + cw // 2, y + ch + m.px(2)))
+
+    def _caption(self, surface, text, midtop) -> None:
+        m = self.metrics
+        draw.blit_text(surface, text, m.px(12), midtop, style.TEXT_MUTED, False, "midtop")
+
+    # animations ------------------------------------------------------------------------------
+    def draw_animations(self, surface, view) -> None:
+        m = self.metrics
+        for a in self.timeline.anims:
+            p = a.progress
+            if p < 0:
+                continue
+            if a.kind == "found":
+                cell = self.lay.cells[a.data["pos"]]
+                h = int(cell.height * 0.62)
+                w = int(h * 0.9)
+                face = look.item_card((w, h), a.data["card"]) if a.data["card"] not in ("Clue", "Clue x2") \
+                    else look.clue_card((w, h), 1, a.data["card"] == "Clue x2")
+                if a.data["card"] == "Bomb":
+                    face = look.bomb_card((w, h))
+                if p < 0.2:
+                    img = pygame.transform.smoothscale(look.mini_back((w, h), False),
+                                                       (max(1, int(w * (1 - p / 0.2))), h))
+                elif p < 0.4:
+                    img = pygame.transform.smoothscale(face, (max(1, int(w * (p - 0.2) / 0.2)), h))
+                else:
+                    img = face
+                start = pygame.Vector2(cell.center)
+                end = pygame.Vector2(self.lay.collection.x + m.px(60), self.lay.collection.centery)
+                q = ease((p - 0.7) / 0.3) if p > 0.7 and a.data["card"] != "Bomb" else 0.0
+                at = start + (end - start) * q
+                surface.blit(img, img.get_rect(center=(int(at.x), int(at.y))))
+            elif a.kind == "flash":
+                cell = self.lay.cells[a.data["pos"]] if a.data["kind"] != "countdown" else self.lay.status
+                alpha = int(150 * (1 - p))
+                veil = pygame.Surface(cell.size, pygame.SRCALPHA)
+                veil.fill((*style.DANGER, alpha))
+                surface.blit(veil, cell)
