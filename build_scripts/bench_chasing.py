@@ -1,6 +1,8 @@
 """Chasing Shadows engine and bot benchmarks.
 
     python build_scripts/bench_chasing.py                  # engine speed
+    taskset -c 1 python build_scripts/bench_chasing.py --ratio --seconds 5
+        # 4-player random games/s through the protocol ÷ the bare loop below (CPU time)
     python build_scripts/bench_chasing.py --match --games 200 --bots hard,easy,easy,easy \
         --think-ms 200 [--seed 0]                          # bot strength
 
@@ -8,6 +10,11 @@ Engine speed: uniformly random games per second for 3, 4 and 5 players through t
 public protocol (legal_actions + apply, chance included), the cost of one apply, of one
 clone() and their ratio. Match mode: win rate per seat (a shared win counts as a share),
 mean final score per seat, and think time per decision of each search bot.
+
+Ratio mode: random 4-player games per CPU second through the public protocol, divided by
+``bare_game``: the same game (deal, follow, discard, tricks, scoring, strikes) written as
+one plain loop with no protocol, no Actions and no events, the floor any engine could
+reach in this language.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.chasing_bots import make_bot  # noqa: E402
 from game.match import Match  # noqa: E402
+from game.rules.chasing import cards as C  # noqa: E402
 from game.rules.chasing.state import ChasingState  # noqa: E402
 from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
 
@@ -45,6 +53,110 @@ def random_game(n: int, rng: random.Random, snapshots: list | None = None) -> tu
         if snapshots is not None and applies % 37 == 0:
             snapshots.append(st.clone())
     return applies, spent
+
+
+def bare_game(n: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One random Chasing Shadows game as a plain loop; returns (winners, totals).
+
+    Cards are (suit, rank) tuples. The same random decisions, drawn in the same order
+    from ``rng``, as ``protocol_game``: the start seat, each deal's shuffle, every card
+    played and every Follow Card a follower with a choice discards; so with the same
+    ``rng`` both play the very same game (a test checks it).
+    """
+    top, size = C.TOP_RANK[n], C.HAND_SIZE[n]
+    deck = [(s, r) for s in range(4) for r in range(top + 1)]
+    start = rng.randrange(n)
+    sheets = [[] for _ in range(n)]
+    taken = []
+    for rnd in range(3):
+        order = deck[:]
+        rng.shuffle(order)
+        hands = [sorted(order[i * size:(i + 1) * size]) for i in range(n)]
+        spot = order[n * size]
+        follow = order[n * size + 1:len(order) - C.DEALT_DISCARDS[n]]
+        taken = [[] for _ in range(n)]
+        leader = (start + rnd) % n
+        while True:
+            plays = []
+            for k in range(n):
+                hand = hands[(leader + k) % n]
+                suits = {c[0] for c in follow}
+                legal = [c for c in hand if c[0] in suits] if k else hand
+                card = rng.choice(legal or hand)
+                hand.remove(card)
+                plays.append(card)
+                if k:                       # a follower discards a Follow Card
+                    if card[0] in suits:
+                        suit = card[0]
+                    elif len(suits) == 1:
+                        suit = suits.pop()
+                    else:
+                        suit = rng.choice(sorted(suits))
+                    follow.remove(next(c for c in follow if c[0] == suit))
+            below = [i for i, c in enumerate(plays) if c[1] < spot[1]]
+            pool = below or range(n)
+            win = max(pool, key=lambda i: (plays[i][1], i))   # equal ranks: the later play
+            winner = (leader + win) % n
+            taken[winner].append(spot)
+            spot = plays[win]
+            follow = plays[:win] + plays[win + 1:]
+            if len(hands[winner]) < 2:
+                break
+            leader = winner
+        for seat in range(n):
+            taken[seat] += hands[seat]
+            row = []
+            for suit in range(4):
+                ranks = sorted(r for s, r in taken[seat] if s == suit)
+                if not ranks:
+                    row.append(None)
+                elif ranks == [0]:
+                    row.append(15)
+                elif len(ranks) % 2 == 0:
+                    row.append(sum(ranks[:len(ranks) // 2]))
+                else:
+                    row.append(sum(ranks))
+            sheets[seat].append(row)
+    totals = []
+    for rows in sheets:
+        total = 0
+        for suit in range(4):
+            scored = [r for r in range(3) if rows[r][suit] is not None]
+            for r in scored[1:] if len(scored) == 2 else scored:    # strike the earlier one
+                total += rows[r][suit]
+        totals.append(total)
+    low = [s for s in range(n) if totals[s] == min(totals)]
+    fewest = min(len(taken[s]) for s in low)
+    return tuple(s for s in low if len(taken[s]) == fewest), tuple(totals)
+
+
+def protocol_game(n: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """One random game through the public protocol; returns (winners, totals)."""
+    st = ChasingState.new(n)
+    while (d := st.decider()) != NOBODY:
+        if d == CHANCE:
+            st.apply(CHANCE, st.sample_chance(rng))
+        else:
+            st.apply(d, rng.choice(st.legal_actions(d)))
+    res = st.result()
+    return res.winners, res.scores
+
+
+def games_per_cpu_second(play, n: int, seconds: float) -> float:
+    rng = random.Random(n)
+    games = 0
+    t0 = time.process_time()
+    while (spent := time.process_time() - t0) < seconds:
+        play(n, rng)
+        games += 1
+    return games / spent
+
+
+def ratio(n: int, seconds: float) -> None:
+    proto = games_per_cpu_second(protocol_game, n, seconds)
+    bare = games_per_cpu_second(bare_game, n, seconds)
+    print(f"{n} players, random games per CPU second: protocol {proto:,.0f}, "
+          f"bare loop {bare:,.0f}, ratio {proto / bare:.2f}")
 
 
 def engine(seconds: float) -> None:
@@ -133,8 +245,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--think-ms", type=int, default=None)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
+    p.add_argument("--ratio", action="store_true",
+                   help="protocol games/s ÷ the bare loop's, CPU time")
+    p.add_argument("--players", type=int, default=4, help="player count of --ratio")
     args = p.parse_args(argv)
-    if args.match:
+    if args.ratio:
+        ratio(args.players, args.seconds)
+    elif args.match:
         match(args.games, args.bots.split(","), args.think_ms, args.seed)
     else:
         engine(args.seconds)

@@ -2,6 +2,8 @@
 
     python build_scripts/bench_hunters.py [--seconds 3]
     python build_scripts/bench_hunters.py --easy 500 --players 5,8   # Easy-bot win rates
+    taskset -c 1 python build_scripts/bench_hunters.py --only speed --seconds 5
+        # two lines only: fast path and protocol path at --protocol-players (6)
 
 Engine speed: uniformly random games through the fast path that search uses
 (``HuntersState.playout``: ``fast_legal`` + ``fast_apply`` + ``fast_chance`` on plain
@@ -102,6 +104,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--easy", type=int, default=0, help="games per player count with Easy bots")
     ap.add_argument("--players", default="5,8")
+    ap.add_argument("--protocol-players", type=int, default=6,
+                    help="player count of the protocol-path figure")
+    ap.add_argument("--only", choices=("all", "speed"), default="all",
+                    help="speed: just the fast path and the protocol path at --protocol-players")
     args = ap.parse_args()
     if args.easy:
         for n in (int(x) for x in args.players.split(",")):
@@ -109,6 +115,13 @@ def main() -> None:
             print(f"{n} players, {r['completed']} Easy games: faction_win_rate "
                   f"{r['faction_win_rate']}, mean_turns {r['mean_turns']:.1f}, errors {r['errors']}")
             print(f"  neutral_win_rate {r['neutral_win_rate']}")
+        return
+    pp = args.protocol_players
+    if args.only == "speed":
+        tps, _, _ = fast_speed(pp, args.seconds)
+        print(f"fast path, {pp} players: {tps:,.0f} turns/s")
+        print(f"public protocol path (legal_actions + apply), {pp} players: "
+              f"{protocol_speed(pp, args.seconds):,.0f} turns/s")
         return
     print("random play through the fast path (playout: fast_legal/fast_apply/fast_chance)")
     for n in range(4, 9):
@@ -132,8 +145,8 @@ def main() -> None:
         determinize(v, rng)
     print(f"worlds.determinize(view) at 5 players: "
           f"{(time.process_time() - t) / len(views) * 1e6:.0f} us")
-    print(f"public protocol path (legal_actions + apply), 4 players: "
-          f"{protocol_speed(4, args.seconds):,.0f} turns/s")
+    print(f"public protocol path (legal_actions + apply), {pp} players: "
+          f"{protocol_speed(pp, args.seconds):,.0f} turns/s")
 
 
 if __name__ == "__main__":

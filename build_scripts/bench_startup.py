@@ -4,7 +4,9 @@ an empty pygame-gui UIManager, measured in the same run (fresh interpreter each 
     python build_scripts/bench_startup.py [--runs 5] [--size 1280x720]
 
 Uses the SDL dummy video/audio drivers and a throw-away user folder, so it runs headless
-and never touches the player's settings. Prints the median (and min/max) of each.
+and never touches the player's settings. Prints the medians of the process's CPU time at
+each milestone (imports done, window + UI manager or App() made, first frame drawn) and
+their ratio; run it pinned (``taskset -c 1``) for figures to compare.
 """
 
 from __future__ import annotations
@@ -22,14 +24,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 BARE = """
 import time, pygame, pygame_gui
+t_import = time.process_time()
 pygame.init()
 screen = pygame.display.set_mode(({w}, {h}), pygame.RESIZABLE)
 manager = pygame_gui.UIManager(({w}, {h}))
+t_init = time.process_time()
 manager.update(0.016)
 screen.fill((0, 0, 0))
 manager.draw_ui(screen)
 pygame.display.flip()
-print(repr(time.time()))
+print(t_import, t_init, time.process_time(), repr(time.time()))
 """
 
 APP = """
@@ -39,9 +43,11 @@ from game import crash
 build_parser().parse_args(["--size", "{w}x{h}"])
 crash.setup_logging()
 from game.app import App
+t_import = time.process_time()
 app = App(size=({w}, {h}), fullscreen=False)
+t_init = time.process_time()
 app.step(0.016)
-print(repr(time.time()))
+print(t_import, t_init, time.process_time(), repr(time.time()))
 app.quit()
 """
 
@@ -74,31 +80,49 @@ app.quit()
 """
 
 
-def launch(code: str, home: str) -> float:
+def launch(code: str, home: str) -> tuple[float, ...]:
+    """(wall seconds to the first frame, CPU seconds at: imports done, window and
+    manager (or App) made, first frame drawn)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", SHADOWS_HOME=home)
+    # An installed app starts from compiled bytecode (pip and PyInstaller compile it): so
+    # do both sides here, or every run would pay for compiling the sources again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.time()
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, check=True).stdout
-    return float(out.strip().splitlines()[-1]) - start
+    t_import, t_init, t_frame, at = (float(v) for v in out.strip().splitlines()[-1].split())
+    return at - start, t_import, t_init, t_frame
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--size", default="1280x720")
+    p.add_argument("--no-frames", action="store_true", help="skip the frame-cost lines")
     args = p.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     bare, app = [], []
     with tempfile.TemporaryDirectory(prefix="shadows-bench-") as home:
-        launch(BARE.format(w=w, h=h), home)  # warm the file cache once, not counted
+        launch(BARE.format(w=w, h=h), home)  # warm the file cache and bytecode once,
+        launch(APP.format(w=w, h=h), home)   # not counted
         for _ in range(args.runs):  # interleaved, so both see the same machine load
             bare.append(launch(BARE.format(w=w, h=h), home))
             app.append(launch(APP.format(w=w, h=h), home))
-    for name, xs in (("bare pygame window + UIManager", bare), ("Shadows Tabletop main menu", app)):
-        print(f"{name:32s} median {statistics.median(xs) * 1000:7.0f} ms   "
-              f"(min {min(xs) * 1000:.0f}, max {max(xs) * 1000:.0f}, {len(xs)} runs)")
-    print(f"{'app overhead':32s} median {(statistics.median(app) - statistics.median(bare)) * 1000:7.0f} ms")
+
+    def med(rows, i):
+        return statistics.median(r[i] for r in rows) * 1000
+
+    print(f"CPU time of the process (ms, median of {args.runs} interleaved runs):")
+    print(f"{'':34s} {'imports':>8s} {'window+UI':>10s} {'1st frame':>10s} {'total':>8s}")
+    for name, rows in (("bare pygame window + UIManager", bare), ("Shadows Tabletop main menu", app)):
+        imp, init, frame = med(rows, 1), med(rows, 2), med(rows, 3)
+        print(f"{name:34s} {imp:8.0f} {init - imp:10.0f} {frame - init:10.0f} {frame:8.0f}")
+    print(f"{'app / bare (CPU)':34s} {med(app, 3) / med(bare, 3):8.2f}x")
+    print(f"{'wall to first frame (ms)':34s} bare {med(bare, 0):.0f}, app {med(app, 0):.0f} "
+          f"(min {min(r[0] for r in app) * 1000:.0f}, max {max(r[0] for r in app) * 1000:.0f})")
+    if args.no_frames:
+        return 0
     with tempfile.TemporaryDirectory(prefix="shadows-bench-") as home:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", SHADOWS_HOME=home)

@@ -93,9 +93,13 @@ class App:
         from game.ui.scenes.menu import MenuScene
 
         self.banner = SaveBanner(self)
+        self.coach = None  # a game.ui.coach.Coach while a tutorial is on
         self.push(MenuScene(self))
         self.show_start_notices = show_start_notices
         self._tell_notices()
+        # The first frame's own update lays the menu out; a second one would only draw
+        # more of its buttons' other states (hover, pressed) before anyone can see it.
+        self.ui_rebuilt = False
 
     # --- window ---------------------------------------------------------------------------
     def _set_icon(self) -> None:
@@ -244,12 +248,14 @@ class App:
 
     def _retry_waiting_writes(self) -> None:
         """Results that could not be written wait in memory; try again now and then."""
-        from game.storage import history, problems
-        from game.storage import stats as stats_store
+        from game.storage import problems
 
         now = time.monotonic()
         if now >= self._retry_at and any(p.what in ("statistics", "history")
                                          for p in problems.failing()):
+            from game.storage import history
+            from game.storage import stats as stats_store
+
             self._retry_at = now + 5.0
             stats_store.flush_pending()
             history.flush_pending()
@@ -321,6 +327,8 @@ class App:
         top = self.top
         if top is not None:
             top.update(dt)
+        if self.coach is not None:
+            self.coach.update(dt)
         if not self.running:
             return False
         if self.top is not top or self.ui_rebuilt:
@@ -332,6 +340,8 @@ class App:
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
         self.frames += 1
+        if self.frames == 2:
+            self.sound.warm_up()   # the menu is up: the sounds are made while it is read
         return True
 
     def _pace(self, idle: bool) -> float:
@@ -353,6 +363,8 @@ class App:
             self.resize(event.w, event.h)
             return
         if self.banner.process(event):
+            return
+        if self.coach is not None and self.coach.process(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -379,6 +391,8 @@ class App:
         self.manager.draw_ui(surface)
         if self.top is not None:
             self.top.draw_over(surface)
+        if self.coach is not None:
+            self.coach.draw(surface)
         self.banner.draw(surface)
         pygame.display.flip()
 

@@ -78,6 +78,17 @@ def _run(size, failures) -> None:
         depth = len(app.scenes)
         _check(failures, f"{spec.id}: table", lambda s=spec: _table(app, s, frames))
         _unwind(app, depth)
+    from game.ui.scenes.learn import LearnScene
+
+    _check(failures, "learn to play", lambda: _show(app, LearnScene(app), frames))
+    from game.tutorial import available
+
+    for tutorial in _check(failures, "tutorials", available) or []:
+        depth = len(app.scenes)
+        _check(failures, f"{tutorial.game_id}: tutorial", lambda t=tutorial: _tutorial(app, t, frames))
+        _unwind(app, depth)
+        if app.coach is not None:
+            app.coach.detach()
     depth = len(app.scenes)
     _check(failures, "phones: join screen and server", lambda: _phones(app, frames))
     _unwind(app, depth)
@@ -94,6 +105,20 @@ def _show(app, scene, frames) -> None:
         frames()
     finally:
         _unwind(app, depth)
+
+
+def _tutorial(app, tutorial, frames) -> None:
+    """The tutorial's table with its coach, at its first step and at its last move."""
+    from game.ui.coach import start_tutorial
+
+    for index in (0, len(tutorial.rows)):
+        app.settings.tutorial_steps = {tutorial.game_id: index}
+        table = start_tutorial(app, tutorial.game_id)
+        frames()
+        if app.coach is None or app.coach.table is not table:
+            raise RuntimeError("the coach is not on the tutorial's table")
+        app.pop()
+        frames()
 
 
 def _unwind(app, depth: int) -> None:

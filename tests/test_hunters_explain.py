@@ -92,11 +92,11 @@ def test_every_event_of_random_games_has_words():
     for g in range(60):
         s = HuntersState.new(4 + g % 5)
         while s.dec != NOBODY:
-            h0, p0 = len(s.history), [len(p) for p in s.private]
+            h0, t0 = len(s.history), len(s.told)
             if s.dec == CHANCE:
                 s.fast_apply(CHANCE, s.fast_chance(rng))
             else:
                 acts = s.fast_legal(s.dec)
                 s.fast_apply(s.dec, acts[int(rng.random() * len(acts))])
-            for e in events_since(s, h0, p0):
+            for e in events_since(s, h0, t0):
                 assert e.text and not e.text.startswith("(")

@@ -21,7 +21,7 @@ LAYERS = (
     ("ai", ("game.ai",)),
     ("catalog", ("game.catalog",)),
     ("services", ("game.match", "game.bus", "game.resources", "game.session", "game.sim",
-                  "game.review", "game.storage", "game.crash")),
+                  "game.review", "game.storage", "game.crash", "game.tutorial")),
     ("screens", ("game.ui", "game.net")),
     ("app", ("game.app", "game.selftest", "game.__main__")),
 )

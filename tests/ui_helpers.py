@@ -13,10 +13,16 @@ import pygame
 DT = 1 / 60
 
 
-def make_app(size=(1280, 720)):
+def make_app(size=(1280, 720), offer_tutorials: bool = False):
+    """The app as a returning player finds it: a game's tile opens its setup, without the
+    first-time offer of its tutorial (``offer_tutorials=True`` keeps the offer)."""
     from game.app import App
+    from game.tutorial import GAMES
 
-    return App(size=size, fullscreen=False)
+    app = App(size=size, fullscreen=False)
+    if not offer_tutorials:
+        app.settings.tutorials_offered = list(GAMES)
+    return app
 
 
 def step(app, frames: int = 1) -> None:
@@ -238,7 +244,8 @@ class SecretWatch:
                     blob += "\n" + str(getattr(el, "text", "") or "")
         private = getattr(state, "private", None)   # Shadow Hunters: what each seat was told
         for owner, token in state.secret_tokens():
-            knowers = {owner}
+            # owner: a seat, None (nobody) or a tuple of seats who may each see it
+            knowers = set(owner) if isinstance(owner, tuple) else {owner}
             if private is not None:
                 name = token if isinstance(token, str) else token[-1]
                 knowers |= {i for i, entries in enumerate(private) if any(

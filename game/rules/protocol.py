@@ -23,24 +23,73 @@ NOBODY = -2
 """``decider()`` returns this once the game is over."""
 
 
+_NO_DATA: Any = object()   # Event's data when none is given: a fresh {} each time
+
+
 class RuleError(ValueError):
     """An action that the rules do not allow now. The message says why, in one line."""
 
 
-@dataclass(frozen=True, slots=True)
+Recipe = tuple   # (make, *how): a label or event text that make(*how) builds when read
+
+
+def _made(text: str | Recipe) -> str:
+    return text if text.__class__ is str else text[0](*text[1:])
+
+
 class Action:
     """One decision. ``kind`` and ``args`` identify it; ``label`` is for people.
 
     ``args`` holds JSON primitives (int, str, bool, None) and nested tuples of them.
     Two actions are equal when kind and args are equal, whatever their labels.
+
+    The label may be given as text or, by a game's hot path, as a recipe: a tuple
+    ``(make, *how)``, and ``make(*how)`` builds the text when it is first read. Most
+    legal lists are never shown to anyone (random playouts, bots), so they should not
+    pay for words. ``how`` must hold everything the text depends on, frozen at the time
+    (not a state that moves on). Readers see no difference: ``label``, ``str()``,
+    ``repr()`` and pickling give the built text.
+
+    Read-only like the frozen dataclass it used to be (kind, args and label are
+    properties without setters), but built with plain slot stores: legal lists create
+    many of these, and a frozen dataclass's ``object.__setattr__`` per field costs three
+    times as much.
     """
 
-    kind: str
-    args: tuple = ()
-    label: str = field(default="", compare=False)
+    __slots__ = ("_kind", "_args", "_label")
+
+    def __init__(self, kind: str, args: tuple = (), label: str | Recipe = "") -> None:
+        self._kind = kind
+        self._args = args
+        self._label = label
+
+    kind = property(lambda self: self._kind)
+    args = property(lambda self: self._args)
+
+    @property
+    def label(self) -> str:
+        text = self._label
+        if text.__class__ is not str:
+            text = _made(text)
+            self._label = text
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._kind == other._kind and self._args == other._args
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self._kind, self._args))
+
+    def __repr__(self) -> str:
+        return f"Action(kind={self._kind!r}, args={self._args!r}, label={self.label!r})"
+
+    def __reduce__(self):
+        return (type(self), (self._kind, self._args, self.label))
 
     def to_json(self) -> list:
-        return [self.kind, _tuples_to_lists(self.args)]
+        return [self._kind, _tuples_to_lists(self._args)]
 
     @classmethod
     def from_json(cls, data: Sequence) -> "Action":
@@ -49,24 +98,66 @@ class Action:
         return cls(data[0], _lists_to_tuples(data[1]))
 
     def __str__(self) -> str:
-        return self.label or f"{self.kind}{self.args}"
+        return self.label or f"{self._kind}{self._args}"
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, for the bus, the log panel and the animations.
 
     ``seats`` is None when every seat (and the public) may know it, otherwise the tuple of
-    seats allowed to see it. ``text`` is a one-line description for the game log.
+    seats allowed to see it. ``text`` is a one-line description for the game log; like an
+    Action's label it may be given as a recipe ``(make, *how)``, built when first read;
+    so may ``data`` (a recipe whose ``make`` returns the mapping). Equality compares kind,
+    data, text and seats, as the dataclass it used to be did.
     """
 
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    text: str = ""
-    seats: tuple[int, ...] | None = None
+    __slots__ = ("_kind", "_data", "_text", "_seats")
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | Recipe | None = _NO_DATA,
+                 text: str | Recipe = "", seats: tuple[int, ...] | None = None) -> None:
+        self._kind = kind
+        self._data = {} if data is _NO_DATA else data
+        self._text = text
+        self._seats = seats
+
+    kind = property(lambda self: self._kind)
+    seats = property(lambda self: self._seats)
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        data = self._data
+        if data.__class__ is tuple:
+            data = self._data = data[0](*data[1:])
+        return data
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if text.__class__ is not str:
+            text = _made(text)
+            self._text = text
+        return text
+
+    def _key(self) -> tuple:
+        return (self._kind, self.data, self.text, self._seats)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self._kind!r}, data={self.data!r}, text={self.text!r}, "
+                f"seats={self._seats!r})")
+
+    def __reduce__(self):
+        return (type(self), self._key())
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.seats is None or (seat is not None and seat in self.seats)
+        return self._seats is None or (seat is not None and seat in self._seats)
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,7 +167,9 @@ def save_game(path: Path, session_data: dict) -> None:
     """Write one game's save; OSError if it could not be written (the old one stays)."""
     data = dict(session_data)
     data["saved_at"] = time.time()
-    write_versioned(path, KIND, VERSION, data)
+    # Compact: written after every move, and only the C encoder (no indent) keeps a long
+    # game's save well inside one frame.
+    write_versioned(path, KIND, VERSION, data, indent=None)
 
 
 def load_save(path: Path) -> tuple[dict | None, str | None]:

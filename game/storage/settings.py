@@ -25,6 +25,9 @@ class Settings:
     memory_aids: bool = True
     last_setup: dict = field(default_factory=dict)
     howto_seen: list = field(default_factory=list)  # games whose "How to play" card was offered
+    tutorials_offered: list = field(default_factory=list)  # games whose tutorial was offered
+    tutorials_done: list = field(default_factory=list)     # tutorials played to the end
+    tutorial_steps: dict = field(default_factory=dict)     # game id -> the step to resume at
     # Where phones reach the table: "" the first LAN address, "127.0.0.1" this computer
     # only, or one address of this machine's.
     phone_address: str = ""
@@ -53,6 +56,14 @@ class Settings:
         if not isinstance(self.howto_seen, list):
             self.howto_seen = []
         self.howto_seen = [g for g in self.howto_seen if isinstance(g, str)]
+        for name in ("tutorials_offered", "tutorials_done"):
+            value = getattr(self, name)
+            setattr(self, name, [g for g in value if isinstance(g, str)]
+                    if isinstance(value, list) else [])
+        if not isinstance(self.tutorial_steps, dict):
+            self.tutorial_steps = {}
+        self.tutorial_steps = {k: v for k, v in self.tutorial_steps.items()
+                               if isinstance(k, str) and type(v) is int and 0 <= v < 10_000}
         if not isinstance(self.phone_address, str) or len(self.phone_address) > 45:
             self.phone_address = ""
         return self

@@ -82,8 +82,8 @@ def add_button(scene, m, right: int, y: int, width: int) -> int:
 
 def greet(scene) -> None:
     """At a person's first game of this game, the table's status line offers the card."""
-    if getattr(scene, "is_review", False):
-        return  # a finished game under review is no first game
+    if getattr(scene, "is_review", False) or getattr(scene.session, "tutorial", None):
+        return  # a finished game under review is no first game; a tutorial has its coach
     game_id = scene.session.match.game_id
     if game_id in CARDS and not seen(scene.app, game_id) and not scene.session.is_over():
         scene.set_status("First game of this one? \"How to play\" (top right) shows the goal, "

@@ -54,6 +54,10 @@ class Choice:
 class Scene:
     opaque = True      # False: the scene below is drawn first (pause, notices)
     busy = False       # True while animating; the app then keeps the full frame rate
+    # A rebuild keeps the buttons that come back with the same place, text and look. Only
+    # for scenes whose elements are all made with ``button`` (a kept button would end up
+    # under a panel made again after it).
+    keep_widgets = False
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -63,6 +67,8 @@ class Scene:
         self.choices: list[Choice] = []
         self.selected: int | None = None
         self._presses: dict[UIButton, Callable[[], None]] = {}
+        self._made: dict[tuple, list[UIButton]] = {}    # this build's buttons, by what they show
+        self._spare: dict[tuple, list[UIButton]] = {}   # the last build's, while rebuilding
 
     # --- lifecycle (called by the app) ----------------------------------------------------
     @property
@@ -92,10 +98,27 @@ class Scene:
     def rebuild(self) -> None:
         keep = self.selected
         before = self._choice_texts()
-        self.teardown()
         m = self.metrics
-        self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
+        old: list = []
+        if (self.keep_widgets and self.root is not None and self.root.alive()
+                and self.root.rect.size == (m.width, m.height)):
+            # Same window: buttons that come back unchanged are kept, not made again
+            # (pygame-gui draws every state of a new button, a frame's worth for a table).
+            old = list(self.root.elements)
+            if self.selected is not None and self.selected < len(self.choices):
+                self.choices[self.selected].button.unselect()
+            self._spare, self._made = self._made, {}
+            self.choices, self._presses, self.selected = [], {}, None
+        else:
+            self.teardown()
+            self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
         self.build(m)
+        if old:
+            kept = {id(b) for bs in self._made.values() for b in bs}
+            for el in old:
+                if id(el) not in kept:
+                    el.kill()
+        self._spare = {}
         self.app.ui_rebuilt = True  # the app lets pygame-gui lay the new elements out before drawing
         if keep is not None and keep < len(self.choices) and self._choice_texts() == before:
             self.select(keep)       # the same list (a resize, a redraw): keep the highlight
@@ -107,6 +130,7 @@ class Scene:
         if self.root is not None:
             self.root.kill()
             self.root = None
+        self._made, self._spare = {}, {}
         self.choices = []
         self._presses = {}
         self.selected = None
@@ -139,16 +163,45 @@ class Scene:
                object_id: str | None = None, tooltip: str | None = None,
                badge: bool = True, container=None) -> UIButton:
         """A themed button. ``choice`` buttons join the keyboard order (1-9, arrows)."""
-        btn = UIButton(pygame.Rect(rect), text, self.manager, container=container or self.root,
-                       tool_tip_text=tooltip,
-                       object_id=ObjectID(class_id=cls, object_id=object_id or None))
-        if not enabled:
-            btn.disable()
+        rect = pygame.Rect(rect)
+        where = container or self.root
+        key = (tuple(rect), text, cls, object_id, tooltip, enabled, id(where))
+        btn = self._take_spare(key)
+        if btn is None:
+            # the same button in the same place with other words (choice 3 is now another
+            # choice): new words cost a third of a new button
+            loose = key[:1] + key[2:4] + key[5:]
+            for other in list(self._spare):
+                if other[:1] + other[2:4] + other[5:] == loose:
+                    btn = self._take_spare(other)
+                    if btn is not None:
+                        if getattr(btn, "tool_tip", None) is not None:
+                            btn.tool_tip.kill()      # it spoke of the old words
+                            btn.tool_tip = None
+                        btn.set_text(text)
+                        btn.set_tooltip(tooltip)
+                        break
+        if btn is not None and not btn.visible:
+            btn.show()       # hidden by the last build (a table hides what does not apply)
+        if btn is None:
+            btn = UIButton(rect, text, self.manager, container=where, tool_tip_text=tooltip,
+                           object_id=ObjectID(class_id=cls, object_id=object_id or None))
+            if not enabled:
+                btn.disable()
+        self._made.setdefault(key, []).append(btn)
         if on_press is not None:
             self._presses[btn] = on_press
             if choice and enabled:
                 self.choices.append(Choice(btn, on_press, badge))
         return btn
+
+    def _take_spare(self, key: tuple) -> UIButton | None:
+        spare = self._spare.get(key)
+        while spare:
+            candidate = spare.pop()
+            if candidate.alive():
+                return candidate
+        return None
 
     def label(self, rect, text: str, cls: str | None = None, container=None) -> UILabel:
         return UILabel(pygame.Rect(rect), text, self.manager, container=container or self.root,

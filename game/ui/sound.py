@@ -18,6 +18,7 @@ import os
 import random
 import sys
 import tempfile
+import threading
 from contextlib import contextmanager
 
 import pygame
@@ -132,6 +133,37 @@ def render(name: str) -> array.array:
     return array.array("h", (int(PEAK * v / top) for v in samples))
 
 
+# Rendered samples, shared by every Sounds of this process: synthesis costs 1-45 ms a
+# sound, far more than a frame, so it happens once, on a background thread, not when a
+# card first lands.
+_rendered: dict[str, array.array] = {}
+_warming: threading.Thread | None = None
+_warm_lock = threading.Lock()
+
+
+def rendered(name: str) -> array.array:
+    samples = _rendered.get(name)
+    if samples is None:
+        samples = _rendered[name] = render(name)
+    return samples
+
+
+def warm_up() -> None:
+    """Synthesise every sound on a background thread (started once per process)."""
+    global _warming
+    with _warm_lock:
+        if _warming is not None:
+            return
+
+        def work() -> None:
+            for name in RECIPES:
+                if name not in _rendered:
+                    _rendered[name] = render(name)
+
+        _warming = threading.Thread(target=work, name="sound-synthesis", daemon=True)
+        _warming.start()
+
+
 class Sounds:
     def __init__(self, volume: int = 70, muted: bool = False) -> None:
         self.volume, self.muted = volume, muted
@@ -151,12 +183,19 @@ class Sounds:
     def available(self) -> bool:
         return self._channels > 0
 
+    def warm_up(self) -> None:
+        """Synthesise the sounds now, off the main thread (once the menu is on screen)."""
+        if self.available:
+            warm_up()
+
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
-        # Synthesised on first use so that start-up does not pay for it.
+        # Synthesised after start-up by ``warm_up`` (or here, if asked for before that).
         if name not in self._sounds and self.available and name in RECIPES:
-            samples = render(name)
+            samples = rendered(name)
             if self._channels == 2:
-                samples = array.array("h", (s for s in samples for _ in (0, 1)))
+                mono, samples = samples, array.array("h", bytes(4 * len(samples)))
+                samples[0::2] = mono     # the same sample to both ears, interleaved
+                samples[1::2] = mono
             try:
                 self._sounds[name] = pygame.mixer.Sound(buffer=samples.tobytes())
             except pygame.error:

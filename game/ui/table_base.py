@@ -48,6 +48,7 @@ PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 class TableScene(Scene):
     felt = True
+    keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -66,6 +67,8 @@ class TableScene(Scene):
         self.fast_forward = False                # "skip to the result": no pauses, no animation
         self._shown_key: tuple | None = None
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
+        # The backdrop is made now, with the scene, not in the first frame after a move.
+        draw.table_background(app.screen.get_size(), felt=self.felt)
         bus = app.bus
         self._unsubscribe = [
             bus.subscribe(GameHappened, self._on_game_happened),
@@ -252,6 +255,9 @@ class TableScene(Scene):
         s = self.session
         if s.is_over():
             return "The game is over."
+        step = getattr(s, "step", None)
+        if step is not None and step.kind == "say":
+            return "Learning: read the coach's note, then press Next."
         seat = s.decider()
         if seat < 0:
             return "…"
@@ -326,6 +332,10 @@ class TableScene(Scene):
 
         self.stop_phones()
         notice = None
+        if not getattr(self.session, "records_results", True):
+            self.app.sound.play(self.end_sound())   # a tutorial: no statistics, no history
+            self.show_results()
+            return
         try:
             notice = stats.record_result(self.session)
         except OSError as exc:
@@ -350,6 +360,36 @@ class TableScene(Scene):
         from game.ui.scenes.results import ResultsScene
 
         self.app.push(ResultsScene(self.app, self.session))
+
+    # --- the tutorial's coach points at named parts ---------------------------------------------------
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Named parts of this table for the coach (docs/tutorials.md); "coach" is where its
+        panel goes. Game tables add theirs."""
+        out = {}
+        if self.log_panel is not None:
+            out["coach"] = self.log_panel.rect
+            out["log"] = self.log_panel.rect
+        if getattr(self, "choice_area", None) is not None:
+            out["prompt"] = self.choice_area
+        return out
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
+
+    def still(self) -> bool:
+        """Nothing is moving on the table (a tutorial's Next waits for it)."""
+        return True
+
+    def coach_point(self) -> str | None:
+        """The part a tutorial's current step talks about, if one is on."""
+        step = getattr(self.session, "step", None)
+        return step.point if step is not None and step.kind != "bot" else None
+
+    def coach_holds(self) -> bool:
+        """A tutorial step talks about this table: it must not move on to another screen
+        (a round's scoring, the results) by itself until the step is done."""
+        point = self.coach_point()
+        return point is not None and self.region(point) is not None
 
     # --- input ---------------------------------------------------------------------------------------
     def on_escape(self) -> None:
@@ -413,6 +453,12 @@ class TableScene(Scene):
         self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
+        panel = self.log_panel
+        if panel is not None and panel.rect == rect and panel.m == self.metrics:
+            # the same place: keep what is rendered (and where the reader scrolled to)
+            panel.set_lines(self.log_lines())
+            self._log_key = (len(self.session.entries), self.viewer)
+            return panel
         panel = LogPanel(rect, self.metrics)
         panel.set_lines(self.log_lines())
         panel.scroll_to_end()

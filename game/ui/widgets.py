@@ -41,6 +41,37 @@ def table(headers: Sequence[str], rows: Sequence[Sequence]) -> Block:
     return Block("table", headers=tuple(headers), rows=tuple(tuple(r) for r in rows))
 
 
+class Stack:
+    """A panel's rendered content: its pieces where they go, never composed into one tall
+    picture (a long log would be megabytes to clear and fill at every new line)."""
+
+    def __init__(self, width: int, height: int, pieces: list) -> None:
+        self.width, self.height = width, height
+        self.pieces = pieces          # (x, y, surface), top to bottom
+        self._ys = [y for _, y, _ in pieces]
+
+    def get_height(self) -> int:
+        return self.height
+
+    def get_width(self) -> int:
+        return self.width
+
+    def blit_onto(self, target: pygame.Surface, pos: tuple, area: pygame.Rect) -> None:
+        """Like ``target.blit(content, pos, area)``: the part ``area`` of it, at ``pos``."""
+        import bisect
+
+        if area.height <= 0:
+            return
+        clip = target.get_clip()
+        target.set_clip(pygame.Rect(pos, area.size).clip(clip))
+        first = max(0, bisect.bisect_right(self._ys, area.y) - 1)
+        for x, y, surf in self.pieces[first:]:
+            if y >= area.bottom:
+                break
+            target.blit(surf, (pos[0] + x - area.x, pos[1] + y - area.y))
+        target.set_clip(clip)
+
+
 class ScrollPanel:
     def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str = "",
                  font_size: int = style.FONT_BODY - 1) -> None:
@@ -50,7 +81,7 @@ class ScrollPanel:
         self.font_size = metrics.px(font_size)
         self.blocks: list[Block] = []
         self.offset = 0
-        self._content: pygame.Surface | None = None
+        self._content: Stack | None = None
         self._dragging = False
 
     # --- content ----------------------------------------------------------------------------
@@ -67,7 +98,7 @@ class ScrollPanel:
         return pygame.Rect(self.rect.x + pad, self.rect.y + top,
                            self.rect.width - 2 * pad - self.m.px(8), self.rect.height - top - pad)
 
-    def content(self) -> pygame.Surface:
+    def content(self) -> Stack:
         if self._content is None:
             self._content = self._render(self.inner.width)
             self.offset = min(self.offset, self.max_offset)
@@ -78,42 +109,56 @@ class ScrollPanel:
         h = self._content.get_height() if self._content is not None else 0
         return max(0, h - self.inner.height)
 
-    def _render(self, width: int) -> pygame.Surface:
+    def _render(self, width: int) -> Stack:
         fs = self.font_size
-        line_h = int(fs * 1.4)
         pieces: list[tuple[int, pygame.Surface]] = []   # (x, surface) stacked vertically
         y_gaps: list[int] = []
         starts: set[int] = set()                         # pieces that begin a block
+        cache = getattr(self, "_block_cache", {})
+        kept: dict = {}
         for b in self.blocks:
+            key = (b, width, fs)
+            made = kept[key] = kept.get(key) or cache.get(key) or self._block(b, width, fs)
+            before, parts = made
+            if before and pieces:
+                y_gaps[-1] += before
             starts.add(len(pieces))
-            if b.kind == "h":
-                if pieces:
-                    y_gaps[-1] += int(fs * 0.8)
-                size = int(fs * 1.3)
-                pieces.append((0, draw.text(b.text, size, style.ACCENT_BRIGHT, True)))
-                y_gaps.append(int(fs * 0.9))
-            elif b.kind in ("p", "line"):
-                lines = draw.wrap(b.text, fs, width) if b.kind == "p" else [b.text]
-                for ln in lines:
-                    pieces.append((0, draw.text(ln, fs, b.colour)))
-                    y_gaps.append(line_h - draw.font(fs).get_height())
-                y_gaps[-1] += int(fs * 0.35) if b.kind == "p" else 0
-            elif b.kind == "table":
-                pieces.append((0, self._table(b, width, fs)))
-                y_gaps.append(int(fs * 0.9))
-            elif b.kind == "gap":
-                pieces.append((0, pygame.Surface((1, fs), pygame.SRCALPHA)))
-                y_gaps.append(0)
+            for x, surf, gap in parts:
+                pieces.append((x, surf))
+                y_gaps.append(gap)
+        # A new log line renders that line only: the others are kept from the last time.
+        self._block_cache = kept
         total = sum(s.get_height() for _, s in pieces) + sum(y_gaps)
-        surf = pygame.Surface((max(1, width), max(1, total)), pygame.SRCALPHA)
+        placed = []
         y = 0
         self._tops = []
         for i, ((x, s), gap) in enumerate(zip(pieces, y_gaps)):
             if i in starts:
                 self._tops.append(y)
-            surf.blit(s, (x, y))
+            placed.append((x, y, s))
             y += s.get_height() + gap
-        return surf
+        return Stack(max(1, width), max(1, total), placed)
+
+    def _block(self, b: Block, width: int, fs: int) -> tuple[int, list]:
+        """One block's pieces: (space above it, [(x, surface, space below), ...])."""
+        line_h = int(fs * 1.4)
+        parts: list = []
+        before = 0
+        if b.kind == "h":
+            before = int(fs * 0.8)
+            parts.append((0, draw.text(b.text, int(fs * 1.3), style.ACCENT_BRIGHT, True), int(fs * 0.9)))
+        elif b.kind in ("p", "line"):
+            lines = draw.wrap(b.text, fs, width) if b.kind == "p" else [b.text]
+            for ln in lines:
+                parts.append((0, draw.text(ln, fs, b.colour), line_h - draw.font(fs).get_height()))
+            if b.kind == "p":
+                x, last, gap = parts[-1]
+                parts[-1] = (x, last, gap + int(fs * 0.35))
+        elif b.kind == "table":
+            parts.append((0, self._table(b, width, fs), int(fs * 0.9)))
+        elif b.kind == "gap":
+            parts.append((0, pygame.Surface((1, fs), pygame.SRCALPHA), 0))
+        return before, parts
 
     def _table(self, b: Block, width: int, fs: int) -> pygame.Surface:
         cols = len(b.headers)
@@ -192,8 +237,8 @@ class ScrollPanel:
         content = self.content()
         inner = self.inner
         top = max(self.offset, self.first_visible())
-        surface.blit(content, (inner.x, inner.y + top - self.offset),
-                     pygame.Rect(0, top, inner.width, inner.height - (top - self.offset)))
+        content.blit_onto(surface, (inner.x, inner.y + top - self.offset),
+                          pygame.Rect(0, top, inner.width, inner.height - (top - self.offset)))
         total = content.get_height()
         if total > inner.height:
             track = self._bar_rect()

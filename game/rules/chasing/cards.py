@@ -26,8 +26,12 @@ def rank_of(c: int) -> int:
 
 
 def deck(num_players: int) -> list[int]:
-    top = TOP_RANK[num_players]
-    return [card(s, r) for s in range(4) for r in range(top + 1)]
+    """A fresh list of the deck for ``num_players``, in suit then rank order."""
+    return list(_DECKS[num_players])
+
+
+_DECKS = {n: tuple(card(s, r) for s in range(4) for r in range(top + 1))
+          for n, top in TOP_RANK.items()}
 
 
 def name(c: int) -> str:

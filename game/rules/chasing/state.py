@@ -23,11 +23,78 @@ PLAY_ACTIONS = {c: Action("play", (C.SUITS[C.suit_of(c)], C.rank_of(c)), f"Play 
                 for c in C.deck(5)}
 DISCARD_ACTIONS = {s: Action("discard", (name,), f"Discard the {name} Follow Card")
                    for s, name in enumerate(C.SUITS)}
+# (kind, args) -> move, for every move any game may have; and the same by the identity of
+# the shared Actions above (they live as long as the module), the ones legal_actions lists
+MOVE_OF = {(a.kind, a.args): c for c, a in PLAY_ACTIONS.items()}
+MOVE_OF.update({(a.kind, a.args): DISCARD + s for s, a in DISCARD_ACTIONS.items()})
+PLAY_LISTED = [PLAY_ACTIONS.get(c) for c in range(64)]      # PLAY_ACTIONS as a list by card
+MOVE_OF_LISTED = {id(a): c for c, a in PLAY_ACTIONS.items()}
+MOVE_OF_LISTED.update({id(a): DISCARD + s for s, a in DISCARD_ACTIONS.items()})
 START_OPTIONS = ("random", "0", "1", "2", "3", "4")
 
 
 def player(seat: int) -> str:
     return f"Player {seat + 1}"
+
+
+# The data and texts of the events of play, built when read (see protocol.Event): random
+# play and bots never read them.
+def _played_data(seat: int, card: int, index: int) -> dict:
+    return {"seat": seat, "suit": C.SUITS[card >> 4], "rank": card & 15, "trick_index": index}
+
+
+def _played_text(seat: int, card: int) -> str:
+    return f"{player(seat)} plays {C.name(card)}"
+
+
+def _discarded_data(seat: int, suit: int) -> dict:
+    return {"seat": seat, "suit": C.SUITS[suit]}
+
+
+def _discarded_text(seat: int, suit: int) -> str:
+    return f"{player(seat)} discards the {C.SUITS[suit]} Follow Card"
+
+
+def _trick_data(winner: int, spot: int, new_spot: int) -> dict:
+    return {"seat": winner, "spotlight": C.face(spot), "card": C.face(new_spot)}
+
+
+def _scored_data(rnd: int, rows: tuple) -> dict:
+    return {"round": rnd, "scores": [list(row) for row in rows]}
+
+
+def _scored_text(rnd: int, rows: tuple) -> str:
+    parts = ", ".join(f"{player(s)} {sum(v for v in row if v is not None)}"
+                      for s, row in enumerate(rows))
+    return f"Round {rnd} scored: {parts}"
+
+
+def _over_data(state: "ChasingState") -> dict:
+    res = state.result()
+    return {"winners": list(res.winners), "scores": list(res.scores)}
+
+
+def _over_text(state: "ChasingState") -> str:
+    return state.result().reason
+
+
+def _dealt_data(rnd: int, start: int, spot: int, size: int, n: int) -> dict:
+    return {"round": rnd, "start": start, "spotlight": C.face(spot), "hand_sizes": [size] * n}
+
+
+def _dealt_text(rnd: int, start: int, spot: int, size: int, n: int) -> str:
+    return (f"Round {rnd}: {size} cards each; the Spotlight is {C.name(spot)}; "
+            f"{player(start)} leads")
+
+
+def _deal_label(rnd: int) -> str:
+    return f"Shuffle and deal round {rnd}"
+
+
+def _trick_text(winner: int, spot: int, new_spot: int) -> str:
+    how = "highest card below" if (new_spot & 15) < (spot & 15) else "highest card, none below"
+    return (f"{player(winner)} wins the trick ({how} the Spotlight {C.name(spot)}), "
+            f"takes the {C.name(spot)}; {C.name(new_spot)} is the new Spotlight")
 
 
 def trick_winner(spotlight_rank: int, ranks: list[int]) -> int:
@@ -51,7 +118,7 @@ class ChasingState(GameState):
 
     __slots__ = ("n", "start_option", "rnd", "start_seat", "dealt", "hands", "spot", "follow",
                  "discard", "hidden", "taken", "trick", "leader", "turn", "await_discard",
-                 "history", "last_winner", "sheet", "round_cards")
+                 "history", "last_winner", "sheet", "round_cards", "_legal", "_sampled")
 
     # --- creation ------------------------------------------------------------------------
     def __init__(self, n: int, start_option: str = "random") -> None:
@@ -80,6 +147,8 @@ class ChasingState(GameState):
         self.last_winner = -1
         self.sheet: list[list[list[int | None]]] = [[] for _ in range(n)]
         self.round_cards: list[tuple[tuple[int, ...], ...]] = []
+        self._legal: list[int] | None = None   # moves() as legal_actions listed them
+        self._sampled: tuple | None = None     # (round, start seat, Action) of sample_chance
 
     @classmethod
     def new(cls, num_players: int, options: Mapping[str, str] | None = None) -> "ChasingState":
@@ -110,6 +179,7 @@ class ChasingState(GameState):
         o.last_winner = self.last_winner
         o.sheet = [rows[:] for rows in self.sheet]  # rows are replaced, never mutated
         o.round_cards = self.round_cards[:]
+        o._legal = o._sampled = None
         return o
 
     # --- whose decision --------------------------------------------------------------------
@@ -136,6 +206,7 @@ class ChasingState(GameState):
 
     def step(self, move: int, events: list[Event] | None = None) -> None:
         """Apply a legal move of the decider. ``events`` collects what happened, if given."""
+        self._legal = None      # the listed moves were for the position before this one
         seat = self.turn
         if move >= DISCARD:
             self._discard_suit(seat, move - DISCARD, events)
@@ -143,31 +214,44 @@ class ChasingState(GameState):
             self._advance(seat, events)
             return
         self.hands[seat].remove(move)
-        self.trick.append(move)
+        trick = self.trick
+        trick.append(move)
         if events is not None:
-            events.append(Event("card_played", {"seat": seat, "suit": C.SUITS[move >> 4],
-                                                "rank": move & 15, "trick_index": len(self.trick) - 1},
-                                f"{player(seat)} plays {C.name(move)}"))
-        if len(self.trick) > 1:  # a follower: the leader never discards
+            events.append(Event("card_played", (_played_data, seat, move, len(trick) - 1),
+                                (_played_text, seat, move)))
+        if len(trick) > 1:
+            # A follower (the leader never discards) discards the Follow Card of the suit
+            # they played; without one, that of the one suit left; with several, chooses.
+            follow = self.follow
             s = move >> 4
-            suits = {c >> 4 for c in self.follow}
-            if s in suits:
-                self._discard_suit(seat, s, events)
-            elif len(suits) == 1:
-                self._discard_suit(seat, next(iter(suits)), events)
+            for i in range(len(follow)):
+                if follow[i] >> 4 == s:
+                    break
             else:
-                self.await_discard = True
-                return
+                suits = {c >> 4 for c in follow}
+                if len(suits) != 1:
+                    self.await_discard = True
+                    return
+                s = suits.pop()
+                i = 0
+            self.discard.append(follow.pop(i))
+            if events is not None:
+                events.append(Event("follow_discarded", (_discarded_data, seat, s),
+                                    (_discarded_text, seat, s)))
+        if len(trick) < self.n:
+            self.turn = (seat + 1) % self.n
+            return
         self._advance(seat, events)
 
     def _discard_suit(self, seat: int, s: int, events: list[Event] | None) -> None:
-        for i, c in enumerate(self.follow):
+        follow = self.follow
+        for i, c in enumerate(follow):
             if c >> 4 == s:
-                self.discard.append(self.follow.pop(i))
+                self.discard.append(follow.pop(i))
                 break
         if events is not None:
-            events.append(Event("follow_discarded", {"seat": seat, "suit": C.SUITS[s]},
-                                f"{player(seat)} discards the {C.SUITS[s]} Follow Card"))
+            events.append(Event("follow_discarded", (_discarded_data, seat, s),
+                                (_discarded_text, seat, s)))
 
     def _advance(self, seat: int, events: list[Event] | None) -> None:
         if len(self.trick) < self.n:
@@ -181,16 +265,12 @@ class ChasingState(GameState):
         self.taken[winner].append(spot)
         self.history.append((spot, self.leader, tuple(plays), winner))
         self.spot = plays[wi]
-        self.follow = [c for i, c in enumerate(plays) if i != wi]
+        self.follow = plays[:wi] + plays[wi + 1:]
         self.trick = []
         self.last_winner = winner
         if events is not None:
-            below = (plays[wi] & 15) < (spot & 15)
-            how = "highest card below" if below else "highest card, none below"
-            events.append(Event(
-                "trick_won", {"seat": winner, "spotlight": C.face(spot), "card": C.face(self.spot)},
-                f"{player(winner)} wins the trick ({how} the Spotlight {C.name(spot)}), "
-                f"takes the {C.name(spot)}; {C.name(self.spot)} is the new Spotlight"))
+            events.append(Event("trick_won", (_trick_data, winner, spot, self.spot),
+                                (_trick_text, winner, spot, self.spot)))
         if len(self.hands[winner]) >= 2:
             self.leader = self.turn = winner
             return
@@ -207,17 +287,14 @@ class ChasingState(GameState):
         self.dealt = False
         self.await_discard = False
         if events is not None:
-            parts = ", ".join(f"{player(s)} {sum(v for v in self.sheet[s][-1] if v is not None)}"
-                              for s in range(self.n))
-            events.append(Event("round_scored", {"round": self.rnd,
-                                                 "scores": [list(self.sheet[s][-1]) for s in range(self.n)]},
-                                f"Round {self.rnd} scored: {parts}"))
+            rows = tuple(self.sheet[s][-1] for s in range(self.n))   # never changed later
+            events.append(Event("round_scored", (_scored_data, self.rnd, rows),
+                                (_scored_text, self.rnd, rows)))
         if self.rnd < ROUNDS:
             self.start_seat = (self.start_seat + 1) % self.n
         elif events is not None:
-            res = self.result()
-            events.append(Event("game_over", {"winners": list(res.winners),
-                                              "scores": list(res.scores)}, res.reason))
+            # The game is over: the state will not change again, so the event may read it.
+            events.append(Event("game_over", (_over_data, self), (_over_text, self)))
 
     def _deal(self, order: tuple[int, ...]) -> None:
         n = self.n
@@ -239,31 +316,56 @@ class ChasingState(GameState):
 
     # --- protocol ------------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        d = self.decider()
-        if d < 0 or (seat is not None and seat != d):
+        if self.rnd >= ROUNDS or self.start_seat is None or not self.dealt or (
+                seat is not None and seat != self.turn):      # decider() spelled out
             return []
+        moves = self._legal = self.moves()
         if self.await_discard:
-            return [DISCARD_ACTIONS[m - DISCARD] for m in self.moves()]
-        return [PLAY_ACTIONS[c] for c in self.moves()]
+            return [DISCARD_ACTIONS[m - DISCARD] for m in moves]
+        return list(map(PLAY_LISTED.__getitem__, moves))
 
     def _move_of(self, action: Action) -> int | None:
+        move = MOVE_OF_LISTED.get(id(action))     # one of the shared Actions listed above
+        if move is not None:
+            return move
+        args = action.args
         try:
-            if action.kind == "play" and len(action.args) == 2:
-                return C.parse(*action.args)
-            if action.kind == "discard" and len(action.args) == 1 and action.args[0] in C.SUIT_INDEX:
-                return DISCARD + C.SUIT_INDEX[action.args[0]]
-        except (ValueError, TypeError):
+            move = MOVE_OF.get((action.kind, args))
+        except TypeError:       # unhashable args (a list): not one of ours
             return None
-        return None
+        if move is not None and move < DISCARD and not isinstance(args[1], int):
+            return None         # 1.0 equals 1 but is no rank
+        return move
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # check() and _apply() in one for a seat's move, the move looked up once. The
+        # test is decider() == seat, spelled out (this runs at every move).
+        if seat != self.turn or self.rnd >= ROUNDS or self.start_seat is None or not self.dealt:
+            return super().apply(seat, action)
+        move = MOVE_OF_LISTED.get(id(action))
+        if move is None:
+            move = self._move_of(action)
+        listed = self._legal
+        if move is None or not ((listed is not None and move in listed) or move in self.moves()):
+            raise RuleError(self.explain_illegal(seat, action))
+        events: list[Event] = []
+        self.step(move, events)
+        return events
 
     def check(self, seat: int, action: Action) -> None:
         # Same verdicts as the generic check, without building the action list.
-        if seat == CHANCE or self.decider() < 0 or seat != self.decider():
+        d = self.decider()
+        if seat == CHANCE or d < 0 or seat != d:
             super().check(seat, action)
             return
         move = self._move_of(action)
-        if move is None or move not in self.moves():
-            raise RuleError(self.explain_illegal(seat, action))
+        if move is not None:
+            listed = self._legal      # None once a move was made after legal_actions
+            if listed is not None and move in listed:
+                return
+            if move in self.moves():
+                return
+        raise RuleError(self.explain_illegal(seat, action))
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         d = self.decider()
@@ -293,12 +395,19 @@ class ChasingState(GameState):
     def sample_chance(self, rng: random.Random) -> Action:
         if self.start_seat is None:
             seat = rng.randrange(self.n)
-            return Action("start", (seat,), f"{player(seat)} starts")
-        order = C.deck(self.n)
-        rng.shuffle(order)
-        return Action("deal", (tuple(order),), f"Shuffle and deal round {self.rnd + 1}")
+            out = Action("start", (seat,), f"{player(seat)} starts")
+        else:
+            order = C.deck(self.n)
+            rng.shuffle(order)
+            out = Action("deal", (tuple(order),), (_deal_label, self.rnd + 1))
+        self._sampled = (self.rnd, self.start_seat, out)
+        return out
 
     def check_chance(self, action: Action) -> None:
+        known = self._sampled
+        if known is not None and known[2] is action and known[0] == self.rnd \
+                and known[1] == self.start_seat:
+            return      # drawn by sample_chance for this very step
         if self.start_seat is None:
             if (action.kind != "start" or len(action.args) != 1 or type(action.args[0]) is not int
                     or not 0 <= action.args[0] < self.n):
@@ -318,12 +427,8 @@ class ChasingState(GameState):
                                     f"{player(self.start_seat)} starts the first round"))
             else:
                 self._deal(action.args[0])
-                counts = [len(h) for h in self.hands]
-                events.append(Event(
-                    "round_dealt", {"round": self.rnd + 1, "start": self.start_seat,
-                                    "spotlight": C.face(self.spot), "hand_sizes": counts},
-                    f"Round {self.rnd + 1}: {counts[0]} cards each; the Spotlight is "
-                    f"{C.name(self.spot)}; {player(self.start_seat)} leads"))
+                how = (self.rnd + 1, self.start_seat, self.spot, len(self.hands[0]), self.n)
+                events.append(Event("round_dealt", (_dealt_data, *how), (_dealt_text, *how)))
             return events
         self.step(self._move_of(action), events)
         return events

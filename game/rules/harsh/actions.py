@@ -96,6 +96,9 @@ class Choices:
     """HarshState's legal actions, the action buttons' reasons and the refusals."""
 
     __slots__ = ()
+    # The last list legal_actions made; _apply forgets it, so while it is set nothing has
+    # changed and check may trust what it holds (instances have a __dict__ via GameState).
+    _legal = None
 
     def ability_here(self) -> str:
         """The key of the ability at the Agent's Location ("" if it has none usable)."""
@@ -160,6 +163,10 @@ class Choices:
         return ABILITIES[key].blocked(self)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        out = self._legal = self._choices(seat)
+        return out
+
+    def _choices(self, seat: int | None) -> list[Action]:
         ph = self.phase
         if ph in ("setup", RESHUFFLE, OVER) or (seat is not None and seat != 0):
             return []
@@ -226,8 +233,13 @@ class Choices:
         return out
 
     def check(self, seat: int, action: Action) -> None:
-        # Fast paths for the two most common choices (same answer as the full list).
+        # Fast paths: an action legal_actions listed since the last change, and the two
+        # most common choices (same answer as the full list).
         if seat == 0:
+            listed = self._legal
+            # (by identity first: the object picked from the list, without Python __eq__s)
+            if listed is not None and (id(action) in map(id, listed) or action in listed):
+                return
             ph = self.phase
             if ph == MOVE and action.kind == "move" and len(action.args) == 1 \
                     and action.args[0] in NEIGHBOUR_SETS[self.agent]:

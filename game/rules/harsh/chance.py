@@ -24,6 +24,7 @@ class ChanceSteps:
     """HarshState's shuffles: what each chance step may be, and laying it out."""
 
     __slots__ = ()
+    _sampled = None     # the Action sample_chance drew last; _apply forgets it
 
     def box(self) -> dict[int, int]:
         """Discovery cards of each kind in this game (the difficulty may remove Clue x2)."""
@@ -36,6 +37,11 @@ class ChanceSteps:
         return "spydeck" if self.phase == RESHUFFLE else SETUP_STEPS[self.stage]
 
     def sample_chance(self, rng: random.Random) -> Action:
+        # An outcome drawn here for the pending step needs no second look in check_chance.
+        out = self._sampled = self._draw(rng)
+        return out
+
+    def _draw(self, rng: random.Random) -> Action:
         kind = self._chance_kind()
         if kind == "grid":
             order = list(range(9))
@@ -68,6 +74,8 @@ class ChanceSteps:
         return [k for k in sorted(counts) for _ in range(counts[k])]
 
     def check_chance(self, action: Action) -> None:
+        if action is self._sampled:
+            return
         kind = self._chance_kind()
         if action.kind != kind:
             raise RuleError(f"expected a {kind!r} random outcome, not {action.kind!r}")

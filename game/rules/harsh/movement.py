@@ -9,6 +9,31 @@ from .data import BOMB, KIND_NAMES, LOC_NAME
 from .phases import ACTIONS, BOMB_CHOICE, MEETING, MOVE
 
 
+# Event data and texts, built when read (see protocol.Event): rollouts never read them.
+def _turn_data(turn):
+    return {"turn": turn}
+
+
+def _turn_text(turn):
+    return f"Turn {turn}: move your Agent."
+
+
+def _moved_data(frm, to, how):
+    return {"from": frm, "to": to, "how": how}
+
+
+def _moved_text(name, how):
+    return f"The Agent moves to {name}" + (f" ({how})." if how != "move" else ".")
+
+
+def _found_data(kind, pos, where, dealt):
+    return {"card": KIND_NAMES[kind], "pos": pos, "source": where, "dealt": dealt}
+
+
+def _found_text(kind, where):
+    return f"Found: {KIND_NAMES[kind]} ({where})."
+
+
 class Movement:
     """HarshState's arrivals. ``_arrive`` and ``_found`` are also what the bus, the Casino
     and the Post Office abilities do."""
@@ -21,14 +46,13 @@ class Movement:
         self.clue_used = False
         self.turn_over = False
         self.arrival = False
-        return [Event("turn", {"turn": self.turn}, f"Turn {self.turn}: move your Agent.")]
+        return [Event("turn", (_turn_data, self.turn), (_turn_text, self.turn))]
 
     def _arrive(self, pos: int, how: str) -> list[Event]:
         frm = self.agent
         self.agent = pos
         name = LOC_NAME[self.grid[pos]]
-        ev = [Event("agent_moved", {"from": frm, "to": pos, "how": how},
-                    f"The Agent moves to {name}" + (f" ({how})." if how != "move" else "."))]
+        ev = [Event("agent_moved", (_moved_data, frm, pos, how), (_moved_text, name, how))]
         if self.stacks[pos]:
             kind = self.stacks[pos].pop(0)
             dealt = self.origin[pos].pop(0)
@@ -40,9 +64,8 @@ class Movement:
     def _found(self, kind: int, pos: int, where: str, dealt: bool, arrival: bool) -> list[Event]:
         """Resolve a Discovery card the Agent turned over."""
         self.arrival = arrival
-        ev = [Event("card_found", {"card": KIND_NAMES[kind], "pos": pos, "source": where,
-                                   "dealt": dealt},
-                    f"Found: {KIND_NAMES[kind]} ({where}).")]
+        ev = [Event("card_found", (_found_data, kind, pos, where, dealt),
+                    (_found_text, kind, where))]
         if kind != BOMB:
             self.coll.append(kind)
             return ev + self._after_found()

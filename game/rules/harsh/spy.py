@@ -9,6 +9,25 @@ from .data import LOC_NAME, MAX_STACK_FROM_SPY, arrows, spy_destination
 from .phases import DISCARD, RESHUFFLE
 
 
+# Event data and texts, built when read (see protocol.Event): rollouts never read them.
+def _spy_moved_data(frm, to, card, turned, arrow, rotated, d):
+    return {"from": frm, "to": to, "card": card, "turned": bool(turned),
+            "arrow": arrow, "rotated": rotated, "direction": d}
+
+
+def _spy_moved_text(frm, to, card, turned, arrow, rotated, d, name):
+    return (f"Spy card {card}{' (turned)' if turned else ''}: the Spy moves {d} "
+            f"({arrow} arrow{', card rotated' if rotated else ''}) to {name}.")
+
+
+def _countdown_text(value):
+    return f"On the Run: the Countdown drops to {value}."
+
+
+_CARD_ADDED = "The Spy leaves a Discovery card there."
+_CARD_ADDED_LAST = _CARD_ADDED + " The Discovery deck is empty: the Spy is On the Run!"
+
+
 class SpyMoves:
     """HarshState's Spy turn and everything that watches the Spy."""
 
@@ -33,11 +52,9 @@ class SpyMoves:
         to, arrow, rotated, d = spy_destination(frm, card, bool(turned))
         self.spy = to
         self.spy_moves.append((card, turned, arrow, rotated, d, frm, to))
-        ev = [Event("spy_moved", {"from": frm, "to": to, "card": card, "turned": bool(turned),
-                                  "arrow": arrow, "rotated": rotated, "direction": d},
-                    f"Spy card {card}{' (turned)' if turned else ''}: the Spy moves {d} "
-                    f"({arrow} arrow{', card rotated' if rotated else ''}) to "
-                    f"{LOC_NAME[self.grid[to]]}.")]
+        how = (frm, to, card, turned, arrow, rotated, d)
+        ev = [Event("spy_moved", (_spy_moved_data, *how),
+                    (_spy_moved_text, *how, LOC_NAME[self.grid[to]]))]
         if self.bug == to and not self.bugged:
             self.bugged = True
             self.bug = -1
@@ -50,13 +67,11 @@ class SpyMoves:
                 if self.deck_known:
                     self.deck_known -= 1
                 ev.append(Event("card_added", {"pos": to, "deck": len(self.deck)},
-                                "The Spy leaves a Discovery card there."
-                                + (" The Discovery deck is empty: the Spy is On the Run!"
-                                   if not self.deck else "")))
+                                _CARD_ADDED if self.deck else _CARD_ADDED_LAST))
         elif not self.stacks[to]:
             self.countdown -= 1
             ev.append(Event("countdown", {"value": self.countdown},
-                            f"On the Run: the Countdown drops to {self.countdown}."))
+                            (_countdown_text, self.countdown)))
             if self.countdown <= 0:
                 return ev + self._lose("countdown")
         if to == self.agent:

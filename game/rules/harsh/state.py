@@ -125,6 +125,7 @@ class HarshState(Choices, ChanceSteps, Movement, Bombs, SpyMoves, Accusation, Ga
 
     # --- applying: each kind of action to the phase module that rules it ---------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._legal = self._sampled = None      # what they held was for the state before
         if seat == CHANCE:
             return self._apply_chance(action)
         kind = action.kind

@@ -24,6 +24,13 @@ def _card_outcome(s, f):
     return "card"
 
 
+def tell(s, seat, fact):
+    """A fact only ``seat`` learns. ``told`` lists the seats told, in order, so the
+    protocol finds the facts an action added without measuring every seat's list."""
+    s.private[seat].append(fact)
+    s.told += (seat,)
+
+
 def _card_drawn(s, f, out):
     p, d, forced = f[1], f[2], f[3]
     c = out[1]
@@ -33,7 +40,7 @@ def _card_drawn(s, f, out):
         k = s.hermit_k
         s.hermit_k += 1
         s.in_play.append(c)
-        s.private[p].append(("drew", k, name))
+        tell(s, p, ("drew", k, name))
         s.history.append(("draw", p, "hermit", k))
         s.stack.append(("hermit_give", p, c, k, forced))
         return
@@ -61,8 +68,8 @@ def _give_apply(s, f, act):
     s.stack.pop()
     p, c, k, t = f[1], f[2], f[3], act[1]
     name = CARD_NAME[c]
-    s.private[p].append(("gave", k, t, name))
-    s.private[t].append(("got", k, p, name))
+    tell(s, p, ("gave", k, t, name))
+    tell(s, t, ("got", k, p, name))
     s.history.append(("hermit_give", p, t, k))
     s.stack.append(("hermit_answer", t, p, c, k))
 
@@ -125,7 +132,7 @@ def _answer_apply(s, f, act):
     elif what == "give":
         move_equipment(s, r, g, act[2], "hermit")
     elif what == "show":
-        s.private[g].append(("saw", r, CHAR_NAME[s.chars[r]]))
+        tell(s, g, ("saw", r, CHAR_NAME[s.chars[r]]))
         s.shown[r] = True
 
 

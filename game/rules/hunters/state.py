@@ -35,6 +35,7 @@ from .data import (
     NEUTRAL,
     SHADOW,
 )
+from .views import PLAIN_LABELS, Seen, build_view, events_since, explain, label, result_of
 
 POOLS = ("all", "base", "expansion", "initial")
 _FIELDS = ("n", "pool", "abilities", "hermit_round", "chars", "rev", "alive", "dmg", "pos",
@@ -45,6 +46,8 @@ _FIELDS = ("n", "pool", "abilities", "hermit_round", "chars", "rev", "alive", "d
 _SIDE = _turn.SIDE_KINDS
 _side_actions = _turn.side_actions
 _AUTO, _DECIDE, _CHANCE = F.AUTO, F.DECIDE, F.CHANCE
+_D6, _D4 = range(1, 7), range(1, 5)
+_PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS
 
 
 def pool_characters(pool, abilities, rng=None):
@@ -230,23 +233,50 @@ class HuntersState(GameState):
         return steps
 
     # --- the protocol -----------------------------------------------------------------------------------
+    _legal = None   # (steps, seat, fast_legal list) of the last legal_actions, for check
+    _sampled = None     # (steps, Action) of the last sample_chance, for check_chance
+    told = ()       # seats told a private fact, in order (cards.tell); a tuple, so clones share it
+
     def legal_actions(self, seat=None):
-        from .views import label
         if seat is None:
             seat = self.dec
             if seat < 0:
                 return []
         if not 0 <= seat < self.n:
             return []
-        return [Action(a[0], a[1:], label(self, seat, a)) for a in self.fast_legal(seat)]
+        fast = self.fast_legal(seat)
+        # Every change goes through fast_apply, which counts steps: while steps is the
+        # same, what this list holds is still legal and apply's check may trust it.
+        self._legal = (self.steps, seat, fast)
+        # An action whose words depend on nothing but itself is made once and shared
+        # (Actions are immutable). The others get their label built when read (most
+        # lists are only picked from), from a snapshot of what it mentions, so a late
+        # read still says what it would have said now.
+        out = []
+        seen = None
+        for a in fast:
+            act = _PLAIN.get(a)
+            if act is None:
+                if a[0] in PLAIN_LABELS:
+                    act = _PLAIN[a] = Action(a[0], a[1:], label(None, None, a))
+                else:
+                    if seen is None:
+                        seen = Seen(self)
+                    act = Action(a[0], a[1:], (label, seen, seat, a))
+            out.append(act)
+        return out
 
     def sample_chance(self, rng):
         a = self.fast_chance(rng)
         if a[0] == "deal":
-            return Action("deal", (tuple(CHAR_NAME[c] for c in a[1]),), "characters dealt")
-        if a[0] == "board":
-            return Action("board", (tuple(AREAS[x] for x in a[1]),), "Areas laid out")
-        return Action(a[0], a[1:], "")
+            out = Action("deal", (tuple(CHAR_NAME[c] for c in a[1]),), "characters dealt")
+        elif a[0] == "board":
+            out = Action("board", (tuple(AREAS[x] for x in a[1]),), "Areas laid out")
+        else:
+            out = Action(a[0], a[1:], "")
+        # An outcome drawn here for this very step needs no second look in check_chance.
+        self._sampled = (self.steps, out)
+        return out
 
     def check(self, seat, action):
         if self.over:
@@ -259,25 +289,32 @@ class HuntersState(GameState):
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise RuleError(f"there is no seat {seat}")
         act = (action.kind,) + tuple(action.args)
+        known = self._legal
+        if known is not None and known[0] == self.steps and known[1] == seat and act in known[2]:
+            return      # listed by legal_actions, and nothing has been applied since
+        # Anything else is looked up afresh (also after fields were edited by hand, as
+        # test scenarios do: a choice they add is found here).
         if act not in self.fast_legal(seat):
             raise RuleError(self.explain_illegal(seat, action))
 
     def explain_illegal(self, seat, action):
-        from .views import explain
         return explain(self, seat, action)
 
     def check_chance(self, action):
+        known = self._sampled
+        if known is not None and known[0] == self.steps and known[1] == action:
+            return
         kind = self.chance_kind()
         a = action.args
         if action.kind != kind:
             raise RuleError(f"expected a {kind} outcome, not {action.kind}")
         ok = False
         if kind == "dice":
-            ok = len(a) == 2 and a[0] in range(1, 7) and a[1] in range(1, 5)
+            ok = len(a) == 2 and a[0] in _D6 and a[1] in _D4
         elif kind == "d6":
-            ok = len(a) == 1 and a[0] in range(1, 7)
+            ok = len(a) == 1 and a[0] in _D6
         elif kind == "d4":
-            ok = len(a) == 1 and a[0] in range(1, 5)
+            ok = len(a) == 1 and a[0] in _D4
         elif kind == "card":
             f = self.stack[-1]
             ok = len(a) == 1 and a[0] in self.decks[f[2]]
@@ -305,26 +342,23 @@ class HuntersState(GameState):
         return counts == ALLOCATION[self.n]
 
     def _apply(self, seat, action):
-        h0 = len(self.history)
-        p0 = [len(p) for p in self.private]
-        if seat == CHANCE and action.kind == "deal":
-            act = ("deal", tuple(CHAR_ID[nm] for nm in action.args[0]))
-        elif seat == CHANCE and action.kind == "board":
-            act = ("board", tuple(AREA_ID[nm] for nm in action.args[0]))
+        h0, t0 = len(self.history), len(self.told)
+        kind, args = action.kind, action.args
+        if seat == CHANCE and kind == "deal":
+            act = ("deal", tuple(CHAR_ID[nm] for nm in args[0]))
+        elif seat == CHANCE and kind == "board":
+            act = ("board", tuple(AREA_ID[nm] for nm in args[0]))
         else:
-            act = (action.kind,) + tuple(action.args)
+            act = (kind,) + tuple(args)
         self.fast_apply(seat, act)
-        from .views import events_since
-        return events_since(self, h0, p0)
+        return events_since(self, h0, t0)
 
     def result(self):
         if not self.over:
             return None
-        from .views import result_of
         return result_of(self)
 
     def view(self, seat):
-        from .views import build_view
         return build_view(self, seat)
 
     def secret_tokens(self):

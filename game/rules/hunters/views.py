@@ -47,7 +47,28 @@ def _hermit_in_hand(s):
     return None
 
 
+class Seen:
+    """What ``label`` reads of a state, frozen when a legal list is made: the labels are
+    built later, if ever, when the state may have moved on."""
+
+    __slots__ = ("rev", "chars", "stack", "dead_order")
+
+    def __init__(self, s):
+        self.rev = tuple(s.rev)
+        self.chars = tuple(s.chars)
+        self.stack = (s.stack[-1],) if s.stack else ()    # frames are tuples; the top one will do
+        self.dead_order = tuple(s.dead_order)
+
+
+# Kinds whose label reads neither the state nor the seat, only the action itself.
+PLAIN_LABELS = frozenset(("reveal", "allie_heal", "david", "roll", "emi", "agnes", "move",
+                          "draw", "skip", "attack_all", "no_attack", "respond", "loot",
+                          "end_turn", "gregor", "charles", "card_use", "card_pass"))
+
+
 def label(s, seat, a):
+    """The words for action ``a`` of ``seat``; ``s`` is a state or its ``Seen`` (or None
+    for a kind in PLAIN_LABELS)."""
     k = a[0]
     W = lambda i: who(s, seat, i)  # noqa: E731
     if k == "reveal":
@@ -262,7 +283,22 @@ def _stopped_by(s, t, kind):
 def attack_text(s, e):
     """ "Red attacks Blue: 4 − 2 = 2, +1 Rusted Broad Axe = 3 damage": the dice, the
     difference, each modifier with its source and what the target takes."""
+    return attack_words(e, attack_reads(s, e))
+
+
+def attack_reads(s, e):
+    """What the words of attack fact ``e`` need from the state: why only the d4 was
+    rolled (or None) and each target's (modifiers, what blocked it), when it hit."""
+    a, targets, (d6, d4) = e[1], e[2], e[4]
+    reason = None if d6 else d4_reason(s, a)
+    if (abs(d6 - d4) if d6 else d4) == 0:
+        return reason, ()
+    return reason, tuple(attack_terms(s, a, t) for t in targets)
+
+
+def attack_words(e, reads):
     a, targets, counter, (d6, d4) = e[1], e[2], e[3], e[4]
+    reason, hits = reads
     word = "counterattacks" if counter else "attacks"
     head = f"{seat_name(a)} {word} {', '.join(seat_name(t) for t in targets)}"
     if d6:
@@ -270,12 +306,11 @@ def attack_text(s, e):
         roll = f"{d6} − {d4} = {base}"
     else:
         base = d4
-        roll = f"d4 only ({d4_reason(s, a) or 'one die'}) = {d4}"
+        roll = f"d4 only ({reason or 'one die'}) = {d4}"
     if base == 0:
         return f"{head}: {roll}, a miss (equal dice): no damage"
     parts = []
-    for t in targets:
-        terms, blocked = attack_terms(s, a, t)
+    for t, (terms, blocked) in zip(targets, hits):
         who = f"{seat_name(t)}: " if len(targets) > 1 else ""
         if blocked:
             parts.append(f"{who}blocked by {blocked}, no damage")
@@ -298,25 +333,48 @@ def rolled_again(s, i):
     area = ROLL_AREA.get(e[2] + e[3])
     if area is None:
         return False
-    for f in reversed(history[:i]):
-        if f[0] == "move" and f[1] == e[1]:
+    p = e[1]
+    for j in range(i - 1, -1, -1):
+        f = history[j]
+        if f[0] == "move" and f[1] == p:
             return f[2] == AREAS[area]
-    if any(f[0] == "move" and f[1] == e[1] for f in history[i + 1:]):
-        return False
+    for j in range(i + 1, len(history)):
+        f = history[j]
+        if f[0] == "move" and f[1] == p:
+            return False
     return s.pos[e[1]] >= 0 and s.board[s.pos[e[1]]] == area
 
 
-def events_since(s, h0, p0):
+def _roll_text(e, again):
+    text = describe(None, e)
+    return text + ": already there, so they roll again" if again else text
+
+
+def events_since(s, h0, t0):
+    """Events for the facts added since history had ``h0`` entries and ``told`` ``t0``
+    (see ``cards.tell``). What a text needs from the state (an attack's modifiers, what
+    stopped damage, a roll that must be rolled again) is read now; the words are built
+    when read (what stopped damage, rare, is put in words at once)."""
+    history = s.history
     out = []
-    for i in range(h0, len(s.history)):
-        e = s.history[i]
-        text = describe(s, e)
-        if e[0] == "roll" and rolled_again(s, i):
-            text += ": already there, so they roll again"
-        out.append(Event(e[0], {"fact": e}, text))
-    for i, start in enumerate(p0):
-        for e in s.private[i][start:]:
-            out.append(Event("private_" + e[0], {"fact": e}, describe(s, e), (i,)))
+    for i in range(h0, len(history)):
+        e = history[i]
+        k = e[0]
+        if k == "attack":
+            text = (attack_words, e, attack_reads(s, e))
+        elif k == "damage" and e[2] == 0:
+            text = describe(s, e)
+        elif k == "roll":
+            text = (_roll_text, e, rolled_again(s, i))
+        else:
+            text = (describe, None, e)
+        out.append(Event(k, {"fact": e}, text))
+    told = s.told
+    if len(told) != t0:
+        new = told[t0:]
+        for i in sorted(set(new)):
+            for e in s.private[i][-new.count(i):]:
+                out.append(Event("private_" + e[0], {"fact": e}, (describe, None, e), (i,)))
     return out
 
 

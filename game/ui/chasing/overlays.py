@@ -18,10 +18,23 @@ from .model import SUIT_ORDER
 ROUND_NAMES = ("first", "second", "third")
 
 
-def _box(m, max_w: int, max_h: int) -> pygame.Rect:
-    w = min(m.px(max_w), m.width - 2 * m.px(24))
+def _box(m, max_w: int, max_h: int, room: int = 0) -> pygame.Rect:
+    """A centred box; ``room`` px kept free on the right (for a tutorial's coach)."""
+    w = min(m.px(max_w), m.width - 2 * m.px(24) - room)
     h = min(m.px(max_h), m.height - 2 * m.px(20))
-    return pygame.Rect((m.width - w) // 2, (m.height - h) // 2, w, h)
+    return pygame.Rect((m.width - room - w) // 2, (m.height - h) // 2, w, h)
+
+
+def coach_room(app) -> int:
+    """Width a tutorial's coach panel takes beside these screens (0 without one)."""
+    return app.metrics.px(COACH_W) + app.metrics.px(24) if getattr(app, "coach", None) else 0
+
+
+def coach_rect(m, box: pygame.Rect) -> pygame.Rect:
+    return pygame.Rect(box.right + m.px(24), box.y, m.px(COACH_W), m.px(250))
+
+
+COACH_W = 300
 
 
 class SheetsScene(Overlay):
@@ -86,12 +99,48 @@ class RoundEndScene(Overlay):
         self.names = [c.name for c in table.session.seats]
 
     def build(self, m: style.Metrics) -> None:
-        self.box = _box(m, 1180, 680)
+        self.box = _box(m, 1180, 680, coach_room(self.app))
         bw = m.px(280)
         last = self.round >= 3
         text = "See the final scores" if last else f"Continue to round {self.round + 1}"
-        self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h),
-                    text, self.proceed, cls="@primary", object_id="#continue_round", badge=False)
+        self.continue_rect = pygame.Rect(self.box.centerx - bw // 2,
+                                         self.box.bottom - m.button_h - m.pad, bw, m.button_h)
+        self.button(self.continue_rect, text, self.proceed, cls="@primary",
+                    object_id="#continue_round", badge=False)
+
+    def rows(self) -> list[pygame.Rect]:
+        m, box = self.metrics, self.box
+        top = box.y + m.px(80)
+        bottom = box.bottom - m.button_h - 2 * m.pad
+        n = len(self.names)
+        row_h = min(m.px(118), (bottom - top) // n)
+        return [pygame.Rect(box.x + m.pad, top + seat * row_h, box.w - 2 * m.pad, row_h - m.px(6))
+                for seat in range(n)]
+
+    def suit_areas(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
+        m = self.metrics
+        name_w, total_w = m.px(150), m.px(96)
+        group_w = (rect.w - name_w - total_w) // 4
+        return {suit: pygame.Rect(rect.x + name_w + i * group_w, rect.y + m.px(6),
+                                  group_w - m.px(10), rect.h - m.px(12))
+                for i, suit in enumerate(SUIT_ORDER)}
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Named parts for a tutorial's coach: round_end.row.<seat>,
+        round_end.suit.<seat>.<suit>, round_end.score.<seat>, round_end.continue, coach."""
+        if not hasattr(self, "box"):
+            return {}
+        m = self.metrics
+        out = {"coach": coach_rect(m, self.box), "round_end.continue": self.continue_rect}
+        for seat, row in enumerate(self.rows()):
+            out[f"round_end.row.{seat}"] = row
+            out[f"round_end.score.{seat}"] = pygame.Rect(row.right - m.px(96), row.y, m.px(96), row.h)
+            for suit, area in self.suit_areas(row).items():
+                out[f"round_end.suit.{seat}.{suit}"] = area
+        return out
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
 
     def proceed(self) -> None:
         self.app.pop()
@@ -113,13 +162,8 @@ class RoundEndScene(Overlay):
         draw.blit_text(surface, "Cards taken, by suit. Even count: the higher half is set aside "
                        "(dimmed, face down for others) and ignored. A lone 0 counts 15.", m.px(14),
                        (box.centerx, box.y + m.px(52)), style.TEXT_MUTED, False, "midtop")
-        top = box.y + m.px(80)
-        bottom = box.bottom - m.button_h - 2 * m.pad
-        n = len(self.names)
-        row_h = min(m.px(118), (bottom - top) // n)
-        for seat in range(n):
-            self._row(surface, pygame.Rect(box.x + m.pad, top + seat * row_h, box.w - 2 * m.pad,
-                                           row_h - m.px(6)), seat)
+        for seat, rect in enumerate(self.rows()):
+            self._row(surface, rect, seat)
 
     def _row(self, surface, rect: pygame.Rect, seat: int) -> None:
         m = self.metrics
@@ -128,7 +172,6 @@ class RoundEndScene(Overlay):
         info = self.breakdown[seat]
         sheet_row = self.view["scoresheet"][seat]["rounds"][self.round - 1]
         name_w = m.px(150)
-        total_w = m.px(96)
         token = draw.player_token(seat, m.px(26), self.names[seat])
         surface.blit(token, (rect.x + m.px(10), rect.y + m.px(8)))
         draw.blit_text(surface, fit_text(self.names[seat], m.px(16), name_w - m.px(44), True),
@@ -144,12 +187,9 @@ class RoundEndScene(Overlay):
         total = self.view["scoresheet"][seat]["total"]
         draw.blit_text(surface, f"total {total}", m.px(14), (rect.right - m.px(12), at.bottom + m.px(2)),
                        style.TEXT, True, "topright")
-        group_w = (rect.w - name_w - total_w) // 4
         card_h = min(m.px(74), rect.h - m.px(34))
         card_w = int(card_h * 0.71)
-        for i, suit in enumerate(SUIT_ORDER):
-            area = pygame.Rect(rect.x + name_w + i * group_w, rect.y + m.px(6), group_w - m.px(10),
-                               rect.h - m.px(12))
+        for suit, area in self.suit_areas(rect).items():
             self._suit_group(surface, area, suit, info["suits"][suit], (card_w, card_h),
                              own=seat == self.table.viewer)
 
@@ -201,17 +241,43 @@ class ChasingResultsScene(ResultsScene):
         self.table = table
 
     def build(self, m: style.Metrics) -> None:
-        self.box = _box(m, 1120, 680)
-        bw = min(m.px(210), (self.box.w - 2 * m.pad - 3 * m.gap) // 4)
+        self.box = _box(m, 1120, 680, coach_room(self.app))
+        buttons = self.buttons()
+        k = len(buttons)
+        bw = min(m.px(210), (self.box.w - 2 * m.pad - (k - 1) * m.gap) // k)
         y = self.box.bottom - m.button_h - m.pad
-        x = self.box.centerx - (4 * bw + 3 * m.gap) // 2
-        for text, action, oid in (("Play again", self.play_again, "#play_again"),
-                                  ("Same deal again", self.same_deal, "#same_deal"),
-                                  ("See the table", self.see_table, "#see_table"),
-                                  ("Menu", self.to_menu, "#to_menu")):
+        x = self.box.centerx - (k * bw + (k - 1) * m.gap) // 2
+        for text, action, oid in buttons:
             self.button((x, y, bw, m.button_h), text, action, object_id=oid,
                         cls="@primary" if oid == "#play_again" else None)
             x += bw + m.gap
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Named parts for a tutorial's coach: results.sheet.<seat>, results.winner, coach."""
+        if not hasattr(self, "box"):
+            return {}
+        m = self.metrics
+        # the winner's line and why
+        reason = self.reason_lines(self.box.w - 2 * m.margin, m.px(16))[:2]
+        width = max([draw.font(m.px(style.FONT_TITLE - 10), True).size(winners_text(self.session))[0]]
+                    + [draw.font(m.px(16)).size(line)[0] for line in reason])
+        out = {"coach": coach_rect(m, self.box),
+               "results.winner": pygame.Rect(self.box.centerx - width // 2 - m.px(10),
+                                             self.box.y + m.px(40), width + m.px(20),
+                                             m.px(52) + m.px(22) * len(reason))}
+        for seat, rect in enumerate(self.sheet_rects()):
+            out[f"results.sheet.{seat}"] = rect
+        return out
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
+
+    def sheet_rects(self) -> list[pygame.Rect]:
+        m, box = self.metrics, self.box
+        y = box.y + m.px(88) + m.px(22) * len(self.reason_lines(box.w - 2 * m.margin, m.px(16))[:2])
+        seed_y = box.bottom - m.button_h - m.pad - m.px(26)
+        area = pygame.Rect(box.x + m.pad, y + m.px(10), box.w - 2 * m.pad, seed_y - y - m.px(18))
+        return sheet_grid(area, len(self.session.seats), m)
 
     def see_table(self) -> None:
         """Back to the finished table (its last trick and plates); "Results" returns here."""
@@ -241,13 +307,13 @@ class ChasingResultsScene(ResultsScene):
             draw.blit_text(surface, line, m.px(16), (box.centerx, y), style.TEXT, False, "midtop")
             y += m.px(22)
         seed_y = box.bottom - m.button_h - m.pad - m.px(26)
-        area = pygame.Rect(box.x + m.pad, y + m.px(10), box.w - 2 * m.pad, seed_y - y - m.px(18))
         view = self.session.view(None)
         winners = view["result"]["winners"] if view["result"] else ()
         names = [c.name for c in self.session.seats]
-        for seat, rect in enumerate(sheet_grid(area, len(names), m)):
+        for seat, rect in enumerate(self.sheet_rects()):
             draw_sheet(surface, rect, m, names[seat], seat, view["scoresheet"][seat],
                        winner=seat in winners)
-        draw.blit_text(surface, f"Seed {self.session.match.seed}: enter it in Setup to play these "
-                       "deals again. Struck scores: a suit scored in exactly two rounds loses the "
-                       "earlier one.", m.px(13), (box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")
+        struck = "Struck scores: a suit scored in exactly two rounds loses the earlier one."
+        note = struck if getattr(self.session, "tutorial", None) is not None else (
+            f"Seed {self.session.match.seed}: enter it in Setup to play these deals again. {struck}")
+        draw.blit_text(surface, note, m.px(13), (box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")

@@ -235,6 +235,8 @@ class ChasingPainter:
         view = self.live_view()
         if view["trick"] or not view["history"]:
             return None
+        if self.coach_point() == "trick":
+            return view["history"][-1]  # a tutorial step talks about the trick just won
         if (self.round_end_due is not None or self.round_end_hold is not None
                 or view["phase"] == "over"):
             return view["history"][-1]

@@ -226,7 +226,7 @@ class ChasingTable(ChasingPainter, TableScene):
                 self.status_timer -= dt
                 if self.status_timer <= 0:
                     self.status = ""
-            if self.motion.idle and self.app.top is self:
+            if self.motion.idle and self.app.top is self and not self.coach_holds():
                 if self.round_end_hold is None:
                     self.round_end_hold = ROUND_END_HOLD
                 self.round_end_hold -= dt
@@ -249,6 +249,9 @@ class ChasingTable(ChasingPainter, TableScene):
     @property
     def busy(self) -> bool:
         return super().busy or not self.motion.idle
+
+    def still(self) -> bool:
+        return self.motion.idle
 
     def animating(self) -> bool:
         return (not self.motion.idle or self.round_end_due is not None
@@ -398,6 +401,47 @@ class ChasingTable(ChasingPainter, TableScene):
             self.play(actions[self.key_selected])
             return True
         return super().handle_key(event)
+
+    def regions(self) -> dict:
+        """The named parts of this table (docs/tutorials.md): rects, or a list of rects
+        for a part in several pieces (the cards of a trick)."""
+        out = super().regions()
+        geo = self.geo
+        if geo is None:
+            return out
+        out.update({"coach": geo.log, "log": geo.log, "spotlight": geo.spot, "discard": geo.discard,
+                    "scoresheet": geo.scores, "prompt": geo.prompt, "table": geo.table})
+        if geo.memory is not None:
+            out["memory"] = geo.memory
+        if self.follow_hits:
+            out["follow"] = self.follow_hits[0][0].unionall([r for r, _ in self.follow_hits])
+        else:
+            out["follow"] = geo.follow
+        hits = [r for r, _ in self.hand_hits]
+        out["hand"] = hits[0].unionall(hits) if hits else geo.hand
+        shown = self.shown()[0]
+        plays = [seat for seat, _ in shown["trick"]]
+        last = self.finished_trick() if not plays else None
+        if last is not None:   # the winner's card first: the arrow points at it
+            plays = sorted((p["seat"] for p in last["plays"]), key=lambda s: s != last["winner"])
+        out["trick"] = [geo.slots[s] for s in plays or range(self.n)]
+        for seat in range(self.n):
+            out[f"plate.{seat}"] = geo.plates[seat]
+            out[f"trick.{seat}"] = geo.slots[seat]
+            chips = geo.chip_rects(seat, len(M.taken_items(shown["taken"][seat])))
+            plate = geo.plates[seat]
+            out[f"taken.{seat}"] = (chips[0].unionall(chips) if chips else
+                                    pygame.Rect(plate.x, plate.bottom - self.metrics.px(30),
+                                                plate.w, self.metrics.px(26)))
+        for i, (r, c) in enumerate(self.hand_hits):
+            if c[0] == "card":
+                visible = r.copy()
+                if i + 1 < len(self.hand_hits):
+                    visible.w = max(self.metrics.px(16), self.hand_hits[i + 1][0].x - r.x)
+                out[f"hand.{c[1]}.{c[2]}"] = visible
+        for r, suit in self.follow_hits:
+            out.setdefault(f"follow.{suit}", r)
+        return out
 
     def open_sheets(self) -> None:
         from .overlays import SheetsScene

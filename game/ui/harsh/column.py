@@ -224,7 +224,7 @@ class MiddleColumn:
                 y += int(fs * 1.2)
         end = self.buttons.get("end")
         if end is not None and phase == "actions":
-            danger = self.danger_of(Action("end", ()))
+            danger = self.shown_danger_of(Action("end", ()))
             if danger is not None:
                 self._note_lines(surface, danger.note(), x, w, end.rect, style.DANGER)
             else:
@@ -234,7 +234,7 @@ class MiddleColumn:
                 self._note_lines(surface, text, x, w, end.rect, style.TEXT_MUTED)
         ability = self.buttons.get("ability")
         if ability is not None and ability.is_enabled and phase == "actions":
-            risky = [dg for a, dg in self.dangers().items() if a.kind == "ability"]
+            risky = [dg for a, dg in self.shown_dangers().items() if a.kind == "ability"]
             if risky:
                 self._note_lines(surface, risky[0].note(), x, w, ability.rect, style.DANGER)
         acc = self.buttons.get("accuse")
@@ -245,7 +245,7 @@ class MiddleColumn:
     def accuse_line(self, view) -> tuple[str, tuple]:
         """The note beside (or under) Accuse: red when accusing now loses for sure."""
         acts = [a for a in self.actions() if a.kind == "accuse"]
-        danger = self.danger_of(acts[0]) if acts else None
+        danger = self.shown_danger_of(acts[0]) if acts else None
         note = dialogs.accuse_note(view)
         if danger is not None and danger.certain:
             return note + ": accusing now loses", style.DANGER

@@ -53,32 +53,58 @@ class Danger:
 def assess(view: Mapping, actions: Sequence[Action], seed: int = 0,
            worlds: int = WORLDS) -> dict[Action, Danger]:
     """The choices among ``actions`` that may lose the game at once, with their chance."""
-    risky = [a for a in actions if a.kind not in SAFE_KINDS]
-    if not risky or view["phase"] in ("over", "setup", "reshuffle"):
-        return {}
-    rng = random.Random(seed)
-    lost = {a: 0 for a in risky}
-    why: dict[Action, dict[str, int]] = {a: {} for a in risky}
-    done = 0
-    for _ in range(worlds):
-        try:
-            world = determinize(view, rng)
-        except ValueError:
-            continue
-        done += 1
-        for a in risky:
-            w = world.clone()
-            w._apply(0, a)
-            while w.decider() == CHANCE:
-                w._apply(CHANCE, w.sample_chance(rng))
-            if w.phase == "over" and w.outcome != "won":
-                lost[a] += 1
-                why[a][w.outcome] = why[a].get(w.outcome, 0) + 1
-    if not done:
-        return {}
-    out = {}
-    for a in risky:
-        if lost[a]:
-            code = max(why[a], key=why[a].get)
-            out[a] = Danger(lost[a] / done, REASONS.get(code, code))
-    return out
+    return Assessment(view, actions, seed, worlds).result()
+
+
+class Assessment:
+    """``assess`` a few worlds at a time: 24 worlds cost more than a frame, so the table
+    plays some in each frame while the player reads the position (``step``), and finishes
+    at once only when a choice is taken before that (``result``). The worlds and their
+    order are the same either way, so the answer is too."""
+
+    def __init__(self, view: Mapping, actions: Sequence[Action], seed: int = 0,
+                 worlds: int = WORLDS) -> None:
+        self.view = view
+        self.risky = [a for a in actions if a.kind not in SAFE_KINDS]
+        self.left = worlds if self.risky and view["phase"] not in ("over", "setup", "reshuffle") else 0
+        self.rng = random.Random(seed)
+        self.lost = {a: 0 for a in self.risky}
+        self.why: dict[Action, dict[str, int]] = {a: {} for a in self.risky}
+        self.sampled = 0
+
+    @property
+    def done(self) -> bool:
+        return self.left <= 0
+
+    def step(self, worlds: int = 1) -> bool:
+        """Play up to ``worlds`` more worlds; True once every world has been played."""
+        rng = self.rng
+        while worlds > 0 and self.left > 0:
+            worlds -= 1
+            self.left -= 1
+            try:
+                world = determinize(self.view, rng)
+            except ValueError:
+                continue
+            self.sampled += 1
+            for a in self.risky:
+                w = world.clone()
+                w._apply(0, a)
+                while w.decider() == CHANCE:
+                    w._apply(CHANCE, w.sample_chance(rng))
+                if w.phase == "over" and w.outcome != "won":
+                    self.lost[a] += 1
+                    self.why[a][w.outcome] = self.why[a].get(w.outcome, 0) + 1
+        return self.done
+
+    def result(self) -> dict[Action, Danger]:
+        """Every world played (the rest now, if any are left): the risky choices."""
+        self.step(self.left)
+        if not self.sampled:
+            return {}
+        out = {}
+        for a in self.risky:
+            if self.lost[a]:
+                code = max(self.why[a], key=self.why[a].get)
+                out[a] = Danger(self.lost[a] / self.sampled, REASONS.get(code, code))
+        return out

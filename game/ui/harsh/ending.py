@@ -64,6 +64,9 @@ def outcome_blocks(session, view: Mapping, stats_row: dict | None) -> list:
     return blocks
 
 
+COACH_W = 300   # the width of a tutorial's coach panel beside the box
+
+
 class HarshResultsScene(ResultsScene):
     """The results overlay with the revealed Case Files and the record at this difficulty."""
 
@@ -81,6 +84,10 @@ class HarshResultsScene(ResultsScene):
         w = min(m.px(780), m.width - 2 * m.margin)
         h = min(m.px(600), m.height - 2 * m.margin)
         self.box = self.centered(w, h)
+        room = m.px(COACH_W + 24) if getattr(self.app, "coach", None) else 0
+        if room:   # a tutorial's coach stands beside the box
+            w = min(w, m.width - 2 * m.margin - room)
+            self.box = pygame.Rect((m.width - room - w) // 2, self.box.y, w, h)
         top = self.box.y + m.px(104)
         bottom = self.box.bottom - m.button_h - m.px(56)
         self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
@@ -96,6 +103,23 @@ class HarshResultsScene(ResultsScene):
             self.button((x, y, bw, m.button_h), text, action, object_id=oid,
                         cls="@primary" if oid == "#play_again" else None)
             x += bw + m.gap
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Named parts for a tutorial's coach: results.outcome, results.case_files, coach."""
+        if not hasattr(self, "box"):
+            return {}
+        m = self.metrics
+        return {"coach": pygame.Rect(self.box.right + m.px(24), self.box.y, m.px(COACH_W), m.px(250)),
+                "results.outcome": self._title_rect(m),
+                "results.case_files": self.panel.rect}
+
+    def _title_rect(self, m) -> pygame.Rect:
+        w, h = draw.font(m.px(style.FONT_TITLE - 8), True).size(TITLES[self.won])
+        return pygame.Rect(0, 0, w + m.px(16), h + m.px(4)).move(
+            self.box.centerx - (w + m.px(16)) // 2, self.box.y + m.px(62) - (h + m.px(4)) // 2)
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
 
     def see_table(self) -> None:
         self.app.pop()

@@ -342,3 +342,15 @@ def note_colour(note: str) -> tuple:
             or note.startswith(("ENDS THE GAME", "RISK"))):
         return style.DANGER
     return style.TEXT_MUTED
+
+
+def spy_deck_slots(m, box: pygame.Rect) -> dict[str, pygame.Rect]:
+    """The three card places of the Spy Movement deck panel: the deck, the last card
+    turned and the next card (once tracked or looked at)."""
+    ch = box.height - m.px(50)
+    cw = int(ch * 0.72)
+    y = box.y + m.px(28)
+    x = box.x + m.px(10)
+    gap = (box.width - m.px(20) - 3 * cw) // 2
+    return {name: pygame.Rect(x + i * (cw + gap), y, cw, ch)
+            for i, name in enumerate(("spy_deck.top", "spy_deck.last", "spy_deck.next"))}

@@ -29,7 +29,7 @@ class HarshOverlays:
             # an option that can end the game says so under it
             options = []
             for o in dlg.options:
-                danger = self.danger_of(o.action)
+                danger = self.shown_danger_of(o.action)
                 options.append(dialogs.Option(o.action, o.text, danger.note()) if danger else o)
             dlg = dialogs.Dialog(dlg.kind, dlg.title, dlg.text, tuple(options), dlg.cancel)
             self.dialog = dlg

@@ -2,7 +2,7 @@
 forecast, the Discovery Collection, the Spy Movement deck and the short animations.
 
 ``HarshPainter`` is mixed into ``HarshTableScene``; it reads only what the table exposes
-(``view()``, ``actions()``, ``lay``, ``timeline``, ``dialog``, ``danger_of``), never the
+(``view()``, ``actions()``, ``lay``, ``timeline``, ``dialog``, ``shown_danger_of``), never the
 game state. The middle column is drawn by ``column``, the things over the board by
 ``overlays``.
 """
@@ -67,7 +67,7 @@ class HarshPainter:
         acting = self.acting_seat() is not None and self.dialog is None
         targets = self.grid_targets() if acting else {}
         moves = targets or ({a.args[0]: a for a in self.actions() if a.kind == "move"} if acting else {})
-        risks = {p: self.danger_of(a) for p, a in moves.items()}
+        risks = {p: self.shown_danger_of(a) for p, a in moves.items()}
         d = self.token_d()
         reserve = int(d * 1.25)
         for p, g in enumerate(view["grid"]):
@@ -242,11 +242,10 @@ class HarshPainter:
         draw.panel(surface, box, m.px(8))
         draw.blit_text(surface, "Spy Movement deck", m.px(14), (box.x + m.px(10), box.y + m.px(6)),
                        style.TEXT_MUTED, True)
-        ch = box.height - m.px(50)
-        cw = int(ch * 0.72)
-        y = box.y + m.px(28)
-        x = box.x + m.px(10)
-        gap = (box.width - m.px(20) - 3 * cw) // 2
+        slots = look.spy_deck_slots(m, box)
+        x, y = slots["spy_deck.top"].topleft
+        cw, ch = slots["spy_deck.top"].size
+        gap = slots["spy_deck.last"].x - x - cw
         back = draw.card_back((cw, ch))
         surface.blit(back if view["spy_deck"] else draw.dimmed(back, 0.7), (x, y))
         self._caption(surface, f"{view['spy_deck']} left", (x + cw // 2, y + ch + m.px(2)))

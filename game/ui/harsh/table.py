@@ -14,6 +14,8 @@ and ``overlays`` (dialog, toast, hint).
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.rules.protocol import Action
@@ -22,12 +24,14 @@ from game.ui import howto, style
 from game.ui.table_base import TableScene
 from game.ui.widgets import ScrollPanel
 
-from . import dangers, dialogs, hinting, layout
+from . import dangers, dialogs, hinting, layout, look
 from .anim import Timeline, follow
 from .column import MiddleColumn
 from .dialogs import GRID_ABILITIES
 from .overlays import HarshOverlays
 from .paint import HarshPainter
+
+ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
 
 
 class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
@@ -141,17 +145,42 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self.rebuild()
 
     # --- choices that lose at once: said on the option, asked once ---------------------------------
-    def dangers(self) -> dict:
-        """{action: Danger} for the choices now that may lose the game at once."""
+    def _assessment(self) -> dangers.Assessment:
         key = self.step_key()
         if self._dangers[0] != key:
-            acts = self.actions()
-            found = dangers.assess(self.view(), acts, seed=key) if acts else {}
-            self._dangers = (key, found)
+            self._dangers = (key, dangers.Assessment(self.view(), self.actions(), seed=key))
         return self._dangers[1]
+
+    def dangers(self) -> dict:
+        """{action: Danger} for the choices now that may lose the game at once (the worlds
+        not yet played are played now: a choice is about to be taken)."""
+        return self._assessment().result()
 
     def danger_of(self, action: Action):
         return next((d for a, d in self.dangers().items() if _same_class(a, action)), None)
+
+    def shown_dangers(self) -> dict:
+        """What the screen says about dangers: nothing until every world has been played
+        (a few each frame, see ``update``), then the same as ``dangers``."""
+        found = self._assessment()
+        return found.result() if found.done else {}
+
+    def shown_danger_of(self, action: Action):
+        return next((d for a, d in self.shown_dangers().items() if _same_class(a, action)), None)
+
+    def _assess_some(self) -> None:
+        """Play the worlds of the danger check for about 2 ms a frame; once they are all
+        played and some choice is risky, the options are labelled (a rebuild)."""
+        if self.acting_seat() is None or not self.active:
+            return
+        found = self._assessment()
+        if found.done:
+            return
+        start = time.thread_time()
+        while not found.step() and time.thread_time() - start < ASSESS_BUDGET:
+            pass
+        if found.done and found.result():
+            self.rebuild()
 
     def choose(self, action: Action, asked: bool = False) -> bool:
         danger = self.danger_of(action) if self.acting_seat() is not None else None
@@ -323,6 +352,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
         super().update(dt)
+        self._assess_some()
         if getattr(self, "dialog_deferred", False) and not self.timeline.running and self.active:
             self.rebuild()
         self.refresh_hint_panel()
@@ -382,6 +412,62 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     def token_d(self) -> int:
         return layout.token_d(self.lay)
 
+
+    # --- the parts a tutorial's coach points at (docs/tutorials.md) ----------------------------------
+    def still(self) -> bool:
+        return not self.timeline.running and not getattr(self, "dialog_deferred", False)
+
+    def regions(self) -> dict:
+        out = super().regions()
+        lay = self.lay
+        if lay is None:
+            return out
+        view = self.view()
+        out.update({"grid": lay.grid, "status": lay.status, "case_files": lay.cases,
+                    "actions": lay.actions, "collection": lay.collection, "spy_deck": lay.spy,
+                    "hint": lay.hint})
+        for p, cell in enumerate(lay.cells):
+            out[f"location.{p}"] = cell
+        if view["grid"]:
+            d = self.token_d()
+            for kind in ("agent", "spy"):
+                x, y = self.token_spot(kind, view[kind])
+                out[kind] = pygame.Rect(int(x - d / 2), int(y - d / 2), d, d)
+            if view["bug"]["state"] == "placed":
+                cell = lay.cells[view["bug"]["pos"]]
+                out["bug.placed"] = pygame.Rect(int(cell.x + d * 2.55), int(cell.bottom - d), int(d * 0.8),
+                                                int(d * 0.8))
+        box = lay.status
+        half_w, half_h = box.width // 2, box.height // 2
+        for i, name in enumerate(("countdown", "kit", "bug", "deck")):
+            out[name] = pygame.Rect(box.x + (i % 2) * half_w, box.y + (i // 2) * half_h, half_w, half_h)
+        if view["case_files"]:
+            row_h = lay.cases.height // 3
+            for f in range(3):
+                out[f"case.{f}"] = pygame.Rect(lay.cases.x, lay.cases.y + f * row_h, lay.cases.width, row_h)
+            for (f, slot), r in self.slot_rects(view).items():
+                out[f"case.{f}.{slot}"] = r
+        out.update(look.spy_deck_slots(self.metrics, lay.spy))
+        for key, btn in self.buttons.items():
+            if btn is not None and btn.visible:
+                out[f"button.{key}"] = btn.rect
+        if self.dialog is not None and self.dialog_rect is not None:
+            out["dialog"] = self.dialog_rect
+            for i, (btn, _opt) in enumerate(self.option_buttons):
+                out[f"option.{i}"] = btn.rect
+        return out
+
+    def region(self, name: str):
+        """A step that asks for a move follows it into the dialog it opens (the Location
+        ability's targets, a payment, "this may end the game"): the part to click is then
+        the dialog's option for that move."""
+        step = getattr(self.session, "step", None)
+        if (step is not None and step.kind == "do" and name == step.point and self.dialog is not None
+                and self.option_buttons):
+            at = self.locate(step.action)
+            if at is not None:
+                return at
+        return self.regions().get(name)
 
     def locate(self, action: Action) -> pygame.Rect | None:
         """Where on screen ``action`` is taken now (a cell, a card, a button, a dialog option)."""

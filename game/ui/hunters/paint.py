@@ -189,7 +189,8 @@ class TablePainter:
                            else "Dice: nobody has rolled yet.", m.px(15), (x, cy), style.TEXT_DIM, False, "midleft")
             return
         rolls = self.turn_rolls()
-        if v["pending"].get("kind") == "move_choice" and len(rolls) >= 2 and fact in rolls:
+        if v["pending"].get("kind") == "move_choice" and len(rolls) >= 2 and fact in rolls \
+                and self.compass_choice():
             self.draw_compass(surface, rolls[-2:], m, x, cy, size)
             return
         effect = next((e for e in self.effects.of("dice", waiting_too=True) if e.data.get("fact") == fact), None)

@@ -66,6 +66,12 @@ def short_label(label: str) -> str:
     return label.replace("Give the Hermit card to ", "Give it to ")
 
 
+def choice_name(action: Action) -> str:
+    """A choice button's name for the tutorial's coach: ``choice.<kind>[.<arg>...]``,
+    e.g. ``choice.draw.hermit``, ``choice.give.2``, ``choice.move.Cemetery``."""
+    return ".".join(["choice", action.kind, *(str(a) for a in action.args)])
+
+
 class HuntersTable(TablePainter, TableScene):
     felt = True
 
@@ -81,7 +87,8 @@ class HuntersTable(TablePainter, TableScene):
         self._view = None
         self._positions: dict[int, str | None] = {}
         self._pass: list[int] | None = None
-        if not self.notebook.looked and not session.is_over():
+        if not self.notebook.looked and not session.is_over() and not hasattr(session, "tutorial"):
+            # (a tutorial's coach introduces the character on the table instead)
             # phones show their own character; the screen passes only among its people
             self._pass = [h for h in session.humans if session.at_this_screen(h)]
         self.only_seat: int | None = None
@@ -397,6 +404,7 @@ class HuntersTable(TablePainter, TableScene):
         instead of being cut (see ``choices.place``)."""
         actions = self.choice_actions()
         self.choice_area = rect
+        self.choice_hits: dict[str, pygame.Rect] = {}   # a tutorial points at a choice
         if not actions:
             return
         cols = C.columns(rect.width, m)
@@ -413,9 +421,10 @@ class HuntersTable(TablePainter, TableScene):
                 continue
             w = slot.span * cell + (slot.span - 1) * m.gap
             shown = text if slot.fits else fit(text, m.px(C.FONT), w - m.px(C.TEXT_ROOM))
-            self.button((rect.x + slot.col * (cell + m.gap), y0 + slot.row * (bh + m.gap), w, bh), shown,
-                        lambda a=action: self.choose_checked(a), cls="@choice", object_id=f"#choice_{i}",
-                        tooltip=None if shown == text else text)
+            btn = self.button((rect.x + slot.col * (cell + m.gap), y0 + slot.row * (bh + m.gap), w, bh), shown,
+                              lambda a=action: self.choose_checked(a), cls="@choice", object_id=f"#choice_{i}",
+                              tooltip=None if shown == text else text)
+            self.choice_hits[choice_name(action)] = pygame.Rect(btn.rect)
         if pages > 1:
             self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
                         f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
@@ -739,10 +748,10 @@ class HuntersTable(TablePainter, TableScene):
             return f"Your turn: roll the dice to move{extra}."
         if kind == "move_choice":
             rolls = self.turn_rolls()
-            if rolls and sum(rolls[-1][2:4]) == 7 and len(rolls) == 1:
-                return "You rolled 7: choose any other Area (click it or pick below)."
-            if len(rolls) >= 2:
+            if len(rolls) >= 2 and self.compass_choice():
                 return "Mystic Compass: choose the Area of either roll."
+            if rolls and sum(rolls[-1][2:4]) == 7:
+                return "You rolled 7: choose any other Area (click it or pick below)."
             return "Choose where to move."
         if kind == "area":
             here = v["players"][seat]["area"]
@@ -777,6 +786,12 @@ class HuntersTable(TablePainter, TableScene):
             return " (no counterattack: abilities are off)"
         return ""
 
+    def compass_choice(self) -> bool:
+        """The mover holds the Mystic Compass: two rolls to choose from (otherwise several
+        rolls in a turn are re-rolls of the Area the mover stood on)."""
+        v = self.view()
+        return v["active"] >= 0 and "Mystic Compass" in v["players"][v["active"]]["equipment"]
+
     def turn_rolls(self) -> list[tuple]:
         """Movement rolls of the current turn (two with the Mystic Compass)."""
         out = []
@@ -788,3 +803,30 @@ class HuntersTable(TablePainter, TableScene):
             if fact[0] == "move":
                 break
         return list(reversed(out))
+
+    # --- the tutorial's coach points at named parts (docs/tutorials.md) ---------------------------
+    def regions(self) -> dict:
+        out = super().regions()
+        lay = self.lay
+        if not lay.areas:
+            return out
+        board = self.view()["board"]
+        out.update({"board": lay.board_area, "dice": lay.tray, "track": lay.track,
+                    "character": lay.private, "decks": lay.decks, "choices": self.choice_rect})
+        for slot, name in enumerate(board):
+            out[f"area.{name}"] = lay.areas[slot]
+        for pair in range(3):
+            out[f"pair.{pair}"] = lay.areas[2 * pair].union(lay.areas[2 * pair + 1])
+        third = lay.decks.width // 3
+        for i, deck in enumerate(("hermit", "white", "black")):
+            out[f"deck.{deck}"] = pygame.Rect(lay.decks.x + i * third, lay.decks.y, third, lay.decks.height)
+        for seat, rect in enumerate(lay.boards):
+            out[f"seat.{seat}"] = rect
+        if self.focus:
+            w, h = self._focus_size(self.metrics)
+            out["card"] = pygame.Rect(lay.choices.x, lay.choices.y, w, h)
+        out.update(getattr(self, "choice_hits", {}))
+        return out
+
+    def still(self) -> bool:
+        return not self.effects and not self.dice_rolling()

@@ -1,5 +1,6 @@
 """The main menu: a tile per game in the catalogue; Continue (naming the game it resumes),
-Saved games and History; then Open game file, Statistics, Settings, Rules, Quit."""
+Saved games and History; then Open game file, Statistics, Settings, Rules, Learn to play,
+Quit."""
 
 from __future__ import annotations
 
@@ -11,6 +12,13 @@ from game.ui import draw, style
 from game.ui.scene import Scene
 
 TAGLINE = "Three games of hidden things, one table."
+# A tile's face and edge by state: the theme's button colours (assets/theme.json defaults).
+TILE_COLOURS = {
+    "normal": ((0x23, 0x27, 0x33), (0x3d, 0x44, 0x55)),
+    "hovered": ((0x2f, 0x35, 0x45), (0xd4, 0xa8, 0x4a)),
+    "selected": ((0x4a, 0x3d, 0x22), (0xd4, 0xa8, 0x4a)),
+    "active": ((0x5a, 0x4a, 0x28), (0xf0, 0xc8, 0x70)),
+}
 
 
 def players_text(spec: GameSpec) -> str:
@@ -42,11 +50,13 @@ class MenuScene(Scene):
                  ("Statistics", "open_stats", "#statistics"),
                  ("Settings", "open_settings", "#settings"),
                  ("Rules", "open_rules", "#rules"),
+                 ("Learn to play", "open_learn", "#learn"),
                  ("Quit", "quit", "#quit")]
 
     def build(self, m: style.Metrics) -> None:
         self.games = all_games()
         self.tiles: list[tuple[pygame.Rect, GameSpec]] = []
+        self.tile_buttons: list = []
         n = max(1, len(self.games))
         cols = min(n, 3)
         rows = (n + cols - 1) // cols
@@ -62,9 +72,10 @@ class MenuScene(Scene):
         for i, spec in enumerate(self.games):
             r, c = divmod(i, cols)
             rect = pygame.Rect(x0 + c * (tile_w + gap), top + r * (tile_h + gap), tile_w, tile_h)
-            self.button(rect, "", lambda s=spec: self.open_setup(s), cls="@tile",
-                        object_id=f"#tile_{spec.id}")
+            button = self.button(rect, "", lambda s=spec: self.open_setup(s), cls="@tile",
+                                 object_id=f"#tile_{spec.id}")
             self.tiles.append((rect, spec))
+            self.tile_buttons.append(button)
 
         self.saves = saves.list_saves()
         self.resume = next((i for i in self.saves if not i.finished and i.problem is None), None)
@@ -97,9 +108,19 @@ class MenuScene(Scene):
 
     # --- actions ------------------------------------------------------------------------
     def open_setup(self, spec: GameSpec) -> None:
+        from game.ui.scenes.learn import offer_first_time
         from game.ui.scenes.setup import SetupScene
 
-        self.app.push(SetupScene(self.app, spec))
+        def setup() -> None:
+            self.app.push(SetupScene(self.app, spec))
+
+        if not offer_first_time(self.app, spec, setup):
+            setup()
+
+    def open_learn(self) -> None:
+        from game.ui.scenes.learn import LearnScene
+
+        self.app.push(LearnScene(self.app))
 
     def continue_game(self) -> None:
         from game.ui.opening import open_saved_game
@@ -153,6 +174,23 @@ class MenuScene(Scene):
                        False, "center")
         pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), m.px(142)),
                          (cx + m.px(160), m.px(142)), 1)
+        self.draw_tiles(surface)
+
+    def draw_tiles(self, surface: pygame.Surface) -> None:
+        """The tiles' faces. Their buttons are see-through rectangles (a rounded pygame-gui
+        button this big costs more to make than the rest of the menu's first frame): the
+        rounded face is drawn here, in the button's colours for its state."""
+        m = self.metrics
+        for (rect, _), button in zip(self.tiles, getattr(self, "tile_buttons", ())):
+            state = "normal"
+            if button.held:
+                state = "active"
+            elif button.is_selected:
+                state = "selected"
+            elif button.hovered:
+                state = "hovered"
+            bg, edge = TILE_COLOURS[state]
+            draw.rounded_rect(surface, rect, bg, m.px(10), edge, max(1, m.px(1)))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -79,6 +79,11 @@ class ResultsScene(Overlay):
 
     def buttons(self) -> list[tuple]:
         """(text, action, object id) of the buttons under the results."""
+        if getattr(self.session, "tutorial", None) is not None:
+            # a tutorial's deal is no game to repeat: the next one is a real game
+            return [("Play a real game", self.play_again, "#play_again"),
+                    ("See the table", self.see_table, "#see_table"),
+                    ("Menu", self.to_menu, "#to_menu")]
         return [("Play again", self.play_again, "#play_again"),
                 ("Same deal again", self.same_deal, "#same_deal"),
                 ("See the table", self.see_table, "#see_table"),
@@ -94,8 +99,9 @@ class ResultsScene(Overlay):
 
         m = self.session.match
         seats = list(self.session.seats)
+        options = {} if getattr(self.session, "tutorial", None) is not None else dict(m.options)
         self.app.pop_to(MenuScene)
-        start_game(self.app, m.game_id, seats, seed, dict(m.options))
+        start_game(self.app, m.game_id, seats, seed, options)
 
     def play_again(self) -> None:
         self._restart(random.randrange(1, 1_000_000))

@@ -1,0 +1,98 @@
+"""The Chasing Shadows tutorial: the last three tricks of a game, then its scoring.
+
+Seed 170 with player 2 starting the first round, the first two rounds and the first nine
+tricks of the third played by ``first_legal``, leaves each player four cards and, with the
+moves below, brings up every core rule: the Spotlight, following a Follow Card (and the
+rules refusing a card that does not), the follower choosing the discard, a trick won by the
+highest card below the Spotlight (twice, once by a 0) and one won by the highest card when
+none is below, the new Spotlight, the last card in hand, an even suit losing its higher
+half, a lone 0 scoring 15, and a strike-through. It was found by searching seeds and move
+orders (build_scripts/find_tutorial_deal.py); tests/test_tutorial.py checks every move is
+legal where it stands and plays it to the end on the real table.
+
+You (the learner) are seat 0, Bob seat 1, Carol seat 2 (play goes 0, 1, 2, 0...).
+"""
+
+from __future__ import annotations
+
+from . import Tutorial, first_legal, row
+
+LEARNER = 0
+CARDS_LEFT = 4
+
+
+def ready(state) -> bool:
+    """Three tricks from the end of the third round, before anyone plays to the next."""
+    return (state.rnd == 2 and state.dealt and not state.trick and not state.await_discard
+            and len(state.hands[LEARNER]) == CARDS_LEFT)
+
+
+ROWS = (
+    row("say", "Welcome to Chasing Shadows! We join the last of three rounds with three tricks "
+               "to go. Your aim: take as few points as you can. After three rounds the lowest "
+               "total wins.", "scoresheet"),
+    row("say", "This is the Spotlight, the red 9. Whoever wins a trick takes the Spotlight card, "
+               "and taken cards cost points.", "spotlight"),
+    row("say", "Your hand: four cards. Only you see their faces; the others see just the "
+               "colours on the backs.", "hand"),
+    row("say", "These face-down cards are the Follow Cards: one red, one yellow. When you follow, "
+               "you must play the colour of one of them if you can.", "follow"),
+    row("say", "Carol leads this trick. The leader may play any card and never discards a "
+               "Follow Card.", "plate.2"),
+    row("bot", 2, ("play", ("yellow", 6))),
+    row("do", "Your turn. You hold yellow, which matches a Follow Card, so a grey card is not "
+              "allowed. Play the yellow 5.", "hand.yellow.5", ("play", ("yellow", 5)),
+        "play the yellow 5: the 8 would be the highest card under the Spotlight and win"),
+    row("say", "You played yellow, so the yellow Follow Card went to the discard pile. Bob may "
+               "only follow the red one.", "follow"),
+    row("bot", 1, ("play", ("red", 7))),
+    row("say", "Who wins? The highest card BELOW the Spotlight's 9: Bob's 7 beats Carol's 6 and "
+               "your 5. Bob takes the red 9.", "trick"),
+    row("say", "Bob's red 7 is the new Spotlight. The other two cards are the new Follow Cards, "
+               "face down. The winner leads the next trick.", "spotlight"),
+    row("bot", 1, ("play", ("red", 10))),
+    row("bot", 2, ("play", ("yellow", 0))),
+    row("do", "Carol followed yellow, so one Follow Card is left: yellow. You hold a yellow card, "
+              "so it must be the yellow 8. Play it.", "hand.yellow.8", ("play", ("yellow", 8)),
+        "the yellow 8 is the card to play"),
+    row("say", "Spotlight 7: Bob's 10 and your 8 are above it, Carol's 0 is below. The highest "
+               "card below wins, even a 0: Carol takes the red 7.", "trick"),
+    row("say", "Carol's yellow 0 is the new Spotlight. No card is below 0, so this time the "
+               "highest card will win.", "spotlight"),
+    row("bot", 2, ("play", ("grey", 1))),
+    row("do", "You have no red and no yellow, so any card is allowed. Your last card will "
+              "count against you, so keep the low one: play the grey 7.", "hand.grey.7",
+        ("play", ("grey", 7)), "play the grey 7 and keep the lower grey 5 for the end"),
+    row("do", "Your card matched no Follow Card, so you choose which one to discard. Choosing "
+              "well can force the next player's hand. Discard the red one.", "follow.red",
+        ("discard", ("red",)), "discard the red Follow Card this time"),
+    row("bot", 1, ("play", ("yellow", 3))),
+    row("say", "Nothing is below the Spotlight's 0, so the highest card wins: your grey 7. You "
+               "take the yellow 0.", "trick"),
+    row("say", "That was the last trick: everyone holds one card, and it counts as taken. Your "
+               "cards this round are on your plate.", "taken.0"),
+    row("say", "Each suit scores on its own. Blue: you took 3 and 4, an even count, so the "
+               "higher half (the 4) is ignored. Blue scores 3.", "round_end.suit.0.blue"),
+    row("say", "Yellow: a 0 on its own counts as 15! Grey: one card, the 5, scores 5.",
+        "round_end.suit.0.yellow"),
+    row("go", "Press \"See the final scores\".", "round_end.continue"),
+    row("say", "Final scoring: a suit scored in exactly two of the three rounds loses its "
+               "earlier score. Your yellow 8 from round II is struck out.", "results.sheet.0"),
+    row("say", "The lowest total wins: Bob, with 43. That's all the rules. You're ready for a "
+               "real game!",
+        "results.winner"),
+)
+
+TUTORIAL = Tutorial(
+    game_id="chasing",
+    title="Chasing Shadows",
+    players=3,
+    learner=LEARNER,
+    seed=170,
+    options={"start": "1"},
+    seat_names=("Alice", "Bob", "Carol"),  # the first is the learner's setup name
+    rows=ROWS,
+    prelude=first_legal,
+    ready=ready,
+    minutes=4,
+)

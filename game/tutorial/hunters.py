@@ -1,0 +1,121 @@
+"""The Shadow Hunters tutorial: the first three turns of a four-player game.
+
+Seed 710 with the base characters makes you (seat 0) the Werewolf, a Shadow, and has you
+start. With the moves below the dice and the decks bring up, for you: a move by the dice,
+a Hermit card drawn at the Hermit's Cabin, given to Carol and answered, a Hermit card
+given to you to answer, an attack on you and the Werewolf's counterattack (which reveals
+you), two rolls of 7 (any Area), a Black card that is Equipment at the Cemetery (Butcher
+Knife), your own attack in your Area pair with the Knife's bonus, and the Weird Woods. The
+other Areas, revealing by choice and the three factions' ways to win are explained with the
+table pointed at. Found by searching seeds (build_scripts/find_hunters_tutorial.py);
+tests/test_tutorial.py checks every move is legal where it stands and plays it on the real
+table. The rows stop before the game's end (``ends_game=False``).
+
+Seats: you 0 (Werewolf), Bob 1 (Unknown), Carol 2 (George), Dave 3 (Franklin); the board
+in pairs: Hermit's Cabin + Church, Weird Woods + Cemetery, Erstwhile Altar + Underworld Gate.
+"""
+
+from __future__ import annotations
+
+from . import Tutorial, row
+
+LEARNER, BOB, CAROL, DAVE = range(4)
+ROLL = ("roll", ())
+END = ("end_turn", ())
+SKIP = ("skip", ())
+NO_ATTACK = ("no_attack", ())
+
+ROWS = (
+    row("say", "Welcome to Shadow Hunters! Everyone has a secret character. You are the Werewolf, "
+               "a Shadow, with 14 HP: 14 damage and you are dead.", "character"),
+    row("say", "Nobody knows who is on which side. Find out from what others do, and from the "
+               "Hermit cards.", "seat.1"),
+    row("say", "The six Areas lie in three pairs. Each Area has its dice numbers: the sum of "
+               "two dice picks where you go.", "board"),
+    row("say", "The damage track: each character's piece climbs it as they take damage. The "
+               "letters mark where each character dies (its HP).", "track"),
+    # --- turn 1: Hermit's Cabin ---------------------------------------------------------------
+    row("do", "It's your turn. First you move: press Roll.", "choice.roll", ROLL,
+        "roll the dice first"),
+    row("say", "1 + 2 = 3: the Hermit's Cabin (2-3). Rolling the Area you are on means rolling "
+               "again; a 7 lets you choose any Area.", "area.Hermit's Cabin"),
+    row("do", "Each Area has an action. The Hermit's Cabin: draw a Hermit card.",
+        "choice.draw.hermit", ("draw", ("hermit",)), "draw the Hermit card"),
+    row("say", "A Hermit card is a secret question. You give it to another player; only the two "
+               "of you read it, and they must answer truthfully.", "card"),
+    row("do", "Give it to Carol: her answer will tell you something about her.",
+        "choice.give.2", ("give", (CAROL,)), "give this one to Carol"),
+    row("bot", CAROL, ("answer", ("damage",))),
+    row("say", "Blackmail hurts a Hunter or Neutral (if they have no Equipment to hand over). "
+               "Carol took 1 damage: she is not a Shadow!", "seat.2"),
+    row("say", "After moving you may attack someone in your Area pair. Nobody is near you, so "
+               "there is no attack this turn.", "pair.0"),
+    row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
+    # --- the others -------------------------------------------------------------------------
+    row("bot", BOB, ROLL), row("bot", BOB, SKIP), row("bot", BOB, END),
+    row("bot", CAROL, ROLL), row("bot", CAROL, SKIP), row("bot", CAROL, END),
+    row("bot", DAVE, ROLL), row("bot", DAVE, ("move", ("Hermit's Cabin",))),
+    row("bot", DAVE, ("draw", ("hermit",))), row("bot", DAVE, ("give", (LEARNER,))),
+    row("do", "Dave rolled a 7, came to you and gives you a Hermit card. Spell: a Shadow takes "
+              "1 damage. That's you: answer truthfully.", "choice.answer.damage",
+        ("answer", ("damage",)), "answer truthfully: you are a Shadow"),
+    row("bot", DAVE, ("attack", (LEARNER,))),
+    row("say", "Dave attacks! Damage is the difference between the two dice (a six-sided and a "
+               "four-sided): 5 - 4 = 1.", "dice"),
+    row("do", "Your Werewolf can strike back at an attacker, but doing so reveals you. Take the "
+              "counterattack.", "choice.respond.counter", ("respond", ("counter",)),
+        "counterattack this time"),
+    row("say", "You are revealed: all can see the Werewolf now. Your counterattack rolled "
+               "4 - 1 = 3 damage to Dave.", "seat.0"),
+    row("bot", DAVE, END),
+    # --- turn 2: the Cemetery and Equipment ------------------------------------------------------
+    row("do", "Your turn again: roll.", "choice.roll", ROLL, "roll the dice first"),
+    row("do", "A 3 (your own Area) rolled again, then a 7: you may pick any Area. Go to the "
+              "Cemetery.", "choice.move.Cemetery", ("move", ("Cemetery",)), "go to the Cemetery"),
+    row("say", "Three decks: White at the Church (6), mostly help; Black at the Cemetery (8), "
+               "mostly harm; the Underworld Gate (4-5) offers all three.", "decks"),
+    row("do", "Draw a Black card.", "choice.draw.black", ("draw", ("black",)), "draw a Black card"),
+    row("say", "The Butcher Knife is Equipment: it stays in front of you and adds 1 to every "
+               "hit you land.", "seat.0"),
+    row("say", "Bob is in the Cemetery too. You can attack anyone in your Area pair: here the "
+               "Cemetery and the Weird Woods.", "pair.1"),
+    row("do", "Attack Bob.", "choice.attack.1", ("attack", (BOB,)), "attack Bob"),
+    row("bot", BOB, ("respond", ("none",))),
+    row("say", "4 - 1 = 3, plus 1 for the Knife: Bob takes 4. A roll of equal dice would have "
+               "missed.", "track"),
+    row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
+    row("bot", BOB, ROLL), row("bot", BOB, SKIP), row("bot", BOB, NO_ATTACK), row("bot", BOB, END),
+    row("bot", CAROL, ROLL), row("bot", CAROL, SKIP), row("bot", CAROL, NO_ATTACK),
+    row("bot", CAROL, END),
+    row("bot", DAVE, ROLL), row("bot", DAVE, SKIP), row("bot", DAVE, END),
+    row("say", "Dave stands at the Erstwhile Altar (10): its action takes an Equipment card from "
+               "any other player. He let it be this time.", "area.Erstwhile Altar"),
+    # --- turn 3: the Weird Woods ---------------------------------------------------------------
+    row("do", "Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
+    row("do", "Three 8s (the Cemetery, where you are), then a 7. Go to the Weird Woods.",
+        "choice.move.Weird Woods", ("move", ("Weird Woods",)), "go to the Weird Woods"),
+    row("do", "Weird Woods: deal 2 damage to anyone, or heal anyone by 1. Dave attacked you, so "
+              "he's likely a Hunter: hurt him.", "choice.woods.damage.3", ("woods", ("damage", DAVE)),
+        "deal the 2 damage to Dave"),
+    # --- how the game is won --------------------------------------------------------------------
+    row("say", "How each side wins: the Hunters when every Shadow is dead; the Shadows when every "
+               "Hunter is dead, or three Neutrals.", "character"),
+    row("say", "Neutrals join from five players. Each has a goal of their own, e.g. Allie wins "
+               "just by being alive at the end.", "character"),
+    row("say", "Revealing: while hidden, you may press Reveal under your card at any decision, "
+               "often to use your ability. Your counterattack did it for you. You're ready for "
+               "a real game!", "character"),
+)
+
+TUTORIAL = Tutorial(
+    game_id="hunters",
+    title="Shadow Hunters",
+    players=4,
+    learner=LEARNER,
+    seed=710,
+    options={"pool": "base"},
+    seat_names=("Alice", "Bob", "Carol", "Dave"),  # the first is the learner's setup name
+    rows=ROWS,
+    minutes=6,
+    ends_game=False,
+)

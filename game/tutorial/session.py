@@ -1,0 +1,131 @@
+"""A tutorial played through the ordinary Session, so the real table drives it.
+
+The differences from a game: the computers' moves come from the step table (at the usual
+pace, after the table's animations), a person's move other than the one the step asks
+for is refused with the coach's reason, there is no undo, no autosave, no statistics or
+history; leaving keeps the step reached (in the settings) to resume there.
+"""
+
+from __future__ import annotations
+
+from game.bus import DecisionNeeded, IntentRefused
+from game.rules.protocol import CHANCE, Action, RuleError, chance_rng
+from game.session import SeatConfig, Session
+
+from . import Step, Tutorial
+
+READ_FIRST = "read the coach's note first, then press Next"
+NOT_NOW = "the coach is not asking for a move just now"
+
+
+class TutorialSession(Session):
+    records_results = False   # a tutorial is not a game for the statistics or the history
+
+    def __init__(self, tutorial: Tutorial, seats: list[SeatConfig], index: int, bus=None,
+                 **kw) -> None:
+        kw.setdefault("pace", 0.8)
+        index = tutorial.resume_index(index)
+        super().__init__(tutorial.match_at(index), seats, bus, autosave=False, **kw)
+        self.tutorial = tutorial
+        self.index = index
+        self.finished = False  # the last row was passed
+        # on a resumed run nothing before this point can be undone or replayed
+        self._barrier = len(self.match.log)
+
+    @classmethod
+    def begin(cls, tutorial: Tutorial, learner_name: str, index: int = 0, bus=None,
+              **kw) -> "TutorialSession":
+        seats = [SeatConfig(learner_name if i == tutorial.learner else name,
+                            "human" if i == tutorial.learner else "computer", "normal")
+                 for i, name in enumerate(tutorial.seat_names)]
+        return cls(tutorial, seats, index, bus, **kw)
+
+    # --- where the tutorial stands ---------------------------------------------------------
+    @property
+    def step(self) -> Step | None:
+        rows = self.tutorial.rows
+        return rows[self.index] if self.index < len(rows) else None
+
+    def step_number(self) -> tuple[int, int]:
+        """(n, of): the person's steps, computers' moves not counted."""
+        shown = self.tutorial.steps
+        done = sum(1 for i in shown if i < self.index)
+        return min(done + 1, len(shown)), len(shown)
+
+    def settled(self) -> bool:
+        """No animation is holding the next move: what the step talks about is on screen."""
+        return self.clock() >= self._hold_until
+
+    def next_step(self) -> bool:
+        """Next pressed on an explanation (or a "go" row's screen closed). False if the
+        current row is not one of those."""
+        step = self.step
+        if step is None or step.moves:
+            return False
+        self._advance()
+        return True
+
+    def _advance(self) -> None:
+        self.index += 1
+        if self.index >= len(self.tutorial.rows):
+            self.finished = True
+        self._announced = None
+
+    # --- moves ------------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> str | None:
+        if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_human:
+            return "that seat is not played at this screen"
+        step = self.step
+        reason = None
+        if step is None or step.kind != "do":
+            reason = READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
+        elif action != step.action:
+            try:
+                self.match.state.check(seat, action)
+            except RuleError as exc:
+                reason = str(exc)       # the rule itself says why: that is the lesson
+            else:
+                reason = step.why or f"this time, {step.action.label or step.action}"
+        if reason is not None:
+            self.bus.publish(IntentRefused(seat, action, reason))
+            return reason
+        self._apply(seat, action)
+        self._advance()
+        return None
+
+    def update(self, now: float | None = None) -> None:
+        now = self.clock() if now is None else now
+        if self.is_over() or now < self._hold_until:
+            return
+        if self.decider() == CHANCE:  # a new round's deal: the seed's, as in any game
+            step_no = len(self.match.log)
+            self._apply(CHANCE, self.match.state.sample_chance(chance_rng(self.match.seed, step_no)))
+            return
+        step = self.step
+        if step is None:
+            return
+        if step.kind == "bot":
+            if now < self._next_move_at:
+                return
+            self._apply(step.seat, step.action)
+            self._advance()
+            self._next_move_at = self.clock() + self.pace
+        elif step.kind == "do":
+            key = (len(self.match.log), self.tutorial.learner)
+            if self._announced != key:
+                self._announced = key
+                self.bus.publish(DecisionNeeded(self.tutorial.learner, True))
+
+    def computer_thinking(self) -> bool:
+        return False
+
+    # --- no undo, no autosave; leaving keeps the step ---------------------------------------
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def save_now(self) -> str | None:
+        """Leaving: nothing to save but the step, which the coach keeps in the settings."""
+        return None

@@ -1,0 +1,477 @@
+"""The coach: a panel that walks a person through a tutorial on the real table.
+
+It lives outside the scene stack (like the save banner), with its own pygame-gui manager,
+so it stays up while the table's own screens come and go (the end of a round, the
+results). Each frame it asks the top screen where the step's part is (``region(name)``,
+see docs/tutorials.md), rings that part and draws an arrow to it from the panel; the
+panel goes where the screen's ``region("coach")`` says. It hides while a screen that is
+not part of the tutorial is on top (pause, rules, settings). The step reached is kept in
+the settings after every step, so leaving (Esc, Menu, Leave) and coming back resumes it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
+from game.bus import IntentRefused
+from game.ui import draw, style
+
+BODY = 17
+SMALL = 14
+MISSING_SECONDS = 6.0   # Next is offered anyway once a step's part stayed away this long
+
+
+def region_of(scene, name: str | None) -> pygame.Rect | None:
+    """The part ``name`` of ``scene`` as one rectangle (several parts: the first)."""
+    rects = rects_of(scene, name)
+    return rects[0] if rects else None
+
+
+def rects_of(scene, name: str | None) -> list[pygame.Rect]:
+    """A screen's ``region(name)`` may be a rectangle or a list of them (the cards of a
+    trick); the first is the one the arrow points at."""
+    finder = getattr(scene, "region", None)
+    if finder is None or name is None:
+        return []
+    found = finder(name)
+    if found is None:
+        return []
+    if isinstance(found, (list, tuple)) and found and not isinstance(found[0], (int, float)):
+        return [pygame.Rect(r) for r in found]
+    return [pygame.Rect(found)]
+
+
+class Coach:
+    def __init__(self, app, table) -> None:
+        self.app = app
+        self.table = table
+        self.session = table.session
+        self.tutorial = self.session.tutorial
+        self.manager: pygame_gui.UIManager | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.target: pygame.Rect | None = None
+        self.targets: list[pygame.Rect] = []
+        self._missing_index = -1
+        self._missing_since = 0.0   # since when the step's part has not been on screen
+        self.visible = False
+        self.refusal = ""
+        self._layout_key: tuple | None = None
+        self._go_seen = False
+        self._saved_index: int | None = None
+        self._scale = None
+        self._unsub = app.bus.subscribe(IntentRefused, self._on_refused)
+        self.save_progress()
+
+    # --- life ----------------------------------------------------------------------------
+    def detach(self) -> None:
+        self._unsub()
+        if self.app.coach is self:
+            self.app.coach = None
+
+    @property
+    def index(self) -> int:
+        return self.session.index
+
+    @property
+    def step(self):
+        return self.session.step
+
+    def save_progress(self) -> None:
+        """The step reached, in the settings (written atomically); cleared once done."""
+        if self._saved_index == self.index:
+            return
+        self._saved_index = self.index
+        game_id = self.tutorial.game_id
+        steps = dict(self.app.settings.tutorial_steps)
+        if self.session.finished:
+            steps.pop(game_id, None)
+            if game_id not in self.app.settings.tutorials_done:
+                self.app.settings.tutorials_done = [*self.app.settings.tutorials_done, game_id]
+        else:
+            steps[game_id] = self.index
+        self.app.settings.tutorial_steps = steps
+        try:
+            self.app.save_settings()
+        except OSError:
+            pass  # the banner says so; the tutorial goes on
+
+    def _on_refused(self, msg: IntentRefused) -> None:
+        text = str(msg.reason)
+        self.refusal = "Not that one: " + text[:1].lower() + text[1:] + "."
+        self._layout_key = None
+
+    # --- per frame -------------------------------------------------------------------------
+    def showing_scene(self):
+        """The screen the coach talks over, or None (a screen outside the tutorial is up)."""
+        top = self.app.top
+        if top is None or getattr(top, "region", None) is None:
+            return None
+        return top
+
+    def update(self, dt: float) -> None:
+        if self.table not in self.app.scenes:
+            if self.session.is_over():
+                self.finish()   # left from the results: the tutorial was played to its end
+            self.detach()
+            return
+        if self.index != getattr(self, "_refusal_index", self.index):
+            self.refusal = ""   # a new step: the last refusal was about the one before
+        self._refusal_index = self.index
+        scene = self.showing_scene()
+        self.visible = scene is not None
+        step = self.step
+        self.targets = rects_of(scene, step.point) if (scene is not None and step is not None) else []
+        self.target = self.targets[0] if self.targets else None
+        if self.target is not None or self._missing_index != self.index:
+            self._missing_index, self._missing_since = self.index, time.monotonic()
+        if step is not None and step.kind == "go":
+            if self.target is not None:
+                self._go_seen = True
+            elif self._go_seen and self.visible:
+                self._go_seen = False
+                self.session.next_step()
+        self.save_progress()
+        if self.visible:
+            key = (self.index, self.can_go_on(), self.refusal, tuple(region_of(scene, "coach") or ()),
+                   self.app.metrics.width, self.app.metrics.height, self.session.finished)
+            if key != self._layout_key:
+                self.layout(scene)
+        if self.manager is not None:
+            self.manager.update(dt)
+
+    def can_go_on(self) -> bool:
+        """Next is offered once what the step talks about is on screen and still."""
+        step = self.step
+        if step is None or step.kind != "say" or not self.visible:
+            return False
+        if not self.session.settled() or (self.app.top is self.table and not self.table.still()):
+            return False
+        if step.point is None or self.target is not None:
+            return True
+        # what the step talks about never came up: never leave the person stuck
+        return time.monotonic() - self._missing_since > MISSING_SECONDS
+
+    # --- layout -----------------------------------------------------------------------------------
+    def layout(self, scene) -> None:
+        m = self.app.metrics
+        scale = round(m.scale, 2)
+        if self.manager is None or scale != self._scale:
+            self.manager = pygame_gui.UIManager((m.width, m.height), style.scaled_theme(scale),
+                                                enable_live_theme_updates=False)
+            self._scale = scale
+        else:
+            self.manager.set_window_resolution((m.width, m.height))
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+        area = region_of(scene, "coach") or pygame.Rect(m.width - m.px(320) - m.pad, m.px(70),
+                                                         m.px(320), m.px(300))
+        pad = m.px(14)
+        width = area.w
+        self.lines = draw.wrap(self.text(), m.px(BODY), width - 2 * pad)
+        self.refusal_lines = draw.wrap(self.refusal, m.px(SMALL), width - 2 * pad, True) if self.refusal else []
+        height = (m.px(34) + len(self.lines) * m.px(23) + m.px(8)
+                  + (len(self.refusal_lines) * m.px(19) + m.px(8) if self.refusal_lines else 0)
+                  + m.button_h + 2 * pad)
+        # the whole area (a table's log may lie beneath it), or taller if the text needs it
+        self.rect = pygame.Rect(area.x, area.y, width, max(area.h, height))
+        y = self.rect.bottom - pad - m.button_h
+        half = (width - 2 * pad - m.gap) // 2
+        left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
+        right = pygame.Rect(left.right + m.gap, y, half, m.button_h)
+        if self.session.finished or self.is_last():
+            self._button("menu", left, "Menu", "#coach_menu")
+            self._button("real", right, "Play a game", "#coach_play", primary=True)
+        else:
+            self._button("leave", left, "Leave", "#coach_leave")
+            if self.step is not None and self.step.kind == "say":
+                b = self._button("next", right, "Next", "#coach_next", primary=True)
+                if not self.can_go_on():
+                    b.disable()
+        self._layout_key = (self.index, self.can_go_on(), self.refusal,
+                            tuple(region_of(scene, "coach") or ()), m.width, m.height,
+                            self.session.finished)
+
+    def _button(self, key: str, rect, text: str, oid: str, primary: bool = False) -> UIButton:
+        b = UIButton(rect, text, self.manager,
+                     object_id=ObjectID(class_id="@primary" if primary else None, object_id=oid))
+        self.buttons[key] = b
+        return b
+
+    def is_last(self) -> bool:
+        return self.index >= len(self.tutorial.rows) - 1 and self.step is not None \
+            and self.step.kind == "say"
+
+    def text(self) -> str:
+        step = self.step
+        if step is None:
+            return "Well done: that was the whole tutorial."
+        if step.kind == "bot":
+            return f"{self.session.seats[step.seat].name} is playing…"
+        return step.text
+
+    # --- input ----------------------------------------------------------------------------------
+    def process(self, event: pygame.event.Event) -> bool:
+        """True when the coach used the event (the screen below does not see it)."""
+        if not self.visible or self.manager is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.app.sound.play("click")
+                    self.press(key)
+                    return True
+            return False
+        self.manager.process_events(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if self.rect.collidepoint(event.pos):
+                return True
+            if self.step is not None and self.step.kind == "say" and self.app.top is not self.table:
+                # an explanation over one of the table's screens: its buttons wait for Next
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self.refusal = "Read this step, then press Next."
+                    self._layout_key = None
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE):
+            if self.step is not None and self.step.kind == "say":
+                if self.can_go_on():
+                    self.press("real" if self.is_last() else "next")
+                return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.step is not None
+                and self.step.kind == "say" and self.app.top is not self.table):
+            # Esc would close one of the table's screens under an explanation of it
+            self.refusal = "Read this step, then press Next (Leave stops the tutorial)."
+            self._layout_key = None
+            return True
+        return False
+
+    def press(self, key: str) -> None:
+        if key == "next":
+            if self.can_go_on():
+                self.refusal = ""
+                self.session.next_step()
+                self.save_progress()
+                self._layout_key = None
+        elif key == "leave":
+            self.leave()
+        elif key == "menu":
+            self.finish()
+            self.to_menu()
+        elif key == "real":
+            self.finish()
+            self.play_real_game()
+
+    def finish(self) -> None:
+        while not self.session.finished and self.step is not None and not self.step.moves:
+            self.session.next_step()
+        self.save_progress()
+
+    def leave(self) -> None:
+        self.save_progress()
+        self.to_menu()
+
+    def to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        self.detach()
+        self.app.pop_to(MenuScene)
+
+    def play_real_game(self) -> None:
+        """A real game with the tutorial's seats: the same names, computers at Normal."""
+        from game.ui.opening import start_game
+        from game.ui.scenes.menu import MenuScene
+
+        seats = list(self.session.seats)
+        game_id = self.tutorial.game_id
+        self.detach()
+        self.app.pop_to(MenuScene)
+        start_game(self.app, game_id, seats, random.randrange(1, 1_000_000), {})
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.manager is None:
+            return
+        m = self.app.metrics
+        if self.target is not None and self.step is not None and self.step.kind != "bot":
+            for rect in self.targets:
+                self._ring(surface, rect)
+            self._arrow(surface, self.rect, self.target)
+        draw.panel(surface, self.rect, m.px(style.RADIUS), alpha=255)
+        pygame.draw.rect(surface, style.ACCENT, self.rect, max(1, m.px(2)),
+                         border_radius=m.px(style.RADIUS))
+        pad = m.px(14)
+        n, of = self.session.step_number()
+        head = f"Learn to play · step {n} of {of}"
+        draw.blit_text(surface, head, m.px(SMALL), (self.rect.x + pad, self.rect.y + m.px(12)),
+                       style.ACCENT, True)
+        y = self.rect.y + m.px(38)
+        colour = style.TEXT_MUTED if self.step is not None and self.step.kind == "bot" else style.TEXT
+        for line in self.lines:
+            draw.blit_text(surface, line, m.px(BODY), (self.rect.x + pad, y), colour)
+            y += m.px(23)
+        if self.refusal_lines:
+            y += m.px(8)
+            for line in self.refusal_lines:
+                draw.blit_text(surface, line, m.px(SMALL), (self.rect.x + pad, y), style.DANGER, True)
+                y += m.px(19)
+        self.manager.draw_ui(surface)
+
+    def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        m = self.app.metrics
+        pulse = 0.5 + 0.5 * math.sin(time.monotonic() * 4.0)
+        outer = rect.inflate(m.px(8), m.px(8))
+        glow = draw.glow(outer.size, style.ACCENT_BRIGHT, m.px(6), m.px(10))
+        glow.set_alpha(int(120 + 100 * pulse))
+        surface.blit(glow, (outer.x - m.px(6), outer.y - m.px(6)))
+        pygame.draw.rect(surface, style.ACCENT_BRIGHT, outer, max(2, m.px(3)), border_radius=m.px(10))
+
+    def _obstacles(self, scene) -> list[pygame.Rect]:
+        """The other named parts of the screen, which the arrow should not cross."""
+        listing = getattr(scene, "regions", None)
+        if listing is None:
+            return []
+        out = []
+        for name, found in listing().items():
+            if name in ("coach", "log", "table"):
+                continue
+            rects = found if isinstance(found, list) else [found]
+            out.extend(pygame.Rect(r) for r in rects)
+        return out
+
+    def _arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
+        """A curve from the panel's side facing the target into the target, the one of a
+        few (straight, arched higher and higher, from the side) that crosses the fewest
+        other parts of the screen."""
+        m = self.app.metrics
+        outer = target.inflate(m.px(8), m.px(8))
+        if outer.colliderect(panel):
+            return
+        tx, ty = outer.center
+        inset = m.px(24)
+        distance = math.hypot(tx - panel.centerx, ty - panel.centery)
+        candidates = []
+        if outer.y >= panel.bottom:
+            # below the panel: down from its bottom, then across into the target's side
+            start = (max(panel.x + inset, min(panel.right - inset, tx)), panel.bottom)
+            candidates = [(start, (start[0], ty)), (start, ((start[0] + tx) / 2, (start[1] + ty) / 2))]
+        elif outer.right > panel.x and outer.x < panel.right:
+            # above it in the same column: out of its left side, round into the target's
+            start = (panel.x, panel.y + inset)
+            candidates = [(start, (min(panel.x, outer.x) - m.px(80), ty))]
+        else:
+            if outer.right <= panel.x:
+                start = (panel.x, max(panel.y + inset, min(panel.bottom - inset, ty)))
+            else:
+                start = (panel.right, max(panel.y + inset, min(panel.bottom - inset, ty)))
+            candidates.append((start, ((start[0] + tx) / 2, (start[1] + ty) / 2)))   # straight
+            for share in (0.15, 0.3, 0.45):
+                high = min(start[1], outer.y) - min(m.px(220), distance * share)
+                if high >= m.px(80):   # not through the top bar
+                    candidates.append((start, (tx + (start[0] - tx) * 0.2, high)))
+            candidates.append((start, (tx + (start[0] - tx) * 0.35, ty)))            # from the side
+            for depth in (m.px(50), m.px(90)):   # dipping under the row of buttons it is in
+                low = max(start[1], outer.bottom) + depth
+                if low <= m.height - m.px(4):
+                    candidates.append((start, (tx + (start[0] - tx) * 0.2, low)))
+        scene = self.showing_scene()
+        obstacles = [r for r in self._obstacles(scene) if not r.colliderect(target)
+                     and not r.colliderect(panel)]
+
+        def crossings(candidate) -> int:
+            a, c = candidate
+            b = _edge_point(outer, c)
+            return sum(1 for i in range(1, 24) for r in obstacles
+                       if r.collidepoint(_bezier(a, c, b, i / 24)))
+
+        start, control = min(candidates, key=crossings)
+        end = _edge_point(outer, control)
+        points = [_bezier(start, control, end, i / 24) for i in range(25)]
+        # the head follows the curve's last stretch
+        hx, hy = points[-3]
+        dx, dy = end[0] - hx, end[1] - hy
+        length = math.hypot(dx, dy)
+        if length == 0:
+            return
+        ux, uy = dx / length, dy / length
+        head = m.px(16)
+        base = (end[0] - ux * head, end[1] - uy * head)
+        shaft = [p for p in points if math.hypot(p[0] - end[0], p[1] - end[1]) > head] + [base]
+        width = max(3, m.px(4))
+        pygame.draw.lines(surface, style.BG_DEEP, False, shaft, width + 4)
+        pygame.draw.lines(surface, style.ACCENT_BRIGHT, False, shaft, width)
+        left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
+        right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+        pygame.draw.polygon(surface, style.BG_DEEP, [(end[0] + ux * 2, end[1] + uy * 2),
+                                                     (left[0] - ux * 2, left[1] - uy * 2),
+                                                     (right[0] - ux * 2, right[1] - uy * 2)])
+        pygame.draw.polygon(surface, style.ACCENT_BRIGHT, [end, left, right])
+        pygame.draw.circle(surface, style.ACCENT_BRIGHT, (round(start[0]), round(start[1])),
+                           max(3, m.px(5)))
+
+
+def _bezier(a: tuple, c: tuple, b: tuple, t: float) -> tuple[float, float]:
+    u = 1 - t
+    return (u * u * a[0] + 2 * u * t * c[0] + t * t * b[0],
+            u * u * a[1] + 2 * u * t * c[1] + t * t * b[1])
+
+
+def _edge_point(rect: pygame.Rect, towards: tuple) -> tuple[float, float]:
+    """Where the line from ``rect``'s centre towards ``towards`` leaves ``rect``."""
+    cx, cy = rect.center
+    dx, dy = towards[0] - cx, towards[1] - cy
+    if dx == 0 and dy == 0:
+        return cx, cy
+    sx = (rect.w / 2) / abs(dx) if dx else math.inf
+    sy = (rect.h / 2) / abs(dy) if dy else math.inf
+    s = min(sx, sy)
+    return cx + dx * s, cy + dy * s
+
+
+# --- starting, resuming, offering ---------------------------------------------------------------
+
+def learner_name(app, game_id: str) -> str:
+    """The name of the first person in this game's last setup, else the setup's first
+    default name (the tables' sentences read "Alice wins", so not "You")."""
+    from game.ui.scenes.setup import default_names
+
+    setup = app.settings.last_setup.get(game_id) or {}
+    for seat in setup.get("seats", [])[:1]:
+        if isinstance(seat, dict) and seat.get("kind") == "human":
+            name = str(seat.get("name", "")).strip()[:16]
+            if name:
+                return name
+    return default_names(game_id)[0]
+
+
+def saved_step(app, game_id: str) -> int:
+    value = app.settings.tutorial_steps.get(game_id, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def start_tutorial(app, game_id: str, resume: bool = True):
+    """Put the tutorial's table on screen (at the saved step when ``resume``)."""
+    from game.tutorial import tutorial_for
+    from game.tutorial.session import TutorialSession
+    from game.ui.opening import table_for
+
+    tutorial = tutorial_for(game_id)
+    if tutorial is None:
+        app.notify("This game has no tutorial yet.", title="Learn to play")
+        return None
+    index = saved_step(app, game_id) if resume else 0
+    session = TutorialSession.begin(tutorial, learner_name(app, game_id), index, app.bus,
+                                    pace=app.settings.pace)
+    table = app.push(table_for(game_id)(app, session))
+    if app.coach is not None:
+        app.coach.detach()
+    app.coach = Coach(app, table)
+    return table

@@ -1,0 +1,91 @@
+"""Learn to play: choose a game's tutorial (start, resume at the step reached, start over),
+and the offer of a tutorial the first time a game is opened."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.tutorial import available, tutorial_for
+from game.ui import draw, style
+from game.ui.coach import saved_step, start_tutorial
+from game.ui.scene import Scene
+
+
+def status_text(app, tutorial) -> str:
+    steps = len(tutorial.steps)
+    at = saved_step(app, tutorial.game_id)
+    if at:
+        done = sum(1 for i in tutorial.steps if i < tutorial.resume_index(at))
+        return f"Stopped at step {done + 1} of {steps}"
+    if tutorial.game_id in app.settings.tutorials_done:
+        return f"Done · {steps} steps, about {tutorial.minutes} minutes"
+    return f"{steps} steps, about {tutorial.minutes} minutes"
+
+
+class LearnScene(Scene):
+    def build(self, m: style.Metrics) -> None:
+        self.tutorials = available()
+        width = min(m.px(760), m.width - 2 * m.margin)
+        x = (m.width - width) // 2
+        y = m.px(150)
+        row_h = m.px(96)
+        self.rows: list[tuple[pygame.Rect, object]] = []
+        bw = m.px(150)
+        for t in self.tutorials:
+            rect = pygame.Rect(x, y, width, row_h - m.gap)
+            self.rows.append((rect, t))
+            bx = rect.right - m.pad - bw
+            by = rect.centery - m.button_h // 2
+            if saved_step(self.app, t.game_id):
+                self.button((bx, by, bw, m.button_h), "Resume", lambda t=t: self.start(t, True),
+                            cls="@primary", object_id=f"#resume_{t.game_id}")
+                bx -= bw + m.gap
+                self.button((bx, by, bw, m.button_h), "Start over",
+                            lambda t=t: self.start(t, False), object_id=f"#restart_{t.game_id}")
+            else:
+                self.button((bx, by, bw, m.button_h), "Start", lambda t=t: self.start(t, False),
+                            cls="@primary", object_id=f"#learn_{t.game_id}")
+            y += row_h
+        self.button(((m.width - m.px(200)) // 2, m.height - m.button_h - m.px(36), m.px(200),
+                     m.button_h), "Back", self.app.pop, object_id="#back")
+
+    def start(self, tutorial, resume: bool) -> None:
+        start_tutorial(self.app, tutorial.game_id, resume=resume)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.blit_text(surface, "Learn to play", m.px(style.FONT_TITLE), (m.width // 2, m.px(60)),
+                       style.ACCENT_BRIGHT, True, "center")
+        draw.blit_text(surface, "A short guided game on the real table: a coach points at each "
+                       "part and asks for a move. Leave at any time; it resumes where you were.",
+                       m.px(style.FONT_SMALL), (m.width // 2, m.px(104)), style.TEXT_MUTED, False,
+                       "center")
+        for rect, t in self.rows:
+            draw.panel(surface, rect, m.px(style.RADIUS))
+            draw.blit_text(surface, t.title, m.px(22), (rect.x + m.pad, rect.y + m.px(16)),
+                           style.TEXT, True)
+            draw.blit_text(surface, status_text(self.app, t), m.px(style.FONT_SMALL),
+                           (rect.x + m.pad, rect.y + m.px(50)), style.TEXT_MUTED)
+        if not self.rows:
+            draw.blit_text(surface, "No tutorials yet.", m.px(style.FONT_BODY),
+                           (m.width // 2, m.px(200)), style.TEXT_MUTED, False, "center")
+
+
+def offer_first_time(app, spec, then) -> bool:
+    """The first time a game with a tutorial is opened: offer it (once; remembered in the
+    settings). True if the offer is on screen; ``then`` sets the game up instead."""
+    tutorial = tutorial_for(spec.id)
+    if tutorial is None or spec.id in app.settings.tutorials_offered:
+        return False
+    app.settings.tutorials_offered = [*app.settings.tutorials_offered, spec.id]
+    app.save_settings()
+    from game.ui.scenes.confirm import ConfirmScene
+
+    app.push(ConfirmScene(
+        app, f"New to {spec.title}?",
+        f"Learn it by playing: a guided game of about {tutorial.minutes} minutes on the real "
+        "table, one short step at a time. It is always on the menu under Learn to play.",
+        [("Learn by playing", "#offer_learn", lambda: start_tutorial(app, spec.id)),
+         ("Set up a game", "#offer_setup", then)]))
+    return True

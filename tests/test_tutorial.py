@@ -1,0 +1,407 @@
+"""Tutorials: every step's move is legal where it stands, and each tutorial plays to its
+end on the real table through posted events (the coach's buttons, clicks on the table's
+named parts); other moves are refused with a reason; leaving keeps the step."""
+
+import time
+
+import pygame
+import pytest
+from ui_helpers import click, click_at, key, make_app, step
+
+from game.rules.protocol import Action
+from game.tutorial import available, tutorial_for
+from game.tutorial.session import TutorialSession
+
+TUTORIALS = [t.game_id for t in available()]
+
+
+@pytest.fixture
+def app(shadows_home):
+    a = make_app()
+    a.settings.animation_speed = "fast"
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+@pytest.mark.parametrize("game_id", TUTORIALS)
+def test_every_step_of_the_tutorial_is_legal_where_it_stands(game_id):
+    t = tutorial_for(game_id)
+    assert t.verify() == []
+    m = t.start()
+    for r in t.rows:   # the same, spelt out: each move is among the legal actions then
+        if r.moves:
+            assert r.action in m.state.legal_actions(t.mover(r)), r
+            m.apply(t.mover(r), r.action)
+            m.run_chance()      # dice and cards between the rows come from the seed
+
+
+def test_a_wrong_table_is_caught():
+    t = tutorial_for("chasing")
+    i = next(i for i, r in enumerate(t.rows) if r.kind == "do")
+    broken = t.rows[i].__class__("do", "x", "hand", Action("play", ("grey", 5)))
+    import dataclasses
+
+    bad = dataclasses.replace(t, rows=t.rows[:i] + (broken,) + t.rows[i + 1:])
+    problems = bad.verify()
+    assert problems and "not legal" in problems[0]
+
+
+def test_chasing_covers_every_core_rule():
+    """The deal brings up what the issue lists; checked on the rules, not the text."""
+    t = tutorial_for("chasing")
+    m = t.start()
+    seen = set()
+    for r in t.rows:
+        if not r.moves:
+            continue
+        st = m.state
+        seat = t.mover(r)
+        if seat == t.learner and r.action.kind == "play" and st.trick:
+            if len(st.legal_actions(seat)) < len(st.hands[seat]):
+                seen.add("following a Follow Card")
+        tricks = len(st.history)
+        m.apply(seat, r.action)
+        if m.state.await_discard and m.state.turn == t.learner:
+            seen.add("the follower chooses the discard")
+        if len(m.state.history) > tricks:
+            sp, _, plays, _ = m.state.history[-1]
+            below = any(c & 15 < sp & 15 for c in plays)
+            seen.add("highest below wins" if below else "highest wins, none below")
+    st = m.state
+    assert st.is_over()
+    view = st.view(None)
+    mine = view["breakdowns"][-1][t.learner]["suits"]
+    if any(s["ignored"] for s in mine.values()):
+        seen.add("the higher half ignored")
+    if any(tuple(s["ranks"]) == (0,) and s["score"] == 15 for s in mine.values()):
+        seen.add("a lone 0 scores 15")
+    if any(any(row) for row in view["scoresheet"][t.learner]["struck"]):
+        seen.add("strike-through")
+    assert seen == {"following a Follow Card", "the follower chooses the discard",
+                    "highest below wins", "highest wins, none below", "the higher half ignored",
+                    "a lone 0 scores 15", "strike-through"}
+
+
+# --- on the real app ---------------------------------------------------------------------------
+
+def coach_click(app, name: str) -> None:
+    button = app.coach.buttons[name]
+    assert button.is_enabled, f"{name} is greyed out at step {app.coach.index}"
+    click_at(app, button.rect.center)
+
+
+def wait(app, predicate, seconds: float = 30.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        step(app)
+        time.sleep(0.002)
+    return predicate()
+
+
+def target_centre(app, point: str):
+    rect = app.top.region(point)
+    assert rect is not None, f"{point} is not on {type(app.top).__name__}"
+    return rect.center
+
+
+def play_through(app, table, refuse_once: bool = False, until=None) -> list[int]:
+    """Follow the coach to the last step (or until ``until()``); returns the steps seen
+    (row indices)."""
+    session = table.session
+    seen = []
+    refused = False
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        coach = app.coach
+        assert coach is not None
+        s = session.step
+        if until is not None and until():
+            return seen
+        if s is None or coach.is_last() and coach.can_go_on():
+            return seen + [session.index]
+        if s.kind != "bot" and (not seen or seen[-1] != session.index):
+            seen.append(session.index)
+        if s.kind == "say":
+            if coach.can_go_on() and "next" in coach.buttons and coach.buttons["next"].is_enabled:
+                coach_click(app, "next")
+                continue
+        elif s.kind == "do" and table.acting_seat() is not None and app.top is table \
+                and session.settled() and table.still():
+            if refuse_once and not refused:
+                refused = True
+                before = len(session.match.log)
+                wrong = next(r for name, r in table.regions().items()
+                             if name.startswith("hand.") and name != s.point)
+                click_at(app, wrong.center)
+                assert len(session.match.log) == before
+                assert coach.refusal.startswith("Not that one:")
+                continue
+            click_at(app, target_centre(app, s.point))
+            continue
+        elif s.kind == "go" and app.top.region(s.point) is not None:
+            click_at(app, target_centre(app, s.point))
+            continue
+        step(app)
+        time.sleep(0.002)
+    pytest.fail(f"the tutorial stalled at row {session.index}: {session.step}")
+
+
+def test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
+    from game.ui.chasing.overlays import ChasingResultsScene
+
+    click(app, "#learn")
+    click(app, "#learn_chasing")
+    table = app.top
+    assert isinstance(table.session, TutorialSession) and app.coach is not None
+    seen = play_through(app, table, refuse_once=True)
+    t = table.session.tutorial
+    assert seen == t.steps      # every step shown, in order
+    assert isinstance(app.top, ChasingResultsScene)
+    assert table.session.is_over()
+    coach_click(app, "real")
+    step(app, 3)
+    real = app.top
+    assert not isinstance(real.session, TutorialSession)
+    assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
+    assert [c.kind for c in real.session.seats] == ["human", "computer", "computer"]
+    assert app.coach is None
+    assert "chasing" in app.settings.tutorials_done
+    assert "chasing" not in app.settings.tutorial_steps
+
+
+def test_a_move_other_than_the_step_asks_is_refused_with_a_reason(app):
+    from game.ui.coach import start_tutorial
+
+    table = start_tutorial(app, "chasing")
+    session = table.session
+    t = session.tutorial
+    first_do = next(i for i, r in enumerate(t.rows) if r.kind == "do")
+    # an explanation is up: a card is refused, nothing moves
+    assert session.submit(0, Action("play", ("yellow", 5))) is not None
+    while session.index < first_do:
+        if session.step.kind == "say":
+            session.next_step()
+        else:
+            wait(app, lambda: session.step.kind != "bot", 10)
+    assert wait(app, lambda: table.acting_seat() is not None)
+    before = len(session.match.log)
+    rule = session.submit(0, Action("play", ("grey", 5)))      # breaks the rules
+    assert "must play" in rule
+    coach = session.submit(0, Action("play", ("yellow", 8)))   # legal, not the lesson
+    assert coach == t.rows[first_do].why
+    assert len(session.match.log) == before and session.index == first_do
+    assert session.submit(0, t.rows[first_do].action) is None
+    assert session.index == first_do + 1
+
+
+def test_leaving_keeps_the_step_and_learn_to_play_resumes_there(app):
+    from game.ui.scenes.menu import MenuScene
+
+    click(app, "#learn")
+    click(app, "#learn_chasing")
+    table = app.top
+    for _ in range(3):
+        wait(app, lambda: app.coach.can_go_on())
+        coach_click(app, "next")
+    at = table.session.index
+    key(app, pygame.K_ESCAPE, 2)           # pause, then save & quit
+    click(app, "#save_quit")
+    assert isinstance(app.top, MenuScene) and app.coach is None
+    assert app.settings.tutorial_steps["chasing"] == at
+    from game.storage.settings import load_settings
+
+    assert load_settings()[0].tutorial_steps["chasing"] == at   # written to disk
+    click(app, "#learn")
+    click(app, "#resume_chasing")
+    assert app.top.session.index == at and app.coach is not None
+
+
+def test_the_tutorial_is_offered_the_first_time_a_game_is_opened_only(shadows_home):
+    from game.storage.settings import load_settings
+    from game.ui.coach import start_tutorial  # noqa: F401 - the offer's way in
+    from game.ui.scenes.confirm import ConfirmScene
+    from game.ui.scenes.setup import SetupScene
+
+    app = make_app(offer_tutorials=True)
+    step(app, 2)
+
+    click(app, "#tile_chasing")
+    assert isinstance(app.top, ConfirmScene)
+    click(app, "#offer_setup")
+    assert isinstance(app.top, SetupScene)
+    key(app, pygame.K_ESCAPE, 2)
+    click(app, "#tile_chasing")
+    assert isinstance(app.top, SetupScene)     # offered once
+    assert "chasing" in load_settings()[0].tutorials_offered   # remembered on disk
+    key(app, pygame.K_ESCAPE, 2)
+    click(app, "#tile_harsh")                  # another game: its own offer, if it has a tutorial
+    assert isinstance(app.top, ConfirmScene if tutorial_for("harsh") else SetupScene)
+    app.quit()
+
+
+def test_accepting_the_offer_starts_the_tutorial(shadows_home):
+    app = make_app(offer_tutorials=True)
+    step(app, 2)
+    click(app, "#tile_chasing")
+    click(app, "#offer_learn")
+    assert isinstance(app.top.session, TutorialSession) and app.coach is not None
+    app.quit()
+
+
+def test_a_run_saved_after_the_last_move_resumes_before_it():
+    """Resuming replays up to the last move at most, so the end of the game (and its
+    screens) plays again live rather than being skipped."""
+    t = tutorial_for("chasing")
+    last_move = max(i for i, r in enumerate(t.rows) if r.moves)
+    assert t.resume_index(len(t.rows) - 1) == last_move
+    assert t.resume_index(3) == 3
+    session = TutorialSession.begin(t, "Ann", len(t.rows) - 1)
+    assert session.index == last_move and not session.is_over()
+    session.close()
+
+
+def test_the_coach_leave_button_keeps_the_step(app):
+    from game.ui.scenes.menu import MenuScene
+
+    click(app, "#learn")
+    click(app, "#learn_chasing")
+    wait(app, lambda: app.coach.can_go_on())
+    coach_click(app, "next")
+    at = app.top.session.index
+    coach_click(app, "leave")
+    assert isinstance(app.top, MenuScene) and app.coach is None
+    assert app.settings.tutorial_steps["chasing"] == at
+
+
+def test_esc_under_an_explanation_of_the_round_end_does_not_close_it(app):
+    from game.ui.chasing.overlays import RoundEndScene
+    from game.ui.coach import start_tutorial
+
+    table = start_tutorial(app, "chasing")
+    session = table.session
+    play_through(app, table, until=lambda: isinstance(app.top, RoundEndScene)
+                 and app.coach.can_go_on())
+    at = session.index
+    assert session.step.point.startswith("round_end.")
+    key(app, pygame.K_ESCAPE, 3)
+    assert isinstance(app.top, RoundEndScene) and session.index == at
+    assert "press Next" in app.coach.refusal
+    play_through(app, table)            # and it still plays to its end
+    assert session.is_over()
+
+
+# --- Shadow Hunters ------------------------------------------------------------------------------
+
+def test_hunters_tutorial_brings_up_what_it_teaches():
+    """Checked on the rules, not the text: the learner moves by the dice and by a 7, draws
+    and gives a Hermit card and answers one, gains Equipment, is revealed, lands a hit, and
+    visits three Areas whose actions are used."""
+    from game.rules.hunters.data import CARD_EQUIP
+
+    t = tutorial_for("hunters")
+    m = t.start()
+    seen = set()
+    for r in t.rows:
+        if not r.moves:
+            continue
+        st = m.state
+        seat = t.mover(r)
+        frame = st.stack[-1][0]
+        before = list(st.dmg)
+        m.apply(seat, r.action)
+        m.run_chance()
+        st = m.state
+        if seat != t.learner:
+            continue
+        if frame == "move_choice" and sum(st.dice) == 7:
+            seen.add("a 7: any Area")
+        if r.action.kind == "draw":
+            seen.add(f"draw {r.action.args[0]}")
+        if frame == "hermit_give":
+            seen.add("give a Hermit card")
+        if frame == "hermit_answer":
+            seen.add("answer a Hermit card")
+        if r.action.kind == "woods":
+            seen.add("Weird Woods")
+        if r.action.kind == "attack" and st.dmg[r.action.args[0]] > before[r.action.args[0]]:
+            seen.add("a hit")
+    if any(CARD_EQUIP[c] for c in m.state.equip[t.learner]):
+        seen.add("Equipment")
+    if m.state.rev[t.learner]:
+        seen.add("revealed")
+    assert seen == {"a 7: any Area", "draw hermit", "draw black", "give a Hermit card",
+                    "answer a Hermit card", "Weird Woods", "a hit", "Equipment", "revealed"}
+    assert not m.state.is_over() and m.state.alive[t.learner]
+
+
+def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
+    click(app, "#learn")
+    click(app, "#learn_hunters")
+    table = app.top
+    assert isinstance(table.session, TutorialSession) and app.coach is not None
+    seen = play_through(app, table)
+    t = table.session.tutorial
+    assert seen == t.steps
+    assert app.top is table and not table.session.is_over()
+    assert table.session.match.state.rev[t.learner]     # the counterattack revealed her
+    coach_click(app, "real")
+    step(app, 3)
+    from game.ui.hunters.overlays import CharacterScene
+
+    assert isinstance(app.top, CharacterScene)   # a real game opens with the first look
+    real = app.top.table
+    assert not isinstance(real.session, TutorialSession) and app.coach is None
+    assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
+    assert [c.kind for c in real.session.seats] == ["human"] + ["computer"] * 3
+    assert "hunters" in app.settings.tutorials_done
+
+
+def test_hunters_re_rolls_are_not_called_the_mystic_compass(app):
+    """A roll for the Area you stand on is rolled again; with a 7 after it, the prompt
+    says 7 (any Area), not the Mystic Compass the learner does not hold."""
+    from game.ui.coach import start_tutorial
+
+    table = start_tutorial(app, "hunters")
+    session = table.session
+    at = next(i for i, r in enumerate(session.tutorial.rows)
+              if r.action is not None and r.action.args == ("Cemetery",))
+    play_through(app, table, until=lambda: session.index == at and session.settled()
+                 and table.still() and table.acting_seat() is not None)
+    assert len(table.turn_rolls()) >= 2        # the 3 on the Cabin, then the 7
+    assert table.prompt_text().startswith("You rolled 7")
+
+
+def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
+    """Solo: every move is the learner's (Location, dialog option, button, Case File card),
+    the Spy moves by its deck; the accusation wins and the coach offers a real game."""
+    from game.ui.harsh.ending import HarshResultsScene
+
+    click(app, "#learn")
+    click(app, "#learn_harsh")
+    table = app.top
+    assert isinstance(table.session, TutorialSession) and app.coach is not None
+    session = table.session
+    t = session.tutorial
+    # a Location the step does not ask for is refused by the coach, nothing moves
+    seen = play_through(app, table, until=lambda: session.step.kind == "do"
+                        and table.acting_seat() is not None and table.still())
+    wrong = table.region("location.5")
+    before = len(session.match.log)
+    click_at(app, wrong.center)
+    assert len(session.match.log) == before
+    assert app.coach.refusal.startswith("Not that one:")
+    seen += play_through(app, table)
+    assert list(dict.fromkeys(seen)) == t.steps      # every step shown, in order
+    assert isinstance(app.top, HarshResultsScene) and app.top.won
+    assert session.is_over() and session.match.state.outcome == "won"
+    coach_click(app, "real")
+    step(app, 3)
+    real = app.top
+    assert not isinstance(real.session, TutorialSession)
+    assert [c.name for c in real.session.seats] == [c.name for c in session.seats]
+    assert app.coach is None
+    assert "harsh" in app.settings.tutorials_done
+    assert "harsh" not in app.settings.tutorial_steps

@@ -1,0 +1,76 @@
+"""A table's rebuild keeps the buttons that come back unchanged (pygame-gui buttons cost
+a good part of a frame to make), re-labels one that comes back in its place with other
+words, and never lets a kept button carry over what the last build did to it."""
+
+import pytest
+from ui_helpers import elements, make_app, step
+
+from game.ui.scene import Scene
+
+
+class Board(Scene):
+    keep_widgets = True
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.labels = ["Attack Bob", "Attack Carol", "End turn"]
+        self.hide_last = False
+        self.pressed = []
+
+    def build(self, m) -> None:
+        for i, text in enumerate(self.labels):
+            btn = self.button((20, 20 + 50 * i, 300, 40), text, lambda t=text: self.pressed.append(t),
+                              object_id=f"#choice_{i}", cls="@choice")
+            if self.hide_last and i == len(self.labels) - 1:
+                btn.hide()
+
+
+@pytest.fixture
+def app(shadows_home):
+    a = make_app()
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+def buttons(scene):
+    return {el.get_object_ids()[-1]: el for el in elements(scene.root)}
+
+
+def test_unchanged_buttons_are_kept_and_changed_ones_relabelled(app):
+    board = app.push(Board(app))
+    step(app)
+    before = buttons(board)
+    board.rebuild()
+    assert buttons(board) == before                  # the very same objects
+    board.labels = ["Attack Bob", "Attack Dave", "End turn"]
+    board.rebuild()
+    after = buttons(board)
+    assert after["#choice_0"] is before["#choice_0"] and after["#choice_1"] is before["#choice_1"]
+    assert after["#choice_1"].text == "Attack Dave"
+    assert [c.button.text for c in board.choices] == board.labels
+    board.choices[1].action()                         # the kept button does the new thing
+    assert board.pressed == ["Attack Dave"]
+    board.labels = board.labels[:2]
+    board.rebuild()
+    assert not before["#choice_2"].alive() and set(buttons(board)) == {"#choice_0", "#choice_1"}
+
+
+def test_a_button_hidden_by_one_build_is_shown_by_the_next(app):
+    board = app.push(Board(app))
+    board.hide_last = True
+    board.rebuild()
+    assert not buttons(board)["#choice_2"].visible
+    board.hide_last = False
+    board.rebuild()
+    assert buttons(board)["#choice_2"].visible
+
+
+def test_a_resize_makes_every_button_again(app):
+    board = app.push(Board(app))
+    before = buttons(board)
+    from ui_helpers import resize
+
+    resize(app, 1400, 800)
+    assert all(not b.alive() for b in before.values())
+    assert set(buttons(board)) == set(before)
