@@ -1,7 +1,7 @@
 """Harsh Shadows autopilots against the ceiling: win rate per difficulty of
 
 - ``heuristic``: the autopilot's policy alone (``--bots easy`` in the simulator);
-- ``search``: the autopilot with its search (``--bots normal``: the hint's search, 40 ms);
+- ``search``: the autopilot with its search (``--bots normal``: 40 ms a decision);
 - ``oracle``: the same search cheating (``harsh_oracle``: knows the Spy deck order and
   every Discovery card, not the Case Files), the upper bound of what search can reach.
 
@@ -9,16 +9,14 @@
         [--difficulties standard,expert] [--think-ms 40] [--seed 1] [--jobs 2] [--out rows.jsonl]
 
 Every player plays the same seeds (the same deal and the same chance draws as long as the
-games agree). Think budgets count the thinking thread's CPU time, so figures measured on a
-loaded machine are comparable; the autopilot's search stops on the hint's own clock (wall
-time by default), so for the ``search`` player this script hands the hint the CPU clock
-(the app is unchanged). ``gap_closed`` is (search - heuristic) / (oracle - heuristic).
+games agree). Think budgets count the thinking thread's CPU time (``game.ai.clock``), so
+figures measured on a loaded machine are comparable; the app thinks on wall time.
+``gap closed`` is (search - heuristic) / (oracle - heuristic).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import random
@@ -38,19 +36,9 @@ from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
 DIFFICULTIES = ("standard", "hard", "difficult", "expert")
 
 
-_HINT = harsh_hint.hint
-
-
-def _use_cpu_clock(kind):
-    clock.use(kind)
-    # the autopilot's search stops on harsh_hint.hint's own clock (wall time by default):
-    # give it the same clock as the other bots, for this process only
-    harsh_hint.hint = functools.partial(_HINT, clock=clock.now)
-
-
 def play(args):
     player, diff, seed, think_ms, clock_kind = args
-    _use_cpu_clock(clock_kind)
+    clock.use(clock_kind)
     from harsh_oracle import OracleBot
     rng = random.Random(seed)
     s = HarshState.new(1, {"difficulty": diff})

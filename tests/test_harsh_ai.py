@@ -176,3 +176,63 @@ def test_searching_bot_uses_its_budget_and_returns_a_legal_action():
     bot = make_bot("normal", seed=3, think_ms=30)
     a = bot.choose(s.view(0), s.legal_actions(0))
     assert a in s.legal_actions(0)
+
+
+class CountingClock:
+    """A think clock that advances a fixed step per reading: searches become repeatable."""
+
+    def __init__(self, step: float = 0.001) -> None:
+        self.t, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+def test_paired_counts_and_the_sign_test():
+    from game.ai.harsh_hint import _clearly_ahead, _paired
+    assert _paired([True, True, False, False], [True, False, True, False]) == (1, 1)
+    assert _paired([True] * 9, [False] * 9) == (9, 0)
+    assert _clearly_ahead(9, 0, 2.0) and not _clearly_ahead(6, 3, 2.0)
+    assert not _clearly_ahead(0, 0, 2.0)
+
+
+def test_the_search_overrules_a_losing_choice_but_keeps_a_sound_one():
+    from game.ai.harsh_hint import improve
+    s = fresh()
+    s.bugged = True
+    s.spy = 4
+    for p in (0, 3, 4, 5):
+        s.stacks[p], s.origin[p] = [], []
+    s.coll = [PHOTO, BINOC, PASSPORT, CLUE]
+    s.rev[0] = [True, True, True]
+    act(s, "move", 4)
+    v, actions = s.view(0), s.legal_actions(0)
+    accuse = next(a for a in actions if a.kind == "accuse")
+    other = next(a for a in actions if a.kind != "accuse")
+    choice, worlds = improve(v, actions, other, 200, random.Random(1), clock=CountingClock())
+    assert choice == accuse and worlds >= 3
+    choice, _ = improve(v, actions, accuse, 200, random.Random(1), clock=CountingClock())
+    assert choice == accuse
+
+
+def test_the_search_autopilot_reads_only_the_view(monkeypatch):
+    # Two games that differ only in what the player cannot see (the hidden Case Files,
+    # Discovery cards and Spy deck order), at the same position: with the same seed and
+    # a repeatable clock the search autopilot must choose the same in both.
+    from game.ai import clock
+    checked = 0
+    for s in positions(3, every=4):
+        v = s.view(0)
+        other = determinize(v, random.Random(checked))
+        assert other.view(0) == v
+        if (other.spydeck, other.deck, other.conf) == (s.spydeck, s.deck, s.conf):
+            continue
+        picks = []
+        for st in (s, other):
+            monkeypatch.setattr(clock, "now", CountingClock())
+            bot = make_bot("normal", seed=2, think_ms=20)
+            picks.append(bot.choose(st.view(0), st.legal_actions(0)))
+        assert picks[0] == picks[1]
+        checked += 1
+    assert checked >= 5

@@ -1,4 +1,4 @@
-"""The hint thinks on a worker thread: frames keep coming, it answers within 2 s, and the
+"""The hint thinks on a worker thread: frames keep coming, it answers within 1.5 s, and the
 best action is listed with its win chance and marked on the board."""
 
 import sys
@@ -18,7 +18,7 @@ def app(shadows_home):
     a.quit()
 
 
-def test_hint_answers_within_two_seconds_without_blocking_frames(app):
+def test_hint_answers_within_one_and_a_half_seconds_without_blocking_frames(app):
     table = start_harsh(app, seed=5)
     switch = sys.getswitchinterval()
     frames_before = app.frames
@@ -33,7 +33,8 @@ def test_hint_answers_within_two_seconds_without_blocking_frames(app):
         frames += 1
         assert time.perf_counter() - t0 < 5, "the hint never answered"
     answer = table.current_hint()
-    assert answer.seconds < 2.0
+    # the clock cuts the search at 1.5 s; only the world in hand is finished after that
+    assert answer.seconds < 1.5 + 0.2
     assert sys.getswitchinterval() == switch  # the quicker GIL hand-over ends with the search
     assert frames >= 10  # the loop kept drawing while the search ran
     assert app.frames - frames_before >= frames

@@ -212,10 +212,41 @@ class NormalBot:
         return by_move[move]
 
 
+# When to stop thinking early: every candidate has been played in the same worlds, so the
+# leader is compared with each rival world by world; once it is ahead of every rival by
+# Z_SETTLED standard errors, or the two cannot differ by more than NEGLIGIBLE points (a
+# near tie, where the choice hardly matters), more worlds would not change the choice
+# enough to pay, and the rest of the budget is not spent.
+MIN_WORLDS_SETTLED = 24
+CHECK_EVERY = 8
+Z_SETTLED = 3.0
+NEGLIGIBLE = 0.5
+
+
+def settled(values: Sequence[Sequence[float]]) -> bool:
+    """Is the best candidate clearly ahead of every other, world by world?"""
+    n = len(values[0])
+    means = [sum(v) / n for v in values]
+    lead = max(range(len(values)), key=lambda i: means[i])
+    for i, v in enumerate(values):
+        if i == lead:
+            continue
+        d = [a - b for a, b in zip(values[lead], v)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        if var == 0.0:
+            continue  # the same gap (or a tie) in every world
+        sure = Z_SETTLED * (var / n) ** 0.5
+        if mean <= sure and mean + sure >= NEGLIGIBLE:
+            return False
+    return True
+
+
 class HardBot:
     """Information-set Monte Carlo: sample worlds consistent with the view, play every
     candidate in each world, finish the round with the greedy policy, and keep the
-    candidate with the best average outcome."""
+    candidate with the best average outcome. It stops early once the choice is settled,
+    so a long budget goes to the decisions that need it."""
 
     def __init__(self, seat: int, seed: int = 0, think_ms: int | None = None) -> None:
         self.seat = seat
@@ -229,21 +260,21 @@ class HardBot:
             return actions[0]
         deadline = clock.now() + self.think_ms / 1000.0 * 0.9
         moves = [_action_move(a) for a in actions]
-        totals = [0.0] * len(moves)
-        runs = [0] * len(moves)
+        values: list[list[float]] = [[] for _ in moves]
         worlds = 0
         while True:
             world = determinize(view, self.rng)
             for i, m in enumerate(moves):
                 sim = world.clone()
                 sim.step(m)
-                totals[i] += self._rollout(sim, world.rnd)
-                runs[i] += 1
+                values[i].append(self._rollout(sim, world.rnd))
             worlds += 1
             if clock.now() >= deadline:
                 break
+            if worlds >= MIN_WORLDS_SETTLED and worlds % CHECK_EVERY == 0 and settled(values):
+                break
         self.last_worlds = worlds
-        best = max(range(len(moves)), key=lambda i: (totals[i] / runs[i], -i))
+        best = max(range(len(moves)), key=lambda i: (sum(values[i]) / worlds, -i))
         return actions[best]
 
     def _rollout(self, st: ChasingState, rnd: int) -> float:

@@ -21,13 +21,13 @@ from game.rules.protocol import Action
 # the main loop, which needs it many times per frame, keeps its frame rate.
 SWITCH_WHILE_THINKING = 0.001
 
-# The search does a fixed amount of work (playout steps, about 0.6 s of CPU on the
+# The search does a fixed amount of work (playout steps, about 0.35 s of CPU on the
 # 2-core test machine) from a seed that is the position itself, so the same position gets
-# the same answer. The clock only cuts a search that would not answer within 2 s (a slow
+# the same answer. The clock only cuts a search that would not answer within 1.5 s (a slow
 # or very busy machine); the answers are also kept per position, so asking again in a
 # position already asked about (after an undo, say) shows the same answer at once.
 WORK_STEPS = 40_000
-BUDGET_MS = 1750
+BUDGET_MS = 1500
 CACHE_SIZE = 64
 
 
