@@ -287,6 +287,8 @@ class App:
         """The window's close button. The game is saved after every move, so quitting
         loses nothing, except when saving has been failing: then ask first."""
         session = self.game_session()
+        if session is not None:
+            session.flush_saves()   # the last move's save may still be on its way to disk
         if session is None or not session.save_problem or session.is_over():
             self.quit()
             return

@@ -53,6 +53,7 @@ class TableScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
+        session.save_in_background = True   # a move's frame does not wait for the disk
         self.spec = session.spec
         self.status = ""
         self.status_refused = False
@@ -331,6 +332,7 @@ class TableScene(Scene):
         from game.storage import history, stats
 
         self.stop_phones()
+        self.session.flush_saves()     # the finished game is on disk before the results
         notice = None
         if not getattr(self.session, "records_results", True):
             self.app.sound.play(self.end_sound())   # a tutorial: no statistics, no history
