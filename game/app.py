@@ -81,6 +81,7 @@ class App:
         self.ui_rebuilt = False
         self.running = True
         self.frames = 0
+        self.frame_began = time.thread_time()   # CPU time when this frame began (step)
         self._last_activity = time.monotonic()
         self._drop_input = False
         self._retry_at = 0.0
@@ -311,6 +312,7 @@ class App:
 
     def step(self, dt: float | None = None) -> bool:
         """One iteration of the main loop. Returns False once the app has quit."""
+        self.frame_began = time.thread_time()   # scenes spread optional work by what is left
         idle = self.idle()
         if dt is None:
             dt = self._pace(idle)

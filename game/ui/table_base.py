@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from typing import Any, Mapping
 
 import pygame
@@ -43,6 +44,9 @@ log = logging.getLogger("shadows.ui")
 
 STATUS_SECONDS = 5.0
 OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
+# CPU seconds of a frame (before drawing, which takes about 2 ms) after which work that can
+# wait waits for the next frame: a frame after a move stays well inside 8 ms
+FRAME_WORK = 0.004
 PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 
@@ -67,6 +71,7 @@ class TableScene(Scene):
         self._over_linger: float | None = None   # the final board stays a moment first
         self.fast_forward = False                # "skip to the result": no pauses, no animation
         self._shown_key: tuple | None = None
+        self._warmed = False      # drawn once off screen (warm_up)
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
         # The backdrop is made now, with the scene, not in the first frame after a move.
         draw.table_background(app.screen.get_size(), felt=self.felt)
@@ -195,9 +200,23 @@ class TableScene(Scene):
         except ImportError:
             pass
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.warm_up()
+
     def on_uncover(self) -> None:
         self.session.pace = 0.0 if self.fast_forward else self.app.settings.pace
         super().on_uncover()
+
+    def warm_up(self) -> None:
+        """Draw the table once off screen while it is being put up (the frame of the
+        transition): card faces, texts and panels are then made, and the first frame
+        after the first move only finds them. Only what this screen may show now is
+        drawn (``viewer``), and onto a surface nobody sees."""
+        if self._warmed or self.root is None:
+            return
+        self._warmed = True
+        self.draw(pygame.Surface(self.app.screen.get_size()))
 
     def skip_to_result(self) -> None:
         """Play the rest at full speed (the person at the screen is out of the game)."""
@@ -303,6 +322,12 @@ class TableScene(Scene):
         if self.log_panel is not None and key != getattr(self, "_log_key", None):
             self._log_key = key
             self.log_panel.set_lines(self.log_lines())
+
+    def frame_room(self, budget: float = FRAME_WORK) -> float:
+        """Seconds of CPU this frame may still spend on work that can wait (a few worlds
+        of a check, a surface made ahead): ``budget`` less what the frame has used."""
+        began = getattr(self.app, "frame_began", None)
+        return budget if began is None else budget - (time.thread_time() - began)
 
     def ui_key(self) -> tuple:
         """When this changes, the UI is rebuilt (new choices, someone else at the screen)."""
