@@ -216,6 +216,10 @@ class TableScene(Scene):
         if self._warmed or self.root is None:
             return
         self._warmed = True
+        self.draw_off_screen()
+
+    def draw_off_screen(self) -> None:
+        """Draw the table onto a surface nobody sees (its pieces are then ready)."""
         self.draw(pygame.Surface(self.app.screen.get_size()))
 
     def skip_to_result(self) -> None:

@@ -32,6 +32,7 @@ from .overlays import HarshOverlays
 from .paint import HarshPainter
 
 ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
+ASSESS_UNTIL = 0.0014   # ... and no more once the frame has used this much (drawing follows)
 
 
 class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
@@ -176,9 +177,10 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         found = self._assessment()
         if found.done:
             return
-        # a frame that rebuilt the table (a move, a dialog) plays one world and what it
-        # has left; the others their 2 ms: the check still ends within a few frames
-        budget = min(ASSESS_BUDGET, self.frame_room()) if self.app.ui_rebuilt else ASSESS_BUDGET
+        # one world, then only while the frame is young: an idle frame stays within 3 ms
+        # with its drawing, and a frame that rebuilt the table (a move, a dialog) plays just
+        # the one; the check still ends within a few frames
+        budget = min(ASSESS_BUDGET, self.frame_room(ASSESS_UNTIL))
         start = time.thread_time()
         while not found.step() and time.thread_time() - start < budget:
             pass
