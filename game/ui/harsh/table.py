@@ -354,6 +354,13 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         if self.timeline.running:
             self.hold_for_animation(self.timeline.end_time() / f)
 
+    def warm_up(self) -> None:
+        """The opening shuffle and deal too, while the table is put up: the first frames
+        of the game then find the Locations and Case Files drawn once already."""
+        if not self._warmed and self.app.top is self and not self.session.match.log:
+            self.session.update()
+        super().warm_up()
+
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
         super().update(dt)

@@ -249,19 +249,9 @@ class HuntersTable(TablePainter, TableScene):
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        top = self.app.top
-        self._rebuilt = False
+        # (a hand-off pushed or buttons rebuilt in this frame: the app lets pygame-gui
+        # catch up before drawing, see App.step; a second catch-up here cost a millisecond)
         self._update(dt)
-        if self.app.top is not top or self._rebuilt:
-            # A hand-off was pushed (or the buttons were rebuilt) during this frame.
-            # pygame-gui works out what to draw in its own update, which already ran:
-            # refresh it now, or this frame would still show the old buttons, e.g. the
-            # table's choices over the hand-off screen.
-            self.manager.update(0.0)
-
-    def rebuild(self) -> None:
-        self._rebuilt = True
-        super().rebuild()
 
     def _update(self, dt: float) -> None:
         animating = bool(self.effects)
