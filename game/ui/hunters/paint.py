@@ -336,9 +336,7 @@ class TablePainter:
                                        f"{self.seat_name(seat)}'s Equipment"))
             x += c.get_width() + m.px(3)
         if not p["alive"]:
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 90))
-            surface.blit(veil, rect)
+            surface.blit(draw.shade(rect.size, (0, 0, 0, 90)), rect)
 
     def draw_floaters(self, surface, m) -> None:
         """Hit and heal numbers, deaths and notes, over everything else on the board. Notes
