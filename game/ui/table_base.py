@@ -31,6 +31,8 @@ import time
 from typing import Any, Mapping
 
 import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
 
 from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import Action
@@ -47,6 +49,7 @@ OVER_LINGER = 1.2   # seconds the final board is seen before the results cover i
 # CPU seconds of a frame (before drawing, which takes about 2 ms) after which work that can
 # wait waits for the next frame: a frame after a move stays well inside 8 ms
 FRAME_WORK = 0.004
+WARM_BUTTON_CLASSES = (None, "@choice", "@primary", "@compact", "@compact_on")
 PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 
@@ -217,6 +220,11 @@ class TableScene(Scene):
             return
         self._warmed = True
         self.draw_off_screen()
+        for cls in WARM_BUTTON_CLASSES:
+            # pygame-gui loads a class's font at its first button: a dialog's first
+            # "@primary" button then cost a dropped frame
+            UIButton(pygame.Rect(-500, -500, 200, 40), "Warm up", self.manager, container=self.root,
+                     object_id=ObjectID(class_id=cls, object_id=None)).kill()
 
     def draw_off_screen(self) -> None:
         """Draw the table onto a surface nobody sees (its pieces are then ready)."""
