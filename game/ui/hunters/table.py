@@ -618,13 +618,11 @@ class HuntersTable(TablePainter, TableScene):
         self.top_bar_right -= bw + m.gap
         self.button((self.top_bar_right, m.gap, bw, m.button_h), "Equipment (E)", self.open_equipment,
                     choice=False, object_id="#equipment")
-        if self.several():
-            # Taking back a choice another person already saw (a Hermit card given, a reveal)
-            # would undo knowledge: with several people at the screen there is no Undo.
-            for el in list(self.root.elements) if self.root is not None else []:
-                ids = el.get_object_ids()
-                if ids and ids[-1] == "#undo":
-                    el.kill()
+
+    def offers_undo(self) -> bool:
+        # Taking back a choice another person already saw (a Hermit card given, a reveal)
+        # would undo knowledge: with several people at the screen there is no Undo.
+        return super().offers_undo() and not self.several()
 
     def show_all(self) -> None:
         self.only_seat = None
