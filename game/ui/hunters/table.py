@@ -222,12 +222,19 @@ class HuntersTable(TablePainter, TableScene):
             self.notebook.looked = True
             self.notebook.save()
             return
+        first = s.human_to_act()
+        if first in self._pass and self._pass[-1] != first:
+            # whoever plays first looks last, and goes from her card straight to her turn:
+            # no second hand-off to the person already at the screen
+            self._pass.remove(first)
+            self._pass.append(first)
         seat = self._pass[0]
         if self.several() and s.at_screen != seat:
             self.app.push(LookHandoff(self.app, self, seat))
             return
         self._pass.pop(0)
-        self.app.push(CharacterScene(self.app, self, seat, first_look=True))
+        self.app.push(CharacterScene(self.app, self, seat, first_look=True,
+                                     then_play=self.several() and not self._pass and seat == first))
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
