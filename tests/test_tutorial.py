@@ -15,13 +15,7 @@ from game.tutorial.session import TutorialSession
 TUTORIALS = [t.game_id for t in available()]
 
 
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "fast"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("fast")
 
 
 @pytest.mark.parametrize("game_id", TUTORIALS)
