@@ -6,7 +6,7 @@ import time
 
 import pygame
 import pytest
-from ui_helpers import click, click_at, key, make_app, step
+from ui_helpers import click, click_at, key, make_app, step, wait
 
 from game.rules.protocol import Action
 from game.tutorial import available, tutorial_for
@@ -89,16 +89,6 @@ def coach_click(app, name: str) -> None:
     button = app.coach.buttons[name]
     assert button.is_enabled, f"{name} is greyed out at step {app.coach.index}"
     click_at(app, button.rect.center)
-
-
-def wait(app, predicate, seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        step(app)
-        time.sleep(0.002)
-    return predicate()
 
 
 def target_centre(app, point: str):
