@@ -225,9 +225,6 @@ class NotebookScene(Overlay):
     def cycle(self, about: int, step: int) -> None:
         self.book.cycle_character(self.seat, about, step, self.table.character_pool())
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def default_action(self) -> None:
         self.app.pop()
 
@@ -299,9 +296,6 @@ class OutScene(Overlay):
     def default_action(self) -> None:
         self.app.pop()
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
@@ -337,9 +331,3 @@ class ConfirmScene(NoticeScene):
     def confirm(self) -> None:
         self.app.pop()
         self.on_yes()
-
-    def default_action(self) -> None:
-        self.app.pop()
-
-    def on_escape(self) -> None:
-        self.app.pop()
