@@ -19,9 +19,9 @@ from game.ui.widgets import paragraph
 from . import dialogs, look
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def veil(size: tuple) -> pygame.Surface:
-    """The shade over the board behind a dialog (made once per size, not every frame)."""
+    """The shade over the board (or the side) behind a dialog (made once per size, not every frame)."""
     shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))
     return shade
@@ -29,7 +29,7 @@ def veil(size: tuple) -> pygame.Surface:
 class HarshOverlays:
     # the dialog --------------------------------------------------------------------------------------
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
-        area = self.lay.dialog_area
+        area = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.dialog_area
         n = len(dlg.options)
         cols = 1 if n <= 4 or dlg.kind == "reorder" else 2
         inner_w = area.width - 2 * m.pad
@@ -69,7 +69,8 @@ class HarshOverlays:
 
     def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
         m = self.metrics
-        surface.blit(veil(self.lay.board.size), self.lay.board)
+        under = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.board
+        surface.blit(veil(under.size), under)
         rect = self.dialog_rect
         draw.panel(surface, rect, m.px(12), alpha=250)
         pygame.draw.rect(surface, style.ACCENT, rect, 1, border_radius=m.px(12))
