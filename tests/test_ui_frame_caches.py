@@ -5,7 +5,7 @@ screen."""
 
 import pygame
 import pytest
-from ui_helpers import make_app, step
+from ui_helpers import step
 
 from game.session import SeatConfig
 from game.ui import draw
@@ -13,15 +13,7 @@ from game.ui.hunters import look
 from game.ui.hunters.anim import Effect
 from game.ui.opening import start_game
 
-
-@pytest.fixture
-def app(shadows_home, monkeypatch):
-    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
-    a = make_app()
-    a.settings.animation_speed = "normal"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("normal")   # the banner and the deal animate
 
 
 def seats(humans, players):
