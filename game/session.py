@@ -127,7 +127,8 @@ class Session:
         self.autosave_enabled = autosave
         self.save_in_background = False   # the tables write saves off the frame
         self._writer = None               # SaveWriter, made at the first background save
-        self._save_frames = 0             # frames since the newest background save began
+        self._save_frames = 0             # frames since the oldest unreported save began
+        self._unreported = False          # a background save's outcome is still to be told
         self.clock = clock
         self.entries: list[tuple[int, Event]] = []
         self.at_screen: int | None = None
@@ -485,21 +486,25 @@ class Session:
         from game.storage import saves
 
         path_error = None
-        if self.save_path is None:
+        first = self.save_path is None   # the game's file is made at once, at its start
+        if first:
             try:
                 self.save_path = saves.new_save_path(self.match.game_id)
             except OSError as exc:
                 path_error = exc
         job = self._save_job(self._snapshot(), self.save_path, self.also_save_to, path_error)
-        if not self.save_in_background:
+        if first or not self.save_in_background:
+            self.flush_saves()
             self._report_save(job())
             return
         if self._writer is None:
             from game.save_writer import SaveWriter
 
             self._writer = SaveWriter()
+        if not self._unreported:
+            self._save_frames = 0        # the age of the oldest save not yet reported
+            self._unreported = True
         self._writer.submit(job)
-        self._save_frames = 0
 
     @staticmethod
     def _save_job(snapshot: Callable[[], dict], path, also_to,
@@ -543,6 +548,7 @@ class Session:
         """Wait for the save being written (if any) and report how it went."""
         if self._writer is None:
             return
+        self._unreported = False
         for failure in self._writer.wait():
             if failure is not None and not isinstance(failure, OSError):
                 raise failure
@@ -551,7 +557,7 @@ class Session:
     def _collect_saves(self) -> None:
         """Once per frame: a save started a frame ago or more is reported now (it has had
         that frame's rest to be written; waiting for it here is rarely needed)."""
-        if self._writer is None:
+        if not self._unreported:
             return
         if self._save_frames >= 1:
             self.flush_saves()

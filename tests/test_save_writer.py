@@ -1,6 +1,7 @@
 """Autosave off the frame: the tables write each move's save on the save writer's thread.
 
-What must hold: the move's own frame does not write; the save on disk is the newest move
+What must hold: the game's file is made at its start (at once); after that a move's own
+frame does not write; the save on disk is the newest move
 (never an older one written after it); a failure is still reported (a frame later); and
 closing the table or saving by hand waits for the write under way."""
 
@@ -59,7 +60,9 @@ def test_a_move_s_save_is_written_off_the_main_thread(shadows_home, monkeypatch)
     s.save_in_background = True
     play(s, 3)
     s.flush_saves()
-    assert writers and all(name == "autosave" for name in writers)
+    # the game's file is made at its start, at once; every move after it off the frame
+    assert writers[0] == "MainThread" and len(writers) > 2
+    assert all(name == "autosave" for name in writers[1:])
     assert saved_log(s) == [[seat, a.to_json()] for seat, a in s.match.log]
 
 
@@ -75,9 +78,10 @@ def test_the_newest_save_wins_and_later_moves_do_not_reach_a_snapshot(shadows_ho
         written.append(len(data["match"]["log"]))
         real(path, data)
 
-    monkeypatch.setattr(saves, "save_game", slow)
     s = Session.new("chasing", humans(3), seed=6, pace=0)
     s.save_in_background = True
+    assert s.save_now() is None             # the game's file, made at its start
+    monkeypatch.setattr(saves, "save_game", slow)
     for _ in range(4):                      # four moves while the first write is held
         while s.decider() < 0:
             s.match.chance_step()
@@ -131,9 +135,9 @@ def test_a_bug_in_a_save_job_is_raised_on_the_main_thread():
 def test_session_raises_a_save_job_bug(shadows_home, monkeypatch):
     s = Session.new("chasing", humans(3), seed=8, pace=0)
     s.save_in_background = True
+    s.update()                              # the deal: the game's file is made at once
+    assert s.save_path.exists()
     monkeypatch.setattr(saves, "save_game", lambda path, data: [][1])
-    while s.decider() < 0:
-        s.match.chance_step()
     seat = s.human_to_act()
     s.submit(seat, s.legal_actions(seat)[0])
     with pytest.raises(IndexError):
