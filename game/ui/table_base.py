@@ -26,8 +26,6 @@ names each one.
 from __future__ import annotations
 
 import logging
-import re
-from typing import Any, Mapping
 
 import pygame
 
@@ -38,12 +36,12 @@ from game.storage.settings import PACE_SECONDS
 from game.ui import draw, howto, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
+from game.ui.wording import describe_view, with_names
 
 log = logging.getLogger("shadows.ui")
 
 STATUS_SECONDS = 5.0
 OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
-PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 
 class TableScene(Scene):
@@ -611,40 +609,6 @@ class GenericTableScene(TableScene):
 
 # --- helpers ---------------------------------------------------------------------------------
 
-def with_names(text: str, seats) -> str:
-    """Rules text says "Player 3"; people read better with the name chosen at setup."""
-    def name(match: re.Match) -> str:
-        n = int(match.group(1))
-        return seats[n - 1].name if 1 <= n <= len(seats) else match.group(0)
-
-    return PLAYER_REF.sub(name, text)
-
-
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` px."""
     return draw.ellipsize(text, size, width, bold)
-
-
-def _value_text(value: Any, depth: int = 0) -> str:
-    if value is None:
-        return "hidden"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Mapping):
-        inner = ", ".join(f"{k}: {_value_text(v, depth + 1)}" for k, v in value.items())
-        return f"{{{inner}}}" if depth else inner
-    if isinstance(value, (tuple, list, frozenset, set)):
-        items = [_value_text(v, depth + 1) for v in value]
-        return ("(" + " ".join(items) + ")") if depth else (", ".join(items) if items else "none")
-    return str(value)
-
-
-def describe_view(view: Mapping[str, Any], limit: int = 400) -> list[str]:
-    """A readable line per top-level entry of a view (for the generic table)."""
-    lines = []
-    for key, value in view.items():
-        text = _value_text(value)
-        if len(text) > limit:
-            text = text[:limit] + "…"
-        lines.append(f"{str(key).replace('_', ' ').capitalize()}: {text}")
-    return lines or ["Nothing to see yet."]

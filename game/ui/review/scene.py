@@ -24,7 +24,8 @@ from game.review.secrets import Section
 from game.review.session import ReviewSession
 from game.review.timeline import Timeline
 from game.ui import draw, style
-from game.ui.table_base import fit, with_names
+from game.ui.table_base import fit
+from game.ui.wording import with_names
 
 from .logview import ReviewLog
 

@@ -9,6 +9,7 @@ import pygame
 from game.ui import draw, style
 from game.ui.scene import Overlay
 from game.ui.widgets import ScrollPanel, heading, paragraph, table
+from game.ui.wording import with_names
 
 
 def winners_text(session) -> str:
@@ -24,8 +25,6 @@ def winners_text(session) -> str:
 
 
 def result_blocks(session) -> list:
-    from game.ui.table_base import with_names
-
     res = session.result()
     blocks = []
     if res is not None and res.reason:
