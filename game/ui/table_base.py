@@ -33,7 +33,7 @@ from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, howto, style
+from game.ui import draw, howto, navigation, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 from game.ui.wording import describe_view, with_names
@@ -133,9 +133,7 @@ class TableScene(Scene):
             self.app.notify(f"Phones cannot join ({exc}). Everyone plays at this screen.",
                             title="No phones")
             return
-        from game.ui.scenes.join import JoinScene
-
-        self.app.push(JoinScene(self.app, self))
+        navigation.push(self.app, "join", self)
 
     def phones_settled(self) -> None:
         """The join screen closed: every seat is now on a phone that joined, or here."""
@@ -283,9 +281,7 @@ class TableScene(Scene):
         if self._handoff_due is not None and self.app.top is self:
             seat, self._handoff_due = self._handoff_due, None
             if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
-                from game.ui.scenes.handoff import HandoffScene
-
-                self.app.push(HandoffScene(self.app, self, seat))
+                navigation.push(self.app, "handoff", self, seat)
                 return
         key = self.ui_key()
         if key != self._shown_key and self.active:
@@ -355,9 +351,7 @@ class TableScene(Scene):
 
     def show_results(self) -> None:
         """Push the results screen; a game's table overrides this for its own."""
-        from game.ui.scenes.results import ResultsScene
-
-        self.app.push(ResultsScene(self.app, self.session))
+        navigation.push(self.app, "results", self.session)
 
     # --- the tutorial's coach points at named parts ---------------------------------------------------
     def regions(self) -> dict[str, pygame.Rect]:
@@ -394,9 +388,7 @@ class TableScene(Scene):
         self.pause()
 
     def pause(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        navigation.push(self.app, "pause", self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.log_panel is not None and self.log_panel.handle_event(event):
