@@ -42,7 +42,30 @@ def emblem(game_id: str, size: int) -> pygame.Surface:
                         draw.die_face(5, 6, size)], gap=size // 4)
 
 
+def hold_state_drawing(buttons) -> list:
+    """Take the states pygame-gui would pre-draw for ``buttons`` (hovered, selected,
+    pressed: one a frame each) out of their queues: the first frame shows none of them.
+    Each queue is handed back with ``release_state_drawing``; a state needed sooner (the
+    pointer already over a button) is drawn when it is asked for, as pygame-gui does."""
+    held = []
+    for button in buttons:
+        shape = getattr(button, "drawable_shape", None)
+        queue = getattr(shape, "states_to_redraw_queue", None)
+        if queue:
+            held.append((shape, list(queue)))
+            queue.clear()
+    return held
+
+
+def release_state_drawing(held: list) -> None:
+    for shape, states in held:
+        queue = shape.states_to_redraw_queue
+        queue.extend(s for s in states if s not in queue and not shape.states[s].generated)
+
+
 class MenuScene(Scene):
+    _held_states: list = []   # the buttons' other states, drawn once the menu is on screen
+    _shown = False
     # Beside Continue and Saved games: (label, method name, object id).
     BESIDE_SAVES = [("History", "open_history", "#history")]
     # The second row of buttons. Add a screen here.
@@ -105,6 +128,8 @@ class MenuScene(Scene):
         for text, method, oid in items:
             self.button((x, y2, bw, m.button_h), text, getattr(self, method), object_id=oid)
             x += bw + m.gap
+        self._held_states = hold_state_drawing(self.root.elements)
+        self._shown = False
 
     # --- actions ------------------------------------------------------------------------
     def open_setup(self, spec: GameSpec) -> None:
@@ -160,6 +185,12 @@ class MenuScene(Scene):
 
         self.app.push(RulesScene(self.app))
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._shown and self._held_states:
+            release_state_drawing(self._held_states)
+            self._held_states = []
+
     def on_escape(self) -> None:
         pass  # the menu is the bottom of the stack: Quit is a button, not a stray key
 
@@ -210,3 +241,4 @@ class MenuScene(Scene):
                 draw.blit_text(surface, line, m.px(16), (rect.x + pad, y), style.TEXT_MUTED)
                 y += m.px(22)
         super().draw_over(surface)
+        self._shown = True
