@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game import crash
 from game.bus import EventBus
 from game.storage import settings as settings_store
 from game.ui import style
@@ -341,7 +342,9 @@ class App:
             self.draw()
         self.frames += 1
         if self.frames == 2:
-            self.sound.warm_up()   # the menu is up: the sounds are made while it is read
+            # The menu is up: what it does not show is done while it is read.
+            self.sound.warm_up()   # the sounds are made on a background thread
+            crash.log_versions()
         return True
 
     def _pace(self, idle: bool) -> float:

@@ -48,3 +48,4 @@ def test_a_button_under_the_pointer_from_the_start_shows_its_hovered_state(app):
     assert settings.hovered
     assert settings.drawable_shape.active_state.state_id == "hovered"
     assert pygame.image.tobytes(settings.image, "RGBA") != pygame.image.tobytes(normal, "RGBA")
+
