@@ -12,18 +12,19 @@ import logging
 import threading
 import time
 import warnings
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from game import crash
-from game.bus import EventBus
 from game.storage import settings as settings_store
 from game.ui import style
 from game.ui.sound import Sounds, init_pygame
 
 if TYPE_CHECKING:
+    from game.bus import EventBus
     from game.ui.scene import Scene
 
 log = logging.getLogger("shadows.app")
@@ -75,7 +76,6 @@ class App:
         self._theme_scale = round(self.metrics.scale, 2)
         theme = style.scaled_theme(self._theme_scale)
         self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
-        self.bus = EventBus()
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
@@ -101,6 +101,14 @@ class App:
         # The first frame's own update lays the menu out; a second one would only draw
         # more of its buttons' other states (hover, pressed) before anyone can see it.
         self.ui_rebuilt = False
+
+    @cached_property
+    def bus(self) -> "EventBus":
+        """The event bus between a game's session and its table, made when the first game
+        opens: the menu never needs it, and its typed messages cost start-up time."""
+        from game.bus import EventBus
+
+        return EventBus()
 
     # --- window ---------------------------------------------------------------------------
     def _set_icon(self) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import faulthandler
 import json
 import logging
-import logging.handlers
 import os
 import sys
 import threading
@@ -140,8 +139,42 @@ def _dist_version(name: str) -> str:
 
 # --- logging ----------------------------------------------------------------------------
 
-class _ShadowsFileHandler(logging.handlers.RotatingFileHandler):
-    """Marks our own handler so a second setup_logging() does not add another."""
+class _ShadowsFileHandler(logging.FileHandler):
+    """Our log file, appended to; once it would pass ``maxBytes`` it becomes ``.1`` (``.1``
+    becomes ``.2`` and so on, the oldest dropped). This is the rotation of
+    logging.handlers.RotatingFileHandler without importing that module, whose sockets,
+    pickling and queues cost more start-up time than the menu's first frame. The class
+    also marks our own handler, so a second setup_logging() does not add another."""
+
+    def __init__(self, path: Path, max_bytes: int, backups: int) -> None:
+        super().__init__(path, mode="a", encoding="utf-8", delay=True)
+        self.maxBytes, self.backupCount = max_bytes, backups
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self._full(record):
+                self._rotate()
+        except Exception:  # noqa: BLE001 - logging must never take the app down
+            self.handleError(record)
+            return
+        super().emit(record)
+
+    def _full(self, record: logging.LogRecord) -> bool:
+        if self.maxBytes <= 0 or not os.path.isfile(self.baseFilename):
+            return False  # a new log, or something not a file in its place: never rotated
+        if self.stream is None:
+            self.stream = self._open()
+        self.stream.seek(0, 2)
+        return self.stream.tell() + len(self.format(record)) + 1 >= self.maxBytes
+
+    def _rotate(self) -> None:
+        self.stream.close()
+        self.stream = None
+        names = [self.baseFilename] + [f"{self.baseFilename}.{i}"
+                                       for i in range(1, self.backupCount + 1)]
+        for older, newer in reversed(list(zip(names, names[1:]))):  # the oldest moves first
+            if os.path.exists(older):
+                os.replace(older, newer)
 
 
 def setup_logging(level: int = logging.INFO) -> Path | None:
@@ -165,8 +198,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
                 return path
             root.removeHandler(handler)
             handler.close()
-    handler = _ShadowsFileHandler(path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS,
-                                  encoding="utf-8", delay=True)
+    handler = _ShadowsFileHandler(path, LOG_MAX_BYTES, LOG_BACKUPS)
     handler.setFormatter(logging.Formatter(
         "%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"))
     root.addHandler(handler)

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pygame
 import pytest
 
 from tests.ui_helpers import find, make_app, step
 
+ROOT = Path(__file__).resolve().parent.parent
 HIDDEN_STATES = ("hovered", "selected", "active")
 
 
@@ -49,3 +55,33 @@ def test_a_button_under_the_pointer_from_the_start_shows_its_hovered_state(app):
     assert settings.drawable_shape.active_state.state_id == "hovered"
     assert pygame.image.tobytes(settings.image, "RGBA") != pygame.image.tobytes(normal, "RGBA")
 
+
+
+START = """
+import sys
+from game.__main__ import build_parser
+from game import crash
+build_parser().parse_args([])
+crash.setup_logging()
+from game.app import App
+app = App(size=(1280, 720), fullscreen=False)
+app.step(1 / 60)
+print(" ".join(sorted(sys.modules)))
+"""
+# Each costs start-up time and none shows on the menu: the games' rules, bots and tables
+# load when a game opens, the bus with the first game, package metadata for the log line
+# after the first frame; the log needs no sockets or pickling (logging.handlers).
+NOT_AT_START = ("game.rules.chasing", "game.rules.harsh", "game.rules.hunters", "game.ai",
+                "game.ui.chasing", "game.ui.harsh", "game.ui.hunters", "game.ui.table_base",
+                "game.session", "game.bus", "game.net", "importlib.metadata", "logging.handlers",
+                "socket", "pickle")
+
+
+def test_the_menu_starts_without_loading_what_it_does_not_show(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SHADOWS_HOME=str(tmp_path), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env, capture_output=True,
+                         text=True, check=True, timeout=120).stdout
+    loaded = set(out.split())
+    assert "game.ui.scenes.menu" in loaded
+    assert sorted(name for name in NOT_AT_START if name in loaded) == []
