@@ -85,3 +85,28 @@ def test_the_menu_starts_without_loading_what_it_does_not_show(tmp_path):
     loaded = set(out.split())
     assert "game.ui.scenes.menu" in loaded
     assert sorted(name for name in NOT_AT_START if name in loaded) == []
+
+
+def test_off_buttons_wear_the_disabled_colours_from_the_start():
+    """A button made disabled ("@off") draws its face once only while its normal colours
+    are the disabled ones: the disabled state then finds that face in pygame-gui's cache."""
+    import json
+
+    theme = json.loads((ROOT / "assets" / "theme.json").read_text(encoding="utf-8"))
+    defaults, off = theme["defaults"]["colours"], theme["@off"]["colours"]
+    for part in ("bg", "border", "text"):
+        assert off[f"normal_{part}"] == defaults[f"disabled_{part}"]
+
+
+def test_the_menus_disabled_buttons_look_disabled_and_refuse_clicks(app):
+    step(app, 2)
+    for oid in ("#continue", "#saved_games"):
+        button = find(app, oid)
+        assert not button.is_enabled
+        assert button.drawable_shape.active_state.state_id == "disabled"
+    before = len(app.scenes)
+    button = find(app, "#saved_games")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
+    step(app, 3)
+    assert len(app.scenes) == before

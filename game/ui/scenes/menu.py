@@ -112,12 +112,15 @@ class MenuScene(Scene):
         if self.resume is not None:
             text = draw.ellipsize(f"Continue: {self.resume.describe()}", m.px(style.FONT_BODY),
                                   cw - m.px(24))
+        # "@off": a button made disabled is drawn in its disabled colours from the start, so
+        # pygame-gui draws its face once (the disabled state finds it in the shape cache).
         self.button((x, y1, cw, m.button_h), text, self.continue_game,
                     enabled=self.resume is not None, object_id="#continue",
-                    cls="@primary" if self.resume is not None else None)
+                    cls="@primary" if self.resume is not None else "@off")
         label = f"Saved games ({len(self.saves)})" if self.saves else "Saved games"
         self.button((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
-                    enabled=bool(self.saves), object_id="#saved_games")
+                    enabled=bool(self.saves), object_id="#saved_games",
+                    cls=None if self.saves else "@off")
         hx = x + cw + m.gap + sw + m.gap
         for text, method, oid in self.BESIDE_SAVES:
             self.button((hx, y1, hw, m.button_h), text, getattr(self, method), object_id=oid)
