@@ -36,10 +36,13 @@ pygame.display.flip()
 print(t_import, t_init, time.process_time(), repr(time.time()))
 """
 
+# The app's side follows game.__main__.main() step by step up to the first frame: the
+# collector held off, the arguments, the log, then the window and the menu.
 APP = """
-import time
+import gc, time
 from game.__main__ import build_parser
 from game import crash
+gc.disable()
 build_parser().parse_args(["--size", "{w}x{h}"])
 crash.setup_logging()
 from game.app import App

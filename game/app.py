@@ -8,6 +8,7 @@ first, then to the top scene. Tests drive the real app by posting events and cal
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
@@ -353,6 +354,9 @@ class App:
             # The menu is up: what it does not show is done while it is read.
             self.sound.warm_up()   # the sounds are made on a background thread
             crash.log_versions()
+            if not gc.isenabled():  # held off by the start (game.__main__): on again, with
+                gc.freeze()         # what start-up made set aside, never scanned again
+                gc.enable()
         return True
 
     def _pace(self, idle: bool) -> float:

@@ -110,3 +110,48 @@ def test_the_menus_disabled_buttons_look_disabled_and_refuse_clicks(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1))
     step(app, 3)
     assert len(app.scenes) == before
+
+
+def test_main_holds_the_collector_off_while_it_starts(monkeypatch, shadows_home):
+    import gc
+    import logging
+    import threading
+
+    import game.__main__ as entry
+    from game import crash
+
+    seen = []
+    monkeypatch.setattr(entry, "play", lambda size, fullscreen: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+    monkeypatch.setattr(logging.getLogger(), "level", logging.getLogger().level)
+    try:
+        assert entry.main([]) == 0
+    finally:
+        gc.enable()
+        logging.captureWarnings(False)
+        for handler in list(logging.getLogger().handlers):
+            if isinstance(handler, crash._ShadowsFileHandler):  # main() started a log file
+                logging.getLogger().removeHandler(handler)
+                handler.close()
+    assert seen == [False]
+
+
+COLLECTOR = """
+import gc
+gc.disable()
+from game.app import App
+app = App(size=(1280, 720), fullscreen=False)
+app.step(1 / 60)
+first = gc.isenabled()
+app.step(1 / 60)
+app.step(1 / 60)
+print(first, gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+
+
+def test_the_collector_is_on_again_once_the_menu_is_up(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SHADOWS_HOME=str(tmp_path), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, "-c", COLLECTOR], cwd=ROOT, env=env, capture_output=True,
+                         text=True, check=True, timeout=120).stdout.split()
+    assert out == ["False", "True", "True"]
