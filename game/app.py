@@ -75,7 +75,7 @@ class App:
         w, h = self.screen.get_size()
         self.metrics = style.Metrics.for_size(w, h)
         self._theme_scale = round(self.metrics.scale, 2)
-        theme = style.scaled_theme(self._theme_scale)
+        theme, self._theme_later = style.split_theme(style.scaled_theme(self._theme_scale))
         self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
@@ -166,6 +166,7 @@ class App:
             self._theme_scale = scale
             theme = style.scaled_theme(scale)
             self.manager.get_theme().load_theme(theme)  # loads the theme's fonts too
+            self._theme_later = None
         for scene in self.scenes:
             scene.resize(width, height)
         self.banner.resize()
@@ -175,6 +176,13 @@ class App:
     @property
     def top(self) -> "Scene | None":
         return self.scenes[-1] if self.scenes else None
+
+    def complete_theme(self) -> None:
+        """Load the theme blocks the menu does not use (the app starts without them; every
+        other scene asks for them as it is made)."""
+        if self._theme_later:
+            self.manager.get_theme().load_theme(self._theme_later)
+        self._theme_later = None
 
     def push(self, scene: "Scene") -> "Scene":
         if self.scenes:

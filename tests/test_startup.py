@@ -155,3 +155,29 @@ def test_the_collector_is_on_again_once_the_menu_is_up(tmp_path):
     out = subprocess.run([sys.executable, "-c", COLLECTOR], cwd=ROOT, env=env, capture_output=True,
                          text=True, check=True, timeout=120).stdout.split()
     assert out == ["False", "True", "True"]
+
+
+def test_the_menu_starts_with_its_part_of_the_theme_and_any_other_screen_loads_the_rest(app):
+    from game.ui import style
+
+    assert set(app._theme_later) >= {"label", "text_box", "panel", "@choice"}
+    assert not set(app._theme_later) & (style.MENU_THEME - {"#noir_shape"})
+    app.top.open_settings()
+    assert app._theme_later is None
+    step(app, 2)
+    slider = find(app, "#volume") or next(
+        el for el in app.top.root.elements if type(el).__name__ == "UIHorizontalSlider")
+    theme = app.manager.get_theme()
+    # the slider's handle wears the theme's gold, not pygame-gui's default colours
+    colour = theme.get_colour("normal_bg", slider.sliding_button.combined_element_ids)
+    assert tuple(colour)[:3] == (0xD4, 0xA8, 0x4A)
+
+
+def test_a_split_theme_keeps_the_prototypes_its_blocks_name():
+    from game.ui import style
+
+    theme = style.scaled_theme(1.0)
+    now, later = style.split_theme(theme)
+    assert set(now) | set(later) == set(theme)
+    assert "#noir_shape" in now and "#noir_shape" in later   # drop_down_menu names it
+    assert all(later[k] == theme[k] for k in later)

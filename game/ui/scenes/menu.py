@@ -64,6 +64,7 @@ def release_state_drawing(held: list) -> None:
 
 
 class MenuScene(Scene):
+    needs_full_theme = False
     _held_states: list = []   # the buttons' other states, drawn once the menu is on screen
     _shown = False
     # Beside Continue and Saved games: (label, method name, object id).
