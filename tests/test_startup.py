@@ -181,3 +181,12 @@ def test_a_split_theme_keeps_the_prototypes_its_blocks_name():
     assert set(now) | set(later) == set(theme)
     assert "#noir_shape" in now and "#noir_shape" in later   # drop_down_menu names it
     assert all(later[k] == theme[k] for k in later)
+
+
+def test_the_tiles_words_are_drawn_by_the_menu_so_their_buttons_need_no_font_of_their_own():
+    """A wordless tile button in a font of its own would load that font (a first use of a
+    font size costs about a millisecond) for nothing: it shares the buttons' font."""
+    import json
+
+    theme = json.loads((ROOT / "assets" / "theme.json").read_text(encoding="utf-8"))
+    assert "font" not in theme["@tile"]
