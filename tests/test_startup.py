@@ -190,3 +190,15 @@ def test_the_tiles_words_are_drawn_by_the_menu_so_their_buttons_need_no_font_of_
 
     theme = json.loads((ROOT / "assets" / "theme.json").read_text(encoding="utf-8"))
     assert "font" not in theme["@tile"]
+
+
+def test_the_tiles_buttons_cover_their_tiles_once_the_menu_is_shown(app):
+    from tests.ui_helpers import click_at
+
+    step(app, 2)
+    menu = app.top
+    for (rect, _), button in zip(menu.tiles, menu.tile_buttons):
+        assert button.rect == rect
+    before = type(app.top)
+    click_at(app, menu.tiles[1][0].move(0, 60).center)   # well inside Harsh Shadows' tile
+    assert type(app.top) is not before

@@ -67,6 +67,7 @@ class MenuScene(Scene):
     needs_full_theme = False
     _held_states: list = []   # the buttons' other states, drawn once the menu is on screen
     _shown = False
+    _tiles_to_grow = False
     # Beside Continue and Saved games: (label, method name, object id).
     BESIDE_SAVES = [("History", "open_history", "#history")]
     # The second row of buttons. Add a screen here.
@@ -93,10 +94,15 @@ class MenuScene(Scene):
         top = header + (space - rows * tile_h - (rows - 1) * gap) // 2
         total_w = cols * tile_w + (cols - 1) * gap
         x0 = (m.width - total_w) // 2
+        # Before the app's first frame the tiles' see-through buttons start as a point at
+        # their corner (the number badge's place) and take the whole tile once the frame is
+        # shown: pygame-gui's surfaces for a tile-sized button show nothing and cost start-up.
+        self._tiles_to_grow = self.app.frames == 0
         for i, spec in enumerate(self.games):
             r, c = divmod(i, cols)
             rect = pygame.Rect(x0 + c * (tile_w + gap), top + r * (tile_h + gap), tile_w, tile_h)
-            button = self.button(rect, "", lambda s=spec: self.open_setup(s), cls="@tile",
+            where = pygame.Rect(rect.topleft, (1, 1)) if self._tiles_to_grow else rect
+            button = self.button(where, "", lambda s=spec: self.open_setup(s), cls="@tile",
                                  object_id=f"#tile_{spec.id}")
             self.tiles.append((rect, spec))
             self.tile_buttons.append(button)
@@ -191,6 +197,10 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._shown and self._tiles_to_grow:
+            self._tiles_to_grow = False
+            for (rect, _), button in zip(self.tiles, self.tile_buttons):
+                button.set_dimensions(rect.size)
         if self._shown and self._held_states:
             release_state_drawing(self._held_states)
             self._held_states = []
