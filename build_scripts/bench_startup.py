@@ -36,14 +36,15 @@ pygame.display.flip()
 print(t_import, t_init, time.process_time(), repr(time.time()))
 """
 
-# The app's side follows game.__main__.main() step by step up to the first frame: the
+# The app's side follows game.__main__.main() step by step up to the first frame, as
+# launched from the desktop (no arguments; the window size is the player's setting): the
 # collector held off, the arguments, the log, then the window and the menu.
 APP = """
 import gc, time
-from game.__main__ import build_parser
+from game.__main__ import arguments
 from game import crash
 gc.disable()
-build_parser().parse_args(["--size", "{w}x{h}"])
+arguments([])
 crash.setup_logging()
 from game.app import App
 t_import = time.process_time()

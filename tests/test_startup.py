@@ -59,9 +59,9 @@ def test_a_button_under_the_pointer_from_the_start_shows_its_hovered_state(app):
 
 START = """
 import sys
-from game.__main__ import build_parser
+from game.__main__ import arguments
 from game import crash
-build_parser().parse_args([])
+arguments([])
 crash.setup_logging()
 from game.app import App
 app = App(size=(1280, 720), fullscreen=False)
@@ -70,8 +70,9 @@ print(" ".join(sorted(sys.modules)))
 """
 # Each costs start-up time and none shows on the menu: the games' rules, bots and tables
 # load when a game opens, the bus with the first game, package metadata for the log line
-# after the first frame; the log needs no sockets or pickling (logging.handlers).
-NOT_AT_START = ("game.rules.chasing", "game.rules.harsh", "game.rules.hunters", "game.ai",
+# after the first frame; the log needs no sockets or pickling (logging.handlers), a launch
+# without arguments no argparse.
+NOT_AT_START = ("argparse", "game.rules.chasing", "game.rules.harsh", "game.rules.hunters", "game.ai",
                 "game.ui.chasing", "game.ui.harsh", "game.ui.hunters", "game.ui.table_base",
                 "game.session", "game.bus", "game.net", "importlib.metadata", "logging.handlers",
                 "socket", "pickle")
@@ -202,3 +203,11 @@ def test_the_tiles_buttons_cover_their_tiles_once_the_menu_is_shown(app):
     before = type(app.top)
     click_at(app, menu.tiles[1][0].move(0, 60).center)   # well inside Harsh Shadows' tile
     assert type(app.top) is not before
+
+
+def test_no_arguments_mean_what_the_parser_says_they_mean():
+    from game.__main__ import NO_ARGUMENTS, arguments, build_parser
+
+    assert vars(build_parser().parse_args([])) == NO_ARGUMENTS
+    assert vars(arguments([])) == NO_ARGUMENTS
+    assert arguments(["--size", "1024x640"]).size == (1024, 640)
