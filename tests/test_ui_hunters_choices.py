@@ -138,7 +138,8 @@ def test_werewolf_counterattack_is_offered_to_the_attacked_werewolf_only(app):
     assert table.viewer == 1
     labels = [c.button.text for c in table.choices]
     assert labels[0] == "No response"
-    assert any(t.startswith("Counterattack") for t in labels)
+    # what it does and to whom: it reveals him and strikes back at Alice
+    assert labels[1] == "Reveal yourself (Werewolf) and counterattack Alice", labels
     assert "attacked you" in table.prompt_text()
 
 
