@@ -28,6 +28,7 @@ def menu_buttons(app) -> list:
 
 
 def test_the_first_frame_draws_only_the_states_on_screen(app):
+    pygame.mouse.set_pos((1, 1))   # over no button (a button under the pointer is hovered)
     app.step(1 / 60)
     buttons = menu_buttons(app)
     assert len(buttons) >= 12
