@@ -6,19 +6,12 @@ import itertools
 import pytest
 from harsh_ui_driver import find_seed, perform, start_harsh
 from test_ui_shell import assert_fits
-from ui_helpers import make_app, resize, step, until
+from ui_helpers import resize, step, until
 
 from game.ai.harsh_hint import make_bot
 from game.ui.harsh import layout
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def regions(table):

@@ -232,9 +232,6 @@ class NotebookScene(Overlay):
     def cycle(self, about: int, step: int) -> None:
         self.book.cycle_character(self.seat, about, step, self.table.character_pool())
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def default_action(self) -> None:
         self.app.pop()
 
@@ -306,9 +303,6 @@ class OutScene(Overlay):
     def default_action(self) -> None:
         self.app.pop()
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
@@ -344,9 +338,3 @@ class ConfirmScene(NoticeScene):
     def confirm(self) -> None:
         self.app.pop()
         self.on_yes()
-
-    def default_action(self) -> None:
-        self.app.pop()
-
-    def on_escape(self) -> None:
-        self.app.pop()

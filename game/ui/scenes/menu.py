@@ -64,6 +64,7 @@ def release_state_drawing(held: list) -> None:
 
 
 class MenuScene(Scene):
+    keep_look_when_covered = True
     needs_full_theme = False
     _held_states: list = []   # the buttons' other states, drawn once the menu is on screen
     _shown = False
