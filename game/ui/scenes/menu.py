@@ -8,7 +8,7 @@ import pygame
 
 from game.catalog import GameSpec, all_games
 from game.storage import saves
-from game.ui import draw, style
+from game.ui import draw, navigation, style
 from game.ui.scene import Scene
 
 TAGLINE = "Three games of hidden things, one table."
@@ -145,18 +145,15 @@ class MenuScene(Scene):
     # --- actions ------------------------------------------------------------------------
     def open_setup(self, spec: GameSpec) -> None:
         from game.ui.scenes.learn import offer_first_time
-        from game.ui.scenes.setup import SetupScene
 
         def setup() -> None:
-            self.app.push(SetupScene(self.app, spec))
+            navigation.push(self.app, "setup", spec)
 
         if not offer_first_time(self.app, spec, setup):
             setup()
 
     def open_learn(self) -> None:
-        from game.ui.scenes.learn import LearnScene
-
-        self.app.push(LearnScene(self.app))
+        navigation.push(self.app, "learn")
 
     def continue_game(self) -> None:
         from game.ui.opening import open_saved_game
@@ -164,37 +161,25 @@ class MenuScene(Scene):
         open_saved_game(self.app, self.resume.path if self.resume is not None else None)
 
     def open_saves(self) -> None:
-        from game.ui.scenes.saves import SavesScene
-
-        self.app.push(SavesScene(self.app))
+        navigation.push(self.app, "saves")
 
     def quit(self) -> None:
         self.app.quit()
 
     def open_history(self) -> None:
-        from game.ui.scenes.history import HistoryScene
-
-        self.app.push(HistoryScene(self.app))
+        navigation.push(self.app, "history")
 
     def open_game_file(self) -> None:
-        from game.ui.review.files import OpenFileScene
-
-        self.app.push(OpenFileScene(self.app))
+        navigation.push(self.app, "open_file")
 
     def open_stats(self) -> None:
-        from game.ui.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        navigation.push(self.app, "stats")
 
     def open_settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        navigation.push(self.app, "settings")
 
     def open_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        navigation.push(self.app, "rules")
 
     def update(self, dt: float) -> None:
         super().update(dt)
