@@ -40,7 +40,7 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
      "rh_only_if_held": 1, "stall": 1,
      "thr_deck": 0.85, "thr_run": 0.6, "thr_run2": 0.3,
-     "ready_bug": 40.0}
+     "ready_bug": 40.0, "need": 1.0}
 
 
 def _stationary() -> list[float]:
@@ -67,7 +67,7 @@ class Knowledge:
     """What the player knows about the Case Files and the Spy deck, computed once per call."""
 
     __slots__ = ("roles", "e_rem", "r_rem", "f_rem", "unknown", "p_e", "p_r", "held",
-                 "p_accuse", "_spy_next", "_s", "wanted_reveal")
+                 "p_accuse", "_spy_next", "_s", "wanted_reveal", "missing_e")
 
     def __init__(self, s) -> None:
         roles = {}
@@ -92,6 +92,8 @@ class Knowledge:
         self._s = s
         # Revealing still helps when some held or missing Item is unknown.
         self.wanted_reveal = u > 0 and (self.e_rem > 0 or self.r_rem > 0)
+        # Evidence known but still lying somewhere unseen: only drawing can find it.
+        self.missing_e = sum(1 for i, f in roles.items() if f == EVIDENCE and i not in held)
 
     @property
     def spy_next(self) -> list[float]:
@@ -275,6 +277,9 @@ class HarshPolicy:
             if s.stacks[q]:
                 pb = bomb_chance(s, q)
                 draw = W["draw"] if (kn.e_rem or kn.unknown) else 0.8
+                if kn.missing_e:
+                    # a known Evidence Item still to find: every card turned may be it
+                    draw = W["draw"] * (1 + W["need"] * kn.missing_e)
                 bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
                 score += (1.0 - pb) * draw - pb * bomb_cost
             p_next = kn.spy_next[q]
