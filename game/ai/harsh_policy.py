@@ -173,6 +173,17 @@ def bomb_chance(s, pos: int) -> float:
     return max(0.0, deck_bombs / hidden) if hidden else 0.0
 
 
+def draw_value(kn: Knowledge) -> float:
+    """How much turning a Discovery card over is worth (before the Bomb risk).
+
+    A known Evidence Item not in hand can only be found by turning cards, and at Expert
+    most losses are the Countdown running out with it still face down on the grid: each
+    one missing makes a card worth more than a safe step or a good spot for the bug."""
+    if kn.missing_e:
+        return W["draw"] * (1 + W["need"] * kn.missing_e)
+    return W["draw"] if (kn.e_rem or kn.unknown) else 0.8
+
+
 def card_value(s, k: int, kn: Knowledge) -> float:
     """How much the player wants to keep a card of kind ``k`` (low: discard first)."""
     if k == CLUE:
@@ -276,10 +287,7 @@ class HarshPolicy:
                     score -= meet_cost + 0.5
             if s.stacks[q]:
                 pb = bomb_chance(s, q)
-                draw = W["draw"] if (kn.e_rem or kn.unknown) else 0.8
-                if kn.missing_e:
-                    # a known Evidence Item still to find: every card turned may be it
-                    draw = W["draw"] * (1 + W["need"] * kn.missing_e)
+                draw = draw_value(kn)
                 bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
                 score += (1.0 - pb) * draw - pb * bomb_cost
             p_next = kn.spy_next[q]
