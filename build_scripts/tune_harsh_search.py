@@ -24,7 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.harsh_hint import _class_key, _clearly_ahead, _paired, determinize, rollout  # noqa: E402
+from game.ai.harsh_hint import (  # noqa: E402
+    _class_key,
+    determinize,
+    overrule,
+    play_world,
+    prune,
+    representatives,
+)
 from game.ai.harsh_policy import HarshPolicy  # noqa: E402
 from game.rules.harsh.state import HarshState  # noqa: E402
 from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
@@ -44,9 +51,7 @@ def positions(difficulty: str, seed: int, games: int, worlds: int) -> list[dict]
                 continue
             actions = s.legal_actions(0)
             mine = policy.choose(s, actions)
-            reps: dict = {}
-            for a in actions:
-                reps.setdefault(_class_key(a), a)
+            reps = representatives(actions)
             if len(reps) >= 2:
                 k += 1
                 if k % 3 == 0:
@@ -62,14 +67,7 @@ def _outcomes(view, reps: dict, mine_key, rng: random.Random, worlds: int) -> di
     rows = []
     for _ in range(worlds):
         world = determinize(view, rng)
-        seed = rng.getrandbits(64)
-        row = []
-        for key in keys:
-            w = world.clone()
-            w._apply(0, reps[key])
-            same = random.Random(seed)
-            row.append(rollout(w, HarshPolicy(same), same))
-        rows.append(row)
+        rows.append(play_world(world, rng.getrandbits(64), [reps[key] for key in keys]))
     return {"mine": keys.index(mine_key), "rows": rows}
 
 
@@ -87,14 +85,8 @@ def decide(rows, k: int, mine: int, z_prune: float, every: int, z_dev: float, le
         if spent >= budget or len(live) == 1:
             break
         if n % every == 0 and len(live) > 2:
-            top = max(live, key=lambda a: (sum(won[a]), a == mine))
-            live = [a for a in live if a in (top, mine)
-                    or not _clearly_ahead(*_paired(won[top], won[a]), z_prune)]
-    best = max(live, key=lambda a: (sum(won[a]), a == mine))
-    if best == mine:
-        return mine
-    ahead, behind = _paired(won[best], won[mine])
-    return best if ahead - behind >= lead and _clearly_ahead(ahead, behind, z_dev) else mine
+            live = prune(live, won, mine, z_prune)
+    return overrule(live, won, mine, lead, z_dev)
 
 
 def main(argv=None) -> int:

@@ -78,6 +78,7 @@ class App:
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
+        self._shown_top: Scene | None = None     # the top scene of the last frame shown
         self.ui_rebuilt = False
         self.running = True
         self.frames = 0
@@ -168,7 +169,10 @@ class App:
 
     def push(self, scene: "Scene") -> "Scene":
         if self.scenes:
-            self.scenes[-1].on_cover()
+            below = self.scenes[-1]
+            if below.keep_look_when_covered and self._shown_top is below:
+                below.cover_look = self.screen.copy()   # what was on screen, buttons and all
+            below.on_cover()
         self.scenes.append(scene)
         scene.on_enter()
         self.screen_changed()
@@ -387,13 +391,18 @@ class App:
         while base > 0 and not self.scenes[base].opaque:
             base -= 1
         for scene in self.scenes[max(0, base):]:
-            scene.draw(surface)
+            look = scene.cover_look if scene is not self.top else None
+            if look is not None and look.get_size() == surface.get_size():
+                surface.blit(look, (0, 0))
+            else:
+                scene.draw(surface)
         self.manager.draw_ui(surface)
         if self.top is not None:
             self.top.draw_over(surface)
         if self.coach is not None:
             self.coach.draw(surface)
         self.banner.draw(surface)
+        self._shown_top = self.top
         pygame.display.flip()
 
     def run(self) -> int:

@@ -504,15 +504,6 @@ class Session:
         self.save_problem = None
         problems.succeeded("game")
 
-    def _replay_entries(self) -> list[tuple[int, Event]]:
-        m = self.match
-        fresh = Match.start(m.game_id, m.num_players, m.seed, m.options)
-        out: list[tuple[int, Event]] = []
-        for step, (seat, action) in enumerate(m.log):
-            for e in fresh.apply(seat, action):
-                out.append((step, e))
-        return out
-
     def crash_context(self) -> dict[str, Any]:
         m = self.match
         return {"game": m.game_id, "seed": m.seed, "options": m.options,

@@ -20,3 +20,19 @@ def shadows_home(tmp_path, monkeypatch):
     """A fresh, empty user folder for one test."""
     monkeypatch.setenv("SHADOWS_HOME", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture
+def app(shadows_home, request):
+    """The real app on its menu, headless, in a fresh user folder; it quits after the test.
+    ``pytest.mark.animation_speed("off")`` on a test or module sets the speed before the
+    first frame ("off": computer moves go without waiting for animations)."""
+    from ui_helpers import make_app, step
+
+    a = make_app()
+    speed = request.node.get_closest_marker("animation_speed")
+    if speed is not None:
+        a.settings.animation_speed = speed.args[0]
+    step(a, 2)
+    yield a
+    a.quit()

@@ -1,6 +1,8 @@
 """Every label, event (kind, data, text, seats) and result of a few random games through the public protocol,
 recorded from the engines before labels and event texts became lazy
 (tests/data/protocol_golden.json.gz), and the recorder that produces the same record now.
+Re-recorded once since, for a deliberate wording change: the Werewolf's counterattack names
+its target (24 labels differed, nothing else).
 
 The recorder reads every label and text only once the game is over, so a lazy text that
 looked at the state after it had moved on would differ from the recording.

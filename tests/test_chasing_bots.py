@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from counting_clock import CountingClock
 from test_chasing_rules import B, G, R, Y, cd, follow_example, play, rig
 
 from game.ai.chasing_bots import (
@@ -62,17 +63,6 @@ def test_hard_stays_within_its_think_budget():
     assert times and max(times) < 0.5
     # open decisions use the budget (settled ones may stop early)
     assert max(times) >= 0.030
-
-
-class CountingClock:
-    """A think clock that advances a fixed step per reading: searches become repeatable."""
-
-    def __init__(self, step: float = 0.001) -> None:
-        self.t, self.step = 0.0, step
-
-    def __call__(self) -> float:
-        self.t += self.step
-        return self.t
 
 
 def test_settled_compares_candidates_world_by_world():

@@ -6,6 +6,7 @@ import random
 import time
 
 import pytest
+from counting_clock import CountingClock
 from test_harsh_support import BINOC, CLUE, PASSPORT, PHOTO, act, fresh
 
 from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot
@@ -176,17 +177,6 @@ def test_searching_bot_uses_its_budget_and_returns_a_legal_action():
     bot = make_bot("normal", seed=3, think_ms=30)
     a = bot.choose(s.view(0), s.legal_actions(0))
     assert a in s.legal_actions(0)
-
-
-class CountingClock:
-    """A think clock that advances a fixed step per reading: searches become repeatable."""
-
-    def __init__(self, step: float = 0.001) -> None:
-        self.t, self.step = 0.0, step
-
-    def __call__(self) -> float:
-        self.t += self.step
-        return self.t
 
 
 def test_paired_counts_and_the_sign_test():

@@ -131,15 +131,11 @@ def test_bots_get_only_views_and_hidden_characters_do_not_change_their_choice():
         assert ca in a.legal_actions(0) and cb in b.legal_actions(0)
 
 
-def test_the_careless_risk_check_reads_only_the_view():
-    # The Valkyrie's table two ways: the hidden characters swapped and the Black deck in
-    # another order. Seat 0 sees the same view, so the risk and the choices are the same.
+def same_view_same_choices(a, b):
+    """Two tables seat 0 cannot tell apart (Emi and the Werewolf hidden): the same view,
+    so the same risk of every action and the same Normal choice; each Hard bot picks a
+    legal action. Returns (view a, view b, Hard bot a, Hard bot b, a's pick)."""
     from game.ai.hunters_risk import death_chance
-    a = valkyrie_at_the_cemetery()
-    b = scenario(["Valkyrie", "Werewolf", "Franklin", "Emi", "Allie"],
-                 positions={0: "Cemetery", 1: "Church", 2: "Weird Woods", 3: "Cemetery",
-                            4: "Hermit's Cabin"}, damage={0: 11, 1: 3, 2: 4}, phase="area")
-    b.decks[2].reverse()
     va, vb = a.view(0), b.view(0)
     assert dict(va) == dict(vb)
     assert "Emi" not in leaves(va) and "Werewolf" not in leaves(va)
@@ -150,6 +146,18 @@ def test_the_careless_risk_check_reads_only_the_view():
     ha, hb = HardBot(0, seed=4, think_ms=60), HardBot(0, seed=4, think_ms=60)
     pa, pb = ha.choose(va, a.legal_actions(0)), hb.choose(vb, b.legal_actions(0))
     assert pa in a.legal_actions(0) and pb in b.legal_actions(0)
+    return va, vb, ha, hb, pa
+
+
+def test_the_careless_risk_check_reads_only_the_view():
+    # The Valkyrie's table two ways: the hidden characters swapped and the Black deck in
+    # another order. Seat 0 sees the same view, so the risk and the choices are the same.
+    a = valkyrie_at_the_cemetery()
+    b = scenario(["Valkyrie", "Werewolf", "Franklin", "Emi", "Allie"],
+                 positions={0: "Cemetery", 1: "Church", 2: "Weird Woods", 3: "Cemetery",
+                            4: "Hermit's Cabin"}, damage={0: 11, 1: 3, 2: 4}, phase="area")
+    b.decks[2].reverse()
+    va, vb, ha, hb, pa = same_view_same_choices(a, b)
     # what Hard searches over comes from the view alone, careless options left out
     legal = HardBot.safe_actions(va, a.legal_actions(0))
     assert legal == HardBot.safe_actions(vb, b.legal_actions(0))
@@ -358,22 +366,13 @@ def test_before_any_death_daniel_hurts_himself_in_the_woods_and_heals_after_one(
 def test_the_first_to_die_choices_read_only_the_view():
     # Daniel's table two ways round (the hidden Hunters and Shadows swapped): the same view,
     # so the same risk, the same Normal choice, and Hard searches the same candidates.
-    from game.ai.hunters_risk import death_chance, death_wins
+    from game.ai.hunters_risk import death_wins
     a = daniel_at("Weird Woods", damage=5)
     b = scenario(["Daniel", "Werewolf", "Vampire", "Emi", "Franklin"],
                  positions={0: "Weird Woods", 1: "Church", 2: "Weird Woods", 3: "Cemetery",
                             4: "Hermit's Cabin"}, damage={0: 5}, phase="area")
-    va, vb = a.view(0), b.view(0)
-    assert dict(va) == dict(vb)
-    assert "Emi" not in leaves(va) and "Werewolf" not in leaves(va)
+    va, vb, ha, hb, pa = same_view_same_choices(a, b)
     assert death_wins(va) and death_wins(vb)
-    for x in a.legal_actions(0):
-        assert death_chance(va, x) == death_chance(vb, x)
-    assert NormalBot(0, seed=4).choose(va, a.legal_actions(0)) == \
-        NormalBot(0, seed=4).choose(vb, b.legal_actions(0))
-    ha, hb = HardBot(0, seed=4, think_ms=60), HardBot(0, seed=4, think_ms=60)
-    pa, pb = ha.choose(va, a.legal_actions(0)), hb.choose(vb, b.legal_actions(0))
-    assert pa in a.legal_actions(0) and pb in b.legal_actions(0)
     assert ha._candidates(va, a.legal_actions(0), pa) == hb._candidates(vb, b.legal_actions(0), pa)
 
 

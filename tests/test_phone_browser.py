@@ -3,11 +3,9 @@ its hand, taps a playable card, and the table applies that choice."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from browser import chromium, quit_browser
-from ui_helpers import make_app, step
+from ui_helpers import make_app, step, wait
 
 from game.rules.protocol import Action
 from game.session import SeatConfig
@@ -25,16 +23,6 @@ def app(shadows_home, monkeypatch):
     a.settings.animation_speed = "off"
     yield a
     a.quit()
-
-
-def wait(app, cond, seconds=15.0):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if cond():
-            return True
-        step(app)
-        time.sleep(0.005)
-    return cond()
 
 
 def test_chromium_plays_a_card_from_the_phone_page(app):

@@ -80,10 +80,9 @@ def test_statistics_by_player_difficulty_and_faction(shadows_home):
     assert notice is None
     diff = st.games["harsh"]["difficulty"]["expert"]
     assert diff == {"played": 4, "won": 3, "streak": 1, "best_streak": 2}
-    rows = st.summary_rows("chasing")
-    assert rows[0] == ("Bo", 1, 1, "100%", "12.0")
+    assert st.games["chasing"]["players"]["Bo"] == {"played": 1, "won": 1, "score_sum": 12.0,
+                                                    "scored": 1}
     assert st.games["hunters"]["factions"] == {"hunter": {"played": 1, "won": 1},
                                                "shadow": {"played": 1, "won": 0}}
-    titles = [t for t, _, _ in st.tables("hunters")]
-    assert titles[1:] == ["By faction", "By character"]
-    assert st.tables("nothing") == []
+    assert st.games["hunters"]["characters"]["Vampire"] == {"played": 1, "won": 0}
+    assert "nothing" not in st.games

@@ -6,7 +6,7 @@ import time
 
 import pygame
 import pytest
-from ui_helpers import click, click_at, key, make_app, step
+from ui_helpers import click, click_at, key, make_app, step, wait
 
 from game.rules.protocol import Action
 from game.tutorial import available, tutorial_for
@@ -15,13 +15,7 @@ from game.tutorial.session import TutorialSession
 TUTORIALS = [t.game_id for t in available()]
 
 
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "fast"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("fast")
 
 
 @pytest.mark.parametrize("game_id", TUTORIALS)
@@ -34,6 +28,19 @@ def test_every_step_of_the_tutorial_is_legal_where_it_stands(game_id):
             assert r.action in m.state.legal_actions(t.mover(r)), r
             m.apply(t.mover(r), r.action)
             m.run_chance()      # dice and cards between the rows come from the seed
+
+
+def walk(t):
+    """A tutorial's moves in order, each as (its seat, the row, the state before it, the
+    state after it and the chance steps it leads to)."""
+    m = t.start()
+    for r in t.rows:
+        if r.moves:
+            seat = t.mover(r)
+            before = m.state.clone()
+            m.apply(seat, r.action)
+            m.run_chance()
+            yield seat, r, before, m.state
 
 
 def test_a_wrong_table_is_caught():
@@ -50,25 +57,18 @@ def test_a_wrong_table_is_caught():
 def test_chasing_covers_every_core_rule():
     """The deal brings up what the issue lists; checked on the rules, not the text."""
     t = tutorial_for("chasing")
-    m = t.start()
     seen = set()
-    for r in t.rows:
-        if not r.moves:
-            continue
-        st = m.state
-        seat = t.mover(r)
+    for seat, r, st, after in walk(t):
         if seat == t.learner and r.action.kind == "play" and st.trick:
             if len(st.legal_actions(seat)) < len(st.hands[seat]):
                 seen.add("following a Follow Card")
-        tricks = len(st.history)
-        m.apply(seat, r.action)
-        if m.state.await_discard and m.state.turn == t.learner:
+        if after.await_discard and after.turn == t.learner:
             seen.add("the follower chooses the discard")
-        if len(m.state.history) > tricks:
-            sp, _, plays, _ = m.state.history[-1]
+        if len(after.history) > len(st.history):
+            sp, _, plays, _ = after.history[-1]
             below = any(c & 15 < sp & 15 for c in plays)
             seen.add("highest below wins" if below else "highest wins, none below")
-    st = m.state
+    st = after
     assert st.is_over()
     view = st.view(None)
     mine = view["breakdowns"][-1][t.learner]["suits"]
@@ -89,16 +89,6 @@ def coach_click(app, name: str) -> None:
     button = app.coach.buttons[name]
     assert button.is_enabled, f"{name} is greyed out at step {app.coach.index}"
     click_at(app, button.rect.center)
-
-
-def wait(app, predicate, seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        step(app)
-        time.sleep(0.002)
-    return predicate()
 
 
 def target_centre(app, point: str):
@@ -302,18 +292,9 @@ def test_hunters_tutorial_brings_up_what_it_teaches():
     from game.rules.hunters.data import CARD_EQUIP
 
     t = tutorial_for("hunters")
-    m = t.start()
     seen = set()
-    for r in t.rows:
-        if not r.moves:
-            continue
-        st = m.state
-        seat = t.mover(r)
-        frame = st.stack[-1][0]
-        before = list(st.dmg)
-        m.apply(seat, r.action)
-        m.run_chance()
-        st = m.state
+    for seat, r, before, st in walk(t):
+        frame = before.stack[-1][0]
         if seat != t.learner:
             continue
         if frame == "move_choice" and sum(st.dice) == 7:
@@ -326,15 +307,15 @@ def test_hunters_tutorial_brings_up_what_it_teaches():
             seen.add("answer a Hermit card")
         if r.action.kind == "woods":
             seen.add("Weird Woods")
-        if r.action.kind == "attack" and st.dmg[r.action.args[0]] > before[r.action.args[0]]:
+        if r.action.kind == "attack" and st.dmg[r.action.args[0]] > before.dmg[r.action.args[0]]:
             seen.add("a hit")
-    if any(CARD_EQUIP[c] for c in m.state.equip[t.learner]):
+    if any(CARD_EQUIP[c] for c in st.equip[t.learner]):
         seen.add("Equipment")
-    if m.state.rev[t.learner]:
+    if st.rev[t.learner]:
         seen.add("revealed")
     assert seen == {"a 7: any Area", "draw hermit", "draw black", "give a Hermit card",
                     "answer a Hermit card", "Weird Woods", "a hit", "Equipment", "revealed"}
-    assert not m.state.is_over() and m.state.alive[t.learner]
+    assert not st.is_over() and st.alive[t.learner]
 
 
 def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):

@@ -2,20 +2,11 @@
 (the full trick with the winner lit, then the sweep), and "off" means no beats at all."""
 
 import pygame
-import pytest
-from ui_helpers import make_app, step, until
+from ui_helpers import step, until
 
 from game.session import SeatConfig
 from game.ui.chasing.table import ChasingTable
 from game.ui.opening import start_game
-
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    step(a, 2)
-    yield a
-    a.quit()
 
 
 def table_for(app, speed: str, start: str = "1") -> ChasingTable:

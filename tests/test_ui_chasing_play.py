@@ -3,7 +3,7 @@ real app (animations off, so computer players move at once)."""
 
 import pygame
 import pytest
-from ui_helpers import click, click_at, key, make_app, step, type_text, until
+from ui_helpers import click, click_at, key, step, type_text, until
 
 from game.storage import stats as stats_store
 from game.ui.chasing import model as M
@@ -13,14 +13,7 @@ from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.stats import StatsScene
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def start(app, humans: int, players: int = 4, seed: str = "2024") -> ChasingTable:

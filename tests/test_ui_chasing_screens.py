@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 from test_ui_shell import assert_fits
-from ui_helpers import click, key, make_app, resize, step, until
+from ui_helpers import click, key, resize, step, until
 
 from game.match import Match
 from game.rules.protocol import CHANCE, chance_rng
@@ -19,13 +19,7 @@ from game.ui.opening import open_saved_game, start_game
 NAMES = ("Alexandrina Long", "Bob", "Carol", "Dave", "Erin")
 
 
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def play_until(match: Match, stop) -> Match:

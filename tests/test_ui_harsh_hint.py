@@ -6,16 +6,9 @@ import time
 
 import pytest
 from harsh_ui_driver import start_harsh
-from ui_helpers import click, make_app, step
+from ui_helpers import click, step
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def test_hint_answers_within_one_and_a_half_seconds_without_blocking_frames(app):

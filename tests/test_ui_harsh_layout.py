@@ -6,19 +6,12 @@ import itertools
 import pytest
 from harsh_ui_driver import find_seed, perform, start_harsh
 from test_ui_shell import assert_fits
-from ui_helpers import make_app, resize, step, until
+from ui_helpers import resize, step, until
 
 from game.ai.harsh_hint import make_bot
 from game.ui.harsh import layout
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def regions(table):
@@ -97,3 +90,28 @@ def test_a_forced_dialog_waits_for_the_animation_that_led_to_it(app):
     assert until(app, lambda: not table.timeline.running, frames=200)
     step(app)
     assert table.dialog is not None and table.dialog.kind == "bomb"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_stakeout_choice_opens_beside_the_grid_and_says_where_the_spy_would_go(app, size):
+    from game.ui.harsh import forecast
+
+    resize(app, *size)
+    seed = find_seed("standard", lambda _, phases: "stakeout" in phases)
+    table = start_harsh(app, seed)
+    bot = make_bot("easy", 0, seed=seed)
+    while table.view()["phase"] != "stakeout":
+        assert until(app, lambda: table.acting_seat() == 0)
+        perform(app, table, bot.choose(table.view(), table.actions()))
+    assert until(app, lambda: table.dialog is not None, frames=120)
+    assert table.dialog.kind == "stakeout"
+    # the arrow and the Spy's next place on the grid stay in view while deciding
+    assert not table.dialog_rect.colliderect(table.lay.grid)
+    assert app.screen.get_rect().contains(table.dialog_rect)
+    fc = forecast.next_move(table.view())
+    assert fc is not None
+    if not fc.stays:
+        assert table.view()["grid"][fc.to]["location"] in table.dialog.text
+    for btn, opt in table.option_buttons:
+        assert btn.text == opt.text          # read whole, not cut
+    assert_fits(app)

@@ -4,21 +4,14 @@ undo and its barrier, the end screen and the statistics by difficulty."""
 import pygame
 import pytest
 from harsh_ui_driver import find_seed, perform, start_harsh
-from ui_helpers import click, key, make_app, step, until
+from ui_helpers import click, key, step, until
 
 from game.ai.harsh_hint import make_bot
 from game.storage import stats as stats_store
 from game.ui.harsh.ending import HarshResultsScene, final_case_files
 from game.ui.scenes.stats import StatsScene
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def play_out(app, table, seed, stop=None):

@@ -15,14 +15,7 @@ from game.session import SeatConfig, Session
 from game.ui.harsh import dialogs, forecast
 from game.ui.opening import table_for
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def match_at_move(seed: int, turn: int = 2) -> Match:

@@ -1,7 +1,7 @@
 """Shadow Hunters table in chosen positions: clicks on players and Areas, refusals, prompts."""
 
 import pytest
-from ui_helpers import click, click_at, make_app, step, until
+from ui_helpers import click, click_at, step, until
 
 from game.match import Match
 from game.rules.hunters.scenario import scenario
@@ -14,13 +14,7 @@ from game.ui.hunters.table import HuntersTable
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin")
 
 
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def table_at(app, state, humans=(0,), seed=1) -> HuntersTable:
@@ -138,7 +132,8 @@ def test_werewolf_counterattack_is_offered_to_the_attacked_werewolf_only(app):
     assert table.viewer == 1
     labels = [c.button.text for c in table.choices]
     assert labels[0] == "No response"
-    assert any(t.startswith("Counterattack") for t in labels)
+    # what it does and to whom: it reveals him and strikes back at Alice
+    assert labels[1] == "Reveal yourself (Werewolf) and counterattack Alice", labels
     assert "attacked you" in table.prompt_text()
 
 

@@ -21,13 +21,7 @@ from game.ui.scenes.setup import default_names
 POS = {0: "Church", 1: "Cemetery", 2: "Weird Woods", 3: "Hermit's Cabin"}
 
 
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def table_at(app, state, humans=(0,), seed=1) -> HuntersTable:

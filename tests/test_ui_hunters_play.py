@@ -309,3 +309,42 @@ def test_continue_keeps_notes_skips_the_look_and_hides_every_card(app):
     assert again.session.at_screen is None         # nobody's cards until a hand-off
     if again.session.human_to_act() is not None:
         assert isinstance(app.top, HandoffScene)
+
+
+def _seed_where_first_player_is(seat: int, players: int) -> int:
+    from game.match import Match
+    from game.rules.protocol import CHANCE, chance_rng
+
+    for seed in range(1, 60):
+        m = Match.start("hunters", players, seed, {})
+        while m.decider() == CHANCE:
+            m.apply(CHANCE, m.state.sample_chance(chance_rng(m.seed, len(m.log))))
+        if m.decider() == seat:
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_who_plays_first_looks_last_and_goes_straight_to_her_turn(app):
+    # Bob (a person) starts: Alice looks first, then Bob, whose card screen leads into his
+    # turn; no second "Pass to Bob" for the person already at the screen
+    table = start(app, humans=2, players=4, seed=_seed_where_first_player_is(1, 4))
+    order, handoffs = [], 0
+    for _ in range(40):
+        step(app)
+        top = app.top
+        if isinstance(top, LookHandoff):
+            click(app, "#ready")
+        elif isinstance(top, CharacterScene):
+            order.append(top.seat)
+            last_text = find(app, "#look_done").text
+            click(app, "#look_done")
+        elif isinstance(top, HandoffScene):
+            handoffs += 1
+            break
+        elif table._pass is None and top is table:
+            break
+    assert order == [0, 1]
+    assert last_text == "Got it: start my turn"
+    assert handoffs == 0 and app.top is table
+    assert table.session.at_screen == 1 and table.acting_seat() == 1
+    assert table.viewer == 1                     # his own turn, his own card in the panel

@@ -3,7 +3,7 @@
 import pygame
 import pytest
 import tiny_game  # noqa: F401  (registers "tiny")
-from ui_helpers import click, find, key, make_app, resize, step, type_text, until
+from ui_helpers import click, find, key, resize, step, type_text, until
 
 from game.rules.protocol import Action
 from game.storage import saves
@@ -16,14 +16,7 @@ from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.table_base import TableScene
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"  # computer moves without waiting
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def start_tiny(app, humans: int = 1, players: int = 2) -> TableScene:

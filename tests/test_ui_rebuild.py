@@ -2,8 +2,7 @@
 a good part of a frame to make), re-labels one that comes back in its place with other
 words, and never lets a kept button carry over what the last build did to it."""
 
-import pytest
-from ui_helpers import elements, make_app, step
+from ui_helpers import elements, step
 
 from game.ui.scene import Scene
 
@@ -23,14 +22,6 @@ class Board(Scene):
                               object_id=f"#choice_{i}", cls="@choice")
             if self.hide_last and i == len(self.labels) - 1:
                 btn.hide()
-
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    step(a, 2)
-    yield a
-    a.quit()
 
 
 def buttons(scene):

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 import pytest
 import tiny_game  # noqa: F401  (registers "tiny", before the menu is built)
-from ui_helpers import click, click_at, find, key, make_app, step, type_text, until
+from ui_helpers import click, click_at, find, key, step, type_text, until
 
 from game.review.gamefile import export_game
 from game.review.sample import play_record
@@ -24,14 +24,6 @@ GAMES = [("chasing", 4, 5), ("harsh", 1, 11), ("hunters", 8, 3)]
 @pytest.fixture(scope="module")
 def records():
     return {g: play_record(g, n, seed) for g, n, seed in GAMES}
-
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    step(a, 2)
-    yield a
-    a.quit()
 
 
 def open_from_history(app, records, game: str):

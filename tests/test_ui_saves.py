@@ -35,13 +35,7 @@ def _fresh_problems():
     problems.clear()
 
 
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def start_tiny(app, players: int = 2, seed: str = "") -> TableScene:

@@ -15,14 +15,6 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.stats import StatsScene
 
 
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    step(a, 2)
-    yield a
-    a.quit()
-
-
 def test_menu_has_a_tile_per_registered_game_and_the_menu_buttons(app):
     from game.catalog import all_games
 

@@ -11,14 +11,7 @@ from game.ui import howto, sound
 from game.ui.opening import start_game
 from game.ui.scenes.settings import SettingsScene
 
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.animation_speed("off")
 
 
 @pytest.mark.parametrize("name", ["card", "trick", "shuffle", "spy", "bomb", "win", "loss"])

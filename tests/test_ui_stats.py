@@ -1,19 +1,10 @@
 """The Statistics screen: each game's own figures, the people apart from the computer
 seats, plurals, and the screen opening on the game played last."""
 
-import pytest
-from ui_helpers import click, make_app, step
+from ui_helpers import click, step
 
 from game.storage import stats as stats_store
 from game.ui.scenes.stats import StatsScene, plural
-
-
-@pytest.fixture
-def app(shadows_home):
-    a = make_app()
-    step(a, 2)
-    yield a
-    a.quit()
 
 
 def tables(scene):

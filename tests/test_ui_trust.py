@@ -387,6 +387,30 @@ def test_undo_never_takes_back_a_reveal_in_a_solo_game(app):
         find(app, "#undo")
 
 
+def test_hunters_with_two_people_has_no_undo_and_no_hole_in_the_top_bar(app):
+    from game.ui.hunters.overlays import CharacterScene
+
+    table = start(app, "hunters", humans=2, players=4, seed=8)
+    moved = False
+    for _ in range(3000):
+        if isinstance(app.top, HandoffScene) or isinstance(app.top, CharacterScene):
+            post_key(pygame.K_RETURN)
+        elif app.top is table and table.acting_seat() is not None:
+            if moved and table.session.can_undo():
+                break   # one person's move that could be taken back if she were alone
+            legal = table.session.legal_actions(table.acting_seat())
+            moved = table.choose(next(a for a in legal if a.kind != "reveal"))
+        step(app)
+    assert app.top is table and table.session.can_undo()
+    step(app, 2)
+    with pytest.raises(LookupError):
+        find(app, "#undo")
+    gap = table.metrics.gap
+    # Menu, How to play and Equipment sit side by side: no space kept for a hidden Undo
+    assert find(app, "#howto").rect.right + gap == find(app, "#pause").rect.left
+    assert find(app, "#equipment").rect.right + gap == find(app, "#howto").rect.left
+
+
 # --- undo is yours alone -------------------------------------------------------------------------
 
 def test_chasing_next_player_cannot_take_back_the_previous_players_card(app):

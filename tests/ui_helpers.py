@@ -113,6 +113,18 @@ def until(app, predicate, frames: int = 600) -> bool:
     return predicate()
 
 
+def wait(app, predicate, seconds: float = 30.0) -> bool:
+    """Step until ``predicate()`` holds (True) or ``seconds`` ran out (False): for what
+    happens off the frame and takes its own time (a browser, a computer's move)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        step(app)
+        time.sleep(0.002)
+    return predicate()
+
+
 # --- privacy: what is on screen, checked against every seat's secrets ------------------------
 
 EARLY_FRAMES = 24   # 0.4 s at 60 frames a second: nobody reads a hand-off screen that fast

@@ -169,6 +169,19 @@ def rollout(s: HarshState, policy: HarshPolicy, rng: random.Random,
             work[0] += steps
 
 
+def play_world(world: HarshState, seed: int, actions: Sequence[Action],
+               work: list[int] | None = None) -> list[bool]:
+    """Each action played out in one sampled world with the same random numbers (so two
+    actions can be compared world by world): whether it won."""
+    out = []
+    for a in actions:
+        w = world.clone()
+        w._apply(0, a)
+        same = random.Random(seed)
+        out.append(rollout(w, HarshPolicy(same), same, work=work))
+    return out
+
+
 def position_seed(view: Mapping[str, Any]) -> int:
     """A seed that depends on nothing but the position, so that asking for a hint twice
     in the same position samples the same worlds and gives the same answer."""
@@ -192,6 +205,14 @@ def _class_key(a: Action):
     return (a.kind, a.args)
 
 
+def representatives(actions: Sequence[Action]) -> dict:
+    """One action of each class (see ``_class_key``), by class, in the order given."""
+    reps: dict = {}
+    for a in actions:
+        reps.setdefault(_class_key(a), a)
+    return reps
+
+
 def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DEFAULT_BUDGET_MS,
          rng: random.Random | None = None, max_samples: int | None = None,
          work_budget: int | None = None, clock=time.perf_counter) -> list[tuple[Action, float, int]]:
@@ -210,9 +231,7 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
     actions = list(actions)
     if not actions:
         return []
-    reps: dict = {}
-    for a in actions:
-        reps.setdefault(_class_key(a), a)
+    reps = representatives(actions)
     keys = list(reps)
     wins = {k: 0 for k in keys}
     n = 0
@@ -221,12 +240,8 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
     while True:
         world = determinize(view, rng)
         world_seed = rng.getrandbits(64)
-        for k in keys:
-            w = world.clone()
-            w._apply(0, reps[k])
-            same = random.Random(world_seed)
-            if rollout(w, HarshPolicy(same), same, work=work):
-                wins[k] += 1
+        for k, won in zip(keys, play_world(world, world_seed, [reps[k] for k in keys], work)):
+            wins[k] += won
         n += 1
         if max_samples is not None and n >= max_samples:
             break
@@ -267,6 +282,29 @@ def _clearly_ahead(wins: int, losses: int, z: float) -> bool:
     return wins - losses > z * (wins + losses) ** 0.5
 
 
+def _leader(live: list, won: dict, base) -> Any:
+    """The most worlds won (the heuristic's choice ``base`` first among equals)."""
+    return max(live, key=lambda k: (sum(won[k]), k == base))
+
+
+def prune(live: list, won: dict, base, z: float = Z_PRUNE) -> list:
+    """``live`` without the actions clearly behind the leader (``base`` always stays).
+    ``won[k]``: per world so far, whether action ``k`` won it."""
+    lead = _leader(live, won, base)
+    return [k for k in live if k in (lead, base)
+            or not _clearly_ahead(*_paired(won[lead], won[k]), z)]
+
+
+def overrule(live: list, won: dict, base, min_lead: int = MIN_LEAD,
+             z: float = Z_DEVIATE) -> Any:
+    """The action that clearly beats the heuristic's choice ``base``, else ``base``."""
+    best = _leader(live, won, base)
+    if best == base:
+        return base
+    ahead, behind = _paired(won[best], won[base])
+    return best if ahead - behind >= min_lead and _clearly_ahead(ahead, behind, z) else base
+
+
 def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, budget_ms: int,
             rng: random.Random, clock=time.perf_counter) -> tuple[Action, int]:
     """The heuristic's choice ``mine``, unless the search finds a clearly better action.
@@ -277,9 +315,7 @@ def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, bu
     sharper than comparing two win rates. Every few worlds, actions clearly behind the
     leader are dropped, so the budget goes to the contenders. Returns (action, worlds).
     """
-    reps: dict = {}
-    for a in actions:
-        reps.setdefault(_class_key(a), a)
+    reps = representatives(actions)
     base = _class_key(mine)
     live = list(reps)
     won: dict = {k: [] for k in live}
@@ -288,25 +324,15 @@ def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, bu
     while True:
         world = determinize(view, rng)
         world_seed = rng.getrandbits(64)
-        for k in live:
-            w = world.clone()
-            w._apply(0, reps[k])
-            same = random.Random(world_seed)
-            won[k].append(rollout(w, HarshPolicy(same), same))
+        for k, w in zip(live, play_world(world, world_seed, [reps[k] for k in live])):
+            won[k].append(w)
         n += 1
         if clock() >= deadline or len(live) == 1:
             break
         if n % PRUNE_EVERY == 0 and len(live) > 2:
-            lead = max(live, key=lambda k: (sum(won[k]), k == base))
-            live = [k for k in live if k in (lead, base)
-                    or not _clearly_ahead(*_paired(won[lead], won[k]), Z_PRUNE)]
-    best = max(live, key=lambda k: (sum(won[k]), k == base))
-    if best == base:
-        return mine, n
-    ahead, behind = _paired(won[best], won[base])
-    if ahead - behind >= MIN_LEAD and _clearly_ahead(ahead, behind, Z_DEVIATE):
-        return reps[best], n
-    return mine, n
+            live = prune(live, won, base)
+    best = overrule(live, won, base)
+    return (mine if best == base else reps[best]), n
 
 
 class HarshBot:

@@ -18,6 +18,7 @@ import math
 import random
 from itertools import permutations
 
+from game.rules.hunters.cards import hermit_fits
 from game.rules.hunters.data import (
     ALLOCATION,
     BOB,
@@ -49,17 +50,6 @@ FRIENDLY = 0.5            # a heal given: factor on layouts where they are enemi
 RECEIVED_HINT = 0.7       # a damaging Hermit card aimed at my faction: giver not in it
 
 
-def _matches(c, name):
-    match = HERMIT_INFO[name][2]
-    if match == "any":
-        return True
-    if match == "hp<=11":
-        return HP[c] <= 11
-    if match == "hp>=12":
-        return HP[c] >= 12
-    return FACTION[c] in match
-
-
 def _effect_outcomes(name, damaged):
     """Outcomes the card's effect can produce, as (kind, amount) pairs (amount 0: none)."""
     _, _, _, effect, amount = HERMIT_INFO[name]
@@ -81,7 +71,7 @@ def hermit_likelihood(c, name, obs, damaged, unknown_lies=True):
     if HERMIT_INFO[name][3] == "show":
         return 1.0 if obs[0] == "show" else 0.0
     effect = _effect_outcomes(name, damaged)
-    truthful = effect if _matches(c, name) else {("nothing", 0)}
+    truthful = effect if hermit_fits(c, name) else {("nothing", 0)}
     p = 1.0 if hit(truthful) else 0.0
     if c == UNKNOWN and unknown_lies:
         lie = ({("nothing", 0)} if truthful is effect else effect)

@@ -10,9 +10,10 @@ Unknown answers, and each Neutral's own goal.
 
 from __future__ import annotations
 
-from game.ai.hunters_beliefs import LETTER, Beliefs, _matches
+from game.ai.hunters_beliefs import LETTER, Beliefs
 from game.ai.hunters_easy import EasyBot, _value
 from game.ai.hunters_risk import careless, death_wins
+from game.rules.hunters.cards import hermit_fits
 from game.rules.hunters.data import (
     ALLOCATION,
     CARD_NAME,
@@ -270,7 +271,7 @@ class NormalBot(EasyBot):
         def score(a):
             t = a.args[0]
             chars = b.characters(t)
-            p_match = sum(p for c, p in chars.items() if _matches(c, card))
+            p_match = sum(p for c, p in chars.items() if hermit_fits(c, card))
             sign = max(-1.0, min(1.0, rel[t] / 10.0))
             info = b.uncertainty(t) * (2.0 if effect == "show" else 1.0)
             if effect == "damage":

@@ -10,17 +10,17 @@ and otherwise a rough chance to win from health, deaths and the seat's own goal.
 
 from __future__ import annotations
 
+from game.rules.hunters.combat import agnes_target, david_cards, in_range, on_altar
 from game.rules.hunters.data import (
     AGNES,
     ALLIE,
     BOB,
     BRYAN,
+    CARD_NAME,
     CATHERINE,
     CHARLES,
     DANIEL,
     DAVID,
-    DAVID_SET,
-    ERSTWHILE_ALTAR,
     FACTION,
     HP,
     HUNTER,
@@ -121,7 +121,6 @@ def policy(s, j, acts, know, rng):
         return ("skip",)
     if f == "attack":
         if main[0][0] == "attack_all":
-            from game.rules.hunters.combat import in_range
             ts = in_range(s, j)
             if all(rel(s, know, j, t) <= 0 for t in ts) and _aggressive(s, j):
                 return main[0]
@@ -151,7 +150,6 @@ def policy(s, j, acts, know, rng):
     if f in ("bob", "card_opt"):
         return main[-1] if f == "bob" else main[0]
     if f == "card_target":
-        from game.rules.hunters.data import CARD_NAME
         name = CARD_NAME[s.stack[-1][2]]
         if name == "Blessing":
             friends = [a for a in main if rel(s, know, j, a[1]) > 0]
@@ -242,14 +240,11 @@ def value(s, me, depth=0):
     if c == BOB:
         return (0.2 + 0.6 * mine) * min(1.0, 0.25 + 0.18 * len(s.equip[me]))
     if c == DAVID:
-        have = sum(1 for e in s.equip[me] if e in DAVID_SET)
-        return (0.2 + 0.6 * mine) * min(1.0, 0.2 + 0.27 * have)
+        return (0.2 + 0.6 * mine) * min(1.0, 0.2 + 0.27 * david_cards(s, me))
     if c == CHARLES:
         return (0.2 + 0.5 * mine) * min(1.0, 0.3 + 0.2 * deaths)
     if c == BRYAN:
-        on_altar = s.pos[me] >= 0 and s.board[s.pos[me]] == ERSTWHILE_ALTAR
-        return (0.2 + 0.6 * mine) * (0.6 if on_altar else 0.45)
+        return (0.2 + 0.6 * mine) * (0.6 if on_altar(s, me) else 0.45)
     if c == AGNES and depth == 0:
-        from game.rules.hunters.combat import agnes_target
         return 0.2 * mine + 0.8 * value(s, agnes_target(s, me), 1)
     return 0.2 + 0.6 * mine

@@ -37,6 +37,17 @@ def _made(text: str | Recipe) -> str:
     return text if text.__class__ is str else text[0](*text[1:])
 
 
+def _built_when_read(slot: str) -> property:
+    """A text kept in ``slot`` as given, a string or a recipe, and made once when read."""
+    def read(self) -> str:
+        text = getattr(self, slot)
+        if text.__class__ is not str:
+            text = _made(text)
+            setattr(self, slot, text)
+        return text
+    return property(read)
+
+
 class Action:
     """One decision. ``kind`` and ``args`` identify it; ``label`` is for people.
 
@@ -66,13 +77,7 @@ class Action:
     kind = property(lambda self: self._kind)
     args = property(lambda self: self._args)
 
-    @property
-    def label(self) -> str:
-        text = self._label
-        if text.__class__ is not str:
-            text = _made(text)
-            self._label = text
-        return text
+    label = _built_when_read("_label")
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -130,13 +135,7 @@ class Event:
             data = self._data = data[0](*data[1:])
         return data
 
-    @property
-    def text(self) -> str:
-        text = self._text
-        if text.__class__ is not str:
-            text = _made(text)
-            self._text = text
-        return text
+    text = _built_when_read("_text")
 
     def _key(self) -> tuple:
         return (self._kind, self.data, self.text, self._seats)

@@ -11,6 +11,7 @@ from typing import Any
 
 from .jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
 from .paths import user_dirs
+from .pending import PendingWrite
 
 KIND, VERSION = "history", 1
 KEEP = 50
@@ -24,8 +25,9 @@ def load_history() -> tuple[list, str | None]:
     """(records newest first, a notice or None). Records are ``GameRecord``s."""
     from game.review.record import GameRecord, RecordError
 
-    if _pending is not None and _pending[0] == str(history_path()):
-        return list(_pending[1]), None
+    waiting = _pending.waiting()
+    if waiting is not None:
+        return list(waiting), None
     try:
         data = read_json(history_path(), KIND, VERSION)
     except DamagedFile as exc:
@@ -63,35 +65,16 @@ def record_game(session: Any) -> str | None:
 
     if session.result() is None:
         return None
-    global _pending
     records, notice = load_history()
     records.insert(0, GameRecord.from_session(session))
-    _pending = (str(history_path()), records)
-    flush_pending()
+    _pending.write(records)
     return notice
 
 
-# Games that could not be written (a full disk): kept in memory and written at the next
-# chance, so the history loses nothing while the app runs.
-_pending: "tuple[str, list] | None" = None
+# Games that could not be written (a full disk): the history loses nothing while the app runs.
+_pending = PendingWrite("history", lambda: history_path(), lambda records: save_history(records))
 
 
 def flush_pending() -> bool:
     """Write games waiting in memory. True when nothing is waiting any more."""
-    global _pending
-    from . import problems
-
-    if _pending is None:
-        return True
-    path, records = _pending
-    if path != str(history_path()):
-        _pending = None  # the user folder moved (tests): those games belong elsewhere
-        return True
-    try:
-        save_history(records)
-    except OSError as exc:   # a full disk or a file left alone: the banner says so
-        problems.failed("history", history_path(), exc)
-        return False
-    _pending = None
-    problems.succeeded("history")
-    return True
+    return _pending.flush()

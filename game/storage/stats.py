@@ -8,6 +8,7 @@ from typing import Any, Sequence
 
 from .jsonfile import DamagedFile, UnreadableFile, read_json, set_aside, write_versioned
 from .paths import user_dirs
+from .pending import PendingWrite
 
 KIND, VERSION = "statistics", 1
 
@@ -79,49 +80,8 @@ class Statistics:
                     row["played"] += 1
                     row["won"] += won
 
-    # --- tables for the statistics scene --------------------------------------------
-    def tables(self, game_id: str) -> list[tuple[str, tuple[str, ...], list[tuple]]]:
-        """(title, headers, rows) tables for one game; empty list if never played."""
-        g = self.games.get(game_id)
-        if not g or not g.get("played"):
-            return []
-        out = []
-        rows = []
-        for name, p in sorted(g["players"].items(), key=lambda kv: (-kv[1]["won"], kv[0])):
-            mean = f"{p['score_sum'] / p['scored']:.1f}" if p["scored"] else "—"
-            rows.append((name, p["played"], p["won"], _pct(p["won"], p["played"]), mean))
-        out.append((f"Players ({g['played']} games)",
-                    ("Player", "Played", "Won", "Win %", "Mean score"), rows))
-        if g["difficulty"]:
-            order = ["standard", "hard", "difficult", "expert"]
-            rows = [(d.title(), v["played"], v["won"], _pct(v["won"], v["played"]),
-                     v["streak"], v["best_streak"])
-                    for d, v in sorted(g["difficulty"].items(),
-                                       key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)]
-            out.append(("By difficulty", ("Difficulty", "Played", "Won", "Win %", "Streak",
-                                          "Best streak"), rows))
-        for key, title, head in (("factions", "By faction", "Faction"),
-                                 ("characters", "By character", "Character")):
-            if g[key]:
-                rows = [(label.title() if key == "factions" else label, v["played"], v["won"],
-                         _pct(v["won"], v["played"])) for label, v in sorted(g[key].items())]
-                out.append((title, (head, "Played", "Won", "Win %"), rows))
-        return out
-
-    def headers(self, game_id: str) -> tuple[str, ...]:
-        t = self.tables(game_id)
-        return t[0][1] if t else ("Player", "Played", "Won", "Win %", "Mean score")
-
-    def summary_rows(self, game_id: str) -> list[tuple]:
-        t = self.tables(game_id)
-        return t[0][2] if t else []
-
     def to_json(self) -> dict:
         return {"games": self.games}
-
-
-def _pct(won: int, played: int) -> str:
-    return f"{100.0 * won / played:.0f}%" if played else "—"
 
 
 def stats_path():
@@ -183,7 +143,7 @@ def schema_problem(data) -> str | None:
 
 # Results counted while the statistics file could not be written: kept in memory, shown,
 # and written at the next chance.
-_pending: "tuple[str, Statistics] | None" = None
+_pending = PendingWrite("statistics", lambda: stats_path(), lambda stats: save_stats(stats))
 
 
 def load_stats() -> tuple[Statistics, str | None]:
@@ -196,8 +156,9 @@ def load_stats() -> tuple[Statistics, str | None]:
 
 def _load() -> tuple[Statistics, str | None, bool]:
     """(statistics, notice, whether the file may be written)."""
-    if _pending is not None and _pending[0] == str(stats_path()):
-        return _pending[1], None, True
+    waiting = _pending.waiting()
+    if waiting is not None:
+        return waiting, None, True
     then = "statistics start afresh"
     try:
         data = read_json(stats_path(), KIND, VERSION)
@@ -230,7 +191,6 @@ def record_result(session: Any) -> str | None:
     """Add a finished session's result to the saved statistics; returns a notice if any.
     A write that fails is reported for the banner and retried later (the result waits in
     memory), never raised into the game's end."""
-    global _pending
     stats, notice, writable = _load()
     res = session.result()
     if res is None or not writable:
@@ -239,27 +199,10 @@ def record_result(session: Any) -> str | None:
                  res.scores, dict(res.details),
                  humans=[i for i, s in enumerate(session.seats) if s.kind == "human"],
                  levels=[s.level for s in session.seats])
-    _pending = (str(stats_path()), stats)
-    flush_pending()
+    _pending.write(stats)
     return notice
 
 
 def flush_pending() -> bool:
     """Write results that are waiting in memory. True when nothing is waiting any more."""
-    global _pending
-    from . import problems
-
-    if _pending is None:
-        return True
-    path, stats = _pending
-    if path != str(stats_path()):
-        _pending = None  # the user folder moved (tests): those results belong elsewhere
-        return True
-    try:
-        save_stats(stats)
-    except OSError as exc:
-        problems.failed("statistics", stats_path(), exc)
-        return False
-    _pending = None
-    problems.succeeded("statistics")
-    return True
+    return _pending.flush()

@@ -13,7 +13,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.storage import problems
-from game.ui import draw, style
+from game.ui import draw, overlay_manager, style
 
 
 class SaveBanner:
@@ -49,13 +49,7 @@ class SaveBanner:
         if not self.text:
             return
         m = self.app.metrics
-        scale = round(m.scale, 2)
-        if self.manager is None or scale != self._scale:
-            self.manager = pygame_gui.UIManager((m.width, m.height), style.scaled_theme(scale),
-                                                enable_live_theme_updates=False)
-            self._scale = scale
-        else:
-            self.manager.set_window_resolution((m.width, m.height))
+        self.manager, self._scale = overlay_manager.fit(self.manager, self._scale, m)
         width = min(m.px(760), m.width - 2 * m.margin)
         bw = m.px(150)
         want_button = self._want_button()

@@ -21,7 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.bus import IntentRefused
-from game.ui import draw, style
+from game.ui import draw, overlay_manager, style
 
 BODY = 17
 SMALL = 14
@@ -162,13 +162,7 @@ class Coach:
     # --- layout -----------------------------------------------------------------------------------
     def layout(self, scene) -> None:
         m = self.app.metrics
-        scale = round(m.scale, 2)
-        if self.manager is None or scale != self._scale:
-            self.manager = pygame_gui.UIManager((m.width, m.height), style.scaled_theme(scale),
-                                                enable_live_theme_updates=False)
-            self._scale = scale
-        else:
-            self.manager.set_window_resolution((m.width, m.height))
+        self.manager, self._scale = overlay_manager.fit(self.manager, self._scale, m)
         for b in self.buttons.values():
             b.kill()
         self.buttons = {}

@@ -86,8 +86,8 @@ def greet(scene) -> None:
         return  # a finished game under review is no first game; a tutorial has its coach
     game_id = scene.session.match.game_id
     if game_id in CARDS and not seen(scene.app, game_id) and not scene.session.is_over():
-        scene.set_status("First game of this one? \"How to play\" (top right) shows the goal, "
-                         "a turn and how to win on one screen.")
+        scene.set_status("New to this game? \"How to play\" (top right): the goal, a turn, "
+                         "how to win.")
 
 
 def open_card(app, game_id: str) -> None:

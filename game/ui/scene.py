@@ -53,6 +53,10 @@ class Choice:
 
 class Scene:
     opaque = True      # False: the scene below is drawn first (pause, notices)
+    # True: under an overlay the scene shows as it last looked, buttons and all (its UI
+    # elements are gone while covered). Never for a scene that may show someone's secrets.
+    keep_look_when_covered = False
+    cover_look: pygame.Surface | None = None
     busy = False       # True while animating; the app then keeps the full frame rate
     # A rebuild keeps the buttons that come back with the same place, text and look. Only
     # for scenes whose elements are all made with ``button`` (a kept button would end up
@@ -84,14 +88,17 @@ class Scene:
         self.teardown()
 
     def on_uncover(self) -> None:
+        self.cover_look = None
         self.active = True
         self.rebuild()
 
     def on_exit(self) -> None:
+        self.cover_look = None
         self.active = False
         self.teardown()
 
     def resize(self, width: int, height: int) -> None:
+        self.cover_look = None
         if self.active:
             self.rebuild()
 

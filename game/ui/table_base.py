@@ -405,6 +405,11 @@ class TableScene(Scene):
             return True
         return super().handle_event(event)
 
+    def offers_undo(self) -> bool:
+        """Whether the top bar shows Undo now."""
+        # a choice made on a phone is not this screen's to take back
+        return self.session.can_undo() and self.phones is None
+
     def undo(self) -> None:
         if self.phones is not None:
             self.refuse("there is no undo while phones play: their choices are theirs")
@@ -442,8 +447,7 @@ class TableScene(Scene):
         y = m.gap
         x = m.width - bw - m.pad
         self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
-        if self.session.can_undo() and self.phones is None:
-            # a choice made on a phone is not this screen's to take back
+        if self.offers_undo():
             x -= bw + m.gap
             self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo")
         if self.session.is_over() and self._over_handled:

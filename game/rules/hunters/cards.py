@@ -78,9 +78,10 @@ F.DECIDE["hermit_give"] = (_give_opts, _give_apply)
 F.PROMPT["hermit_give"] = "give the Hermit card"
 
 
-def hermit_matches(s, r, name):
+def hermit_fits(c, name):
+    """Whether Hermit card ``name`` is about character ``c`` (its HP or its faction): the
+    one who gets it must then do what it says."""
     match = HERMIT_INFO[name][2]
-    c = s.chars[r]
     if match == "any":
         return True
     if match == "hp<=11":
@@ -112,7 +113,7 @@ def _answer_opts(s, f):
         return [("answer", "show")]
     if unknown_may_lie(s, r):
         return [("answer", "nothing")] + _effect_options(s, r, effect)
-    if hermit_matches(s, r, name):
+    if hermit_fits(s.chars[r], name):
         return _effect_options(s, r, effect)
     return [("answer", "nothing")]
 

@@ -420,6 +420,17 @@ def faction_state(s):
     return (h > 0 and hd == h), (sh > 0 and sd == sh), nd, nn
 
 
+def david_cards(s, i):
+    """How many of the cards David wants (Talisman, Spear, Holy Robe, Silver Rosary) seat
+    i holds."""
+    return sum(1 for e in s.equip[i] if e in DAVID_SET)
+
+
+def on_altar(s, i):
+    """Whether seat i stands on the Erstwhile Altar (where Bryan wants to end the game)."""
+    return s.pos[i] >= 0 and s.board[s.pos[i]] == ERSTWHILE_ALTAR
+
+
 def holds(s, i, hunters_dead, shadows_dead, dead_neutrals, at_end):
     """Whether seat i's win condition holds (``at_end``: also the end-only conditions)."""
     c = s.chars[i]
@@ -436,12 +447,11 @@ def holds(s, i, hunters_dead, shadows_dead, dead_neutrals, at_end):
     if c == DANIEL:
         return i in s.first_dead or (at_end and alive and shadows_dead)
     if c == BRYAN:
-        return s.bryan_won or (at_end and alive and s.pos[i] >= 0
-                               and s.board[s.pos[i]] == ERSTWHILE_ALTAR)
+        return s.bryan_won or (at_end and alive and on_altar(s, i))
     if c == CATHERINE:
         return i in s.first_dead or (alive and sum(s.alive) <= 2)
     if c == DAVID:
-        return alive and sum(1 for e in s.equip[i] if e in DAVID_SET) >= 3
+        return alive and david_cards(s, i) >= 3
     if c == ALLIE:
         return at_end and alive   # Allie never ends the game herself
     return False                  # Agnes: decided from her neighbour by win_check

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.rules.protocol import NOBODY
 
+from .combat import david_cards, faction_state, on_altar
 from .data import (
     AGNES,
     ALLIE,
@@ -20,8 +21,6 @@ from .data import (
     CHARLES,
     DANIEL,
     DAVID,
-    DAVID_SET,
-    ERSTWHILE_ALTAR,
     FACTION,
     HP,
     HUNTER,
@@ -82,22 +81,6 @@ class Checker:
                 self.bryan_won = True
 
     # --- win conditions -------------------------------------------------------------------------
-    def _sides(self, s):
-        h = sh = nn = hd = sd = nd = 0
-        for i in range(s.n):
-            f = FACTION[s.chars[i]]
-            dead = not s.alive[i]
-            if f == HUNTER:
-                h += 1
-                hd += dead
-            elif f == SHADOW:
-                sh += 1
-                sd += dead
-            else:
-                nn += 1
-                nd += dead
-        return h > 0 and hd == h, sh > 0 and sd == sh, nd
-
     def _neutral_ends(self, s, i, shadows_dead):
         c = s.chars[i]
         alive = s.alive[i]
@@ -105,7 +88,7 @@ class Checker:
         if c == BOB:
             return alive and len(s.equip[i]) >= 5
         if c == DAVID:
-            return alive and sum(1 for e in s.equip[i] if e in DAVID_SET) >= 3
+            return alive and david_cards(s, i) >= 3
         if c == CHARLES:
             return self.charles_won
         if c == BRYAN:
@@ -118,7 +101,7 @@ class Checker:
 
     def ending(self, s):
         """The name of an ending condition that holds now, or ''."""
-        hunters_dead, shadows_dead, dead_neutrals = self._sides(s)
+        hunters_dead, shadows_dead, dead_neutrals, _ = faction_state(s)
         if hunters_dead:
             return "every Hunter is dead"
         if shadows_dead:
@@ -131,7 +114,7 @@ class Checker:
         return ""
 
     def winners(self, s):
-        hunters_dead, shadows_dead, dead_neutrals = self._sides(s)
+        hunters_dead, shadows_dead, dead_neutrals, _ = faction_state(s)
         out = set()
         agnes = []
         for i in range(s.n):
@@ -150,8 +133,7 @@ class Checker:
             elif c == DANIEL:
                 won = self._neutral_ends(s, i, shadows_dead) or (alive and shadows_dead)
             elif c == BRYAN:
-                won = self.bryan_won or (alive and s.pos[i] >= 0
-                                         and s.board[s.pos[i]] == ERSTWHILE_ALTAR)
+                won = self.bryan_won or (alive and on_altar(s, i))
             else:
                 won = self._neutral_ends(s, i, shadows_dead)
             if won:

@@ -62,7 +62,7 @@ class Seen:
 
 # Kinds whose label reads neither the state nor the seat, only the action itself.
 PLAIN_LABELS = frozenset(("reveal", "allie_heal", "david", "roll", "emi", "agnes", "move",
-                          "draw", "skip", "attack_all", "no_attack", "respond", "loot",
+                          "draw", "skip", "attack_all", "no_attack", "loot",
                           "end_turn", "gregor", "charles", "card_use", "card_pass"))
 
 
@@ -112,7 +112,13 @@ def label(s, seat, a):
     if k == "no_attack":
         return "Do not attack"
     if k == "respond":
-        return "No response" if a[1] == "none" else "Counterattack the attacker (Werewolf)"
+        if a[1] == "none":
+            return "No response"
+        f = s.stack[-1] if s.stack and s.stack[-1][0] == "respond" else None
+        target = W(f[2]) if f else "the attacker"
+        if s.rev[seat]:
+            return f"Werewolf: counterattack {target}"
+        return f"Reveal yourself (Werewolf) and counterattack {target}"
     if k == "bob_damage":
         f = s.stack[-1] if s.stack and s.stack[-1][0] == "bob" else None
         return f"Deal the damage to {W(f[2])}" if f else "Deal the damage"

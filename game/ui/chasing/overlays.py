@@ -242,15 +242,7 @@ class ChasingResultsScene(ResultsScene):
 
     def build(self, m: style.Metrics) -> None:
         self.box = _box(m, 1120, 680, coach_room(self.app))
-        buttons = self.buttons()
-        k = len(buttons)
-        bw = min(m.px(210), (self.box.w - 2 * m.pad - (k - 1) * m.gap) // k)
-        y = self.box.bottom - m.button_h - m.pad
-        x = self.box.centerx - (k * bw + (k - 1) * m.gap) // 2
-        for text, action, oid in buttons:
-            self.button((x, y, bw, m.button_h), text, action, object_id=oid,
-                        cls="@primary" if oid == "#play_again" else None)
-            x += bw + m.gap
+        self.place_buttons(m, self.buttons(), m.px(210))
 
     def regions(self) -> dict[str, pygame.Rect]:
         """Named parts for a tutorial's coach: results.sheet.<seat>, results.winner, coach."""

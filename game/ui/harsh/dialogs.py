@@ -16,6 +16,8 @@ from typing import Mapping, Sequence
 from game.rules.harsh.data import ITEMS
 from game.rules.protocol import Action
 
+from . import forecast
+
 # abilities aimed at a Location: (header over the actions, hint, refusal off-target)
 GRID_ABILITIES = {
     "bus": ("Express: click the Location to go to", "Any Location but your own; you arrive as "
@@ -104,6 +106,26 @@ DISCARD_TITLES = {
 }
 
 
+# Dialogs about what the grid shows (a Stakeout weighs the Spy's next step, drawn as an arrow
+# on the grid) open beside it and leave it in view.
+BESIDE_GRID = frozenset(("stakeout",))
+
+
+# the dialog's text says which card: the buttons stay short enough to read whole
+STAKEOUT_OPTIONS = {("keep",): "Leave it on top", ("bottom",): "Put it at the bottom"}
+
+
+def stakeout_outlook(view: Mapping) -> str:
+    """What leaving the seen card on top means: where the Spy then goes (drawn on the grid)."""
+    fc = forecast.next_move(view)
+    if fc is None:
+        return ""
+    if fc.stays:
+        return "Left on top, it does not move the Spy this turn (lost in the crowd)."
+    where = view["grid"][fc.to]["location"] or "a face-down Location"
+    return f"Left on top, it sends the Spy {forecast.WORDS[fc.direction]} to {where}."
+
+
 def phase_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog | None:
     """The dialog the current phase forces, or None."""
     phase = view["phase"]
@@ -134,7 +156,11 @@ def phase_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog | None:
         seen = ", ".join(view["looking_at"])
         opts = tuple(Option(a, a.label.removeprefix("Put back (top first): ")) for a in actions)
         return Dialog(phase, title, f"{text} You saw: {seen}.", opts)
-    if phase in ("bomb", "stakeout"):
+    if phase == "stakeout":
+        title, text = PHASE_TEXT[phase]
+        return Dialog(phase, title, f"{text} {stakeout_outlook(view)}",
+                      tuple(Option(a, STAKEOUT_OPTIONS.get(a.args, a.label)) for a in actions))
+    if phase == "bomb":
         title, text = PHASE_TEXT[phase]
         return Dialog(phase, title, text, tuple(Option(a, a.label) for a in actions))
     return None

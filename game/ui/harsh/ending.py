@@ -92,17 +92,10 @@ class HarshResultsScene(ResultsScene):
         bottom = self.box.bottom - m.button_h - m.px(56)
         self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
         self.panel.set_blocks(outcome_blocks(self.session, view, row))
-        buttons = (("Play again", self.play_again, "#play_again"),
-                   ("Same deal", self.same_deal, "#same_deal"),
-                   ("See the table", self.see_table, "#see_table"),
-                   ("Menu", self.to_menu, "#to_menu"))
-        bw = (w - 2 * m.pad - 3 * m.gap) // 4
-        y = self.box.bottom - m.button_h - m.pad
-        x = self.box.x + m.pad
-        for text, action, oid in buttons:
-            self.button((x, y, bw, m.button_h), text, action, object_id=oid,
-                        cls="@primary" if oid == "#play_again" else None)
-            x += bw + m.gap
+        self.place_buttons(m, (("Play again", self.play_again, "#play_again"),
+                               ("Same deal", self.same_deal, "#same_deal"),
+                               ("See the table", self.see_table, "#see_table"),
+                               ("Menu", self.to_menu, "#to_menu")))
 
     def regions(self) -> dict[str, pygame.Rect]:
         """Named parts for a tutorial's coach: results.outcome, results.case_files, coach."""

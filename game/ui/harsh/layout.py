@@ -30,6 +30,7 @@ class HarshLayout:
     collection: pygame.Rect
     board: pygame.Rect
     dialog_area: pygame.Rect
+    side_dialog_area: pygame.Rect   # beside the grid, for choices about what the grid shows
 
 
 def compute(m: style.Metrics, top: int) -> HarshLayout:
@@ -61,8 +62,9 @@ def compute(m: style.Metrics, top: int) -> HarshLayout:
     board = pygame.Rect(pad, y0, board_w, h - pad - y0)
     dw = min(m.px(600), int(board_w * 0.86))
     dialog_area = pygame.Rect(board.centerx - dw // 2, board.y, dw, board.height)
+    side_dialog_area = pygame.Rect(mx, y0, mw, collection.y - gap - y0)
     return HarshLayout(cells, grid, status, cases, actions, spy, log, hint, collection, board,
-                       dialog_area)
+                       dialog_area, side_dialog_area)
 
 
 def slot_rects(m: style.Metrics, box: pygame.Rect, view) -> dict[tuple[int, int], pygame.Rect]:

@@ -176,6 +176,14 @@ def _arrow(surf, centre, direction: str, length: float, width: int, colour, head
     pygame.draw.polygon(surf, colour, pts)
 
 
+@lru_cache(maxsize=8)
+def ghost_spy(d: int) -> pygame.Surface:
+    """The Spy's piece, faint: where the Spy will stand next."""
+    img = draw.spy_token(d).copy()
+    img.set_alpha(120)
+    return img
+
+
 @lru_cache(maxsize=128)
 def spy_card(size: tuple, card: int, turned: bool, large: str, small: str,
              used: str = "", label: str = "") -> pygame.Surface:

@@ -20,7 +20,7 @@ from . import dialogs, look
 class HarshOverlays:
     # the dialog --------------------------------------------------------------------------------------
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
-        area = self.lay.dialog_area
+        area = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.dialog_area
         n = len(dlg.options)
         cols = 1 if n <= 4 or dlg.kind == "reorder" else 2
         inner_w = area.width - 2 * m.pad
@@ -60,9 +60,10 @@ class HarshOverlays:
 
     def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
         m = self.metrics
-        veil = pygame.Surface(self.lay.board.size, pygame.SRCALPHA)
+        under = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.board
+        veil = pygame.Surface(under.size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))
-        surface.blit(veil, self.lay.board)
+        surface.blit(veil, under)
         rect = self.dialog_rect
         draw.panel(surface, rect, m.px(12), alpha=250)
         pygame.draw.rect(surface, style.ACCENT, rect, 1, border_radius=m.px(12))

@@ -131,7 +131,6 @@ class HarshPainter:
             return
         cell = self.lay.cells[fc.to]
         look.ring(surface, cell.inflate(m.px(6), m.px(6)), colour, max(3, m.px(4)), m.px(12))
-        end = pygame.Vector2(cell.center)
         if fc.blocked:
             # a short stub toward the edge, crossed out: the large arrow cannot be followed
             from game.rules.harsh.data import DIRS
@@ -143,9 +142,15 @@ class HarshPainter:
             for sx, sy in ((1, 1), (1, -1)):
                 pygame.draw.line(surface, style.DANGER, stub - pygame.Vector2(c * sx, c * sy),
                                  stub + pygame.Vector2(c * sx, c * sy), max(2, m.px(3)))
+        # where the Spy will stand, as a faint piece: the free spot of that Location, so no
+        # ability text is covered
+        ghost = look.ghost_spy(d)
+        spot = self.token_spot("spy", fc.to)
+        surface.blit(ghost, ghost.get_rect(center=(int(spot[0]), int(spot[1]))))
+        end = pygame.Vector2(spot)
+        if (end - start).length() > d:
+            end -= (end - start).normalize() * d * 0.55   # the head touches the piece's rim
         self._arrow(surface, start, end, colour, max(3, m.px(4)), m.px(14))
-        label = "Spy goes here next" + (" (fallback)" if fc.blocked else "")
-        self._pill(surface, label, (cell.centerx, cell.y + m.px(52)), colour, (10, 24, 20))
 
     def _arrow(self, surface, start, end, colour, width: int, head: int) -> None:
         v = end - start

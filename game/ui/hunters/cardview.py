@@ -95,9 +95,6 @@ class CardViewScene(Overlay):
     def default_action(self) -> None:
         self.app.pop()
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 3:
             self.app.pop()
@@ -175,9 +172,6 @@ class EquipmentScene(Overlay):
         return super().handle_event(event)
 
     def default_action(self) -> None:
-        self.app.pop()
-
-    def on_escape(self) -> None:
         self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:

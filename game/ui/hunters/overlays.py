@@ -38,23 +38,30 @@ class LookHandoff(HandoffScene):
 class CharacterScene(Scene):
     """Full screen: the player's own character. Opaque, so nothing else shows."""
 
-    def __init__(self, app, table, seat: int, first_look: bool = False) -> None:
+    def __init__(self, app, table, seat: int, first_look: bool = False,
+                 then_play: bool = False) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
         self.first_look = first_look
+        self.then_play = then_play      # her turn comes next: she stays at the screen
         self.name = table.session.seats[seat].name
         self.me = dict(table.session.view(seat).get("me", {}))
 
     def build(self, m: style.Metrics) -> None:
         bw = m.px(300)
         several = len(self.table.session.humans) > 1
-        text = "Got it: hide my card" if several else ("Start playing" if self.first_look else "Back to the table")
+        if several and not self.then_play:
+            text = "Got it: hide my card"
+        elif self.then_play:
+            text = "Got it: start my turn"
+        else:
+            text = "Start playing" if self.first_look else "Back to the table"
         self.button(((m.width - bw) // 2, m.height - m.margin - m.px(52), bw, m.px(52)), text, self.done,
                     cls="@primary", object_id="#look_done", badge=False)
 
     def done(self) -> None:
-        if len(self.table.session.humans) > 1:
+        if len(self.table.session.humans) > 1 and not self.then_play:
             self.table.hide_private()
         self.app.pop()
 
@@ -225,9 +232,6 @@ class NotebookScene(Overlay):
     def cycle(self, about: int, step: int) -> None:
         self.book.cycle_character(self.seat, about, step, self.table.character_pool())
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def default_action(self) -> None:
         self.app.pop()
 
@@ -299,9 +303,6 @@ class OutScene(Overlay):
     def default_action(self) -> None:
         self.app.pop()
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
@@ -337,9 +338,3 @@ class ConfirmScene(NoticeScene):
     def confirm(self) -> None:
         self.app.pop()
         self.on_yes()
-
-    def default_action(self) -> None:
-        self.app.pop()
-
-    def on_escape(self) -> None:
-        self.app.pop()

@@ -222,12 +222,19 @@ class HuntersTable(TablePainter, TableScene):
             self.notebook.looked = True
             self.notebook.save()
             return
+        first = s.human_to_act()
+        if first in self._pass and self._pass[-1] != first:
+            # whoever plays first looks last, and goes from her card straight to her turn:
+            # no second hand-off to the person already at the screen
+            self._pass.remove(first)
+            self._pass.append(first)
         seat = self._pass[0]
         if self.several() and s.at_screen != seat:
             self.app.push(LookHandoff(self.app, self, seat))
             return
         self._pass.pop(0)
-        self.app.push(CharacterScene(self.app, self, seat, first_look=True))
+        self.app.push(CharacterScene(self.app, self, seat, first_look=True,
+                                     then_play=self.several() and not self._pass and seat == first))
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -618,13 +625,11 @@ class HuntersTable(TablePainter, TableScene):
         self.top_bar_right -= bw + m.gap
         self.button((self.top_bar_right, m.gap, bw, m.button_h), "Equipment (E)", self.open_equipment,
                     choice=False, object_id="#equipment")
-        if self.several():
-            # Taking back a choice another person already saw (a Hermit card given, a reveal)
-            # would undo knowledge: with several people at the screen there is no Undo.
-            for el in list(self.root.elements) if self.root is not None else []:
-                ids = el.get_object_ids()
-                if ids and ids[-1] == "#undo":
-                    el.kill()
+
+    def offers_undo(self) -> bool:
+        # Taking back a choice another person already saw (a Hermit card given, a reveal)
+        # would undo knowledge: with several people at the screen there is no Undo.
+        return super().offers_undo() and not self.several()
 
     def show_all(self) -> None:
         self.only_seat = None

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-import pygame
-
-from game.ui import draw, style
-from game.ui.scene import Overlay
+from game.ui import style
+from game.ui.message_box import MessageBox
 
 
-class ConfirmScene(Overlay):
+class ConfirmScene(MessageBox):
     """``answers`` are (label, object id, what it does); the first is the careful one and
     is what Enter and Esc choose."""
 
@@ -20,10 +18,7 @@ class ConfirmScene(Overlay):
         self.title, self.text, self.answers = title, text, answers
 
     def build(self, m: style.Metrics) -> None:
-        width = min(m.px(640), m.width - 2 * m.margin)
-        self.lines = draw.wrap(self.text, m.px(style.FONT_BODY), width - 2 * m.pad)
-        height = m.px(70) + len(self.lines) * m.px(26) + m.button_h + m.px(40)
-        self.box = self.centered(width, height)
+        width = self.place_box(m)
         n = len(self.answers)
         bw = min(m.px(180), (width - 2 * m.pad - (n - 1) * m.gap) // n)
         x = self.box.centerx - (n * bw + (n - 1) * m.gap) // 2
@@ -42,15 +37,3 @@ class ConfirmScene(Overlay):
 
     def on_escape(self) -> None:
         self.answer(0)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        m = self.metrics
-        draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        pygame.draw.rect(surface, style.ACCENT, (self.box.x, self.box.y + m.px(12), m.px(4), m.px(30)))
-        draw.blit_text(surface, self.title, m.px(style.FONT_HEADING - 2),
-                       (self.box.x + m.pad, self.box.y + m.px(12)), style.ACCENT_BRIGHT, True)
-        y = self.box.y + m.px(62)
-        for line in self.lines:
-            draw.blit_text(surface, line, m.px(style.FONT_BODY), (self.box.x + m.pad, y), style.TEXT)
-            y += m.px(26)

@@ -42,6 +42,7 @@ def winners_text(record: GameRecord) -> str:
 
 
 class HistoryScene(Scene):
+    keep_look_when_covered = True
     PER_PAGE = 7
 
     def __init__(self, app) -> None:

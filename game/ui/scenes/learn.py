@@ -23,6 +23,8 @@ def status_text(app, tutorial) -> str:
 
 
 class LearnScene(Scene):
+    keep_look_when_covered = True
+
     def build(self, m: style.Metrics) -> None:
         self.tutorials = available()
         width = min(m.px(760), m.width - 2 * m.margin)

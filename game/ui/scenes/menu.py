@@ -43,6 +43,7 @@ def emblem(game_id: str, size: int) -> pygame.Surface:
 
 
 class MenuScene(Scene):
+    keep_look_when_covered = True
     # Beside Continue and Saved games: (label, method name, object id).
     BESIDE_SAVES = [("History", "open_history", "#history")]
     # The second row of buttons. Add a screen here.

@@ -52,9 +52,6 @@ class PauseScene(Overlay):
              ("Save to…", "#leave_save_to", self.app.open_save_to),
              ("Leave anyway", "#leave_anyway", lambda: self.app.pop_to(MenuScene))]))
 
-    def on_escape(self) -> None:
-        self.app.pop()
-
     def default_action(self) -> None:
         self.app.pop()
 

@@ -68,10 +68,18 @@ class ResultsScene(Overlay):
         bottom = self.box.bottom - m.button_h - m.px(70)
         self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
         self.panel.set_blocks(result_blocks(self.session))
-        buttons = self.buttons()
-        bw = (w - 2 * m.pad - (len(buttons) - 1) * m.gap) // len(buttons)
-        y = self.box.bottom - m.button_h - m.pad
+        self.place_buttons(m, self.buttons())
+
+    def place_buttons(self, m: style.Metrics, buttons, width: int | None = None) -> None:
+        """``buttons`` ((text, action, object id)) in a row along the bottom of the box,
+        "Play again" lit: sharing the box's width, or at most ``width`` each and centred."""
+        k = len(buttons)
+        bw = (self.box.w - 2 * m.pad - (k - 1) * m.gap) // k
         x = self.box.x + m.pad
+        if width is not None:
+            bw = min(width, bw)
+            x = self.box.centerx - (k * bw + (k - 1) * m.gap) // 2
+        y = self.box.bottom - m.button_h - m.pad
         for text, action, oid in buttons:
             self.button((x, y, bw, m.button_h), text, action, object_id=oid,
                         cls="@primary" if oid == "#play_again" else None)

@@ -10,6 +10,8 @@ from game.ui.scene import Scene
 
 
 class SavesScene(Scene):
+    keep_look_when_covered = True
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.page = 0

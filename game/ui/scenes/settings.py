@@ -34,6 +34,8 @@ def phone_row(current: str) -> tuple:
 
 
 class SettingsScene(Scene):
+    keep_look_when_covered = True
+
     def build(self, m: style.Metrics) -> None:
         s = self.app.settings
         self.rows: list[tuple[int, str, str]] = []

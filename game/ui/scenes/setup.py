@@ -95,6 +95,8 @@ def seat_configs(setup: dict, game_id: str | None = None) -> list[SeatConfig]:
 
 
 class SetupScene(Scene):
+    keep_look_when_covered = True
+
     def __init__(self, app, spec: GameSpec) -> None:
         super().__init__(app)
         self.spec = spec

@@ -11,6 +11,7 @@ from game.ui.widgets import Block, ScrollPanel
 
 
 class TabbedGameScene(Scene):
+    keep_look_when_covered = True
     heading = ""
 
     def __init__(self, app, game_id: str | None = None) -> None:

@@ -1,0 +1,24 @@
+"""The pygame-gui manager of a layer drawn over every screen (the save banner, the coach).
+
+Such a layer lives outside the scene stack, so it keeps a manager of its own. The theme's
+font sizes follow the window's scale, so the manager is made anew when the scale changes;
+otherwise it only follows the window's size.
+"""
+
+from __future__ import annotations
+
+import pygame_gui
+
+from game.ui import style
+
+
+def fit(manager: pygame_gui.UIManager | None, made_at: float | None,
+        metrics) -> tuple[pygame_gui.UIManager, float]:
+    """``manager`` ready for the current window, and the scale it was made at."""
+    m = metrics
+    scale = round(m.scale, 2)
+    if manager is None or scale != made_at:
+        return pygame_gui.UIManager((m.width, m.height), style.scaled_theme(scale),
+                                    enable_live_theme_updates=False), scale
+    manager.set_window_resolution((m.width, m.height))
+    return manager, scale
