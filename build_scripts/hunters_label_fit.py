@@ -21,9 +21,10 @@ from game.rules.hunters.state import HuntersState
 from game.rules.protocol import CHANCE, NOBODY
 from game.ui import style
 from game.ui.hunters import layout as L
-from game.ui.hunters.table import short_label
+from game.ui.hunters.wording import short_label
 from game.ui.scenes import setup
-from game.ui.table_base import PLAYER_REF, fit
+from game.ui.table_base import fit
+from game.ui.wording import PLAYER_REF
 
 
 def collect(games: int, seed: int = 13) -> set:

@@ -8,21 +8,24 @@ first, then to the top scene. Tests drive the real app by posting events and cal
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
 import warnings
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
-from game.bus import EventBus
+from game import crash
 from game.storage import settings as settings_store
 from game.ui import style
 from game.ui.sound import Sounds, init_pygame
 
 if TYPE_CHECKING:
+    from game.bus import EventBus
     from game.ui.scene import Scene
 
 log = logging.getLogger("shadows.app")
@@ -72,9 +75,8 @@ class App:
         w, h = self.screen.get_size()
         self.metrics = style.Metrics.for_size(w, h)
         self._theme_scale = round(self.metrics.scale, 2)
-        theme = style.scaled_theme(self._theme_scale)
+        theme, self._theme_later = style.split_theme(style.scaled_theme(self._theme_scale))
         self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
-        self.bus = EventBus()
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
@@ -101,6 +103,14 @@ class App:
         # The first frame's own update lays the menu out; a second one would only draw
         # more of its buttons' other states (hover, pressed) before anyone can see it.
         self.ui_rebuilt = False
+
+    @cached_property
+    def bus(self) -> "EventBus":
+        """The event bus between a game's session and its table, made when the first game
+        opens: the menu never needs it, and its typed messages cost start-up time."""
+        from game.bus import EventBus
+
+        return EventBus()
 
     # --- window ---------------------------------------------------------------------------
     def _set_icon(self) -> None:
@@ -157,6 +167,7 @@ class App:
             self._theme_scale = scale
             theme = style.scaled_theme(scale)
             self.manager.get_theme().load_theme(theme)  # loads the theme's fonts too
+            self._theme_later = None
         for scene in self.scenes:
             scene.resize(width, height)
         self.banner.resize()
@@ -166,6 +177,13 @@ class App:
     @property
     def top(self) -> "Scene | None":
         return self.scenes[-1] if self.scenes else None
+
+    def complete_theme(self) -> None:
+        """Load the theme blocks the menu does not use (the app starts without them; every
+        other scene asks for them as it is made)."""
+        if self._theme_later:
+            self.manager.get_theme().load_theme(self._theme_later)
+        self._theme_later = None
 
     def push(self, scene: "Scene") -> "Scene":
         if self.scenes:
@@ -345,7 +363,12 @@ class App:
             self.draw()
         self.frames += 1
         if self.frames == 2:
-            self.sound.warm_up()   # the menu is up: the sounds are made while it is read
+            # The menu is up: what it does not show is done while it is read.
+            self.sound.warm_up()   # the sounds are made on a background thread
+            crash.log_versions()
+            if not gc.isenabled():  # held off by the start (game.__main__): on again, with
+                gc.freeze()         # what start-up made set aside, never scanned again
+                gc.enable()
         return True
 
     def _pace(self, idle: bool) -> float:

@@ -7,6 +7,7 @@ several users may share it). Everything goes to the user's log folder.
 The app uses three calls::
 
     crash.setup_logging()                 # once, at start
+    crash.log_versions()                  # once the first frame is on screen
     crash.set_context(session_snapshot)   # a callable returning the game in progress
     return crash.run_guarded(main)        # exit code; a crash writes a report
 
@@ -16,13 +17,10 @@ prints without going through ``_say``.
 
 from __future__ import annotations
 
-import datetime as _dt
 import faulthandler
 import json
 import logging
-import logging.handlers
 import os
-import platform
 import sys
 import threading
 import traceback
@@ -46,6 +44,7 @@ log = logging.getLogger("shadows")
 
 _context_provider: Callable[[], Mapping[str, Any] | None] | None = None
 _fault_file = None
+_versions_to_log = False
 
 
 # --- where things go ---------------------------------------------------------------------
@@ -100,6 +99,8 @@ def _build_info() -> dict:
 
 def versions() -> dict[str, str]:
     """Everything worth knowing about the running program, as short strings."""
+    import platform
+
     out = {
         "app": app_version(),
         "python": platform.python_version(),
@@ -138,8 +139,42 @@ def _dist_version(name: str) -> str:
 
 # --- logging ----------------------------------------------------------------------------
 
-class _ShadowsFileHandler(logging.handlers.RotatingFileHandler):
-    """Marks our own handler so a second setup_logging() does not add another."""
+class _ShadowsFileHandler(logging.FileHandler):
+    """Our log file, appended to; once it would pass ``maxBytes`` it becomes ``.1`` (``.1``
+    becomes ``.2`` and so on, the oldest dropped). This is the rotation of
+    logging.handlers.RotatingFileHandler without importing that module, whose sockets,
+    pickling and queues cost more start-up time than the menu's first frame. The class
+    also marks our own handler, so a second setup_logging() does not add another."""
+
+    def __init__(self, path: Path, max_bytes: int, backups: int) -> None:
+        super().__init__(path, mode="a", encoding="utf-8", delay=True)
+        self.maxBytes, self.backupCount = max_bytes, backups
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self._full(record):
+                self._rotate()
+        except Exception:  # noqa: BLE001 - logging must never take the app down
+            self.handleError(record)
+            return
+        super().emit(record)
+
+    def _full(self, record: logging.LogRecord) -> bool:
+        if self.maxBytes <= 0 or not os.path.isfile(self.baseFilename):
+            return False  # a new log, or something not a file in its place: never rotated
+        if self.stream is None:
+            self.stream = self._open()
+        self.stream.seek(0, 2)
+        return self.stream.tell() + len(self.format(record)) + 1 >= self.maxBytes
+
+    def _rotate(self) -> None:
+        self.stream.close()
+        self.stream = None
+        names = [self.baseFilename] + [f"{self.baseFilename}.{i}"
+                                       for i in range(1, self.backupCount + 1)]
+        for older, newer in reversed(list(zip(names, names[1:]))):  # the oldest moves first
+            if os.path.exists(older):
+                os.replace(older, newer)
 
 
 def setup_logging(level: int = logging.INFO) -> Path | None:
@@ -163,8 +198,7 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
                 return path
             root.removeHandler(handler)
             handler.close()
-    handler = _ShadowsFileHandler(path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS,
-                                  encoding="utf-8", delay=True)
+    handler = _ShadowsFileHandler(path, LOG_MAX_BYTES, LOG_BACKUPS)
     handler.setFormatter(logging.Formatter(
         "%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"))
     root.addHandler(handler)
@@ -173,9 +207,22 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     logging.captureWarnings(True)
     _enable_faulthandler(folder)
     threading.excepthook = _thread_excepthook
-    log.info("Shadows Tabletop %s starting (%s)", app_version(),
-             ", ".join(f"{k} {v}" for k, v in versions().items() if k != "app"))
+    global _versions_to_log
+    _versions_to_log = True
+    log.info("Shadows Tabletop starting (pid %d)", os.getpid())
     return path
+
+
+def log_versions() -> None:
+    """Write the versions line to the log, once per ``setup_logging``. The app calls it once
+    its first frame is on screen: reading the package metadata costs more than that frame."""
+    global _versions_to_log
+    if not _versions_to_log:
+        return
+    _versions_to_log = False
+    found = versions()
+    log.info("Shadows Tabletop %s (%s)", found.pop("app"),
+             ", ".join(f"{k} {v}" for k, v in found.items()))
 
 
 def _regular_or_absent(path: Path) -> bool:
@@ -183,6 +230,8 @@ def _regular_or_absent(path: Path) -> bool:
     block the app forever). False if it is still in the way."""
     if not os.path.lexists(path) or path.is_file():
         return True
+    import datetime as _dt
+
     try:
         os.replace(path, path.with_name(f"{path.name}.damaged-{_dt.datetime.now():%Y%m%d-%H%M%S}"))
     except OSError:
@@ -270,6 +319,8 @@ def write_crash_report(exc: BaseException, where: str = "main") -> Path | None:
 
     Returns None only if even the log folder cannot be written; never raises.
     """
+    import datetime as _dt
+
     now = _dt.datetime.now()
     name = f"crash-{now:%Y%m%d-%H%M%S}-{os.getpid()}-{threading.get_ident() % 10000:04d}.txt"
     parts = [

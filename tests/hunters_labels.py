@@ -10,7 +10,7 @@ from game.rules.hunters.state import HuntersState
 from game.rules.hunters.views import label, reveal_uses
 from game.rules.protocol import CHANCE, NOBODY
 from game.ui.scenes.setup import default_names
-from game.ui.table_base import PLAYER_REF
+from game.ui.wording import PLAYER_REF
 
 
 def _named(text: str, names) -> str:
@@ -20,7 +20,7 @@ def _named(text: str, names) -> str:
 @lru_cache(maxsize=4)
 def engine_labels(games: int = 2000, seed: int = 13) -> frozenset:
     """(players, label) for every legal action of every decision, 4-8 players in turn."""
-    from game.ui.hunters.table import short_label
+    from game.ui.hunters.wording import short_label
 
     names = default_names("hunters")
     rng = random.Random(seed)

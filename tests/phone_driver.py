@@ -191,7 +191,7 @@ def _words(token) -> str | None:
 
 def log_is_the_seats_own(session: Session, phones: list[Phone]) -> list[str]:
     """Log lines a phone was sent that are not in that seat's own log at the table."""
-    from game.ui.table_base import with_names
+    from game.ui.wording import with_names
 
     bad = []
     for p in phones:

@@ -172,6 +172,27 @@ def test_setup_logging_writes_a_rotating_file_in_shadows_home(home):
     assert all(p.stat().st_size <= 2000 + 200 for p in path.parent.glob("shadows.log*"))
 
 
+def test_the_versions_reach_the_log_once_the_menu_is_up(home):
+    from tests.ui_helpers import make_app, step
+
+    path = crash.setup_logging()
+    a = make_app()
+    try:
+        a.step(1 / 60)
+        for h in logging.getLogger().handlers:
+            h.flush()
+        assert "python" not in path.read_text(encoding="utf-8")  # not before the first frame
+        step(a, 3)
+        for h in logging.getLogger().handlers:
+            h.flush()
+        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if "pygame-ce" in ln]
+        assert len(lines) == 1, lines
+        assert f"Shadows Tabletop {crash.app_version()} (" in lines[0]
+        assert "python " in lines[0] and "pygame-gui " in lines[0]
+    finally:
+        a.quit()
+
+
 def test_setup_logging_moves_with_shadows_home(home, tmp_path_factory, monkeypatch):
     first = crash.setup_logging()
     other = tmp_path_factory.mktemp("other-home")

@@ -65,3 +65,22 @@ def test_the_app_never_imports_the_cheating_harsh_oracle():
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
                    env={**os.environ, "SDL_VIDEODRIVER": "dummy",
                         "SDL_AUDIODRIVER": "dummy"})
+
+
+def test_the_phone_presenter_loads_no_pygame():
+    # The phones say what the desktop says, from the wording modules, not from the tables:
+    # a snapshot of every game's phone page (its choices, labels, prompt) loads no pygame.
+    code = (
+        "import sys\n"
+        "from game.net.present import snapshot\n"
+        "from game.session import SeatConfig, Session\n"
+        "for game_id, n in (('chasing', 3), ('hunters', 4), ('harsh', 1)):\n"
+        "    seats = [SeatConfig(f'P{i}', 'human', 'normal', 'phone') for i in range(n)]\n"
+        "    session = Session.new(game_id, seats, 7, {}, autosave=False, pace=0.0)\n"
+        "    session.update()\n"
+        "    for seat in range(n):\n"
+        "        assert snapshot(session, seat)['actions'] is not None\n"
+        "bad = [m for m in sys.modules if m.startswith(('pygame', 'pygame_gui'))]\n"
+        "assert not bad, sorted(bad)[:3]\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -11,5 +11,6 @@ shows that seat's private view and its legal choices, and sends choices back.
 * ``present``   what one seat's phone is shown, built from that seat's view only
 * ``addresses`` this machine's LAN addresses for the link (chosen in Settings)
 
-No pygame here except where the presenter borrows the desktop's own wording.
+No pygame here: the presenter takes the desktop's wording from the pygame-free wording
+modules under game/ui (``game.ui.wording`` and each table's ``wording``).
 """

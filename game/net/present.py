@@ -3,7 +3,9 @@
 The result is plain JSON data. Whatever a game needs beyond the shared part (choices,
 turn line, log tail) comes from a per-game function; a game without one gets its view
 described line by line, like the generic table. Labels are the desktop's: the same
-"Player 3" -> name substitution and the same shortened Shadow Hunters choices.
+"Player 3" -> name substitution and the same shortened Shadow Hunters choices, from the
+pygame-free wording modules the tables use too (``game.ui.wording``,
+``game.ui.chasing.wording``, ``game.ui.hunters.wording``), never from a table itself.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ from typing import Any, Callable, Mapping
 
 from game.rules.protocol import Action
 from game.session import Session
+from game.ui.chasing import wording as chasing_wording
+from game.ui.chasing.model import SUIT_ORDER, TRICKS_PER_ROUND
+from game.ui.hunters.wording import short_label, target_seat
+from game.ui.wording import describe_view, with_names
 
 LOG_TAIL = 14
 
 
 def snapshot(session: Session, seat: int) -> dict:
     """The state message for ``seat``'s phone."""
-    from game.ui.table_base import with_names
-
     seats = session.seats
     view = session.view(seat)
     over = session.is_over()
@@ -73,8 +77,6 @@ def result_line(session: Session) -> str:
     result = session.result()
     if result is None:
         return ""
-    from game.ui.table_base import with_names
-
     if result.reason:
         return with_names(result.reason, session.seats)
     names = [session.seats[w].name for w in result.winners]
@@ -84,15 +86,10 @@ def result_line(session: Session) -> str:
 # --- per game --------------------------------------------------------------------------------
 
 def generic(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
-    from game.ui.table_base import describe_view
-
     return {"panels": [{"title": "What you can see", "lines": describe_view(view, limit=200)}]}
 
 
 def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
-    from game.ui.chasing import wording
-    from game.ui.chasing.model import SUIT_ORDER, TRICKS_PER_ROUND
-
     names = [s.name for s in session.seats]
     plays = {(a.args[0], a.args[1]): i for i, a in enumerate(legal) if a.kind == "play"}
     hand = [{"card": list(c), "lit": (c[1], c[2]) in plays,
@@ -116,7 +113,7 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
             f"{names[p['seat']]} {p['card'][1]} {p['card'][2]}" for p in trick))
     lines.append("Cards taken: " + ", ".join(
         f"{names[i]} {len(t)}" for i, t in enumerate(view["taken"])))
-    prompt = wording.prompt(view, seat, acting, waiting)
+    prompt = chasing_wording.prompt(view, seat, acting, waiting)
     if view["phase"] == "deal" and view["rounds_done"]:
         prompt = (f"Round {view['rounds_done']} is scored: the scores are on the table's "
                   "screen, where Continue starts the next round.")
@@ -127,9 +124,6 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
 
 def hunters(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
     from game.rules.hunters.data import CARD_TEXT
-    from game.ui.hunters.table import short_label, target_seat
-    from game.ui.table_base import with_names
-
     seats = session.seats
     names = [s.name for s in seats]
     actions = legal

@@ -21,7 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.bus import IntentRefused
-from game.ui import draw, overlay_manager, style
+from game.ui import draw, navigation, overlay_manager, style
 
 BODY = 17
 SMALL = 14
@@ -274,20 +274,17 @@ class Coach:
         self.to_menu()
 
     def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         self.detach()
-        self.app.pop_to(MenuScene)
+        navigation.back_to(self.app, "menu")
 
     def play_real_game(self) -> None:
         """A real game with the tutorial's seats: the same names, computers at Normal."""
         from game.ui.opening import start_game
-        from game.ui.scenes.menu import MenuScene
 
         seats = list(self.session.seats)
         game_id = self.tutorial.game_id
         self.detach()
-        self.app.pop_to(MenuScene)
+        navigation.back_to(self.app, "menu")
         start_game(self.app, game_id, seats, random.randrange(1, 1_000_000), {})
 
     # --- drawing --------------------------------------------------------------------------------

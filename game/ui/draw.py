@@ -516,7 +516,13 @@ def _background(size: tuple, felt: bool) -> pygame.Surface:
     small = vertical_gradient(small_size, top, bottom).copy()
     small.blit(vignette(small_size), (0, 0))
     surf = pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    # Converted only when the window's pixel format differs: in that format already, a
+    # convert() is a full-screen copy that costs start-up time and changes nothing.
+    display = pygame.display.get_surface()
+    if display is not None and (surf.get_bitsize(), surf.get_masks()) != (
+            display.get_bitsize(), display.get_masks()):
+        surf = surf.convert()
+    return surf
 
 
 def seat_colour(seat: int) -> Colour:

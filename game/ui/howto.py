@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import draw, style
+from game.ui import draw, navigation, style
 from game.ui.scene import Overlay
 
 CARDS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -126,9 +126,7 @@ class HowToPlayScene(Overlay):
         self.app.pop()
 
     def full_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.replace(RulesScene(self.app, self.game_id))
+        navigation.replace(self.app, "rules", self.game_id)
 
     def default_action(self) -> None:
         self.close()

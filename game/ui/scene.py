@@ -62,10 +62,13 @@ class Scene:
     # for scenes whose elements are all made with ``button`` (a kept button would end up
     # under a panel made again after it).
     keep_widgets = False
+    needs_full_theme = True   # False: the scene uses only style.MENU_THEME's blocks
 
     def __init__(self, app: "App") -> None:
         self.app = app
         self.manager = app.manager
+        if self.needs_full_theme and hasattr(app, "complete_theme"):
+            app.complete_theme()  # the app starts with the menu's part of the theme only
         self.root: UIContainer | None = None
         self.active = False
         self.choices: list[Choice] = []

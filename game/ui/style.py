@@ -138,6 +138,24 @@ def scaled_theme(scale: float) -> dict:
     return theme
 
 
+# The theme blocks the main menu shows. The app starts with these alone and loads the rest
+# when another screen first opens: parsing every block costs start-up time the menu's
+# first frame does not need.
+MENU_THEME = frozenset({"defaults", "#noir_shape", "button", "@tile", "@off", "@primary"})
+
+
+def split_theme(theme: dict, first: frozenset = MENU_THEME) -> tuple[dict, dict]:
+    """``theme`` as (its blocks named in ``first``, the others). The others keep the
+    prototypes they name: pygame-gui looks a prototype up in the same load."""
+    now = {k: v for k, v in theme.items() if k in first}
+    later = {k: v for k, v in theme.items() if k not in first}
+    for block in list(later.values()):
+        proto = block.get("prototype") if isinstance(block, dict) else None
+        if proto in theme and proto not in later:
+            later[proto] = theme[proto]
+    return now, later
+
+
 def with_alpha(colour: tuple, alpha: int) -> tuple:
     return (*colour[:3], alpha)
 

@@ -26,8 +26,6 @@ names each one.
 from __future__ import annotations
 
 import logging
-import re
-from typing import Any, Mapping
 
 import pygame
 
@@ -35,15 +33,15 @@ from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, howto, style
+from game.ui import draw, howto, navigation, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
+from game.ui.wording import describe_view, with_names
 
 log = logging.getLogger("shadows.ui")
 
 STATUS_SECONDS = 5.0
 OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
-PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
 
 
 class TableScene(Scene):
@@ -135,9 +133,7 @@ class TableScene(Scene):
             self.app.notify(f"Phones cannot join ({exc}). Everyone plays at this screen.",
                             title="No phones")
             return
-        from game.ui.scenes.join import JoinScene
-
-        self.app.push(JoinScene(self.app, self))
+        navigation.push(self.app, "join", self)
 
     def phones_settled(self) -> None:
         """The join screen closed: every seat is now on a phone that joined, or here."""
@@ -285,9 +281,7 @@ class TableScene(Scene):
         if self._handoff_due is not None and self.app.top is self:
             seat, self._handoff_due = self._handoff_due, None
             if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
-                from game.ui.scenes.handoff import HandoffScene
-
-                self.app.push(HandoffScene(self.app, self, seat))
+                navigation.push(self.app, "handoff", self, seat)
                 return
         key = self.ui_key()
         if key != self._shown_key and self.active:
@@ -357,9 +351,7 @@ class TableScene(Scene):
 
     def show_results(self) -> None:
         """Push the results screen; a game's table overrides this for its own."""
-        from game.ui.scenes.results import ResultsScene
-
-        self.app.push(ResultsScene(self.app, self.session))
+        navigation.push(self.app, "results", self.session)
 
     # --- the tutorial's coach points at named parts ---------------------------------------------------
     def regions(self) -> dict[str, pygame.Rect]:
@@ -396,9 +388,7 @@ class TableScene(Scene):
         self.pause()
 
     def pause(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        navigation.push(self.app, "pause", self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.log_panel is not None and self.log_panel.handle_event(event):
@@ -615,40 +605,6 @@ class GenericTableScene(TableScene):
 
 # --- helpers ---------------------------------------------------------------------------------
 
-def with_names(text: str, seats) -> str:
-    """Rules text says "Player 3"; people read better with the name chosen at setup."""
-    def name(match: re.Match) -> str:
-        n = int(match.group(1))
-        return seats[n - 1].name if 1 <= n <= len(seats) else match.group(0)
-
-    return PLAYER_REF.sub(name, text)
-
-
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` px."""
     return draw.ellipsize(text, size, width, bold)
-
-
-def _value_text(value: Any, depth: int = 0) -> str:
-    if value is None:
-        return "hidden"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Mapping):
-        inner = ", ".join(f"{k}: {_value_text(v, depth + 1)}" for k, v in value.items())
-        return f"{{{inner}}}" if depth else inner
-    if isinstance(value, (tuple, list, frozenset, set)):
-        items = [_value_text(v, depth + 1) for v in value]
-        return ("(" + " ".join(items) + ")") if depth else (", ".join(items) if items else "none")
-    return str(value)
-
-
-def describe_view(view: Mapping[str, Any], limit: int = 400) -> list[str]:
-    """A readable line per top-level entry of a view (for the generic table)."""
-    lines = []
-    for key, value in view.items():
-        text = _value_text(value)
-        if len(text) > limit:
-            text = text[:limit] + "…"
-        lines.append(f"{str(key).replace('_', ' ').capitalize()}: {text}")
-    return lines or ["Nothing to see yet."]

@@ -17,6 +17,8 @@ Rooms of this game only:
 * ``choices``   where the choice buttons go (long labels span two or three cells)
 * ``notebook``  each player's private deduction notes (a side file per game seed)
 * ``results``   the end screen that shows who everyone was
+* ``wording``   the choices' short labels and whom they aim at (the phones say the same;
+                no pygame)
 
 Everything drawn comes from ``session.view(viewer)`` and the static component tables;
 nothing reads the game state.

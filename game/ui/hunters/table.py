@@ -27,10 +27,9 @@ from .cardview import CardViewScene, EquipmentScene
 from .notebook import Notebook
 from .overlays import CharacterScene, LookHandoff, NotebookScene, SeatPickerScene
 from .paint import TablePainter
+from .wording import short_label, target_seat
 
-# Actions whose first argument is the seat they act on (a click on that player picks them).
-SEAT_FIRST = frozenset(("attack", "give", "franklin", "george", "ellen", "fuka", "ultra_soul",
-                        "card_target", "altar", "goblin"))
+# Actions that name an Area (a click on that Area card picks them).
 AREA_KINDS = frozenset(("move", "emi"))
 
 # Hold lengths at normal speed (the session waits this long after such an event).
@@ -41,29 +40,6 @@ HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, 
 # A White or Black card drawn is held up long enough to read it (at normal speed); what
 # it does (hits, heals) shows after that.
 CARD_HOLD = 2.6
-
-
-def target_seat(action: Action) -> int | None:
-    """The player an action is aimed at, if any."""
-    a = action.args
-    if action.kind in SEAT_FIRST and a and isinstance(a[0], int):
-        return a[0]
-    if action.kind == "woods" and len(a) == 2:
-        return a[1]
-    if action.kind == "banana" and len(a) == 2:
-        return a[1]
-    return None
-
-
-PREFIXES = ("Weird Woods: ", "Erstwhile Altar: ", "Moody Goblin: ", "Banana Peel: ")
-
-
-def short_label(label: str) -> str:
-    for prefix in PREFIXES:
-        if label.startswith(prefix):
-            rest = label[len(prefix):]
-            return rest[:1].upper() + rest[1:]
-    return label.replace("Give the Hermit card to ", "Give it to ")
 
 
 def choice_name(action: Action) -> str:

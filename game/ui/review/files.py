@@ -1,4 +1,5 @@
-"""Opening and saving ``.shadows.json`` files from the app: menu, drag-and-drop, export.
+"""Opening ``.shadows.json`` files from the app: the menu's file picker and drag-and-drop
+(``export`` saves them).
 
 A file that does not open gets one clear notice and changes nothing. A game that is still
 being played (the autosave Continue would resume) is never opened for review: the review
@@ -8,47 +9,20 @@ shows every secret.
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 
 import pygame
 import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
-from game.review.gamefile import SUFFIX, GameFileError, export_game, file_name, load_game
+from game.review.gamefile import GameFileError, load_game
 from game.review.record import GameRecord
 from game.ui.scene import Overlay
 
+from .export import exports_dir
+from .scene import open_review
+
 log = logging.getLogger("shadows.ui")
-
-
-def exports_dir() -> Path:
-    home = os.environ.get("SHADOWS_HOME")
-    if home:
-        return Path(home) / "exports"
-    from platformdirs import user_documents_dir
-
-    return Path(user_documents_dir()) / "Shadows Tabletop"
-
-
-def export_record(app, record: GameRecord) -> Path | None:
-    """Save ``record`` in the exports folder and say where."""
-    folder = exports_dir()
-    base = file_name(record)
-    path = folder / base
-    n = 2
-    while path.exists():
-        path = folder / base.replace(SUFFIX, f"-{n}{SUFFIX}")
-        n += 1
-    try:
-        path = export_game(record, path)
-    except OSError as exc:
-        app.notify(f"The game could not be saved ({exc}).", title="Export failed")
-        return None
-    log.info("exported %s", path)
-    app.notify(f"Saved as {path}. Open it from the menu (Open game file) or drop it on the "
-               "window.", title="Game exported")
-    return path
 
 
 def still_in_progress(record: GameRecord) -> bool:
@@ -62,8 +36,6 @@ def still_in_progress(record: GameRecord) -> bool:
 
 def open_game_file(app, path) -> object | None:
     """Review the game in ``path`` (a .shadows.json file or a crash report)."""
-    from .scene import open_review
-
     path = Path(path)
     try:
         record, timeline = load_game(path)

@@ -11,7 +11,7 @@ import functools
 import pygame
 
 from game.ui import draw, style
-from game.ui.review.scene import draw_sections
+from game.ui.review.sections import draw_sections
 
 # --- Chasing Shadows: every hand face up; the round's scoresheet at its end ----------------------
 

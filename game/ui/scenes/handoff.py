@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui import draw, style
+from game.ui import draw, navigation, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel
 
@@ -78,9 +78,7 @@ class HandoffScene(Scene):
         self.ready()
 
     def on_escape(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self.table))
+        navigation.push(self.app, "pause", self.table)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.armed() and event.type in INPUT_EVENTS and not (

@@ -106,7 +106,7 @@ class HistoryScene(Scene):
         open_review(self.app, record, timeline)
 
     def export(self, record: GameRecord) -> None:
-        from game.ui.review.files import export_record
+        from game.ui.review.export import export_record
 
         export_record(self.app, record)
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import draw, style
+from game.ui import draw, navigation, style
 from game.ui.scene import Scene
 
 QR_BORDER = 2      # quiet zone, in modules (phones read a code with 2 fine on a screen)
@@ -91,9 +91,7 @@ class JoinScene(Scene):
             self.table.phones_settled()
 
     def cancel(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.pop_to(MenuScene)
+        navigation.back_to(self.app, "menu")
 
     def on_escape(self) -> None:
         self.cancel()

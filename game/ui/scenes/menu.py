@@ -8,7 +8,7 @@ import pygame
 
 from game.catalog import GameSpec, all_games
 from game.storage import saves
-from game.ui import draw, style
+from game.ui import draw, navigation, style
 from game.ui.scene import Scene
 
 TAGLINE = "Three games of hidden things, one table."
@@ -42,8 +42,33 @@ def emblem(game_id: str, size: int) -> pygame.Surface:
                         draw.die_face(5, 6, size)], gap=size // 4)
 
 
+def hold_state_drawing(buttons) -> list:
+    """Take the states pygame-gui would pre-draw for ``buttons`` (hovered, selected,
+    pressed: one a frame each) out of their queues: the first frame shows none of them.
+    Each queue is handed back with ``release_state_drawing``; a state needed sooner (the
+    pointer already over a button) is drawn when it is asked for, as pygame-gui does."""
+    held = []
+    for button in buttons:
+        shape = getattr(button, "drawable_shape", None)
+        queue = getattr(shape, "states_to_redraw_queue", None)
+        if queue:
+            held.append((shape, list(queue)))
+            queue.clear()
+    return held
+
+
+def release_state_drawing(held: list) -> None:
+    for shape, states in held:
+        queue = shape.states_to_redraw_queue
+        queue.extend(s for s in states if s not in queue and not shape.states[s].generated)
+
+
 class MenuScene(Scene):
     keep_look_when_covered = True
+    needs_full_theme = False
+    _held_states: list = []   # the buttons' other states, drawn once the menu is on screen
+    _shown = False
+    _tiles_to_grow = False
     # Beside Continue and Saved games: (label, method name, object id).
     BESIDE_SAVES = [("History", "open_history", "#history")]
     # The second row of buttons. Add a screen here.
@@ -70,10 +95,15 @@ class MenuScene(Scene):
         top = header + (space - rows * tile_h - (rows - 1) * gap) // 2
         total_w = cols * tile_w + (cols - 1) * gap
         x0 = (m.width - total_w) // 2
+        # Before the app's first frame the tiles' see-through buttons start as a point at
+        # their corner (the number badge's place) and take the whole tile once the frame is
+        # shown: pygame-gui's surfaces for a tile-sized button show nothing and cost start-up.
+        self._tiles_to_grow = self.app.frames == 0
         for i, spec in enumerate(self.games):
             r, c = divmod(i, cols)
             rect = pygame.Rect(x0 + c * (tile_w + gap), top + r * (tile_h + gap), tile_w, tile_h)
-            button = self.button(rect, "", lambda s=spec: self.open_setup(s), cls="@tile",
+            where = pygame.Rect(rect.topleft, (1, 1)) if self._tiles_to_grow else rect
+            button = self.button(where, "", lambda s=spec: self.open_setup(s), cls="@tile",
                                  object_id=f"#tile_{spec.id}")
             self.tiles.append((rect, spec))
             self.tile_buttons.append(button)
@@ -90,12 +120,15 @@ class MenuScene(Scene):
         if self.resume is not None:
             text = draw.ellipsize(f"Continue: {self.resume.describe()}", m.px(style.FONT_BODY),
                                   cw - m.px(24))
+        # "@off": a button made disabled is drawn in its disabled colours from the start, so
+        # pygame-gui draws its face once (the disabled state finds it in the shape cache).
         self.button((x, y1, cw, m.button_h), text, self.continue_game,
                     enabled=self.resume is not None, object_id="#continue",
-                    cls="@primary" if self.resume is not None else None)
+                    cls="@primary" if self.resume is not None else "@off")
         label = f"Saved games ({len(self.saves)})" if self.saves else "Saved games"
         self.button((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
-                    enabled=bool(self.saves), object_id="#saved_games")
+                    enabled=bool(self.saves), object_id="#saved_games",
+                    cls=None if self.saves else "@off")
         hx = x + cw + m.gap + sw + m.gap
         for text, method, oid in self.BESIDE_SAVES:
             self.button((hx, y1, hw, m.button_h), text, getattr(self, method), object_id=oid)
@@ -106,22 +139,21 @@ class MenuScene(Scene):
         for text, method, oid in items:
             self.button((x, y2, bw, m.button_h), text, getattr(self, method), object_id=oid)
             x += bw + m.gap
+        self._held_states = hold_state_drawing(self.root.elements)
+        self._shown = False
 
     # --- actions ------------------------------------------------------------------------
     def open_setup(self, spec: GameSpec) -> None:
         from game.ui.scenes.learn import offer_first_time
-        from game.ui.scenes.setup import SetupScene
 
         def setup() -> None:
-            self.app.push(SetupScene(self.app, spec))
+            navigation.push(self.app, "setup", spec)
 
         if not offer_first_time(self.app, spec, setup):
             setup()
 
     def open_learn(self) -> None:
-        from game.ui.scenes.learn import LearnScene
-
-        self.app.push(LearnScene(self.app))
+        navigation.push(self.app, "learn")
 
     def continue_game(self) -> None:
         from game.ui.opening import open_saved_game
@@ -129,37 +161,35 @@ class MenuScene(Scene):
         open_saved_game(self.app, self.resume.path if self.resume is not None else None)
 
     def open_saves(self) -> None:
-        from game.ui.scenes.saves import SavesScene
-
-        self.app.push(SavesScene(self.app))
+        navigation.push(self.app, "saves")
 
     def quit(self) -> None:
         self.app.quit()
 
     def open_history(self) -> None:
-        from game.ui.scenes.history import HistoryScene
-
-        self.app.push(HistoryScene(self.app))
+        navigation.push(self.app, "history")
 
     def open_game_file(self) -> None:
-        from game.ui.review.files import OpenFileScene
-
-        self.app.push(OpenFileScene(self.app))
+        navigation.push(self.app, "open_file")
 
     def open_stats(self) -> None:
-        from game.ui.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        navigation.push(self.app, "stats")
 
     def open_settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        navigation.push(self.app, "settings")
 
     def open_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
+        navigation.push(self.app, "rules")
 
-        self.app.push(RulesScene(self.app))
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._shown and self._tiles_to_grow:
+            self._tiles_to_grow = False
+            for (rect, _), button in zip(self.tiles, self.tile_buttons):
+                button.set_dimensions(rect.size)
+        if self._shown and self._held_states:
+            release_state_drawing(self._held_states)
+            self._held_states = []
 
     def on_escape(self) -> None:
         pass  # the menu is the bottom of the stack: Quit is a button, not a stray key
@@ -211,3 +241,4 @@ class MenuScene(Scene):
                 draw.blit_text(surface, line, m.px(16), (rect.x + pad, y), style.TEXT_MUTED)
                 y += m.px(22)
         super().draw_over(surface)
+        self._shown = True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import draw, style
+from game.ui import draw, navigation, style
 from game.ui.scene import Overlay
 
 
@@ -26,23 +26,18 @@ class PauseScene(Overlay):
             y += m.button_h + m.gap
 
     def open_rules(self) -> None:
-        from game.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.session.match.game_id))
+        navigation.push(self.app, "rules", self.table.session.match.game_id)
 
     def open_settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        navigation.push(self.app, "settings")
 
     def save_and_quit(self) -> None:
         from game.ui.scenes.confirm import ConfirmScene
-        from game.ui.scenes.menu import MenuScene
 
         session = self.table.session
         why = None if session.is_over() else session.save_now()
         if why is None:
-            self.app.pop_to(MenuScene)
+            navigation.back_to(self.app, "menu")
             return
         self.app.push(ConfirmScene(
             self.app, "Leave without saving?",
@@ -50,7 +45,7 @@ class PauseScene(Overlay):
             "was last saved are lost.",
             [("Stay", "#stay", lambda: None),
              ("Save to…", "#leave_save_to", self.app.open_save_to),
-             ("Leave anyway", "#leave_anyway", lambda: self.app.pop_to(MenuScene))]))
+             ("Leave anyway", "#leave_anyway", lambda: navigation.back_to(self.app, "menu"))]))
 
     def default_action(self) -> None:
         self.app.pop()

@@ -6,9 +6,10 @@ import random
 
 import pygame
 
-from game.ui import draw, style
+from game.ui import draw, navigation, style
 from game.ui.scene import Overlay
 from game.ui.widgets import ScrollPanel, heading, paragraph, table
+from game.ui.wording import with_names
 
 
 def winners_text(session) -> str:
@@ -24,8 +25,6 @@ def winners_text(session) -> str:
 
 
 def result_blocks(session) -> list:
-    from game.ui.table_base import with_names
-
     res = session.result()
     blocks = []
     if res is not None and res.reason:
@@ -103,12 +102,11 @@ class ResultsScene(Overlay):
 
     def _restart(self, seed: int) -> None:
         from game.ui.opening import start_game
-        from game.ui.scenes.menu import MenuScene
 
         m = self.session.match
         seats = list(self.session.seats)
         options = {} if getattr(self.session, "tutorial", None) is not None else dict(m.options)
-        self.app.pop_to(MenuScene)
+        navigation.back_to(self.app, "menu")
         start_game(self.app, m.game_id, seats, seed, options)
 
     def play_again(self) -> None:
@@ -118,9 +116,7 @@ class ResultsScene(Overlay):
         self._restart(self.session.match.seed)
 
     def to_menu(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.pop_to(MenuScene)
+        navigation.back_to(self.app, "menu")
 
     def on_escape(self) -> None:
         self.to_menu()

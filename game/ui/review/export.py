@@ -1,0 +1,42 @@
+"""Saving a finished game as a ``.shadows.json`` file: where exports go, and a notice
+that says where it went (or why it could not be saved)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from game.review.gamefile import SUFFIX, export_game, file_name
+from game.review.record import GameRecord
+
+log = logging.getLogger("shadows.ui")
+
+
+def exports_dir() -> Path:
+    home = os.environ.get("SHADOWS_HOME")
+    if home:
+        return Path(home) / "exports"
+    from platformdirs import user_documents_dir
+
+    return Path(user_documents_dir()) / "Shadows Tabletop"
+
+
+def export_record(app, record: GameRecord) -> Path | None:
+    """Save ``record`` in the exports folder and say where."""
+    folder = exports_dir()
+    base = file_name(record)
+    path = folder / base
+    n = 2
+    while path.exists():
+        path = folder / base.replace(SUFFIX, f"-{n}{SUFFIX}")
+        n += 1
+    try:
+        path = export_game(record, path)
+    except OSError as exc:
+        app.notify(f"The game could not be saved ({exc}).", title="Export failed")
+        return None
+    log.info("exported %s", path)
+    app.notify(f"Saved as {path}. Open it from the menu (Open game file) or drop it on the "
+               "window.", title="Game exported")
+    return path

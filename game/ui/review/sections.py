@@ -1,0 +1,38 @@
+"""The review's secrets panel: what each seat held, headed and wrapped to fit.
+
+The review scene and each game's hooks (``games``) draw it; it sits below both.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.review.secrets import Section
+from game.ui import draw, style
+from game.ui.table_base import fit
+
+
+def draw_sections(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics,
+                  sections: list[Section], title: str = "Secrets (face up in the review)") -> None:
+    """Secret sections as headed, wrapped lines; what does not fit is cut with a note."""
+    draw.panel(surface, rect, m.px(style.RADIUS))
+    x, w = rect.x + m.px(12), rect.w - m.px(24)
+    y = rect.y + m.px(8)
+    draw.blit_text(surface, title, m.px(15), (x, y), style.ACCENT_BRIGHT, True)
+    y += m.px(24)
+    fs = m.px(13)
+    lh = int(fs * 1.3)
+    bottom = rect.bottom - m.px(8)
+    for sec in sections:
+        if y + lh > bottom:
+            break
+        draw.blit_text(surface, fit(sec.title, m.px(13), w, True), m.px(13), (x, y), style.TEXT, True)
+        y += lh
+        for line in sec.lines:
+            for part in draw.wrap(line, fs, w - m.px(8)):
+                if y + lh > bottom:
+                    draw.blit_text(surface, "…", fs, (x + m.px(8), y - lh // 2), style.TEXT_DIM)
+                    return
+                draw.blit_text(surface, part, fs, (x + m.px(8), y), style.TEXT_MUTED)
+                y += lh
+        y += m.px(4)
