@@ -44,8 +44,11 @@ def perform(app, table: HarshTableScene, action: Action) -> None:
         rect = table.locate(action)
         assert rect is not None, f"nowhere to click for {action.label}"
         click_at(app, rect.center)
-    if len(table.session.match.log) == before and table.dialog is not None:
-        rect = table.locate(action)  # a dialog opened (a payment or an ability's target)
+    if len(table.session.match.log) == before and (table.dialog is not None
+                                                   or table.grid_pick is not None):
+        # a dialog opened (a payment or an ability's target), or Express / Dead drop is
+        # being aimed on the grid
+        rect = table.locate(action)
         assert rect is not None, f"the dialog offers no {action.label}"
         click_at(app, rect.center)
     assert len(table.session.match.log) > before, f"{action.label} was not taken"

@@ -10,7 +10,7 @@ from counting_clock import CountingClock
 from test_harsh_support import BINOC, CLUE, PASSPORT, PHOTO, act, fresh
 
 from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot
-from game.ai.harsh_policy import HarshPolicy, spy_next_distribution
+from game.ai.harsh_policy import HarshPolicy, Knowledge, draw_value, spy_next_distribution
 from game.catalog import get_game
 from game.match import Match
 from game.rules.harsh import sim_report
@@ -226,3 +226,15 @@ def test_the_search_autopilot_reads_only_the_view(monkeypatch):
         assert picks[0] == picks[1]
         checked += 1
     assert checked >= 5
+
+
+def test_a_known_evidence_item_not_in_hand_makes_turning_cards_worth_more():
+    s = fresh()                       # Evidence: Photographs, Binoculars, Passport
+    before = draw_value(Knowledge(s))
+    s.rev[0][0] = True                # the Photographs are revealed as Evidence...
+    kn = Knowledge(s)
+    assert kn.missing_e == 1 and draw_value(kn) > before
+    s.rev[0][1] = True                # ...and the Binoculars: two to find
+    assert draw_value(Knowledge(s)) > draw_value(kn)
+    s.coll += [PHOTO, BINOC]          # both in hand: nothing known is missing
+    assert Knowledge(s).missing_e == 0 and draw_value(Knowledge(s)) == before

@@ -382,3 +382,40 @@ def test_hard_stops_searching_once_nothing_can_overrule_normal():
     better = [[0.25] * 12, [0.75] * 12, [0.25] * 12]
     assert not HardBot._futile(better, 0)            # candidate 1 may still win
     assert HardBot._futile(better, 1)
+
+
+ULTRA7 = ["Ultra Soul", "Emi", "Allie", "Bob", "Werewolf", "Franklin", "Charles"]  # S H N N S H N
+
+
+def test_with_three_neutrals_the_ultra_soul_does_not_reveal_for_an_unknown_at_the_gate():
+    s = scenario(ULTRA7, positions={0: "Church", 2: "Underworld Gate"})
+    assert "reveal" in {a.kind for a in s.legal_actions(0)}
+    for cls in (NormalBot, HardBot):
+        assert pick(cls(0, seed=2), s) != ("reveal",)
+    # the same seat at a table with one Neutral still reveals for an unknown at the Gate
+    five = scenario(["Ultra Soul", "Emi", "Allie", "Werewolf", "Franklin"],
+                    positions={0: "Church", 2: "Underworld Gate"})
+    assert pick(NormalBot(0, seed=2), five) == ("reveal",)
+
+
+def test_with_three_neutrals_the_ultra_soul_reveals_to_hit_a_hunter_at_the_gate():
+    s = scenario(ULTRA7, revealed=[1], positions={0: "Church", 1: "Underworld Gate"})
+    assert pick(NormalBot(0), s) == ("reveal",)
+    act(s, 0, "reveal")
+    assert pick(NormalBot(0), s) == ("ultra_soul", 1)
+    # or to finish a seat that hurt it
+    s = scenario(ULTRA7, positions={0: "Church", 3: "Underworld Gate"}, damage={0: 2, 3: 9})
+    s.history.append(("damage", 0, 2, 3, "attack"))
+    assert pick(NormalBot(0), s) == ("reveal",)
+
+
+def test_the_ultra_souls_reveal_reads_only_the_view():
+    # who is the Hunter and who the Neutral among the hidden seats does not show
+    a = scenario(ULTRA7, positions={0: "Church", 1: "Underworld Gate"})
+    b = scenario(["Ultra Soul", "Allie", "Emi", "Bob", "Werewolf", "Franklin", "Charles"],
+                 positions={0: "Church", 1: "Underworld Gate"})
+    va, vb = a.view(0), b.view(0)
+    assert dict(va) == dict(vb)
+    assert "Emi" not in leaves(va) and "Allie" not in leaves(va)
+    assert NormalBot(0, seed=1).choose(va, a.legal_actions(0)) == \
+        NormalBot(0, seed=1).choose(vb, b.legal_actions(0)) != ("reveal",)

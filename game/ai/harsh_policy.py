@@ -40,7 +40,7 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
      "rh_only_if_held": 1, "stall": 1,
      "thr_deck": 0.85, "thr_run": 0.6, "thr_run2": 0.3,
-     "ready_bug": 40.0}
+     "ready_bug": 40.0, "need": 1.0}
 
 
 def _stationary() -> list[float]:
@@ -67,7 +67,7 @@ class Knowledge:
     """What the player knows about the Case Files and the Spy deck, computed once per call."""
 
     __slots__ = ("roles", "e_rem", "r_rem", "f_rem", "unknown", "p_e", "p_r", "held",
-                 "p_accuse", "_spy_next", "_s", "wanted_reveal")
+                 "p_accuse", "_spy_next", "_s", "wanted_reveal", "missing_e")
 
     def __init__(self, s) -> None:
         roles = {}
@@ -92,6 +92,8 @@ class Knowledge:
         self._s = s
         # Revealing still helps when some held or missing Item is unknown.
         self.wanted_reveal = u > 0 and (self.e_rem > 0 or self.r_rem > 0)
+        # Evidence known but still lying somewhere unseen: only drawing can find it.
+        self.missing_e = sum(1 for i, f in roles.items() if f == EVIDENCE and i not in held)
 
     @property
     def spy_next(self) -> list[float]:
@@ -169,6 +171,17 @@ def bomb_chance(s, pos: int) -> float:
     added = sum(1 for p in range(9) for o in s.origin[p] if not o)
     hidden = added + len(s.deck) - s.deck_known
     return max(0.0, deck_bombs / hidden) if hidden else 0.0
+
+
+def draw_value(kn: Knowledge) -> float:
+    """How much turning a Discovery card over is worth (before the Bomb risk).
+
+    A known Evidence Item not in hand can only be found by turning cards, and at Expert
+    most losses are the Countdown running out with it still face down on the grid: each
+    one missing makes a card worth more than a safe step or a good spot for the bug."""
+    if kn.missing_e:
+        return W["draw"] * (1 + W["need"] * kn.missing_e)
+    return W["draw"] if (kn.e_rem or kn.unknown) else 0.8
 
 
 def card_value(s, k: int, kn: Knowledge) -> float:
@@ -274,7 +287,7 @@ class HarshPolicy:
                     score -= meet_cost + 0.5
             if s.stacks[q]:
                 pb = bomb_chance(s, q)
-                draw = W["draw"] if (kn.e_rem or kn.unknown) else 0.8
+                draw = draw_value(kn)
                 bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
                 score += (1.0 - pb) * draw - pb * bomb_cost
             p_next = kn.spy_next[q]

@@ -30,6 +30,7 @@ from game.rules.hunters.data import (
 ENEMY_SURE = 0.8          # a seat this likely an enemy counts as known
 ATTACK_MIN = 1.5          # rel needed to attack an uncertain seat
 SHADOW_SURE_HUNTER = 0.6  # with 3 Neutrals a Shadow hunts a seat on beliefs from here on
+ULTRA_HUNTER = 0.5        # with 3 Neutrals the Ultra Soul reveals to hit a seat this likely a Hunter
 DAVID_NAMES = frozenset(CARD_NAME[c] for c in DAVID_SET)
 WEAPON_BONUS = frozenset(("Butcher Knife", "Chainsaw", "Rusted Broad Axe"))
 
@@ -227,7 +228,24 @@ class NormalBot(EasyBot):
         if name == "Catherine":
             # revealed she heals each turn: only worth it once dying first no longer wins
             return hurt >= 2 and not death_wins(view)
+        if name == "Ultra Soul" and kind == "start" and ALLOCATION[len(players)][2] >= 3:
+            return self._ultra_should_reveal(view, rel)
         return super()._should_reveal(view, rel, by_kind, hurt, hp)
+
+    def _ultra_should_reveal(self, view, rel):
+        """With 3 Neutrals a revealed Shadow is outnumbered: the Ultra Soul shows itself only
+        to hit a likely Hunter at the Underworld Gate, or to finish an enemy there (Normal
+        Ultra Souls that revealed for any unknown seat at the Gate won 4 points less)."""
+        b = self.beliefs
+        for p in view["players"]:
+            t = p["seat"]
+            if t == self.seat or not p["alive"] or p["area"] != "Underworld Gate":
+                continue
+            if b.faction(t)[HUNTER] >= ULTRA_HUNTER:
+                return True
+            if rel[t] >= ATTACK_MIN and self._remaining(view, t) <= 3:
+                return True
+        return False
 
     def _agnes_should_switch(self, view):
         b = self.beliefs

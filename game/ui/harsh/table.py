@@ -491,8 +491,9 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
                 if _same_class(opt.action, action):
                     return btn.rect
             return None
-        if action.kind == "move":
-            return self.lay.cells[action.args[0]]
+        if action.kind == "move" or (action.kind == "ability" and self.grid_pick is not None
+                                     and action.args[0] == self.grid_pick):
+            return self.lay.cells[action.args[-1]]   # a step, or Express / Dead drop being aimed
         if action.kind == "reveal":
             return self.slot_rects(self.view()).get(tuple(action.args[:2]))
         key = {"bug": "bug", "track": "track", "ability": "ability", "end": "end",
