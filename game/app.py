@@ -84,6 +84,7 @@ class App:
         self.ui_rebuilt = False
         self.running = True
         self.frames = 0
+        self.frame_began = time.thread_time()   # CPU time when this frame began (step)
         self._last_activity = time.monotonic()
         self._drop_input = False
         self._retry_at = 0.0
@@ -309,6 +310,8 @@ class App:
         """The window's close button. The game is saved after every move, so quitting
         loses nothing, except when saving has been failing: then ask first."""
         session = self.game_session()
+        if session is not None:
+            session.flush_saves()   # the last move's save may still be on its way to disk
         if session is None or not session.save_problem or session.is_over():
             self.quit()
             return
@@ -331,6 +334,7 @@ class App:
 
     def step(self, dt: float | None = None) -> bool:
         """One iteration of the main loop. Returns False once the app has quit."""
+        self.frame_began = time.thread_time()   # scenes spread optional work by what is left
         idle = self.idle()
         if dt is None:
             dt = self._pace(idle)

@@ -93,6 +93,25 @@ def check_save_fields(data) -> None:
         raise ValueError("its undo limit is damaged")
 
 
+def progress_of(match: Match) -> str:
+    """How far ``match`` is, for the Saved games list ("round 2", "turn 11")."""
+    if match.decider() == NOBODY:
+        return "finished"
+    try:
+        view = match.state.view(None)
+    except Exception:  # noqa: BLE001 - a label must never stop a save
+        view = {}
+    for key in ("round", "turn"):
+        value = view.get(key) if hasattr(view, "get") else None
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return f"{key} {value}"
+    turns, last = 0, None
+    for seat, _ in match.log:
+        if seat >= 0 and seat != last:
+            turns, last = turns + 1, seat
+    return f"turn {max(1, turns)}"
+
+
 class Session:
     def __init__(self, match: Match, seats: list[SeatConfig], bus: EventBus | None = None, *,
                  pace: float = 0.8, think_ms: int | None = None, autosave: bool = True,
@@ -106,6 +125,10 @@ class Session:
         self.pace = pace
         self.think_ms = think_ms
         self.autosave_enabled = autosave
+        self.save_in_background = False   # the tables write saves off the frame
+        self._writer = None               # SaveWriter, made at the first background save
+        self._save_frames = 0             # frames since the oldest unreported save began
+        self._unreported = False          # a background save's outcome is still to be told
         self.clock = clock
         self.entries: list[tuple[int, Event]] = []
         self.at_screen: int | None = None
@@ -210,36 +233,34 @@ class Session:
         return barrier, entries
 
     def to_json(self) -> dict:
-        return {
+        return self._snapshot()()
+
+    def _snapshot(self) -> Callable[[], dict]:
+        """What ``to_json`` will say about the game as it is now, built when called (on the
+        save writer's thread): the state is cloned and the log copied here, so later moves
+        do not reach it."""
+        m = self.match
+        match = Match(m.game_id, m.num_players, m.seed, dict(m.options), m.state.clone(),
+                      list(m.log))
+        seats, at_screen, barrier = list(self.seats), self.at_screen, self._barrier
+        slot = self.save_path.name if self.save_path is not None else None
+        return lambda: {
             "version": SESSION_VERSION,
-            "seats": [asdict(s) for s in self.seats],
-            "match": self.match.to_json(),
-            "at_screen": self.at_screen,
-            "barrier": self._barrier,
-            "finished": self.is_over(),
-            "progress": self.progress(),
-            "slot": self.save_path.name if self.save_path is not None else None,
+            "seats": [asdict(s) for s in seats],
+            "match": match.to_json(),
+            "at_screen": at_screen,
+            "barrier": barrier,
+            "finished": match.decider() == NOBODY,
+            "progress": progress_of(match),
+            "slot": slot,
         }
 
     def progress(self) -> str:
         """How far the game is, for the Saved games list ("round 2", "turn 11")."""
-        if self.is_over():
-            return "finished"
-        try:
-            view = self.match.state.view(None)
-        except Exception:  # noqa: BLE001 - a label must never stop a save
-            view = {}
-        for key in ("round", "turn"):
-            value = view.get(key) if hasattr(view, "get") else None
-            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-                return f"{key} {value}"
-        turns, last = 0, None
-        for seat, _ in self.match.log:
-            if seat >= 0 and seat != last:
-                turns, last = turns + 1, seat
-        return f"turn {max(1, turns)}"
+        return progress_of(self.match)
 
     def close(self) -> None:
+        self.flush_saves()      # the last move's save is on disk before the table goes
         if self.save_problem is not None:
             from game.storage import problems
 
@@ -373,6 +394,7 @@ class Session:
     def update(self, now: float | None = None) -> None:
         """One tick of the main loop: chance steps, computer moves, announcements."""
         now = self.clock() if now is None else now
+        self._collect_saves()
         for _ in range(50):  # bounded so one frame never runs away
             if self.is_over() or now < self._hold_until:
                 return
@@ -456,28 +478,65 @@ class Session:
     def _autosave(self) -> None:
         """Save after every action. A failing disk never stops the game: the problem is
         reported for the banner and the next action tries again; what was saved before
-        stays as it was. After "Save to…" the game is also saved to the chosen file."""
+        stays as it was. After "Save to…" the game is also saved to the chosen file.
+        With ``save_in_background`` (the tables) the file is written on the save
+        writer's thread and its outcome reported a frame later (``update``)."""
         if not self.autosave_enabled:
             return
+        from game.storage import saves
+
+        path_error = None
+        first = self.save_path is None   # the game's file is made at once, at its start
+        if first:
+            try:
+                self.save_path = saves.new_save_path(self.match.game_id)
+            except OSError as exc:
+                path_error = exc
+        job = self._save_job(self._snapshot(), self.save_path, self.also_save_to, path_error)
+        if first or not self.save_in_background:
+            self.flush_saves()
+            self._report_save(job())
+            return
+        if self._writer is None:
+            from game.save_writer import SaveWriter
+
+            self._writer = SaveWriter()
+        if not self._unreported:
+            self._save_frames = 0        # the age of the oldest save not yet reported
+            self._unreported = True
+        self._writer.submit(job)
+
+    @staticmethod
+    def _save_job(snapshot: Callable[[], dict], path, also_to,
+                  path_error: OSError | None = None) -> Callable[[], OSError | None]:
+        """Write the save (and the finished game's copy); the failure, or None."""
+        def job() -> OSError | None:
+            from game.storage import saves
+
+            data = None
+            failure = path_error
+            if failure is None:
+                try:
+                    data = snapshot()
+                    saves.save_game(path, data)
+                    if data["finished"]:
+                        saves.keep_finished(data)
+                    return None
+                except OSError as exc:
+                    failure = exc
+            if also_to is not None:
+                try:
+                    saves.save_game(also_to, data or snapshot())
+                    return None  # safe in the folder the player chose
+                except OSError as exc:
+                    failure = exc
+            return failure
+        return job
+
+    def _report_save(self, failure: OSError | None) -> None:
+        """Tell the banner how the last save went (on the main thread)."""
         from game.storage import problems, saves
 
-        data = None
-        try:
-            if self.save_path is None:
-                self.save_path = saves.new_save_path(self.match.game_id)
-            data = self.to_json()
-            saves.save_game(self.save_path, data)
-            if data["finished"]:
-                saves.keep_finished(data)
-            failure = None
-        except OSError as exc:
-            failure = exc
-        if failure is not None and self.also_save_to is not None:
-            try:
-                saves.save_game(self.also_save_to, data or self.to_json())
-                failure = None  # safe in the folder the player chose
-            except OSError as exc:
-                failure = exc
         if failure is not None:
             self.save_problem = problems.failed(
                 "game", self.save_path or saves.user_dirs().data_dir, failure).why
@@ -485,13 +544,34 @@ class Session:
         self.save_problem = None
         problems.succeeded("game")
 
+    def flush_saves(self) -> None:
+        """Wait for the save being written (if any) and report how it went."""
+        if self._writer is None:
+            return
+        self._unreported = False
+        for failure in self._writer.wait():
+            if failure is not None and not isinstance(failure, OSError):
+                raise failure
+            self._report_save(failure)
+
+    def _collect_saves(self) -> None:
+        """Once per frame: a save started a frame ago or more is reported now (it has had
+        that frame's rest to be written; waiting for it here is rarely needed)."""
+        if not self._unreported:
+            return
+        if self._save_frames >= 1:
+            self.flush_saves()
+        self._save_frames += 1
+
     def save_now(self) -> str | None:
         """Save at once (leaving the table); why it failed, or None."""
+        self.flush_saves()
         was, self.autosave_enabled = self.autosave_enabled, True
+        background, self.save_in_background = self.save_in_background, False
         try:
             self._autosave()
         finally:
-            self.autosave_enabled = was
+            self.autosave_enabled, self.save_in_background = was, background
         return self.save_problem
 
     def save_to(self, path) -> None:
@@ -499,6 +579,7 @@ class Session:
         fails. OSError if that cannot be written either."""
         from game.storage import problems, saves
 
+        self.flush_saves()
         saves.save_game(path, self.to_json())
         self.also_save_to = path
         self.save_problem = None

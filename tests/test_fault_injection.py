@@ -84,6 +84,8 @@ class Run:
         self.rows.append((fault, showed or "(nothing)", ", ".join(aside) or "nothing", lost))
 
     def saved_log(self) -> list:
+        self.table().session.flush_saves()   # a move's save is written off the frame
+        step(self.app, 1)                     # and the banner says how it went
         info = saves.latest_unfinished()
         data, _ = saves.load_save(info.path)
         return data["match"]["log"]

@@ -5,7 +5,7 @@ the accusation note deduces the last roles."""
 import pygame
 import pytest
 from harsh_ui_driver import find_seed, start_harsh
-from ui_helpers import click, click_at, key, make_app, step
+from ui_helpers import click, click_at, key, make_app, step, until
 
 from game.ai.harsh_hint import make_bot
 from game.match import Match
@@ -85,6 +85,8 @@ def test_keeping_the_kit_with_nothing_to_discard_is_marked_on_the_bomb_dialog(ap
     table = open_table(app, m)
     click_at(app, table.lay.cells[q].center)
     assert table.view()["phase"] == "bomb" and table.dialog.kind == "bomb"
+    # the check plays its worlds a few each frame (the dialog's own frame plays one)
+    assert until(app, lambda: table._assessment().done and any(o.note for o in table.dialog.options), frames=60)
     notes = {o.action.args[0]: o.note for o in table.dialog.options}
     assert notes[False].startswith("ENDS THE GAME") and "Bomb" in notes[False]
     assert notes[True] == ""

@@ -14,12 +14,13 @@ class Board(Scene):
         super().__init__(app)
         self.labels = ["Attack Bob", "Attack Carol", "End turn"]
         self.hide_last = False
+        self.off: set[int] = set()     # the buttons shown unavailable
         self.pressed = []
 
     def build(self, m) -> None:
         for i, text in enumerate(self.labels):
             btn = self.button((20, 20 + 50 * i, 300, 40), text, lambda t=text: self.pressed.append(t),
-                              object_id=f"#choice_{i}", cls="@choice")
+                              object_id=f"#choice_{i}", cls="@choice", enabled=i not in self.off)
             if self.hide_last and i == len(self.labels) - 1:
                 btn.hide()
 
@@ -45,6 +46,25 @@ def test_unchanged_buttons_are_kept_and_changed_ones_relabelled(app):
     board.labels = board.labels[:2]
     board.rebuild()
     assert not before["#choice_2"].alive() and set(buttons(board)) == {"#choice_0", "#choice_1"}
+
+
+def test_a_button_switched_off_or_on_is_kept_and_its_state_follows(app):
+    board = app.push(Board(app))
+    step(app)
+    before = buttons(board)
+    board.off = {1}
+    board.rebuild()
+    after = buttons(board)
+    assert after["#choice_1"] is before["#choice_1"] and not after["#choice_1"].is_enabled
+    assert [c.button.text for c in board.choices] == ["Attack Bob", "End turn"]   # not a choice now
+    board.off, board.labels = set(), ["Attack Bob", "Attack Erin", "End turn"]
+    board.rebuild()
+    again = buttons(board)
+    assert again["#choice_1"] is before["#choice_1"] and again["#choice_1"].is_enabled
+    assert again["#choice_1"].text == "Attack Erin"
+    step(app)
+    board.choices[1].action()
+    assert board.pressed == ["Attack Erin"]
 
 
 def test_a_button_hidden_by_one_build_is_shown_by_the_next(app):

@@ -167,6 +167,7 @@ def test_full_disk_shows_a_banner_and_save_to_keeps_the_game(disk_app, tmp_path)
     app, home = disk_app
     table = start_tiny(app, players=3)
     session = table.session
+    session.flush_saves()                       # a computer's move may still be on its way to disk
     saved = session.save_path.read_bytes()
     filler = fill(home)
     click(app, "#choice_0")                     # the move is made; its save fails
@@ -313,6 +314,7 @@ def test_leaving_a_game_that_cannot_be_saved_asks_first(disk_app):
     app, home = disk_app
     table = start_tiny(app, players=4)
     path = table.session.save_path
+    table.session.flush_saves()                 # a computer's move may still be on its way to disk
     saved = path.read_bytes()
     filler = fill(home)
     key(app, pygame.K_ESCAPE)

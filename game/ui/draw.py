@@ -221,9 +221,27 @@ def rounded_rect(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, rad
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10, alpha: int = 235) -> None:
     """A dark translucent panel with a thin edge, the base of every info box."""
-    tmp = _canvas(rect.size)
+    surface.blit(_panel(tuple(pygame.Rect(rect).size), radius, alpha), rect)
+
+
+@lru_cache(maxsize=64)
+def shade(size: tuple, rgba: tuple, radius: int = 0) -> pygame.Surface:
+    """A translucent (rounded) rectangle to blit over something: made once per size and
+    colour (tables draw the same veils and bars every frame)."""
+    layer = _canvas(size)
+    if radius:
+        pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
+    else:
+        layer.fill(rgba)
+    return layer
+
+
+@lru_cache(maxsize=256)
+def _panel(size: tuple, radius: int, alpha: int) -> pygame.Surface:
+    # a table draws a dozen panels a frame, the same ones: made once per size
+    tmp = _canvas(size)
     rounded_rect(tmp, tmp.get_rect(), (*style.PANEL, alpha), radius, style.PANEL_EDGE)
-    surface.blit(tmp, rect)
+    return tmp
 
 
 def _card_base(size: tuple, face: Colour, edge: Colour) -> tuple[pygame.Surface, int]:

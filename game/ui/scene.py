@@ -178,18 +178,25 @@ class Scene:
         key = (tuple(rect), text, cls, object_id, tooltip, enabled, id(where))
         btn = self._take_spare(key)
         if btn is None:
-            # the same button in the same place with other words (choice 3 is now another
-            # choice): new words cost a third of a new button
-            loose = key[:1] + key[2:4] + key[5:]
+            # the same button in the same place with other words or now (un)available
+            # (choice 3 is now another choice): new words cost a third of a new button, and
+            # switching it on or off only picks another of the states it has drawn
+            loose = key[:1] + key[2:4] + key[6:]
             for other in list(self._spare):
-                if other[:1] + other[2:4] + other[5:] == loose:
+                if other[:1] + other[2:4] + other[6:] == loose:
                     btn = self._take_spare(other)
                     if btn is not None:
-                        if getattr(btn, "tool_tip", None) is not None:
-                            btn.tool_tip.kill()      # it spoke of the old words
-                            btn.tool_tip = None
-                        btn.set_text(text)
-                        btn.set_tooltip(tooltip)
+                        if other[1] != text or other[4] != tooltip:
+                            if getattr(btn, "tool_tip", None) is not None:
+                                btn.tool_tip.kill()      # it spoke of the old words
+                                btn.tool_tip = None
+                            if other[1] != text:
+                                btn.set_text(text)
+                            btn.set_tooltip(tooltip)
+                        if enabled and not btn.is_enabled:
+                            btn.enable()
+                        elif not enabled and btn.is_enabled:
+                            btn.disable()
                         break
         if btn is not None and not btn.visible:
             btn.show()       # hidden by the last build (a table hides what does not apply)

@@ -26,8 +26,11 @@ names each one.
 from __future__ import annotations
 
 import logging
+import time
 
 import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
 
 from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import Action
@@ -42,6 +45,10 @@ log = logging.getLogger("shadows.ui")
 
 STATUS_SECONDS = 5.0
 OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
+# CPU seconds of a frame (before drawing, which takes about 2 ms) after which work that can
+# wait waits for the next frame: a frame after a move stays well inside 8 ms
+FRAME_WORK = 0.004
+WARM_BUTTON_CLASSES = (None, "@choice", "@primary", "@compact", "@compact_on")
 
 
 class TableScene(Scene):
@@ -51,6 +58,7 @@ class TableScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
+        session.save_in_background = True   # a move's frame does not wait for the disk
         self.spec = session.spec
         self.status = ""
         self.status_refused = False
@@ -64,6 +72,7 @@ class TableScene(Scene):
         self._over_linger: float | None = None   # the final board stays a moment first
         self.fast_forward = False                # "skip to the result": no pauses, no animation
         self._shown_key: tuple | None = None
+        self._warmed = False      # drawn once off screen (warm_up)
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
         # The backdrop is made now, with the scene, not in the first frame after a move.
         draw.table_background(app.screen.get_size(), felt=self.felt)
@@ -190,9 +199,32 @@ class TableScene(Scene):
         except ImportError:
             pass
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.warm_up()
+
     def on_uncover(self) -> None:
         self.session.pace = 0.0 if self.fast_forward else self.app.settings.pace
         super().on_uncover()
+
+    def warm_up(self) -> None:
+        """Draw the table once off screen while it is being put up (the frame of the
+        transition): card faces, texts and panels are then made, and the first frame
+        after the first move only finds them. Only what this screen may show now is
+        drawn (``viewer``), and onto a surface nobody sees."""
+        if self._warmed or self.root is None:
+            return
+        self._warmed = True
+        self.draw_off_screen()
+        for cls in WARM_BUTTON_CLASSES:
+            # pygame-gui loads a class's font at its first button: a dialog's first
+            # "@primary" button then cost a dropped frame
+            UIButton(pygame.Rect(-500, -500, 200, 40), "Warm up", self.manager, container=self.root,
+                     object_id=ObjectID(class_id=cls, object_id=None)).kill()
+
+    def draw_off_screen(self) -> None:
+        """Draw the table onto a surface nobody sees (its pieces are then ready)."""
+        self.draw(pygame.Surface(self.app.screen.get_size()))
 
     def skip_to_result(self) -> None:
         """Play the rest at full speed (the person at the screen is out of the game)."""
@@ -297,6 +329,12 @@ class TableScene(Scene):
             self._log_key = key
             self.log_panel.set_lines(self.log_lines())
 
+    def frame_room(self, budget: float = FRAME_WORK) -> float:
+        """Seconds of CPU this frame may still spend on work that can wait (a few worlds
+        of a check, a surface made ahead): ``budget`` less what the frame has used."""
+        began = getattr(self.app, "frame_began", None)
+        return budget if began is None else budget - (time.thread_time() - began)
+
     def ui_key(self) -> tuple:
         """When this changes, the UI is rebuilt (new choices, someone else at the screen)."""
         s = self.session
@@ -325,6 +363,7 @@ class TableScene(Scene):
         from game.storage import history, stats
 
         self.stop_phones()
+        self.session.flush_saves()     # the finished game is on disk before the results
         notice = None
         if not getattr(self.session, "records_results", True):
             self.app.sound.play(self.end_sound())   # a tutorial: no statistics, no history
@@ -512,9 +551,7 @@ class TableScene(Scene):
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         h = self.top_bar_h(m)
-        bar = pygame.Surface((m.width, h), pygame.SRCALPHA)
-        bar.fill((*style.BG_DEEP, 200))
-        surface.blit(bar, (0, 0))
+        surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
         draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
                        "midleft")

@@ -43,9 +43,7 @@ def chip(rank: int, suit: str, size: tuple, dim: bool = False) -> pygame.Surface
 
 def tint(surface: pygame.Surface, rect: pygame.Rect, rgba: tuple, radius: int = 0) -> None:
     """A translucent rounded rect (pygame.draw ignores alpha on the screen surface)."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
-    surface.blit(layer, rect)
+    surface.blit(draw.shade(tuple(rect.size), tuple(rgba), radius), rect)
 
 
 def suit_mark(suit: str, size: int) -> pygame.Surface:

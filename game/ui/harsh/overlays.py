@@ -8,6 +8,8 @@ panel and the ring on the hinted choice). The end screen is ``ending``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.ui import draw, style
@@ -16,6 +18,13 @@ from game.ui.widgets import paragraph
 
 from . import dialogs, look
 
+
+@lru_cache(maxsize=8)
+def veil(size: tuple) -> pygame.Surface:
+    """The shade over the board (or the side) behind a dialog (made once per size, not every frame)."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    return shade
 
 class HarshOverlays:
     # the dialog --------------------------------------------------------------------------------------
@@ -61,9 +70,7 @@ class HarshOverlays:
     def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
         m = self.metrics
         under = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.board
-        veil = pygame.Surface(under.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        surface.blit(veil, under)
+        surface.blit(veil(under.size), under)
         rect = self.dialog_rect
         draw.panel(surface, rect, m.px(12), alpha=250)
         pygame.draw.rect(surface, style.ACCENT, rect, 1, border_radius=m.px(12))

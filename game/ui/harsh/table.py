@@ -32,6 +32,7 @@ from .overlays import HarshOverlays
 from .paint import HarshPainter
 
 ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
+ASSESS_UNTIL = 0.0014   # ... and no more once the frame has used this much (drawing follows)
 
 
 class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
@@ -176,8 +177,12 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         found = self._assessment()
         if found.done:
             return
+        # one world, then only while the frame is young: an idle frame stays within 3 ms
+        # with its drawing, and a frame that rebuilt the table (a move, a dialog) plays just
+        # the one; the check still ends within a few frames
+        budget = min(ASSESS_BUDGET, self.frame_room(ASSESS_UNTIL))
         start = time.thread_time()
-        while not found.step() and time.thread_time() - start < ASSESS_BUDGET:
+        while not found.step() and time.thread_time() - start < budget:
             pass
         if found.done and found.result():
             self.rebuild()
@@ -348,6 +353,13 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         self._cursor = follow(self.timeline, event.kind, event.data, self.view, f, self._cursor)
         if self.timeline.running:
             self.hold_for_animation(self.timeline.end_time() / f)
+
+    def warm_up(self) -> None:
+        """The opening shuffle and deal too, while the table is put up: the first frames
+        of the game then find the Locations and Case Files drawn once already."""
+        if not self._warmed and self.app.top is self and not self.session.match.log:
+            self.session.update()
+        super().warm_up()
 
     def update(self, dt: float) -> None:
         self.timeline.update(dt)

@@ -22,6 +22,8 @@ from game.ui.table_base import fit
 from . import look
 from .notebook import FACTION_GUESSES, hermit_clues
 
+WARM_TABLE_AFTER = 6   # frames into the first look (a tenth of a second)
+
 
 class LookHandoff(HandoffScene):
     """The hand-off before a player looks at their own character (not a decision)."""
@@ -47,6 +49,26 @@ class CharacterScene(Scene):
         self.then_play = then_play      # her turn comes next: she stays at the screen
         self.name = table.session.seats[seat].name
         self.me = dict(table.session.view(seat).get("me", {}))
+        self._frames = 0
+
+    @staticmethod
+    def card_size(m: style.Metrics) -> tuple[int, int]:
+        ch = m.height - 2 * m.margin - m.px(190)
+        return int(ch * 0.7), ch
+
+    @classmethod
+    def prepare(cls, table, seat: int) -> None:
+        """Make the card picture of ``seat``'s look ahead, off screen (the frame before)."""
+        name = table.session.view(seat).get("me", {}).get("character")
+        if name:
+            look.character_card(name, cls.card_size(table.metrics), detailed=False)
+
+    def update(self, dt: float) -> None:
+        self._frames += 1
+        if self._frames == WARM_TABLE_AFTER and self.first_look:
+            # the player reads the card: the table's first picture with the Areas and this
+            # player's panel is made now, off screen, not in the frame that uncovers it
+            self.table.draw_off_screen()
 
     def build(self, m: style.Metrics) -> None:
         bw = m.px(300)
@@ -82,8 +104,7 @@ class CharacterScene(Scene):
         name = self.me.get("character")
         if not name:
             return
-        ch = m.height - 2 * m.margin - m.px(190)
-        cw = int(ch * 0.7)
+        cw, ch = self.card_size(m)
         card = look.character_card(name, (cw, ch), detailed=False)
         total = cw + m.px(40) + m.px(420)
         x = cx - total // 2

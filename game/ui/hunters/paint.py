@@ -71,6 +71,8 @@ def track_slots(seats: list[int], cell: pygame.Rect) -> list[tuple[int, pygame.R
 
 
 class TablePainter:
+    _banner: tuple = (None, None)   # (what it shows, the panel) of the reveal/death banner
+
     def pending_damage(self) -> dict[int, int]:
         """Damage (minus heals) already in the view but whose animation has not begun."""
         out: dict[int, int] = {}
@@ -334,9 +336,7 @@ class TablePainter:
                                        f"{self.seat_name(seat)}'s Equipment"))
             x += c.get_width() + m.px(3)
         if not p["alive"]:
-            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 90))
-            surface.blit(veil, rect)
+            surface.blit(draw.shade(rect.size, (0, 0, 0, 90)), rect)
 
     def draw_floaters(self, surface, m) -> None:
         """Hit and heal numbers, deaths and notes, over everything else on the board. Notes
@@ -432,23 +432,32 @@ class TablePainter:
         rect.center = area.center
         rect.clamp_ip(surface.get_rect())
         fade = min(1.0, e.progress * 5, (1 - e.progress) * 5)
-        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        who = self.seat_name(e.seat)
+        key = (e.kind, who, name, rect.size, m.width, m.height)
+        if self._banner[0] != key:
+            # made once per banner, then only faded: the same words for its whole time
+            self._banner = (key, self.banner_panel(e.kind, who, name, info, rect.size, m))
+        panel = self._banner[1]
+        panel.set_alpha(int(255 * fade))
+        surface.blit(panel, rect)
+
+    def banner_panel(self, kind, who, name, info, size, m) -> pygame.Surface:
+        w, h = size
+        panel = pygame.Surface(size, pygame.SRCALPHA)
         draw.rounded_rect(panel, panel.get_rect(), (*style.BG_DEEP, 235), m.px(12),
-                          style.DANGER if e.kind == "death" else style.ACCENT_BRIGHT, m.px(2))
+                          style.DANGER if kind == "death" else style.ACCENT_BRIGHT, m.px(2))
         ch = h - m.px(16)
         card = look.character_card(name, (int(ch * 0.72), ch), detailed=False)
         panel.blit(card, (m.px(10), m.px(8)))
         tx = m.px(20) + card.get_width()
-        who = self.seat_name(e.seat)
-        title = f"{who} dies" if e.kind == "death" else f"{who} reveals!"
+        title = f"{who} dies" if kind == "death" else f"{who} reveals!"
         draw.blit_text(panel, fit(title, m.px(24), w - tx - m.px(10), True), m.px(24),
-                       (tx, m.px(16)), style.DANGER if e.kind == "death" else style.ACCENT_BRIGHT, True)
+                       (tx, m.px(16)), style.DANGER if kind == "death" else style.ACCENT_BRIGHT, True)
         draw.blit_text(panel, f"{name}: {info['faction']}, HP {info['hp']}", m.px(18),
                        (tx, m.px(56)), look.faction_colour(info["faction"]), True)
         for i, line in enumerate(draw.wrap("Wins: " + info["win"], m.px(14), w - tx - m.px(10))[:3]):
             draw.blit_text(panel, line, m.px(14), (tx, m.px(86) + i * m.px(19)), style.TEXT_MUTED)
-        panel.set_alpha(int(255 * fade))
-        surface.blit(panel, rect)
+        return panel
 
     def drawn_card_rect(self, m) -> pygame.Rect:
         """Where a drawn card is held up: big, over the middle of the Areas."""

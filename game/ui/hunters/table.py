@@ -63,6 +63,7 @@ class HuntersTable(TablePainter, TableScene):
         self._view = None
         self._positions: dict[int, str | None] = {}
         self._pass: list[int] | None = None
+        self._look_prepared = False   # the first look's picture is made (the frame before)
         if not self.notebook.looked and not session.is_over() and not hasattr(session, "tutorial"):
             # (a tutorial's coach introduces the character on the table instead)
             # phones show their own character; the screen passes only among its people
@@ -212,21 +213,28 @@ class HuntersTable(TablePainter, TableScene):
         self.app.push(CharacterScene(self.app, self, seat, first_look=True,
                                      then_play=self.several() and not self._pass and seat == first))
 
+    def warm_up(self) -> None:
+        """The deal and the first look's picture too, while the table is put up (the frame
+        of the start, behind the setup screen): the first frames of the game only show."""
+        if self._pass is not None and not self._warmed and self.app.top is self and not self._dealt():
+            self.session.update()
+            if self._dealt():
+                self._look_prepared = True
+                self._prepare_look()
+        super().warm_up()
+
+    def _prepare_look(self) -> None:
+        """The frame of the deal makes the first look's card picture off screen, for a
+        player whose look comes without a hand-off (the picture is only made, not shown)."""
+        seat = self._pass[0] if self._pass else None
+        if seat is not None and (not self.several() or self.session.at_screen == seat):
+            CharacterScene.prepare(self, seat)
+
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        top = self.app.top
-        self._rebuilt = False
+        # (a hand-off pushed or buttons rebuilt in this frame: the app lets pygame-gui
+        # catch up before drawing, see App.step; a second catch-up here cost a millisecond)
         self._update(dt)
-        if self.app.top is not top or self._rebuilt:
-            # A hand-off was pushed (or the buttons were rebuilt) during this frame.
-            # pygame-gui works out what to draw in its own update, which already ran:
-            # refresh it now, or this frame would still show the old buttons, e.g. the
-            # table's choices over the hand-off screen.
-            self.manager.update(0.0)
-
-    def rebuild(self) -> None:
-        self._rebuilt = True
-        super().rebuild()
 
     def _update(self, dt: float) -> None:
         animating = bool(self.effects)
@@ -240,7 +248,12 @@ class HuntersTable(TablePainter, TableScene):
         if self._pass is not None and self.app.top is self:
             if not self._dealt():
                 self.session.update()
-            if self._dealt():
+            elif not self._look_prepared:
+                # a frame between the deal and the look makes the look's picture
+                self._look_prepared = True
+                self._prepare_look()
+                return          # nobody plays before the look
+            else:
                 self._advance_pass()
                 if self.app.top is not self:
                     return

@@ -1,0 +1,108 @@
+"""What the tables make ahead or keep between frames (issue 15, frames after a move): a kept
+surface must change the moment what it shows changes, and what is made ahead while a
+table is put up must not show (or even make) anybody's secret with several people at the
+screen."""
+
+import pygame
+import pytest
+from ui_helpers import step
+
+from game.session import SeatConfig
+from game.ui import draw
+from game.ui.hunters import look
+from game.ui.hunters.anim import Effect
+from game.ui.opening import start_game
+
+pytestmark = pytest.mark.animation_speed("normal")   # the banner and the deal animate
+
+
+def seats(humans, players):
+    return [SeatConfig(f"P{i + 1}", "human" if i < humans else "computer", "easy")
+            for i in range(players)]
+
+
+def pixels(surface):
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def test_panels_and_shades_are_kept_per_size_and_colour_and_look_as_made_fresh():
+    a = draw._panel((120, 60), 8, 235)
+    assert draw._panel((120, 60), 8, 235) is a                     # kept
+    assert draw._panel((121, 60), 8, 235) is not a                 # another size: its own
+    assert pixels(draw._panel((120, 60), 8, 200)) != pixels(a)     # another alpha: other pixels
+    fresh = pygame.Surface((120, 60), pygame.SRCALPHA)
+    draw.rounded_rect(fresh, fresh.get_rect(), (*draw.style.PANEL, 235), 8, draw.style.PANEL_EDGE)
+    assert pixels(a) == pixels(fresh)
+    veil = draw.shade((40, 20), (0, 0, 0, 90))
+    assert veil.get_at((5, 5)) == (0, 0, 0, 90)
+    assert draw.shade((40, 20), (10, 20, 30, 200)).get_at((5, 5)) == (10, 20, 30, 200)
+
+
+def test_the_reveal_banner_is_made_once_and_again_when_it_shows_someone_else(app, monkeypatch):
+    table = start_game(app, "hunters", seats(1, 5), 11, {})
+    while table is not app.top:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
+                                             scancode=0))
+        step(app)
+    made = []
+    real = type(table).banner_panel
+
+    def counting(self, kind, who, name, info, size, m):
+        made.append((kind, who, name))
+        return real(self, kind, who, name, info, size, m)
+
+    monkeypatch.setattr(type(table), "banner_panel", counting)
+    names = sorted(look.CHARACTER)[:2]
+    effect = Effect("reveal", 2.0, seat=1, data={"character": names[0]}, age=0.5)
+    monkeypatch.setattr(table.effects, "running", lambda: [effect])
+    surface = pygame.Surface(app.screen.get_size())
+    for _ in range(3):
+        table.draw_banner(surface, table.metrics)
+    assert made == [("reveal", table.seat_name(1), names[0])]       # once, then only faded
+    first = table._banner[1]
+    effect.data = {"character": names[1]}                          # another character shown
+    table.draw_banner(surface, table.metrics)
+    assert made[-1] == ("reveal", table.seat_name(1), names[1]) and table._banner[1] is not first
+    effect.kind, effect.seat = "death", 2                          # another player dies
+    table.draw_banner(surface, table.metrics)
+    assert made[-1] == ("death", table.seat_name(2), names[1])
+    assert len(made) == 3
+
+
+def test_a_table_is_drawn_once_while_it_is_put_up(app):
+    from game.ui.harsh import look as harsh_look
+
+    harsh_look.location_card.cache_clear()
+    table = start_game(app, "harsh", seats(1, 1), 5, {"difficulty": "standard"})
+    assert table._warmed and table.session.match.log          # dealt behind the start
+    assert harsh_look.location_card.cache_info().currsize >= 9  # the grid's faces are made
+
+
+def test_several_people_nothing_private_is_made_while_the_table_is_put_up(app, monkeypatch):
+    """Two people at one Shadow Hunters screen: the table's start (deal, first picture)
+    makes no character picture at all; each card comes after its hand-off."""
+    pictured = []
+    real = look.character_card
+
+    def spy(name, *a, **k):
+        pictured.append(name)
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(look, "character_card", spy)
+    table = start_game(app, "hunters", seats(2, 5), 11, {})
+    assert table._warmed and table.session.at_screen is None
+    assert pictured == []
+
+
+def test_one_person_the_first_look_s_card_is_made_before_it_shows(app, monkeypatch):
+    made = []
+    real = look.character_card
+
+    def spy(name, *a, **k):
+        made.append(name)
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(look, "character_card", spy)
+    table = start_game(app, "hunters", seats(1, 5), 11, {})
+    mine = table.session.view(0)["me"]["character"]
+    assert mine in made          # made with the table (off screen), for the one person here
