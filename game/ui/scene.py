@@ -317,9 +317,7 @@ class Overlay(Scene):
         if self.covers_table():
             surface.blit(draw.table_background(surface.get_size()), (0, 0))
             return
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, self.shade))
-        surface.blit(veil, (0, 0))
+        surface.blit(draw.shade(surface.get_size(), (0, 0, 0, self.shade)), (0, 0))
 
     def centered(self, width: int, height: int) -> pygame.Rect:
         m = self.metrics

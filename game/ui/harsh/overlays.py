@@ -26,6 +26,7 @@ def veil(size: tuple) -> pygame.Surface:
     shade.fill((0, 0, 0, 150))
     return shade
 
+
 class HarshOverlays:
     # the dialog --------------------------------------------------------------------------------------
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
