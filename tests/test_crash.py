@@ -173,7 +173,7 @@ def test_setup_logging_writes_a_rotating_file_in_shadows_home(home):
 
 
 def test_the_versions_reach_the_log_once_the_menu_is_up(home):
-    from tests.ui_helpers import make_app, step
+    from ui_helpers import make_app, step
 
     path = crash.setup_logging()
     a = make_app()

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-
-from tests.ui_helpers import find, make_app, step
+from ui_helpers import find, make_app, step
 
 ROOT = Path(__file__).resolve().parent.parent
 HIDDEN_STATES = ("hovered", "selected", "active")
@@ -195,7 +194,7 @@ def test_the_tiles_words_are_drawn_by_the_menu_so_their_buttons_need_no_font_of_
 
 
 def test_the_tiles_buttons_cover_their_tiles_once_the_menu_is_shown(app):
-    from tests.ui_helpers import click_at
+    from ui_helpers import click_at
 
     step(app, 2)
     menu = app.top
