@@ -21,7 +21,7 @@ import pygame_gui
 
 from game import crash
 from game.storage import settings as settings_store
-from game.ui import style
+from game.ui import draw, style
 from game.ui.sound import Sounds, init_pygame
 
 if TYPE_CHECKING:
@@ -370,6 +370,7 @@ class App:
             # The menu is up: what it does not show is done while it is read.
             self.sound.warm_up()   # the sounds are made on a background thread
             crash.log_versions()
+            draw.fonts_settle()
             if not gc.isenabled():  # held off by the start (game.__main__): on again, with
                 gc.freeze()         # what start-up made set aside, never scanned again
                 gc.enable()

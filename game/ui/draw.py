@@ -43,50 +43,72 @@ def _noto_path(bold: bool) -> str | None:
         return None
 
 
+# While the first screen is drawn, every size of a weight shares one face: a new pygame
+# Font costs about 0.7 ms on its first text and the menu's first frame uses eight sizes.
+# After it each size opens a Font of its own, as switching a face's size throws away its
+# rendered glyphs (text drawn in alternating sizes would be about 30 times slower).
+_sharing = [True]
+
+
+def fonts_settle() -> None:
+    """The first screen is up: from now on each font size gets a Font of its own."""
+    _sharing[0] = False
+
+
 class SizedFont:
-    """One size of a shared face. Each call sets the face to this size first: the first
-    text drawn with a new pygame Font costs about 0.7 ms, and the menu's first frame alone
-    uses eight sizes. The text comes out pixel for pixel as from a Font of its own."""
+    """Noto Sans at one size, on the shared face while the first screen is drawn and on a
+    Font of its own after that. The text comes out pixel for pixel the same either way."""
 
-    __slots__ = ("face", "point")
+    __slots__ = ("bold", "point", "own")
 
-    def __init__(self, face: pygame.font.Font, point: int) -> None:
-        self.face, self.point = face, point
+    def __init__(self, bold: bool, point: int) -> None:
+        self.bold, self.point, self.own = bold, point, None
 
-    def _sized(self) -> pygame.font.Font:
-        if self.face.point_size != self.point:
-            self.face.point_size = self.point
-        return self.face
+    @property
+    def face(self) -> pygame.font.Font:
+        if self.own is not None:
+            return self.own
+        if not _sharing[0]:
+            self.own = _open(self.bold, self.point)
+            return self.own
+        face = _shared(self.bold)
+        if face.point_size != self.point:
+            face.point_size = self.point
+        return face
 
     def render(self, *args, **kw) -> pygame.Surface:
-        return self._sized().render(*args, **kw)
+        return self.face.render(*args, **kw)
 
     def size(self, text: str) -> tuple[int, int]:
-        return self._sized().size(text)
+        return self.face.size(text)
 
     def get_linesize(self) -> int:
-        return self._sized().get_linesize()
+        return self.face.get_linesize()
 
     def get_height(self) -> int:
-        return self._sized().get_height()
+        return self.face.get_height()
 
     def get_ascent(self) -> int:
-        return self._sized().get_ascent()
+        return self.face.get_ascent()
 
     def get_descent(self) -> int:
-        return self._sized().get_descent()
+        return self.face.get_descent()
 
     def __getattr__(self, name: str):
-        return getattr(self._sized(), name)
+        return getattr(self.face, name)
 
 
-@lru_cache(maxsize=4)
-def _face(bold: bool) -> pygame.font.Font:
+def _open(bold: bool, point: int) -> pygame.font.Font:
     path = _noto_path(bold)
-    f = pygame.font.Font(path, 16)
+    f = pygame.font.Font(path, point)
     if path is None:
         f.set_bold(bold)
     return f
+
+
+@lru_cache(maxsize=4)
+def _shared(bold: bool) -> pygame.font.Font:
+    return _open(bold, 16)
 
 
 @lru_cache(maxsize=64)
@@ -94,7 +116,7 @@ def font(size: int, bold: bool = False) -> SizedFont:
     """Noto Sans at ``size`` px (pygame's default font if Noto Sans cannot be found)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return SizedFont(_face(bold), max(6, int(size)))
+    return SizedFont(bold, max(6, int(size)))
 
 
 @lru_cache(maxsize=2048)
