@@ -28,15 +28,19 @@ def make_app(size=(1280, 720), offer_tutorials: bool = False):
 def step(app, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(DT)
-        if _computer_thinking(app):
+        if _worker_thinking(app):
             # The real loop sleeps in clock.tick; this one does not. Without a real pause
-            # the main thread re-takes the GIL after every blit and, on an idle 2-core
-            # machine, starves the computer player's worker thread for seconds.
+            # the main thread re-takes the GIL after every blit and starves the worker
+            # thread (a computer player, a hint) for seconds on a busy machine.
             time.sleep(0.001)
 
 
-def _computer_thinking(app) -> bool:
+def _worker_thinking(app) -> bool:
+    """A computer player or a hint is searching on its worker thread."""
     for scene in reversed(app.scenes):
+        hints = getattr(scene, "hints", None)
+        if hints is not None and hints.thinking:
+            return True
         session = getattr(scene, "session", None)
         if session is not None:
             return session.computer_thinking()

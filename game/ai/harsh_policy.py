@@ -160,17 +160,30 @@ def bomb_chance(s, pos: int) -> float:
     """Chance that the top Discovery card at ``pos`` is a Bomb, from public facts."""
     if not s.stacks[pos]:
         return 0.0
-    if s.origin[pos][0]:
-        if s.dealt_bomb_found:
-            return 0.0
-        dealt = sum(1 for p in range(9) for o in s.origin[p] if o)
-        return 1.0 / dealt if dealt else 0.0
+    dealt, added = bomb_odds(s)
+    return dealt if s.origin[pos][0] else added
+
+
+def bomb_odds(s) -> tuple[float, float]:
+    """Chance that a top card is a Bomb: one dealt at the start, and one added since.
+
+    Computed once per decision and looked up per square (the move weighs every square)."""
+    dealt_cards = added_cards = 0
+    for p in range(9):
+        for o in s.origin[p]:
+            if o:
+                dealt_cards += 1
+            else:
+                added_cards += 1
+    if s.dealt_bomb_found:
+        dealt = 0.0
+    else:
+        dealt = 1.0 / dealt_cards if dealt_cards else 0.0
     known = s.deck[len(s.deck) - s.deck_known:] if s.deck_known else []
     bombs_seen = s.discard.count(BOMB) - (1 if s.dealt_bomb_found else 0) + known.count(BOMB)
     deck_bombs = DISCOVERY_COUNTS[BOMB] - 1 - bombs_seen
-    added = sum(1 for p in range(9) for o in s.origin[p] if not o)
-    hidden = added + len(s.deck) - s.deck_known
-    return max(0.0, deck_bombs / hidden) if hidden else 0.0
+    hidden = added_cards + len(s.deck) - s.deck_known
+    return dealt, (max(0.0, deck_bombs / hidden) if hidden else 0.0)
 
 
 def draw_value(kn: Knowledge) -> float:
@@ -269,9 +282,13 @@ class HarshPolicy:
             if a.kind == "accuse" and kn.p_accuse >= thr:
                 return a
         ready = s.bugged and kn.p_accuse >= thr
-        n_disc = len(s.discardable())
-        low = min((card_value(s, k, kn) for k in s.discardable()), default=99.0)
+        discardable = s.discardable()
+        n_disc = len(discardable)
+        low = min((card_value(s, k, kn) for k in discardable), default=99.0)
         meet_cost = (W["meet_base"] + W["meet_mult"] * low) if n_disc else 1000.0
+        draw = draw_value(kn)
+        bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
+        odds = bomb_odds(s)
         best, best_score = None, -1e18
         for a in actions:
             if a.kind != "move":
@@ -286,9 +303,7 @@ class HarshPolicy:
                 else:
                     score -= meet_cost + 0.5
             if s.stacks[q]:
-                pb = bomb_chance(s, q)
-                draw = draw_value(kn)
-                bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
+                pb = odds[0] if s.origin[q][0] else odds[1]
                 score += (1.0 - pb) * draw - pb * bomb_cost
             p_next = kn.spy_next[q]
             if q != s.spy and p_next:
