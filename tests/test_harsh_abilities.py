@@ -104,6 +104,24 @@ def test_cafe_looks_at_three_cards_and_puts_them_back_in_any_order():
     assert s.view(0)["deck_known_top"] == ("Gun", "Laptop")
 
 
+def test_a_card_seen_at_the_cafe_stays_known_where_the_spy_lays_it():
+    s = on("cafe")
+    use(s, "cafe")
+    act(s, "order", CODED, GUN, LAPTOP)
+    s.stacks[3], s.origin[3], s.known[3] = [CLUE], [True], [False]
+    act(s, "end")                          # the Spy lays the Coded Message under the Clue
+    assert s.stacks[3] == [CLUE, CODED] and s.known[3] == [False, True]
+    assert s.view(0)["grid"][3]["known"] == (None, "Coded Message")
+    assert s.view(None)["grid"][3]["known"] == (None, None)   # an onlooker saw nothing
+    assert all(k is None for g in s.view(0)["grid"] if g["pos"] != 3 for k in g["known"])
+    # the round trip keeps it, and a save from before the grid remembered it still loads
+    again = type(s).from_json(s.to_json())
+    assert again.view(0) == s.view(0)
+    old = s.to_json()
+    del old["known"]
+    assert type(s).from_json(old).view(0)["grid"][3]["known"] == (None, None)
+
+
 def test_cafe_with_identical_cards_needs_no_choice():
     s = on("cafe", deck=(CLUE, CLUE, CLUE, GUN, LAPTOP, CODED, 7, CLUE, CLUE, 9, BOMB, BOMB,
                          BOMB))
@@ -139,7 +157,7 @@ def test_hotel_cancels_only_one_meeting():
     s = hotel_on_the_spys_path()
     act(s, "end")                           # first meeting: free
     s.spy = 4
-    s.stacks[4], s.origin[4] = [], []
+    s.stacks[4], s.origin[4], s.known[4] = [], [], []
     act(s, "move", 4)                       # second meeting, same next turn: pay
     assert s.phase == "discard"
 
@@ -149,7 +167,7 @@ def test_hotel_protects_a_meeting_on_the_next_turn():
     act(s, "move", 5)
     use(s, "hotel")
     act(s, "end")                           # Spy to 3
-    s.stacks[4], s.origin[4] = [], []
+    s.stacks[4], s.origin[4], s.known[4] = [], [], []
     s.spy = 4
     ev = act(s, "move", 4)                  # turn 2: walk into the Spy
     assert "safe_house" in kinds_of(ev) and "spy_moved" in kinds_of(ev)   # the turn ended
@@ -164,7 +182,7 @@ def test_hotel_protection_ends_with_the_next_turn():
     act(s, "end")                           # turn 2 ends without a meeting
     assert s.turn == 3 and not s._safe_house_active(False)
     s.spy = 1
-    s.stacks[1], s.origin[1] = [], []
+    s.stacks[1], s.origin[1], s.known[1] = [], [], []
     act(s, "move", 1)                       # turn 3: walking into the Spy costs a card
     assert s.phase == "discard" and s.discard_for == "meeting"
 
@@ -176,7 +194,7 @@ def test_hotel_offers_to_let_a_bugged_spy_go_without_a_discard():
     act(s, "end")
     s.bugged = True
     s.spy = 4
-    s.stacks[4], s.origin[4] = [], []
+    s.stacks[4], s.origin[4], s.known[4] = [], [], []
     act(s, "move", 4)
     assert [a.kind for a in s.legal_actions(0)] == ["accuse", "slip"]
     coll = list(s.coll)
@@ -213,7 +231,7 @@ def test_bank_protects_an_item_from_every_discard():
 def test_bank_protected_item_alone_cannot_pay_a_discard():
     s = on("bank")
     use(s, "bank", PASSPORT)
-    s.stacks[3], s.origin[3] = [], []
+    s.stacks[3], s.origin[3], s.known[3] = [], [], []
     s.agent = 7
     s.phase = "move"
     act(s, "move", 3)
@@ -303,7 +321,7 @@ def test_post_office_bomb_is_resolved():
 def test_post_office_needs_a_neighbouring_card():
     s = on("post")
     for p in (2, 4, 8):                         # the diagonals 1 and 7 still hold cards
-        s.stacks[p], s.origin[p] = [], []
+        s.stacks[p], s.origin[p], s.known[p] = [], [], []
     assert ("Use Location ability",
             "no orthogonally adjacent Location has a Discovery card") in s.blockers()
 

@@ -75,7 +75,7 @@ def test_moving_takes_the_top_discovery_card_into_the_collection():
 
 def test_moving_to_an_empty_location_draws_nothing():
     s = fresh()
-    s.stacks[5], s.origin[5] = [], []
+    s.stacks[5], s.origin[5], s.known[5] = [], [], []
     ev = act(s, "move", 5)
     assert "card_found" not in kinds_of(ev) and s.coll == []
 
@@ -382,7 +382,7 @@ def test_spy_deck_is_reshuffled_with_four_cards_turned_when_it_runs_out():
 def test_spy_adds_no_card_where_two_already_lie():
     s = at_actions(fresh())
     s.stacks[3] = [PHOTO, CLUE]
-    s.origin[3] = [True, False]
+    s.origin[3], s.known[3] = [True, False], [False, False]
     before = len(s.deck)
     act(s, "end")
     assert s.spy == 3 and len(s.deck) == before and s.stacks[3] == [PHOTO, CLUE]
@@ -390,7 +390,7 @@ def test_spy_adds_no_card_where_two_already_lie():
 
 def test_spy_adds_a_card_to_an_empty_location():
     s = at_actions(fresh())
-    s.stacks[3], s.origin[3] = [], []
+    s.stacks[3], s.origin[3], s.known[3] = [], [], []
     act(s, "end")
     assert s.stacks[3] == [GUN] and s.origin[3] == [False]
 
@@ -401,7 +401,7 @@ def test_on_the_run_the_countdown_drops_when_the_spy_reaches_an_empty_location()
     s.discard += s.deck
     s.deck = []
     assert s.view(0)["on_the_run"] is True
-    s.stacks[3], s.origin[3] = [], []
+    s.stacks[3], s.origin[3], s.known[3] = [], [], []
     ev = act(s, "end")
     assert s.countdown == 3 and "countdown" in kinds_of(ev)
 
@@ -419,7 +419,7 @@ def test_countdown_reaching_zero_loses():
     s.discard += s.deck
     s.deck = []
     s.countdown = 1
-    s.stacks[3], s.origin[3] = [], []
+    s.stacks[3], s.origin[3], s.known[3] = [], [], []
     ev = act(s, "end")
     assert s.outcome == "countdown" and s.is_over()
     assert ev[-1].text.startswith("The Countdown reached zero")
@@ -428,7 +428,7 @@ def test_countdown_reaching_zero_loses():
 def test_countdown_does_not_drop_while_the_deck_still_has_cards():
     s = at_actions(fresh())
     s.deck = s.deck[-1:]
-    s.stacks[3], s.origin[3] = [], []
+    s.stacks[3], s.origin[3], s.known[3] = [], [], []
     act(s, "end")
     assert s.countdown == 4 and s.deck == [] and s.stacks[3] == [GUN]
 
@@ -448,7 +448,7 @@ def test_agent_walking_into_the_spy_discards_and_ends_the_turn():
 def test_agent_walking_into_the_spy_with_no_card_loses():
     s = fresh()
     s.spy = 4
-    s.stacks[4], s.origin[4] = [], []
+    s.stacks[4], s.origin[4], s.known[4] = [], [], []
     act(s, "move", 4)
     assert s.outcome == "meeting-no-card"
 
@@ -456,7 +456,7 @@ def test_agent_walking_into_the_spy_with_no_card_loses():
 def test_spy_walking_into_the_agent_with_no_card_loses():
     s = fresh()
     s.agent = 7
-    s.stacks[3], s.origin[3] = [], []
+    s.stacks[3], s.origin[3], s.known[3] = [], [], []
     act(s, "move", 3)
     assert s.coll == []
     act(s, "end")                         # card 1: the Spy goes S onto the Agent
@@ -479,7 +479,7 @@ def accusation_game(coll):
     s = fresh()
     s.bugged = True
     s.spy = 4
-    s.stacks[4], s.origin[4] = [], []
+    s.stacks[4], s.origin[4], s.known[4] = [], [], []
     s.coll = list(coll)
     act(s, "move", 4)
     assert s.phase == "meeting"
@@ -529,7 +529,7 @@ def test_accusation_at_the_start_of_the_turn_when_the_spy_walked_in():
     s.bugged = True
     s.agent = 7
     s.coll = [PHOTO, BINOC, PASSPORT, CLUE]
-    s.stacks[3], s.origin[3] = [], []
+    s.stacks[3], s.origin[3], s.known[3] = [], [], []
     act(s, "move", 3)
     act(s, "end")                          # the Spy walks onto the Agent: pay a card
     act(s, "discard", CLUE)

@@ -36,7 +36,7 @@ def test_turning_a_discovery_card_reveals():
 
 def test_moving_to_an_empty_location_reveals_nothing():
     s = fresh()
-    s.stacks[5], s.origin[5] = [], []
+    s.stacks[5], s.origin[5], s.known[5] = [], [], []
     assert not step(s, "move", 5)
 
 

@@ -48,7 +48,8 @@ The view (``state.view(0)``; ``view(None)`` is the same without peeked cards)
 ``phase``, ``prompt``, ``turn``, ``difficulty``, ``options`` {clue_x2, deal, countdown_start,
 abilities}; ``grid``: 9 dicts {pos, row, col, location_id, location, star, face_down,
 ability, ability_name, ability_text, ability_used, ability_enabled, cards, stack (top first,
-"dealt"/"added"), spy, agent, bug}; ``spy``, ``agent`` positions; ``bug`` {state
+"dealt"/"added"), known (top first: the name of a card seen at the Cafe before the Spy laid
+it there, else None), spy, agent, bug}; ``spy``, ``agent`` positions; ``bug`` {state
 off|placed|active|spent, pos, bugged, tracks_left}; ``countdown``, ``on_the_run``; ``kit``
 ready|used; ``discovery_deck`` (size), ``deck_known_top`` (names known from the Cafe, top
 first), ``discovery_discard``, ``dealt_bomb_found``; ``spy_deck`` (size), ``spy_discards``

@@ -159,6 +159,7 @@ def _post_blocked(state) -> str:
 def _post_use(state, pos) -> list:
     kind = state.stacks[pos].pop(0)
     dealt = state.origin[pos].pop(0)
+    state.known[pos].pop(0)
     return state._found(kind, pos, "Dead drop", dealt=dealt, arrival=False)
 
 

@@ -123,6 +123,7 @@ class ChanceSteps:
         if kind == "deal":
             self.stacks = [[k] for k in a]
             self.origin = [[True] for _ in a]
+            self.known = [[False] for _ in a]
             return [Event("dealt", {}, "One face-down Discovery card lies at each Location.")]
         if kind == "deck":
             self.deck = list(reversed(a))

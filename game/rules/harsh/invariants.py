@@ -30,6 +30,8 @@ class Checker:
             out.append(("cards conserved", f"{dict(census)} != {box}"))
         if any(len(a) != len(b) for a, b in zip(s.stacks, s.origin)):
             out.append(("every card knows where it came from", "stack and origin differ"))
+        if any(len(a) != len(b) for a, b in zip(s.stacks, s.known)):
+            out.append(("every card knows whether it was seen", "stack and known differ"))
         if not (0 <= s.agent < 9 and 0 <= s.spy < 9 and -1 <= s.bug < 9):
             out.append(("pieces on the grid", f"agent {s.agent} spy {s.spy} bug {s.bug}"))
         if not 0 <= s.tracks <= TRACKS_PER_GAME:

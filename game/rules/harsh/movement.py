@@ -56,6 +56,7 @@ class Movement:
         if self.stacks[pos]:
             kind = self.stacks[pos].pop(0)
             dealt = self.origin[pos].pop(0)
+            self.known[pos].pop(0)
             ev += self._found(kind, pos, name, dealt=dealt, arrival=True)
         else:
             ev += self._after_arrival()

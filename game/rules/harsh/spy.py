@@ -64,6 +64,8 @@ class SpyMoves:
             if len(self.stacks[to]) < MAX_STACK_FROM_SPY:
                 self.stacks[to].append(self.deck.pop())
                 self.origin[to].append(False)
+                # a card seen at the Cafe is still known where the Spy lays it
+                self.known[to].append(self.deck_known > 0)
                 if self.deck_known:
                     self.deck_known -= 1
                 ev.append(Event("card_added", {"pos": to, "deck": len(self.deck)},

@@ -47,7 +47,7 @@ class HarshState(Choices, ChanceSteps, Movement, Bombs, SpyMoves, Accusation, Ga
     GAME_ID = "harsh"
 
     __slots__ = ("difficulty", "x2", "deal_counts", "countdown_start", "abil", "stage",
-                 "grid", "down", "used", "stacks", "origin", "dealt_bomb_found", "deck",
+                 "grid", "down", "used", "stacks", "origin", "known", "dealt_bomb_found", "deck",
                  "deck_known", "coll", "protected", "discard", "conf", "rev", "kit_used",
                  "bug", "bugged", "tracks", "spy", "agent", "spydeck", "spy_moves",
                  "peek_top", "peek_bottom", "countdown", "turn", "phase", "arrival",
@@ -79,6 +79,7 @@ class HarshState(Choices, ChanceSteps, Movement, Bombs, SpyMoves, Accusation, Ga
         s.used = [False] * 9
         s.stacks = [[] for _ in range(9)]
         s.origin = [[] for _ in range(9)]
+        s.known = [[] for _ in range(9)]   # per card on the grid: the player has seen its face
         s.dealt_bomb_found = False
         s.deck = []
         s.deck_known = 0
@@ -190,6 +191,9 @@ class HarshState(Choices, ChanceSteps, Movement, Bombs, SpyMoves, Accusation, Ga
         s = cls.__new__(cls)
         try:
             for f in cls._FIELDS:
+                if f == "known" and f not in data:
+                    # a save from before the grid remembered cards seen at the Cafe
+                    data = {**data, "known": [[False] * len(st) for st in data["stacks"]]}
                 v = data[f]
                 if isinstance(v, list):
                     v = [list(x) if isinstance(x, list) else x for x in v]
@@ -216,6 +220,7 @@ class HarshState(Choices, ChanceSteps, Movement, Bombs, SpyMoves, Accusation, Ga
         s.used = self.used[:]
         s.stacks = _copy2(self.stacks)
         s.origin = _copy2(self.origin)
+        s.known = _copy2(self.known)
         s.dealt_bomb_found = self.dealt_bomb_found
         s.deck = self.deck[:]
         s.deck_known = self.deck_known

@@ -45,6 +45,10 @@ def build_view(s, seat):
             "cards": len(s.stacks[p]),
             # top first: "dealt" at setup or "added" by the Spy (public knowledge)
             "stack": tuple("dealt" if o else "added" for o in s.origin[p]),
+            # top first: the face of a card the player saw at the Cafe before the Spy laid
+            # it here, else None (the player's own memory: onlookers see None)
+            "known": tuple(KIND_NAMES[k] if (me and seen) else None
+                           for k, seen in zip(s.stacks[p], s.known[p])),
             "spy": s.spy == p, "agent": s.agent == p, "bug": s.bug == p,
         })
     top = s.peek_top or (s.peek_bottom and len(s.spydeck) == 1)
