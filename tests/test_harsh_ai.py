@@ -10,7 +10,13 @@ from counting_clock import CountingClock
 from test_harsh_support import BINOC, CLUE, PASSPORT, PHOTO, act, fresh
 
 from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot
-from game.ai.harsh_policy import HarshPolicy, Knowledge, draw_value, spy_next_distribution
+from game.ai.harsh_policy import (
+    HarshPolicy,
+    Knowledge,
+    bomb_chance,
+    draw_value,
+    spy_next_distribution,
+)
 from game.catalog import get_game
 from game.match import Match
 from game.rules.harsh import sim_report
@@ -116,7 +122,7 @@ def test_hint_sees_that_accusing_now_wins():
     s.bugged = True
     s.spy = 4
     for p in (0, 3, 4, 5):                         # the cards now held leave the grid
-        s.stacks[p], s.origin[p] = [], []
+        s.stacks[p], s.origin[p], s.known[p] = [], [], []
     s.coll = [PHOTO, BINOC, PASSPORT, CLUE]
     s.rev[0] = [True, True, True]                  # the Evidence is known and all held
     act(s, "move", 4)
@@ -193,7 +199,7 @@ def test_the_search_overrules_a_losing_choice_but_keeps_a_sound_one():
     s.bugged = True
     s.spy = 4
     for p in (0, 3, 4, 5):
-        s.stacks[p], s.origin[p] = [], []
+        s.stacks[p], s.origin[p], s.known[p] = [], [], []
     s.coll = [PHOTO, BINOC, PASSPORT, CLUE]
     s.rev[0] = [True, True, True]
     act(s, "move", 4)
@@ -238,3 +244,24 @@ def test_a_known_evidence_item_not_in_hand_makes_turning_cards_worth_more():
     assert draw_value(Knowledge(s)) > draw_value(kn)
     s.coll += [PHOTO, BINOC]          # both in hand: nothing known is missing
     assert Knowledge(s).missing_e == 0 and draw_value(Knowledge(s)) == before
+
+
+def test_a_card_seen_at_the_cafe_and_laid_by_the_spy_is_known_to_worlds_and_odds():
+    s = fresh()
+    s.coll += [s.stacks[3][0], s.stacks[4][0]]  # the dealt cards there are found
+    s.deck.remove(BOMB)                        # the Spy laid a Bomb the player saw at the Cafe
+    s.stacks[3], s.origin[3], s.known[3] = [BOMB], [False], [True]
+    s.deck.remove(CLUE)                        # and an unseen card at the Museum
+    s.stacks[4], s.origin[4], s.known[4] = [CLUE], [False], [False]
+    assert bomb_chance(s, 3) == 1.0
+    unseen = bomb_chance(s, 4)
+    rng = random.Random(4)
+    worlds = [determinize(s.view(0), rng) for _ in range(40)]
+    assert all(w.stacks[3] == [BOMB] and w.known[3] == [True] for w in worlds)
+    assert len({w.stacks[4][0] for w in worlds}) > 1       # the unseen one still varies
+    assert all(w.view(0) == s.view(0) for w in worlds)
+    # unknown, that Bomb would hide among the unseen cards: each of them likelier a Bomb
+    s.known[3] = [False]
+    assert bomb_chance(s, 4) > unseen and bomb_chance(s, 3) == bomb_chance(s, 4)
+    s.stacks[3], s.known[3] = [CLUE], [True]
+    assert bomb_chance(s, 3) == 0.0

@@ -50,6 +50,9 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> HarshState:
     for g in grid:
         s.used[g["location_id"]] = g["ability_used"]
     s.origin = [[o_ == "dealt" for o_ in g["stack"]] for g in grid]
+    seen = [[KIND_BY_NAME[n] if n else -1 for n in g.get("known", (None,) * g["cards"])]
+            for g in grid]
+    s.known = [[k >= 0 for k in row] for row in seen]
     s.dealt_bomb_found = view["dealt_bomb_found"]
     s.coll = [KIND_BY_NAME[n] for n in view["collection"]]
     s.discard = [KIND_BY_NAME[n] for n in view["discovery_discard"]]
@@ -58,7 +61,7 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> HarshState:
 
     # --- Discovery cards: what has not been seen goes to the hidden places ----------------------
     pool = s.box()
-    for k in s.coll + s.discard + known_top:
+    for k in s.coll + s.discard + known_top + [k for row in seen for k in row if k >= 0]:
         pool[k] -= 1
     cards = [k for k in pool for _ in range(pool[k])]
     rng.shuffle(cards)
@@ -80,7 +83,7 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> HarshState:
     for p in range(9):
         for i, o_ in enumerate(s.origin[p]):
             if not o_:
-                s.stacks[p][i] = cards.pop()
+                s.stacks[p][i] = seen[p][i] if seen[p][i] >= 0 else cards.pop()
     n_deck = view["discovery_deck"]
     hidden = n_deck - len(known_top)
     if hidden != len(cards):

@@ -160,6 +160,8 @@ def bomb_chance(s, pos: int) -> float:
     """Chance that the top Discovery card at ``pos`` is a Bomb, from public facts."""
     if not s.stacks[pos]:
         return 0.0
+    if s.known[pos][0]:
+        return 1.0 if s.stacks[pos][0] == BOMB else 0.0
     dealt, added = bomb_odds(s)
     return dealt if s.origin[pos][0] else added
 
@@ -168,10 +170,12 @@ def bomb_odds(s) -> tuple[float, float]:
     """Chance that a top card is a Bomb: one dealt at the start, and one added since.
 
     Computed once per decision and looked up per square (the move weighs every square)."""
-    dealt_cards = added_cards = 0
+    dealt_cards = added_cards = known_bombs = 0
     for p in range(9):
-        for o in s.origin[p]:
-            if o:
+        for o, seen, k in zip(s.origin[p], s.known[p], s.stacks[p]):
+            if seen:               # seen at the Cafe before the Spy laid it here
+                known_bombs += k == BOMB
+            elif o:
                 dealt_cards += 1
             else:
                 added_cards += 1
@@ -180,7 +184,8 @@ def bomb_odds(s) -> tuple[float, float]:
     else:
         dealt = 1.0 / dealt_cards if dealt_cards else 0.0
     known = s.deck[len(s.deck) - s.deck_known:] if s.deck_known else []
-    bombs_seen = s.discard.count(BOMB) - (1 if s.dealt_bomb_found else 0) + known.count(BOMB)
+    bombs_seen = (s.discard.count(BOMB) - (1 if s.dealt_bomb_found else 0) + known.count(BOMB)
+                  + known_bombs)
     deck_bombs = DISCOVERY_COUNTS[BOMB] - 1 - bombs_seen
     hidden = added_cards + len(s.deck) - s.deck_known
     return dealt, (max(0.0, deck_bombs / hidden) if hidden else 0.0)
@@ -303,7 +308,10 @@ class HarshPolicy:
                 else:
                     score -= meet_cost + 0.5
             if s.stacks[q]:
-                pb = odds[0] if s.origin[q][0] else odds[1]
+                if s.known[q][0]:
+                    pb = 1.0 if s.stacks[q][0] == BOMB else 0.0
+                else:
+                    pb = odds[0] if s.origin[q][0] else odds[1]
                 score += (1.0 - pb) * draw - pb * bomb_cost
             p_next = kn.spy_next[q]
             if q != s.spy and p_next:
