@@ -56,7 +56,7 @@ def test_walking_into_the_spy_with_nothing_to_discard_says_so_and_asks_once(app)
     for k, dealt in zip(s.stacks[s.spy], s.origin[s.spy]):  # nothing to pick up there
         s.discard.append(k)
         s.dealt_bomb_found |= k == BOMB and dealt
-    s.stacks[s.spy], s.origin[s.spy] = [], []
+    s.stacks[s.spy], s.origin[s.spy], s.known[s.spy] = [], [], []
     table = open_table(app, m)
     into_spy = Action("move", (s.spy,))
     danger = table.danger_of(into_spy)
@@ -207,3 +207,24 @@ def test_the_log_never_shows_part_of_an_entry_at_its_top(shadows_home):
         assert panel.offset not in panel._tops  # (the scroll itself ends mid-entry here)
     finally:
         a.quit()
+
+
+def test_a_card_seen_at_the_cafe_lies_face_up_where_the_spy_laid_it(app, monkeypatch):
+    from game.ui.harsh import look, paint
+
+    m = match_at_move(3)
+    s = m.state
+    p = next(p for p in range(9) if p not in (s.agent, s.spy) and s.stacks[p])
+    bomb = s.deck.index(BOMB)                      # the Spy laid a Bomb seen at the Cafe
+    s.deck.pop(bomb)
+    s.stacks[p].insert(0, BOMB)
+    s.origin[p].insert(0, False)
+    s.known[p].insert(0, True)
+    faces = []
+    real = look.mini_face
+    monkeypatch.setattr(look, "mini_face", lambda size, name: faces.append(name) or real(size, name))
+    open_table(app, m)
+    step(app, 5)
+    assert faces and set(faces) == {"Bomb"}        # drawn face up, and nothing else is
+    where = s.view(0)["grid"][p]["location"]
+    assert paint.seen_on_grid(s.view(0)) == [f"Bomb, top card at {where}"]

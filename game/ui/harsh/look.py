@@ -123,6 +123,41 @@ def mini_back(size: tuple, dealt: bool) -> pygame.Surface:
     return _ready(surf)
 
 
+@lru_cache(maxsize=64)
+def mini_face(size: tuple, name: str) -> pygame.Surface:
+    """A small Discovery card lying face up on the grid: one the player saw at the Cafe
+    before the Spy laid it there. A Bomb is red with its sphere; others carry their name."""
+    w, h = size
+    surf = _canvas(size)
+    radius = max(2, w // 6)
+    if name == "Bomb":
+        draw.rounded_rect(surf, surf.get_rect(), (150, 44, 40), radius, (250, 210, 190))
+        r = w * 0.3
+        c = (w / 2, h * 0.52)
+        pygame.draw.circle(surf, (20, 20, 24), c, r)
+        pygame.draw.line(surf, (220, 200, 150), (c[0] + r * 0.6, c[1] - r * 0.6),
+                         (c[0] + r * 1.0, c[1] - r * 1.25), max(1, w // 14))
+        pygame.draw.circle(surf, style.ACCENT_BRIGHT, (c[0] + r * 1.05, c[1] - r * 1.3), max(2, w // 12))
+        return _ready(surf)
+    face = (236, 214, 160) if name == "Clue x2" else (250, 246, 232)
+    draw.rounded_rect(surf, surf.get_rect(), face, radius, (40, 36, 32), max(2, w // 14))
+    fs = max(8, min(12, h // 5))
+    lines: list[str] = []
+    for word in name.split(" "):   # a word too long for the card breaks in two
+        if draw.font(fs, True).size(word)[0] > w - 5:
+            cut = len(word) // 2
+            lines += [word[:cut] + "-", word[cut:]]
+        else:
+            lines.append(word)
+    lines = lines[:3]
+    fs = min(_shrink(ln, fs, w - 5, True, 7) for ln in lines)
+    y = (h - len(lines) * int(fs * 1.1)) // 2
+    for ln in lines:
+        draw.blit_text(surf, _fit(ln, fs, w - 4, True), fs, (w // 2, y), style.CARD_INK, True, "midtop")
+        y += int(fs * 1.1)
+    return _ready(surf)
+
+
 # --- pieces ---------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=16)

@@ -18,6 +18,19 @@ from game.ui.table_base import fit
 from . import dialogs, forecast, look
 from .anim import ease
 
+ORDINALS = ("top", "2nd", "3rd")
+
+
+def seen_on_grid(view) -> list[str]:
+    """Cards the player saw at the Cafe that the Spy has since laid on the grid, by name and
+    place: 'Bomb, top card at Zenith Bus Station'."""
+    out = []
+    for g in view["grid"]:
+        for i, name in enumerate(g.get("known") or ()):
+            if name:
+                out.append(f"{name}, {ORDINALS[min(i, 2)]} card at {g['location']}")
+    return out
+
 
 class HarshPainter:
     def draw(self, surface: pygame.Surface) -> None:
@@ -184,10 +197,19 @@ class HarshPainter:
         bw = int(bh * 0.72)
         x = cell.right - m.px(10) - bw - (n - 1) * m.px(7)
         y = cell.bottom - bh - m.px(8)
+        known = g.get("known") or (None,) * n
+        fw = int(bh * 0.9)     # a card seen face up is wider, so its name can be read
+        left = x
         for i, origin in reversed(list(enumerate(g["stack"]))):
-            surface.blit(look.mini_back((bw, bh), origin == "dealt"), (x + i * m.px(7), y - i * m.px(3)))
+            if known[i]:
+                card, cx = look.mini_face((fw, bh), known[i]), x + i * m.px(7) + bw - fw
+            else:
+                card, cx = look.mini_back((bw, bh), origin == "dealt"), x + i * m.px(7)
+            surface.blit(card, (cx, y - i * m.px(3)))
+            left = min(left, cx)
         ink = style.TEXT_MUTED if g["face_down"] else (90, 84, 76)
-        draw.blit_text(surface, f"{n}", m.px(12), (x - m.px(4), cell.bottom - m.px(8)), ink, True, "bottomright")
+        draw.blit_text(surface, f"{n}", m.px(12), (left - m.px(4), cell.bottom - m.px(8)), ink, True,
+                       "bottomright")
 
     # the collection -------------------------------------------------------------------------------------
     def draw_collection(self, surface, view) -> None:
@@ -232,13 +254,20 @@ class HarshPainter:
             surface.blit(c, (int(x), area.y))
             x += (c.get_width() + m.px(6)) * step_scale
         gone = [n for n in view["discovery_discard"] if n != "Bomb"]
-        if gone and x + m.px(160) < area.right:
-            text = "Discarded: " + ", ".join(gone)
-            lines = draw.wrap(text, m.px(12), int(area.right - x - m.px(12)))[:4]
-            y = area.y
-            for ln in lines:
-                draw.blit_text(surface, ln, m.px(12), (int(x) + m.px(8), y), style.TEXT_DIM)
-                y += m.px(15)
+        notes = []
+        seen = seen_on_grid(view)
+        if seen:
+            notes.append(("Seen at the Cafe, now on the grid: " + "; ".join(seen), style.TEXT))
+        if gone:
+            notes.append(("Discarded: " + ", ".join(gone), style.TEXT_DIM))
+        if notes and x + m.px(160) < area.right:
+            y, room = area.y, 4
+            for text, ink in notes:
+                lines = draw.wrap(text, m.px(12), int(area.right - x - m.px(12)))[:room]
+                for ln in lines:
+                    draw.blit_text(surface, ln, m.px(12), (int(x) + m.px(8), y), ink)
+                    y += m.px(15)
+                room -= len(lines)
 
     # the Spy deck -----------------------------------------------------------------------------------------
     def draw_spy_deck(self, surface, view) -> None:
