@@ -36,3 +36,17 @@ def app(shadows_home, request):
     step(a, 2)
     yield a
     a.quit()
+
+
+@pytest.fixture
+def disk_home(tmp_path, monkeypatch):
+    """SHADOWS_HOME on a tiny disk of its own (1 MiB), for what a full disk does."""
+    from faults import tiny_disk
+
+    from game.storage.paths import user_dirs
+
+    home = tmp_path / "home"
+    with tiny_disk(home, kb=1024):
+        monkeypatch.setenv("SHADOWS_HOME", str(home))
+        user_dirs()
+        yield home

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import tiny_game  # noqa: F401  (registers "tiny")
-from faults import ROOT, fill, give_to_nobody, read_only, run_python, tiny_disk
+from faults import ROOT, fill, give_to_nobody, read_only, run_python
 
 from game.rules.protocol import CHANCE, Action
 from game.session import SeatConfig, Session
@@ -45,16 +45,6 @@ def play(session: Session, moves: int) -> None:
         seat = session.decider()
         assert seat >= 0, "the game ended early"
         session.submit(seat, session.legal_actions(seat)[0])
-
-
-@pytest.fixture
-def disk_home(tmp_path, monkeypatch):
-    """SHADOWS_HOME on a tiny tmpfs of its own."""
-    home = tmp_path / "home"
-    with tiny_disk(home, kb=1024):
-        monkeypatch.setenv("SHADOWS_HOME", str(home))
-        user_dirs()
-        yield home
 
 
 @pytest.fixture

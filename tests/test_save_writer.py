@@ -10,22 +10,11 @@ import threading
 
 import pytest
 import tiny_game  # noqa: F401
-from faults import fill, tiny_disk
+from faults import fill
 
 from game.save_writer import SaveWriter
 from game.session import SeatConfig, Session
 from game.storage import problems, saves
-from game.storage.paths import user_dirs
-
-
-@pytest.fixture
-def disk_home(tmp_path, monkeypatch):
-    """SHADOWS_HOME on a tiny disk of its own (as in test_hardening)."""
-    home = tmp_path / "home"
-    with tiny_disk(home, kb=1024):
-        monkeypatch.setenv("SHADOWS_HOME", str(home))
-        user_dirs()
-        yield home
 
 
 def humans(n):

@@ -78,31 +78,30 @@ def test_a_table_is_drawn_once_while_it_is_put_up(app):
     assert harsh_look.location_card.cache_info().currsize >= 9  # the grid's faces are made
 
 
-def test_several_people_nothing_private_is_made_while_the_table_is_put_up(app, monkeypatch):
-    """Two people at one Shadow Hunters screen: the table's start (deal, first picture)
-    makes no character picture at all; each card comes after its hand-off."""
-    pictured = []
+def characters_pictured(monkeypatch) -> list:
+    """The names of the character cards drawn from now on, in order."""
+    names: list = []
     real = look.character_card
 
     def spy(name, *a, **k):
-        pictured.append(name)
+        names.append(name)
         return real(name, *a, **k)
 
     monkeypatch.setattr(look, "character_card", spy)
+    return names
+
+
+def test_several_people_nothing_private_is_made_while_the_table_is_put_up(app, monkeypatch):
+    """Two people at one Shadow Hunters screen: the table's start (deal, first picture)
+    makes no character picture at all; each card comes after its hand-off."""
+    pictured = characters_pictured(monkeypatch)
     table = start_game(app, "hunters", seats(2, 5), 11, {})
     assert table._warmed and table.session.at_screen is None
     assert pictured == []
 
 
 def test_one_person_the_first_look_s_card_is_made_before_it_shows(app, monkeypatch):
-    made = []
-    real = look.character_card
-
-    def spy(name, *a, **k):
-        made.append(name)
-        return real(name, *a, **k)
-
-    monkeypatch.setattr(look, "character_card", spy)
+    made = characters_pictured(monkeypatch)
     table = start_game(app, "hunters", seats(1, 5), 11, {})
     mine = table.session.view(0)["me"]["character"]
     assert mine in made          # made with the table (off screen), for the one person here

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 import tiny_game  # noqa: F401  (registers "tiny")
-from faults import fill, tiny_disk
+from faults import fill
 from ui_helpers import click, click_at, find, key, make_app, step, type_text, until
 
 from game.session import SeatConfig, Session
@@ -152,15 +152,13 @@ def test_an_old_single_autosave_is_moved_in_and_continues(shadows_home):
 # --- issue 12 in the app ------------------------------------------------------------------------
 
 @pytest.fixture
-def disk_app(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    with tiny_disk(home, kb=1024):
-        monkeypatch.setenv("SHADOWS_HOME", str(home))
-        a = make_app()
-        a.settings.animation_speed = "off"
-        step(a, 2)
-        yield a, home
-        a.quit()
+def disk_app(disk_home):
+    """The app on a tiny disk of its own (conftest's disk_home)."""
+    a = make_app()
+    a.settings.animation_speed = "off"
+    step(a, 2)
+    yield a, disk_home
+    a.quit()
 
 
 def test_full_disk_shows_a_banner_and_save_to_keeps_the_game(disk_app, tmp_path):
