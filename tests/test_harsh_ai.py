@@ -7,7 +7,19 @@ import time
 
 import pytest
 from counting_clock import CountingClock
-from test_harsh_support import BINOC, CLUE, PASSPORT, PHOTO, act, fresh
+from test_harsh_support import (
+    BINOC,
+    CAMERA,
+    CLUE,
+    CODED,
+    GUN,
+    LAPTOP,
+    PASSPORT,
+    PHONE,
+    PHOTO,
+    act,
+    fresh,
+)
 
 from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot
 from game.ai.harsh_policy import (
@@ -20,7 +32,7 @@ from game.ai.harsh_policy import (
 from game.catalog import get_game
 from game.match import Match
 from game.rules.harsh import sim_report
-from game.rules.harsh.data import BOMB
+from game.rules.harsh.data import BOMB, LOC_BY_ABILITY
 from game.rules.protocol import CHANCE, NOBODY
 
 SPEC = get_game("harsh")
@@ -265,3 +277,32 @@ def test_a_card_seen_at_the_cafe_and_laid_by_the_spy_is_known_to_worlds_and_odds
     assert bomb_chance(s, 4) > unseen and bomb_chance(s, 3) == bomb_chance(s, 4)
     s.stacks[3], s.known[3] = [CLUE], [True]
     assert bomb_chance(s, 3) == 0.0
+
+
+@pytest.mark.parametrize("item, wanted", [(PHOTO, True), (CAMERA, False)])
+def test_the_move_goes_for_known_evidence_on_the_grid_and_not_a_known_red_herring(item, wanted):
+    s = fresh()                       # Evidence: Photographs...; Red Herring: Hidden Camera...
+    s.rev[0][0] = s.rev[1][0] = True  # ...both revealed
+    home = s.stacks.index([item])     # the Item lies dealt somewhere; the Spy laid it at 7 instead
+    s.stacks[home], s.origin[home], s.known[home] = [CLUE], [True], [False]
+    s.deck.remove(CLUE)
+    s.stacks[7], s.origin[7], s.known[7] = [item] + s.stacks[7], [False] + s.origin[7], \
+        [True] + s.known[7]
+    picks = {HarshPolicy(random.Random(seed)).choose(s, s.legal_actions(0)).args[0]
+             for seed in range(5)}
+    assert (picks == {7}) if wanted else (7 not in picks)
+
+
+def test_the_cafe_puts_bombs_deepest_and_the_card_most_worth_having_on_top():
+    grid = [x for x in range(9) if x != LOC_BY_ABILITY["cafe"]]
+    grid.insert(5, LOC_BY_ABILITY["cafe"])
+    s = fresh(grid=tuple(grid), cases=(PHONE, PHOTO, BINOC, PASSPORT, CAMERA, LAPTOP, CODED, GUN))
+    s.rev[0][0] = True                # the Phone is Evidence
+    for k in (PHONE, LAPTOP, BOMB):   # the deck's top three, the Bomb on top
+        s.deck.remove(k)
+        s.deck.append(k)
+    act(s, "move", 5)
+    act(s, "ability", "cafe")
+    assert s.phase == "reorder"
+    pick = HarshPolicy(random.Random(0)).choose(s, s.legal_actions(0))
+    assert pick.args == (PHONE, LAPTOP, BOMB)   # top first

@@ -40,7 +40,7 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
      "rh_only_if_held": 1, "stall": 1,
      "thr_deck": 0.85, "thr_run": 0.6, "thr_run2": 0.3,
-     "ready_bug": 40.0, "need": 1.0}
+     "ready_bug": 40.0, "need": 1.0, "known_e": 3.0}
 
 
 def _stationary() -> list[float]:
@@ -202,6 +202,19 @@ def draw_value(kn: Knowledge) -> float:
     return W["draw"] if (kn.e_rem or kn.unknown) else 0.8
 
 
+def known_draw_value(k: int, kn: Knowledge, draw: float) -> float:
+    """What turning over a card the player saw at the Cafe is worth: Evidence it lacks is
+    worth a trip, a Red Herring is a card it would rather not hold."""
+    role = kn.roles.get(k) if k < N_ITEMS else None
+    if role == EVIDENCE:
+        return draw * W["known_e"]
+    if role == RED_HERRING:
+        return -1.0
+    if role == FALSE_LEADS:
+        return 0.5
+    return draw
+
+
 def card_value(s, k: int, kn: Knowledge) -> float:
     """How much the player wants to keep a card of kind ``k`` (low: discard first)."""
     if k == CLUE:
@@ -268,8 +281,10 @@ class HarshPolicy:
                     return a
             return actions[0]
         if ph == "reorder":
-            # Bombs as deep as possible, then Items and Clues in the order shown.
-            return max(actions, key=lambda a: tuple(i for i, k in enumerate(a.args) if k == BOMB))
+            # Bombs as deep as possible, then the card most worth having on top: the Spy
+            # lays it where it goes next, face known to the player.
+            return max(actions, key=lambda a: (tuple(i for i, k in enumerate(a.args) if k == BOMB),
+                                               tuple(card_value(s, k, kn) for k in a.args)))
         if ph == "stakeout":
             card = s.spydeck[-1]
             to = DEST[s.spy][card]
@@ -308,11 +323,14 @@ class HarshPolicy:
                 else:
                     score -= meet_cost + 0.5
             if s.stacks[q]:
-                if s.known[q][0]:
-                    pb = 1.0 if s.stacks[q][0] == BOMB else 0.0
-                else:
+                top = s.stacks[q][0]
+                if not s.known[q][0]:
                     pb = odds[0] if s.origin[q][0] else odds[1]
-                score += (1.0 - pb) * draw - pb * bomb_cost
+                    score += (1.0 - pb) * draw - pb * bomb_cost
+                elif top == BOMB:
+                    score -= bomb_cost
+                else:
+                    score += known_draw_value(top, kn, draw)
             p_next = kn.spy_next[q]
             if q != s.spy and p_next:
                 if ready:
