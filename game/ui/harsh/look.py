@@ -141,7 +141,9 @@ def mini_face(size: tuple, name: str) -> pygame.Surface:
         return _ready(surf)
     face = (236, 214, 160) if name == "Clue x2" else (250, 246, 232)
     draw.rounded_rect(surf, surf.get_rect(), face, radius, (40, 36, 32), max(2, w // 14))
-    fs = max(8, min(12, h // 5))
+    if not name:
+        return _ready(surf)   # a card under the top one: only its edge shows
+    fs = max(8, min(16, h // 5))
     lines: list[str] = []
     for word in name.split(" "):   # a word too long for the card breaks in two
         if draw.font(fs, True).size(word)[0] > w - 5:

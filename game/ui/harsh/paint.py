@@ -198,11 +198,14 @@ class HarshPainter:
         x = cell.right - m.px(10) - bw - (n - 1) * m.px(7)
         y = cell.bottom - bh - m.px(8)
         known = g.get("known") or (None,) * n
-        fw = int(bh * 0.9)     # a card seen face up is wider, so its name can be read
+        fw = int(bh * 1.1)     # a card seen face up is wider, so its name can be read
         left = x
         for i, origin in reversed(list(enumerate(g["stack"]))):
             if known[i]:
-                card, cx = look.mini_face((fw, bh), known[i]), x + i * m.px(7) + bw - fw
+                # under the top card only its edge shows: a Bomb keeps its red, a name would
+                # show as stray letters (the collection panel names it)
+                name = known[i] if i == 0 or known[i] == "Bomb" else ""
+                card, cx = look.mini_face((fw, bh), name), x + i * m.px(7) + bw - fw
             else:
                 card, cx = look.mini_back((bw, bh), origin == "dealt"), x + i * m.px(7)
             surface.blit(card, (cx, y - i * m.px(3)))
