@@ -26,6 +26,7 @@ from game.ai.harsh_policy import (
     HarshPolicy,
     Knowledge,
     bomb_chance,
+    cheapest_discard,
     draw_value,
     spy_next_distribution,
 )
@@ -306,3 +307,15 @@ def test_the_cafe_puts_bombs_deepest_and_the_card_most_worth_having_on_top():
     assert s.phase == "reorder"
     pick = HarshPolicy(random.Random(0)).choose(s, s.legal_actions(0))
     assert pick.args == (PHONE, LAPTOP, BOMB)   # top first
+
+
+def test_a_forced_discard_gives_up_a_clue_before_an_item_that_may_be_the_last_evidence():
+    s = fresh()                       # Evidence: Photographs, Binoculars, Passport
+    s.rev[0][0] = s.rev[0][1] = True  # two of them revealed: one Evidence among six unknown
+    for k in (CLUE, GUN):
+        s.deck.remove(k)
+        s.coll.append(k)
+    kn = Knowledge(s)
+    assert kn.e_rem == 1 and len(kn.unknown) == 6
+    # discarding the Gun loses the game one time in six: a Clue is the cheaper loss
+    assert cheapest_discard(s, kn) == CLUE

@@ -40,7 +40,7 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
      "rh_only_if_held": 1, "stall": 1,
      "thr_deck": 0.85, "thr_run": 0.6, "thr_run2": 0.3,
-     "ready_bug": 40.0, "need": 1.0, "known_e": 3.0}
+     "ready_bug": 40.0, "need": 1.0, "known_e": 3.0, "keep_e": 20.0}
 
 
 def _stationary() -> list[float]:
@@ -228,7 +228,9 @@ def card_value(s, k: int, kn: Knowledge) -> float:
         return -5.0
     if role == FALSE_LEADS:
         return 0.1
-    return 0.5 + 6.0 * kn.p_e - 4.0 * kn.p_r
+    # an unknown Item may be Evidence, and each Item exists once: discarding Evidence loses
+    # the game, so even a small chance of it outweighs a Clue
+    return 0.5 + W["keep_e"] * kn.p_e - 4.0 * kn.p_r
 
 
 def cheapest_discard(s, kn: Knowledge) -> int:
