@@ -228,3 +228,45 @@ def test_a_card_seen_at_the_cafe_lies_face_up_where_the_spy_laid_it(app, monkeyp
     assert faces and set(faces) == {"Bomb"}        # drawn face up, and nothing else is
     where = s.view(0)["grid"][p]["location"]
     assert paint.seen_on_grid(s.view(0)) == [f"Bomb, top card at {where}"]
+
+
+def test_buttons_a_dialog_covers_are_parked_and_come_back_the_same(app, monkeypatch):
+    """The dialog's options and the action buttons are kept aside while unused (no new
+    pygame-gui buttons each turn), but a parked one can be neither found nor pressed."""
+    from ui_helpers import find
+
+    m = match_at_move(3)
+    s = m.state
+    empty_hands(s)
+    s.bugged, s.bug, s.safe_until = False, -1, -1
+    s.spy = NEIGHBOURS[s.agent][0][1]
+    for k, dealt in zip(s.stacks[s.spy], s.origin[s.spy]):
+        s.discard.append(k)
+        s.dealt_bomb_found |= k == BOMB and dealt
+    s.stacks[s.spy], s.origin[s.spy], s.known[s.spy] = [], [], []
+    table = open_table(app, m)
+    end = find(app, "#act_end")
+    click_at(app, table.lay.cells[s.spy].center)
+    assert table.dialog is not None and table.dialog.kind == "confirm"
+    with pytest.raises(LookupError):
+        find(app, "#act_end")                # under the dialog: parked, not just hidden
+    assert table.is_parked(end) and not end.alive()
+    option = find(app, "#opt_0")
+    spot = option.rect.center
+    click(app, "#cancel")
+    assert table.dialog is None
+    assert find(app, "#act_end") is end and end.visible and end.alive()
+    with pytest.raises(LookupError):
+        find(app, "#opt_0")
+    assert table.is_parked(option) and not option.visible
+    picked = []
+    monkeypatch.setattr(table, "pick", picked.append)
+    moves = len(table.session.match.log)
+    click_at(app, spot)                          # where the option was: it is gone
+    assert picked == [] and len(table.session.match.log) == moves
+    monkeypatch.undo()
+    click_at(app, table.lay.cells[s.spy].center)
+    assert find(app, "#opt_0") is option and option.visible   # the same button, shown again
+    click(app, "#opt_0")
+    assert table.session.is_over()
+    assert table.session.view(0)["result"]["reason"] == "meeting-no-card"

@@ -85,3 +85,56 @@ def test_a_resize_makes_every_button_again(app):
     resize(app, 1400, 800)
     assert all(not b.alive() for b in before.values())
     assert set(buttons(board)) == set(before)
+
+
+class ParkingBoard(Board):
+    park_widgets = True
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.top = 20
+
+    def build(self, m) -> None:
+        for i, text in enumerate(self.labels):
+            self.button((20, self.top + 50 * i, 300, 40), text,
+                        lambda t=text: self.pressed.append(t), object_id=f"#choice_{i}",
+                        cls="@choice", enabled=i not in self.off)
+
+
+def test_a_button_left_out_is_parked_out_of_reach_and_taken_back_by_a_later_build(app):
+    from ui_helpers import click_at
+
+    board = app.push(ParkingBoard(app))
+    step(app)
+    before = buttons(board)
+    last = before["#choice_2"]
+    board.labels = board.labels[:2]
+    board.rebuild()
+    step(app)
+    # parked: not among the scene's elements, not drawn, not in pygame-gui's sprite group
+    assert set(buttons(board)) == {"#choice_0", "#choice_1"}
+    assert board.is_parked(last) and not last.visible and not last.alive()
+    click_at(app, last.rect.center)
+    assert board.pressed == []                       # a parked button cannot be pressed
+    board.labels = ["Attack Bob", "Attack Carol", "Hide"]
+    board.top = 80                                   # the same buttons, lower down
+    board.rebuild()
+    after = buttons(board)
+    assert after["#choice_2"] is last and last.visible and last.alive()
+    assert not board.is_parked(last)
+    assert last.text == "Hide" and last.relative_rect.topleft == (20, 180)
+    assert all(after[k] is before[k] for k in before)
+    step(app)
+    click_at(app, last.rect.center)
+    assert board.pressed == ["Hide"]                 # taken back, it does the new thing
+
+
+def test_parked_buttons_go_when_the_scene_is_torn_down(app):
+    board = app.push(ParkingBoard(app))
+    step(app)
+    last = buttons(board)["#choice_2"]
+    board.labels = board.labels[:1]
+    board.rebuild()
+    assert board.is_parked(last)
+    board.teardown()
+    assert board._parked == {} and not last.alive() and not last.visible

@@ -37,6 +37,7 @@ ASSESS_UNTIL = 0.0014   # ... and no more once the frame has used this much (dra
 
 class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     hint_budget_ms = hinting.BUDGET_MS
+    park_widgets = True    # the action buttons and a dialog's options come and go each turn
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
