@@ -156,6 +156,24 @@ class Scene:
     def _choice_texts(self) -> tuple:
         return tuple((c.button.text, c.button.get_object_ids()[-1:]) for c in self.choices)
 
+    def park_ahead(self, rect, text: str, *, cls: str | None = None,
+                   object_id: str | None = None) -> None:
+        """Make a button before any build asks for it and park it (``park_widgets``): a
+        build that asks for one of its size, class and id takes it, moved and relabelled
+        (a table makes its dialogs' buttons while it is put up, not in a move's frame)."""
+        rect = pygame.Rect(rect)
+        btn = UIButton(rect, text, self.manager, container=self.root,
+                       object_id=ObjectID(class_id=cls, object_id=object_id or None))
+        # every other state (hovered, pressed, disabled...) now too, not one a frame later:
+        # pygame-gui keeps their shapes, which then serve this size's buttons at once
+        shape = getattr(btn, "drawable_shape", None)
+        for name, state in getattr(shape, "states", {}).items():
+            if not state.generated:
+                shape.redraw_state(name)
+        if shape is not None:
+            shape.states_to_redraw_queue.clear()
+        self._park(btn, (tuple(rect), text, cls, object_id, None, True, id(self.root)))
+
     def _park(self, btn: UIButton, key: tuple) -> None:
         if getattr(btn, "tool_tip", None) is not None:
             btn.tool_tip.kill()
