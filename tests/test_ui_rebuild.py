@@ -138,3 +138,26 @@ def test_parked_buttons_go_when_the_scene_is_torn_down(app):
     assert board.is_parked(last)
     board.teardown()
     assert board._parked == {} and not last.alive() and not last.visible
+
+
+def test_a_relabelled_button_draws_its_other_states_with_the_new_words_when_shown(app):
+    import pygame
+    from pygame_gui.core import ObjectID
+    from pygame_gui.elements import UIButton
+
+    board = app.push(ParkingBoard(app))
+    step(app, 3)
+    btn = buttons(board)["#choice_1"]
+    board.labels = ["Attack Bob", "Attack Dave", "End turn"]
+    board.rebuild()
+    assert buttons(board)["#choice_1"] is btn and btn.text == "Attack Dave"
+    shape = btn.drawable_shape
+    assert not shape.states_to_redraw_queue       # nothing left to draw in the next frames
+    fresh = UIButton(pygame.Rect(20, 400, 300, 40), "Attack Dave", app.manager,
+                     object_id=ObjectID(class_id="@choice", object_id="#fresh"))
+    for state in ("normal", "hovered", "selected", "active"):
+        shape.set_active_state(state)             # drawn now, as it is first shown
+        fresh.drawable_shape.set_active_state(state)
+        ours, theirs = shape.states[state].surface, fresh.drawable_shape.states[state].surface
+        assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(theirs, "RGBA"), state
+    fresh.kill()

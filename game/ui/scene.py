@@ -275,6 +275,8 @@ class Scene:
                 btn.enable()
             elif not enabled and btn.is_enabled:
                 btn.disable()
+            if self.park_widgets:
+                _states_when_shown(btn)
             break
         if btn is not None and not btn.visible:
             btn.show()       # hidden by the last build (a table hides what does not apply)
@@ -372,6 +374,23 @@ class Scene:
         if self.selected is not None and self.selected < len(self.choices):
             r = self.choices[self.selected].button.rect.inflate(6, 6)
             pygame.draw.rect(surface, style.ACCENT_BRIGHT, r, 2, border_radius=self.metrics.px(9))
+
+
+def _states_when_shown(btn: UIButton) -> None:
+    """After new words pygame-gui draws each of a button's states again, one a frame (a
+    table relabels several buttons at a move: a millisecond or two of the next frames).
+    The state shown is drawn now; the others when first shown (hovered, pressed), as
+    pygame-gui does for a state it has not drawn."""
+    shape = getattr(btn, "drawable_shape", None)
+    queue = getattr(shape, "states_to_redraw_queue", None)
+    if not queue:
+        return
+    for name in queue:
+        shape.states[name].generated = False
+    queue.clear()
+    shown = shape.active_state.state_id
+    if not shape.states[shown].generated:
+        shape.redraw_state(shown)
 
 
 class Overlay(Scene):

@@ -33,7 +33,7 @@ from .overlays import HarshOverlays
 from .paint import HarshPainter
 
 ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
-ASSESS_UNTIL = 0.0014   # ... and no more once the frame has used this much (drawing follows)
+ASSESS_UNTIL = 0.001    # ... and no more once the frame has used this much (drawing follows)
 # A person's choice made before the check is done (a quick click) plays the rest of its
 # worlds in that frame, up to this much of its CPU time; unless that left the frame young
 # (ASSESS_UNTIL), the choice is taken at the start of the next frame: a frame does not
