@@ -67,7 +67,9 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         self.grid_pick: str | None = None      # an ability whose target is a Location
         self._grid_pick_step = -1
         self._input = False                    # handling a person's click or key now
-        self._held: tuple | None = None        # (step, frame, action, asked): see HELD_BUDGET
+        # a choice held for the danger check (HELD_BUDGET): step, frame, action, asked, picked
+        # from a dialog
+        self._held: tuple | None = None
         howto.greet(self)
 
     # --- what the player sees ---------------------------------------------------------------------
@@ -210,7 +212,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         # a kind that cannot lose at once needs no worlds played (they would cost the frame)
         checked = self.acting_seat() is not None and action.kind not in dangers.SAFE_KINDS
         if checked and self._input and not self._checked_in_time():
-            self._held = (self.step_key(), self.app.frames, action, asked)
+            self._held = (self.step_key(), self.app.frames, action, asked, self.dialog is not None)
             return True
         danger = self.danger_of(action) if checked else None
         if danger is not None and not asked:
@@ -241,13 +243,13 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     def _take_held(self) -> None:
         """Take the choice held back for the danger check (a frame later), unless the
         position has changed since."""
-        step, _frame, action, asked = self._held
+        step, _frame, action, asked, picked = self._held
         self._held = None
         if step == self.step_key() and self.acting_seat() is not None and self.active:
             was, self._input = self._input, False    # taken now, whatever is left to play
             try:
-                if not self.choose(action, asked=asked):
-                    self.rebuild()      # as ``pick`` does for a choice not taken
+                if not self.choose(action, asked=asked) and picked:
+                    self.rebuild()      # as ``pick`` does for a dialog's choice not taken
             finally:
                 self._input = was
 
