@@ -5,7 +5,9 @@ Clicks: a glowing Location moves the Agent; a glowing card under a Case File pay
 for it; the buttons in the middle column are the additional actions (a disabled one says
 why in the line beside it, from ``view["unavailable"]``). Forced decisions (Bomb, discard,
 meeting, reorder, stakeout) open a dialog. Keys: 1-9 pick a Location (row by row) while
-moving, or the n-th button otherwise; Ctrl+Z undoes; H asks for a hint.
+moving, or the n-th button otherwise; Ctrl+Z undoes; H asks for a hint. A choice made
+before the check for choices that lose at once has played its worlds is held a frame
+(``HELD_BUDGET``); buttons a build leaves out are parked for the next (``park_widgets``).
 
 This module holds the scene's state, its buttons, choices, events and input; the drawing
 is mixed in from ``paint`` (the board), ``column`` (the middle column and its buttons)
@@ -33,7 +35,7 @@ from .overlays import HarshOverlays
 from .paint import HarshPainter
 
 ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
-ASSESS_UNTIL = 0.001    # ... and no more once the frame has used this much (drawing follows)
+ASSESS_UNTIL = 0.0006   # ... and no more once the frame has used this much (drawing follows)
 # A person's choice made before the check is done (a quick click) plays the rest of its
 # worlds in that frame, up to this much of its CPU time; unless that left the frame young
 # (ASSESS_UNTIL), the choice is taken at the start of the next frame: a frame does not
