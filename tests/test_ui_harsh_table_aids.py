@@ -228,3 +228,123 @@ def test_a_card_seen_at_the_cafe_lies_face_up_where_the_spy_laid_it(app, monkeyp
     assert faces and set(faces) == {"Bomb"}        # drawn face up, and nothing else is
     where = s.view(0)["grid"][p]["location"]
     assert paint.seen_on_grid(s.view(0)) == [f"Bomb, top card at {where}"]
+
+
+def test_buttons_a_dialog_covers_are_parked_and_come_back_the_same(app, monkeypatch):
+    """The dialog's options and the action buttons are kept aside while unused (no new
+    pygame-gui buttons each turn), but a parked one can be neither found nor pressed."""
+    from ui_helpers import find
+
+    m = match_at_move(3)
+    s = m.state
+    empty_hands(s)
+    s.bugged, s.bug, s.safe_until = False, -1, -1
+    s.spy = NEIGHBOURS[s.agent][0][1]
+    for k, dealt in zip(s.stacks[s.spy], s.origin[s.spy]):
+        s.discard.append(k)
+        s.dealt_bomb_found |= k == BOMB and dealt
+    s.stacks[s.spy], s.origin[s.spy], s.known[s.spy] = [], [], []
+    table = open_table(app, m)
+    end = find(app, "#act_end")
+    click_at(app, table.lay.cells[s.spy].center)
+    assert table.dialog is not None and table.dialog.kind == "confirm"
+    with pytest.raises(LookupError):
+        find(app, "#act_end")                # under the dialog: parked, not just hidden
+    assert table.is_parked(end) and not end.alive()
+    option = find(app, "#opt_0")
+    spot = option.rect.center
+    click(app, "#cancel")
+    assert table.dialog is None
+    assert find(app, "#act_end") is end and end.visible and end.alive()
+    with pytest.raises(LookupError):
+        find(app, "#opt_0")
+    assert table.is_parked(option) and not option.visible
+    picked = []
+    monkeypatch.setattr(table, "pick", picked.append)
+    moves = len(table.session.match.log)
+    click_at(app, spot)                          # where the option was: it is gone
+    assert picked == [] and len(table.session.match.log) == moves
+    monkeypatch.undo()
+    click_at(app, table.lay.cells[s.spy].center)
+    assert find(app, "#opt_0") is option and option.visible   # the same button, shown again
+    click(app, "#opt_0")
+    assert table.session.is_over()
+    assert table.session.view(0)["result"]["reason"] == "meeting-no-card"
+
+
+def _press(app, pos) -> None:
+    """A click as it arrives, without the helpers' stepping on."""
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_a_quick_move_waits_one_frame_for_the_danger_check_and_is_then_taken(app, monkeypatch):
+    from game.ui.harsh import table as harsh_table
+
+    monkeypatch.setattr(harsh_table, "HELD_BUDGET", 0.0)    # no room for the worlds in its frame
+    m = match_at_move(3)
+    table = open_table(app, m)
+    table._dangers = (-1, {})            # the check starts afresh: no world played yet
+    move = next(a for a in table.actions() if a.kind == "move")
+    before = len(table.session.match.log)
+    _press(app, table.lay.cells[move.args[0]].center)
+    step(app)
+    assert table.input_pending() and len(table.session.match.log) == before
+    assert not table._assessment().done
+    step(app)
+    assert not table.input_pending()
+    assert table.session.match.log[before] == (0, move)
+
+
+def test_a_quick_move_into_the_spy_still_asks_first(app, monkeypatch):
+    from game.ui.harsh import table as harsh_table
+
+    monkeypatch.setattr(harsh_table, "HELD_BUDGET", 0.0)
+    m = match_at_move(3)
+    s = m.state
+    empty_hands(s)
+    s.bugged, s.bug, s.safe_until = False, -1, -1
+    s.spy = NEIGHBOURS[s.agent][0][1]
+    for k, dealt in zip(s.stacks[s.spy], s.origin[s.spy]):
+        s.discard.append(k)
+        s.dealt_bomb_found |= k == BOMB and dealt
+    s.stacks[s.spy], s.origin[s.spy], s.known[s.spy] = [], [], []
+    table = open_table(app, m)
+    table._dangers = (-1, {})
+    _press(app, table.lay.cells[s.spy].center)
+    step(app)
+    assert table.input_pending() and table.dialog is None
+    step(app)
+    assert table.dialog is not None and table.dialog.kind == "confirm"   # asked, not taken
+    assert not table.session.is_over()
+
+
+def test_a_held_move_is_taken_before_the_next_key_as_it_would_be_at_once(app, monkeypatch):
+    """A move then Ctrl+Z in the same frame: held or not, the same happens in that order."""
+    from game.ui.harsh import table as harsh_table
+
+    def move_then_undo(budget: float):
+        monkeypatch.setattr(harsh_table, "HELD_BUDGET", budget)
+        monkeypatch.setattr(harsh_table, "ASSESS_UNTIL", budget or harsh_table.ASSESS_UNTIL)
+        table = open_table(app, match_at_move(3))
+        table._dangers = (-1, {})
+        held = []
+        take = table._take_held
+        monkeypatch.setattr(table, "_take_held", lambda: held.append(table._held) or take())
+        move = next(a for a in table.actions() if a.kind == "move")
+        _press(app, table.lay.cells[move.args[0]].center)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL,
+                                             unicode="", scancode=0))
+        step(app)
+        assert not table.input_pending()
+        step(app, 3)
+        out = (list(table.session.match.log), table.status, [h[2] for h in held])
+        app.pop()
+        return out
+
+    log_held, status_held, held = move_then_undo(0.0)
+    log_now, status_now, none = move_then_undo(10.0)
+    assert len(held) == 1 and none == []
+    assert log_held == log_now and status_held == status_now
+    assert log_held[-1][1] == held[0] or "taken back" in status_held

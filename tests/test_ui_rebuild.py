@@ -85,3 +85,79 @@ def test_a_resize_makes_every_button_again(app):
     resize(app, 1400, 800)
     assert all(not b.alive() for b in before.values())
     assert set(buttons(board)) == set(before)
+
+
+class ParkingBoard(Board):
+    park_widgets = True
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.top = 20
+
+    def build(self, m) -> None:
+        for i, text in enumerate(self.labels):
+            self.button((20, self.top + 50 * i, 300, 40), text,
+                        lambda t=text: self.pressed.append(t), object_id=f"#choice_{i}",
+                        cls="@choice", enabled=i not in self.off)
+
+
+def test_a_button_left_out_is_parked_out_of_reach_and_taken_back_by_a_later_build(app):
+    from ui_helpers import click_at
+
+    board = app.push(ParkingBoard(app))
+    step(app)
+    before = buttons(board)
+    last = before["#choice_2"]
+    board.labels = board.labels[:2]
+    board.rebuild()
+    step(app)
+    # parked: not among the scene's elements, not drawn, not in pygame-gui's sprite group
+    assert set(buttons(board)) == {"#choice_0", "#choice_1"}
+    assert board.is_parked(last) and not last.visible and not last.alive()
+    click_at(app, last.rect.center)
+    assert board.pressed == []                       # a parked button cannot be pressed
+    board.labels = ["Attack Bob", "Attack Carol", "Hide"]
+    board.top = 80                                   # the same buttons, lower down
+    board.rebuild()
+    after = buttons(board)
+    assert after["#choice_2"] is last and last.visible and last.alive()
+    assert not board.is_parked(last)
+    assert last.text == "Hide" and last.relative_rect.topleft == (20, 180)
+    assert all(after[k] is before[k] for k in before)
+    step(app)
+    click_at(app, last.rect.center)
+    assert board.pressed == ["Hide"]                 # taken back, it does the new thing
+
+
+def test_parked_buttons_go_when_the_scene_is_torn_down(app):
+    board = app.push(ParkingBoard(app))
+    step(app)
+    last = buttons(board)["#choice_2"]
+    board.labels = board.labels[:1]
+    board.rebuild()
+    assert board.is_parked(last)
+    board.teardown()
+    assert board._parked == {} and not last.alive() and not last.visible
+
+
+def test_a_relabelled_button_draws_its_other_states_with_the_new_words_when_shown(app):
+    import pygame
+    from pygame_gui.core import ObjectID
+    from pygame_gui.elements import UIButton
+
+    board = app.push(ParkingBoard(app))
+    step(app, 3)
+    btn = buttons(board)["#choice_1"]
+    board.labels = ["Attack Bob", "Attack Dave", "End turn"]
+    board.rebuild()
+    assert buttons(board)["#choice_1"] is btn and btn.text == "Attack Dave"
+    shape = btn.drawable_shape
+    assert not shape.states_to_redraw_queue       # nothing left to draw in the next frames
+    fresh = UIButton(pygame.Rect(20, 400, 300, 40), "Attack Dave", app.manager,
+                     object_id=ObjectID(class_id="@choice", object_id="#fresh"))
+    for state in ("normal", "hovered", "selected", "active"):
+        shape.set_active_state(state)             # drawn now, as it is first shown
+        fresh.drawable_shape.set_active_state(state)
+        ours, theirs = shape.states[state].surface, fresh.drawable_shape.states[state].surface
+        assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(theirs, "RGBA"), state
+    fresh.kill()

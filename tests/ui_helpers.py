@@ -82,6 +82,17 @@ def click_at(app, pos, frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     step(app, frames)
+    settle(app)
+
+
+def settle(app, frames: int = 10) -> None:
+    """Step while the top scene still holds a choice made by the click or key for a later
+    frame (``input_pending``: the Harsh table spreads a quick choice's checks over frames)."""
+    for _ in range(frames):
+        pending = getattr(app.top, "input_pending", None)
+        if pending is None or not pending():
+            return
+        step(app)
 
 
 def click(app, object_id: str, frames: int = 2) -> None:
@@ -95,6 +106,7 @@ def key(app, k: int, frames: int = 1, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=unicode, scancode=0))
     step(app, frames)
+    settle(app)
 
 
 def type_text(app, text: str) -> None:

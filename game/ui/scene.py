@@ -62,6 +62,12 @@ class Scene:
     # for scenes whose elements are all made with ``button`` (a kept button would end up
     # under a panel made again after it).
     keep_widgets = False
+    # With keep_widgets: a button a build leaves out is hidden and parked (out of the root
+    # and of pygame-gui's sprite group: it cannot be found, drawn or pressed), and a later
+    # build takes it back, moved if it has the same size (a dialog's options after each
+    # move, the action buttons when the dialog closes: no new pygame-gui buttons).
+    park_widgets = False
+    PARKED_MAX = 32
     needs_full_theme = True   # False: the scene uses only style.MENU_THEME's blocks
 
     def __init__(self, app: "App") -> None:
@@ -76,6 +82,7 @@ class Scene:
         self._presses: dict[UIButton, Callable[[], None]] = {}
         self._made: dict[tuple, list[UIButton]] = {}    # this build's buttons, by what they show
         self._spare: dict[tuple, list[UIButton]] = {}   # the last build's, while rebuilding
+        self._parked: dict[tuple, list[UIButton]] = {}  # park_widgets: left out by a build
 
     # --- lifecycle (called by the app) ----------------------------------------------------
     @property
@@ -118,16 +125,29 @@ class Scene:
             if self.selected is not None and self.selected < len(self.choices):
                 self.choices[self.selected].button.unselect()
             self._spare, self._made = self._made, {}
+            for k, bs in self._parked.items():
+                self._spare.setdefault(k, []).extend(bs)
             self.choices, self._presses, self.selected = [], {}, None
         else:
             self.teardown()
             self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
         self.build(m)
-        if old:
+        if old or self._parked:
             kept = {id(b) for bs in self._made.values() for b in bs}
+            left = {id(b): k for k, bs in self._spare.items() for b in bs}
+            parked, self._parked = self._parked, {}
             for el in old:
-                if id(el) not in kept:
+                if id(el) in kept:
+                    continue
+                if self.park_widgets and id(el) in left and el.alive():
+                    self._park(el, left[id(el)])
+                else:
                     el.kill()
+            for k, bs in parked.items():     # parked before, not taken back by this build
+                for b in bs:
+                    if id(b) in left:
+                        self._parked.setdefault(k, []).append(b)
+            self._trim_parked()
         self._spare = {}
         self.app.ui_rebuilt = True  # the app lets pygame-gui lay the new elements out before drawing
         if keep is not None and keep < len(self.choices) and self._choice_texts() == before:
@@ -136,10 +156,58 @@ class Scene:
     def _choice_texts(self) -> tuple:
         return tuple((c.button.text, c.button.get_object_ids()[-1:]) for c in self.choices)
 
+    def park_ahead(self, rect, text: str, *, cls: str | None = None,
+                   object_id: str | None = None) -> None:
+        """Make a button before any build asks for it and park it (``park_widgets``): a
+        build that asks for one of its size, class and id takes it, moved and relabelled
+        (a table makes its dialogs' buttons while it is put up, not in a move's frame)."""
+        rect = pygame.Rect(rect)
+        btn = UIButton(rect, text, self.manager, container=self.root,
+                       object_id=ObjectID(class_id=cls, object_id=object_id or None))
+        # every other state (hovered, pressed, disabled...) now too, not one a frame later:
+        # pygame-gui keeps their shapes, which then serve this size's buttons at once
+        shape = getattr(btn, "drawable_shape", None)
+        for name, state in getattr(shape, "states", {}).items():
+            if not state.generated:
+                shape.redraw_state(name)
+        if shape is not None:
+            shape.states_to_redraw_queue.clear()
+        self._park(btn, (tuple(rect), text, cls, object_id, None, True, id(self.root)))
+
+    def _park(self, btn: UIButton, key: tuple) -> None:
+        if getattr(btn, "tool_tip", None) is not None:
+            btn.tool_tip.kill()
+            btn.tool_tip = None
+        btn.hide()
+        self.root.remove_element(btn)
+        btn.remove_element_from_focus_set(btn)
+        btn.remove(*btn.groups())         # out of pygame-gui's updates, drawing and events
+        self._parked.setdefault(key, []).append(btn)
+
+    def _unpark(self, btn: UIButton) -> None:
+        self.manager.get_sprite_group().add(btn)
+        self.root.add_element(btn)
+
+    def _trim_parked(self) -> None:
+        n = sum(len(bs) for bs in self._parked.values())
+        for k in list(self._parked):
+            while n > self.PARKED_MAX and self._parked[k]:
+                self._parked[k].pop(0).kill()
+                n -= 1
+            if not self._parked[k]:
+                del self._parked[k]
+
+    def is_parked(self, btn: UIButton) -> bool:
+        return any(b is btn for bs in self._parked.values() for b in bs)
+
     def teardown(self) -> None:
         if self.root is not None:
             self.root.kill()
             self.root = None
+        for bs in self._parked.values():
+            for b in bs:
+                b.kill()
+        self._parked = {}
         self._made, self._spare = {}, {}
         self.choices = []
         self._presses = {}
@@ -177,27 +245,39 @@ class Scene:
         where = container or self.root
         key = (tuple(rect), text, cls, object_id, tooltip, enabled, id(where))
         btn = self._take_spare(key)
-        if btn is None:
-            # the same button in the same place with other words or now (un)available
-            # (choice 3 is now another choice): new words cost a third of a new button, and
-            # switching it on or off only picks another of the states it has drawn
-            loose = key[:1] + key[2:4] + key[6:]
-            for other in list(self._spare):
-                if other[:1] + other[2:4] + other[6:] == loose:
+        # else the same button in the same place with other words or now (un)available
+        # (choice 3 is now another choice): new words cost a third of a new button, and
+        # switching it on or off only picks another of the states it has drawn; a scene
+        # that parks buttons also takes one of the same size from elsewhere and moves it
+        # (a dialog's options, in a dialog of another height)
+        tiers = (lambda k: k[:1] + k[2:4] + k[6:],)
+        if self.park_widgets:
+            tiers += (lambda k: (k[0][2:],) + k[2:4] + k[6:],)
+        for like in tiers if btn is None else ():
+            want = like(key)
+            for other in sorted(self._spare, key=lambda o: o[1] != text):   # same words first
+                if like(other) == want:
                     btn = self._take_spare(other)
                     if btn is not None:
-                        if other[1] != text or other[4] != tooltip:
-                            if getattr(btn, "tool_tip", None) is not None:
-                                btn.tool_tip.kill()      # it spoke of the old words
-                                btn.tool_tip = None
-                            if other[1] != text:
-                                btn.set_text(text)
-                            btn.set_tooltip(tooltip)
-                        if enabled and not btn.is_enabled:
-                            btn.enable()
-                        elif not enabled and btn.is_enabled:
-                            btn.disable()
                         break
+            if btn is None:
+                continue
+            if other[0] != key[0]:
+                btn.set_relative_position(rect.topleft)
+            if other[1] != text or other[4] != tooltip:
+                if getattr(btn, "tool_tip", None) is not None:
+                    btn.tool_tip.kill()      # it spoke of the old words
+                    btn.tool_tip = None
+                if other[1] != text:
+                    btn.set_text(text)
+                btn.set_tooltip(tooltip)
+            if enabled and not btn.is_enabled:
+                btn.enable()
+            elif not enabled and btn.is_enabled:
+                btn.disable()
+            if self.park_widgets:
+                _states_when_shown(btn)
+            break
         if btn is not None and not btn.visible:
             btn.show()       # hidden by the last build (a table hides what does not apply)
         if btn is None:
@@ -217,6 +297,9 @@ class Scene:
         while spare:
             candidate = spare.pop()
             if candidate.alive():
+                return candidate
+            if self.is_parked(candidate):
+                self._unpark(candidate)
                 return candidate
         return None
 
@@ -291,6 +374,23 @@ class Scene:
         if self.selected is not None and self.selected < len(self.choices):
             r = self.choices[self.selected].button.rect.inflate(6, 6)
             pygame.draw.rect(surface, style.ACCENT_BRIGHT, r, 2, border_radius=self.metrics.px(9))
+
+
+def _states_when_shown(btn: UIButton) -> None:
+    """After new words pygame-gui draws each of a button's states again, one a frame (a
+    table relabels several buttons at a move: a millisecond or two of the next frames).
+    The state shown is drawn now; the others when first shown (hovered, pressed), as
+    pygame-gui does for a state it has not drawn."""
+    shape = getattr(btn, "drawable_shape", None)
+    queue = getattr(shape, "states_to_redraw_queue", None)
+    if not queue:
+        return
+    for name in queue:
+        shape.states[name].generated = False
+    queue.clear()
+    shown = shape.active_state.state_id
+    if not shape.states[shown].generated:
+        shape.redraw_state(shown)
 
 
 class Overlay(Scene):

@@ -68,6 +68,19 @@ class HarshOverlays:
             self.button((rect.right - m.pad - m.px(140), rect.bottom - m.pad - m.button_h, m.px(140),
                          m.button_h), "Cancel", self.close_dialog, choice=False, object_id="#cancel")
 
+    def warm_dialogs(self, m: style.Metrics) -> None:
+        """Make the buttons of the usual dialogs (up to four options over the board, or six
+        in two columns; two beside the grid; Cancel) while the table is put up, parked until
+        a dialog asks (``build_dialog`` places them)."""
+        bh = m.px(38)
+        for area, n, cols in ((self.lay.dialog_area, 4, 1), (self.lay.dialog_area, 6, 2),
+                              (self.lay.side_dialog_area, 2, 1)):
+            cw = (area.width - 2 * m.pad - (cols - 1) * m.gap) // cols
+            for i in range(n):
+                self.park_ahead((area.x + m.pad, area.y + i * bh, cw, bh), "…", cls="@choice",
+                                object_id=f"#opt_{i}")
+        self.park_ahead((0, 0, m.px(140), m.button_h), "Cancel", object_id="#cancel")
+
     def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
         m = self.metrics
         under = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.board

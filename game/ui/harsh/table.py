@@ -5,7 +5,9 @@ Clicks: a glowing Location moves the Agent; a glowing card under a Case File pay
 for it; the buttons in the middle column are the additional actions (a disabled one says
 why in the line beside it, from ``view["unavailable"]``). Forced decisions (Bomb, discard,
 meeting, reorder, stakeout) open a dialog. Keys: 1-9 pick a Location (row by row) while
-moving, or the n-th button otherwise; Ctrl+Z undoes; H asks for a hint.
+moving, or the n-th button otherwise; Ctrl+Z undoes; H asks for a hint. A choice made
+before the check for choices that lose at once has played its worlds is held a frame
+(``HELD_BUDGET``); buttons a build leaves out are parked for the next (``park_widgets``).
 
 This module holds the scene's state, its buttons, choices, events and input; the drawing
 is mixed in from ``paint`` (the board), ``column`` (the middle column and its buttons)
@@ -17,6 +19,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pygame_gui
 
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
@@ -32,11 +35,17 @@ from .overlays import HarshOverlays
 from .paint import HarshPainter
 
 ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
-ASSESS_UNTIL = 0.0014   # ... and no more once the frame has used this much (drawing follows)
+ASSESS_UNTIL = 0.0006   # ... and no more once the frame has used this much (drawing follows)
+# A person's choice made before the check is done (a quick click) plays the rest of its
+# worlds in that frame, up to this much of its CPU time; unless that left the frame young
+# (ASSESS_UNTIL), the choice is taken at the start of the next frame: a frame does not
+# carry both the worlds and the move (its rebuild, its animations).
+HELD_BUDGET = 0.003
 
 
 class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     hint_budget_ms = hinting.BUDGET_MS
+    park_widgets = True    # the action buttons and a dialog's options come and go each turn
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -59,6 +68,10 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         self._confirming: tuple[int, Action] | None = None
         self.grid_pick: str | None = None      # an ability whose target is a Location
         self._grid_pick_step = -1
+        self._input = False                    # handling a person's click or key now
+        # a choice held for the danger check (HELD_BUDGET): step, frame, action, asked, picked
+        # from a dialog
+        self._held: tuple | None = None
         howto.greet(self)
 
     # --- what the player sees ---------------------------------------------------------------------
@@ -101,8 +114,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         view, actions = self.view(), self.actions()
         self.build_top_bar(m)
         self.log_panel = self.make_log_panel(lay.log)
-        self.hint_panel = ScrollPanel(lay.hint, m, title="Hint", font_size=style.FONT_SMALL)
-        self._hint_shown = None
+        self.hint_panel = self.make_hint_panel(lay.hint, m)
         forced = dialogs.phase_dialog(view, actions)
         # let the Spy's move (or the card found) play out in view before the dialog covers it
         self.dialog_deferred = forced is not None and self.timeline.running
@@ -115,6 +127,15 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self.build_dialog(m, self.dialog)
             return
         self.build_actions(m, view, actions)
+
+    def make_hint_panel(self, rect: pygame.Rect, m: style.Metrics) -> ScrollPanel:
+        panel = self.hint_panel
+        if panel is not None and panel.rect == rect and panel.m == m:
+            # the same place: its words are kept rendered (refresh_hint_panel changes them)
+            panel.offset = 0
+            return panel
+        self._hint_shown = None
+        return ScrollPanel(rect, m, title="Hint", font_size=style.FONT_SMALL)
 
     def build_top_bar(self, m: style.Metrics) -> None:
         bw = m.px(112)
@@ -188,7 +209,14 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self.rebuild()
 
     def choose(self, action: Action, asked: bool = False) -> bool:
-        danger = self.danger_of(action) if self.acting_seat() is not None else None
+        if self._held is not None:
+            self._take_held()           # a choice already made comes first
+        # a kind that cannot lose at once needs no worlds played (they would cost the frame)
+        checked = self.acting_seat() is not None and action.kind not in dangers.SAFE_KINDS
+        if checked and self._input and not self._checked_in_time():
+            self._held = (self.step_key(), self.app.frames, action, asked, self.dialog is not None)
+            return True
+        danger = self.danger_of(action) if checked else None
         if danger is not None and not asked:
             self._confirming = (self.step_key(), action)
             label = action.label[:1].lower() + action.label[1:] if action.label else str(action)
@@ -200,6 +228,36 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         self._confirming = None
         self.grid_pick = None
         return super().choose(action)
+
+    def _checked_in_time(self) -> bool:
+        """Play the danger check's remaining worlds within ``HELD_BUDGET`` of this frame:
+        True if they are all played and the frame is still young (the choice can then be
+        taken in it)."""
+        found = self._assessment()
+        if found.done:
+            return True
+        budget = self.frame_room(HELD_BUDGET)
+        start = time.thread_time()
+        while not found.done and time.thread_time() - start < budget:
+            found.step()
+        return found.done and self.frame_room(ASSESS_UNTIL) > 0
+
+    def _take_held(self) -> None:
+        """Take the choice held back for the danger check (a frame later), unless the
+        position has changed since."""
+        step, _frame, action, asked, picked = self._held
+        self._held = None
+        if step == self.step_key() and self.acting_seat() is not None and self.active:
+            was, self._input = self._input, False    # taken now, whatever is left to play
+            try:
+                if not self.choose(action, asked=asked) and picked:
+                    self.rebuild()      # as ``pick`` does for a dialog's choice not taken
+            finally:
+                self._input = was
+
+    def input_pending(self) -> bool:
+        """A person's choice is held for the next frame (see ``HELD_BUDGET``)."""
+        return self._held is not None
 
     def choose_kind(self, kind: str) -> None:
         acts = [a for a in self.actions() if a.kind == kind]
@@ -331,6 +389,11 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         self.rebuild()  # the table behind the end screen shows the finished game, no dialog
         super().game_over()
 
+    def on_cover(self) -> None:
+        if self._held is not None:
+            self._take_held()       # chosen before the pause (or hand-off) opened
+        super().on_cover()
+
     def on_exit(self) -> None:
         self.hints.close()
         super().on_exit()
@@ -357,12 +420,17 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     def warm_up(self) -> None:
         """The opening shuffle and deal too, while the table is put up: the first frames
         of the game then find the Locations and Case Files drawn once already."""
+        first = not self._warmed and self.root is not None
         if not self._warmed and self.app.top is self and not self.session.match.log:
             self.session.update()
         super().warm_up()
+        if first and self.lay is not None:
+            self.warm_dialogs(self.metrics)
 
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
+        if self._held is not None and self._held[1] != self.app.frames:
+            self._take_held()
         super().update(dt)
         self._assess_some()
         if getattr(self, "dialog_deferred", False) and not self.timeline.running and self.active:
@@ -371,6 +439,15 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
 
     # --- input -----------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._input = True
+        try:
+            return self._handle_event(event)
+        finally:
+            self._input = False
+
+    def _handle_event(self, event: pygame.event.Event) -> bool:
+        if self._held is not None and event.type in ACTING_EVENTS:
+            self._take_held()       # what was chosen first is taken first
         if self.hint_panel is not None and self.hint_panel.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.lay is not None:
@@ -502,6 +579,8 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         return btn.rect if btn is not None else None
 
 
+
+ACTING_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame_gui.UI_BUTTON_PRESSED)
 
 EVENT_SOUNDS = {"spy_moved": "spy", "bomb": "refused", "bomb_exploded": "bomb", "card_found": "card",
                 "spy_deck_shuffled": "shuffle"}
