@@ -171,6 +171,25 @@ def test_a_sampled_chance_outcome_is_checked_once_it_is_stale():
     assert "deck" in _refused(chasing, CHANCE, Action("deal", ((1, 2, 3),)))
 
 
+def test_hunters_sampled_dice_are_trusted_for_their_own_step_only():
+    """apply takes a just-sampled outcome in one pass; the same object again, a step
+    later, is checked in full (and a roll outcome where a card draw is pending fails)."""
+    s = HuntersState.new(4)
+    rng = random.Random(7)
+    applied = 0
+    while s.decider() != NOBODY and applied < 40:
+        if s.decider() == CHANCE:
+            out = s.sample_chance(rng)
+            s.apply(CHANCE, out)
+            if s.decider() != CHANCE and out.kind in ("dice", "d6", "d4", "card"):
+                _refused(s, CHANCE, out)            # nothing random is pending now
+                applied += 1
+            continue
+        d = s.decider()
+        s.apply(d, rng.choice(s.legal_actions(d)))
+    assert applied >= 10
+
+
 def test_an_edited_scenario_is_looked_up_afresh():
     """Test scenarios edit fields by hand after a legal list was made: a choice the edit
     added is found (the trusted list is only a shortcut for what it holds)."""

@@ -278,6 +278,31 @@ class HuntersState(GameState):
         self._sampled = (self.steps, out)
         return out
 
+    def apply(self, seat, action):
+        # check() and _apply() in one pass for what legal_actions or sample_chance just
+        # handed out (nearly every call): the action's tuple is built once. Anything else
+        # takes the long way, with the same verdicts.
+        if not self.over:
+            if seat == CHANCE:
+                known = self._sampled
+                if known is not None and known[1] is action and known[0] == self.steps:
+                    kind = action.kind
+                    if kind != "deal" and kind != "board":
+                        h0, t0 = len(self.history), len(self.told)
+                        self.fast_apply(CHANCE, (kind,) + action.args)
+                        return events_since(self, h0, t0)
+            else:
+                known = self._legal
+                if known is not None and known[1] == seat and known[0] == self.steps \
+                        and action.__class__ is Action:
+                    args = action.args
+                    act = (action.kind,) + (args if args.__class__ is tuple else tuple(args))
+                    if act in known[2]:
+                        h0, t0 = len(self.history), len(self.told)
+                        self.fast_apply(seat, act)
+                        return events_since(self, h0, t0)
+        return super().apply(seat, action)
+
     def check(self, seat, action):
         if self.over:
             raise RuleError("the game is over")
