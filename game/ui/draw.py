@@ -111,12 +111,20 @@ def _shared(bold: bool) -> pygame.font.Font:
     return _open(bold, 16)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> SizedFont:
     """Noto Sans at ``size`` px (pygame's default font if Noto Sans cannot be found)."""
     if not pygame.font.get_init():
         pygame.font.init()
     return SizedFont(bold, max(6, int(size)))
+
+
+def warm_fonts(sizes) -> None:
+    """Open every size in ``sizes`` (both weights) and measure a text: a size's first text
+    costs about a millisecond, later ones a few microseconds."""
+    for size in sizes:
+        for bold in (False, True):
+            font(size, bold).size("Ag")
 
 
 @lru_cache(maxsize=2048)

@@ -62,6 +62,12 @@ class Scene:
     # for scenes whose elements are all made with ``button`` (a kept button would end up
     # under a panel made again after it).
     keep_widgets = False
+    # With ``keep_widgets``: a button no build wants any more is hidden and set aside (out of
+    # the scene's container, so nothing finds or presses it) rather than killed, for a later
+    # build to take back when it needs a button of that look and size. Only for scenes whose
+    # choices come and go all the time (a table after each move).
+    pool_widgets = False
+    POOL_LIMIT = 48
     needs_full_theme = True   # False: the scene uses only style.MENU_THEME's blocks
 
     def __init__(self, app: "App") -> None:
@@ -76,6 +82,8 @@ class Scene:
         self._presses: dict[UIButton, Callable[[], None]] = {}
         self._made: dict[tuple, list[UIButton]] = {}    # this build's buttons, by what they show
         self._spare: dict[tuple, list[UIButton]] = {}   # the last build's, while rebuilding
+        self._pool: dict[tuple, list[UIButton]] = {}    # set aside, hidden (``pool_widgets``)
+        self._pooled_at: dict[UIButton, int] = {}       # the frame a pooled button came back
 
     # --- lifecycle (called by the app) ----------------------------------------------------
     @property
@@ -125,6 +133,8 @@ class Scene:
         self.build(m)
         if old:
             kept = {id(b) for bs in self._made.values() for b in bs}
+            if self.pool_widgets:
+                kept |= self._set_aside(kept)
             for el in old:
                 if id(el) not in kept:
                     el.kill()
@@ -136,10 +146,31 @@ class Scene:
     def _choice_texts(self) -> tuple:
         return tuple((c.button.text, c.button.get_object_ids()[-1:]) for c in self.choices)
 
+    def _set_aside(self, kept: set) -> set:
+        """Hide the last build's buttons this one did not take and keep them in the pool;
+        returns their ids (they are not to be killed)."""
+        out = set()
+        room = self.POOL_LIMIT - sum(len(bs) for bs in self._pool.values())
+        for key, buttons in self._spare.items():
+            for btn in buttons:
+                if room <= 0 or id(btn) in kept or not btn.alive() or key[6] != id(self.root):
+                    continue
+                btn.hide()
+                self.root.remove_element(btn)   # out of the container: not found, not laid out
+                self._presses.pop(btn, None)
+                self._pool.setdefault(key, []).append(btn)
+                out.add(id(btn))
+                room -= 1
+        return out
+
     def teardown(self) -> None:
         if self.root is not None:
             self.root.kill()
             self.root = None
+        for buttons in self._pool.values():
+            for btn in buttons:
+                btn.kill()
+        self._pool, self._pooled_at = {}, {}
         self._made, self._spare = {}, {}
         self.choices = []
         self._presses = {}
@@ -178,26 +209,25 @@ class Scene:
         key = (tuple(rect), text, cls, object_id, tooltip, enabled, id(where))
         btn = self._take_spare(key)
         if btn is None:
-            # the same button in the same place with other words or now (un)available
-            # (choice 3 is now another choice): new words cost a third of a new button, and
-            # switching it on or off only picks another of the states it has drawn
-            loose = key[:1] + key[2:4] + key[6:]
-            for other in list(self._spare):
-                if other[:1] + other[2:4] + other[6:] == loose:
-                    btn = self._take_spare(other)
-                    if btn is not None:
-                        if other[1] != text or other[4] != tooltip:
-                            if getattr(btn, "tool_tip", None) is not None:
-                                btn.tool_tip.kill()      # it spoke of the old words
-                                btn.tool_tip = None
-                            if other[1] != text:
-                                btn.set_text(text)
-                            btn.set_tooltip(tooltip)
-                        if enabled and not btn.is_enabled:
-                            btn.enable()
-                        elif not enabled and btn.is_enabled:
-                            btn.disable()
-                        break
+            # the same button (look, size, id) elsewhere, with other words or now (un)available
+            # (choice 3 is now another choice): moving it costs nothing, new words a third of
+            # a new button, and switching it on or off only picks another of the states it
+            # has drawn. A new size would draw it again: that is a new button.
+            other, btn = self._take_like(key)
+            if btn is not None:
+                if other[0] != key[0]:
+                    btn.set_relative_position(rect.topleft)
+                if other[1] != text or other[4] != tooltip:
+                    if getattr(btn, "tool_tip", None) is not None:
+                        btn.tool_tip.kill()      # it spoke of the old words
+                        btn.tool_tip = None
+                    if other[1] != text:
+                        btn.set_text(text)
+                    btn.set_tooltip(tooltip)
+                if enabled and not btn.is_enabled:
+                    btn.enable()
+                elif not enabled and btn.is_enabled:
+                    btn.disable()
         if btn is not None and not btn.visible:
             btn.show()       # hidden by the last build (a table hides what does not apply)
         if btn is None:
@@ -212,13 +242,56 @@ class Scene:
                 self.choices.append(Choice(btn, on_press, badge))
         return btn
 
-    def _take_spare(self, key: tuple) -> UIButton | None:
-        spare = self._spare.get(key)
+    def _take_spare(self, key: tuple, store: dict | None = None) -> UIButton | None:
+        spare = (self._spare if store is None else store).get(key)
         while spare:
             candidate = spare.pop()
             if candidate.alive():
                 return candidate
         return None
+
+    def _take_like(self, key: tuple) -> tuple[tuple, UIButton | None]:
+        """A spare (or pooled) button of the same look, size and id as ``key`` asks for,
+        one in the same place first; (its old key, the button) or ((), None)."""
+        rect, _, cls, object_id, _, _, where = key
+        best = None
+        for store in (self._spare, self._pool):
+            for other, buttons in store.items():
+                if (buttons and other[2] == cls and other[3] == object_id and other[6] == where
+                        and other[0][2:] == rect[2:]):
+                    if other[0] == rect:
+                        best = (store, other)
+                        break
+                    best = best or (store, other)
+            if best is not None:
+                break
+        if best is None:
+            return (), None
+        store, other = best
+        btn = self._take_spare(other, store)
+        if btn is not None and store is self._pool:
+            self.root.add_element(btn)
+            self._pooled_at[btn] = getattr(self.app, "frames", 0)
+        return other, btn
+
+    def stock_button(self, rect, cls: str | None = None, object_id: str | None = None) -> bool:
+        """Make a button ahead, hidden, into the pool (``pool_widgets``) for a later build
+        that wants one of this look, size and id; True if one was made (none was at hand)."""
+        rect = pygame.Rect(rect)
+        where = id(self.root)
+        if self.root is None or sum(len(bs) for bs in self._pool.values()) >= self.POOL_LIMIT:
+            return False
+        for store in (self._made, self._pool):
+            for key, buttons in store.items():
+                if (buttons and key[2] == cls and key[3] == object_id and key[6] == where
+                        and key[0][2:] == rect.size):
+                    return False
+        btn = UIButton(rect, "", self.manager, container=self.root,
+                       object_id=ObjectID(class_id=cls, object_id=object_id or None))
+        btn.hide()
+        self.root.remove_element(btn)
+        self._pool.setdefault((tuple(rect), "", cls, object_id, None, True, where), []).append(btn)
+        return True
 
     def label(self, rect, text: str, cls: str | None = None, container=None) -> UILabel:
         return UILabel(pygame.Rect(rect), text, self.manager, container=container or self.root,
@@ -228,6 +301,9 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Handle one event the UI manager did not consume. True if it was used."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            back = self._pooled_at.get(event.ui_element)
+            if back is not None and back >= getattr(self.app, "frames", 0) - 1:
+                return False    # pressed before it was set aside: it means something else now
             action = self._presses.get(event.ui_element)
             if action is not None:
                 self.app.sound.play("click")

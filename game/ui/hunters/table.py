@@ -37,6 +37,8 @@ DICE_KINDS = ("roll", "attack", "die", "dynamite")
 HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
         "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
         "equipment": 0.6, "loot": 0.6}
+# CPU seconds a frame must still have to make a choice button ahead (``stock_choices``)
+STOCK_ROOM = 0.0025
 # A White or Black card drawn is held up long enough to read it (at normal speed); what
 # it does (hits, heals) shows after that.
 CARD_HOLD = 2.6
@@ -50,6 +52,7 @@ def choice_name(action: Action) -> str:
 
 class HuntersTable(TablePainter, TableScene):
     felt = True
+    pool_widgets = True   # its choices come and go at every move (2 buttons, then 9, then 2)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -78,6 +81,7 @@ class HuntersTable(TablePainter, TableScene):
         self._batch_step, self._batch_delay = -1, 0.0
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
+        self._stock_log, self._stock_wait = -1, 0
         if self.notebook.problem:
             self.set_status(self.notebook.problem)
 
@@ -221,7 +225,10 @@ class HuntersTable(TablePainter, TableScene):
             if self._dealt():
                 self._look_prepared = True
                 self._prepare_look()
+        first = not self._warmed
         super().warm_up()
+        if first and self._warmed:
+            self.warm_pieces(self.metrics)
 
     def _prepare_look(self) -> None:
         """The frame of the deal makes the first look's card picture off screen, for a
@@ -265,6 +272,7 @@ class HuntersTable(TablePainter, TableScene):
                 self.app.push(OutScene(self.app, self))
                 return
         super().update(dt)
+        self.stock_choices()
 
     def animating(self) -> bool:
         return bool(self.effects)   # the last hit lands before the results cover the table
@@ -403,10 +411,7 @@ class HuntersTable(TablePainter, TableScene):
         self.choice_hits: dict[str, pygame.Rect] = {}   # a tutorial points at a choice
         if not actions:
             return
-        cols = C.columns(rect.width, m)
-        bh = m.px(40)
-        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
-        cell = (rect.width - m.gap * (cols - 1)) // cols
+        cols, rows, cell, bh = self._grid(m, rect)
         labels = [a.label or str(a) for a in actions]
         slots = C.place([C.text_need(t, m) for t in labels], cell, m.gap, cols, rows)
         pages = self._pages = slots[-1].page + 1
@@ -424,6 +429,39 @@ class HuntersTable(TablePainter, TableScene):
         if pages > 1:
             self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
                         f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
+
+    @staticmethod
+    def _grid(m: style.Metrics, rect: pygame.Rect) -> tuple[int, int, int, int]:
+        """The choice grid in ``rect``: columns, rows, a cell's width, a button's height."""
+        cols = C.columns(rect.width, m)
+        bh = m.px(40)
+        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
+        return cols, rows, (rect.width - m.gap * (cols - 1)) // cols, bh
+
+    def stock_choices(self) -> None:
+        """While the computers play, a quiet frame makes one choice button ahead (hidden, in
+        the pool): the list of seven targets a later decision brings then finds its buttons
+        made, instead of making them all in the frame after the move."""
+        n = len(self.session.match.log)
+        if n != self._stock_log:
+            self._stock_log, self._stock_wait = n, 4     # not in the frames right after a move
+            return
+        if self._stock_wait > 0:
+            self._stock_wait -= 1
+            return
+        if (not self.busy or not self.active or self.root is None or self.app.top is not self
+                or self.frame_room() < STOCK_ROOM):
+            return
+        m = self.metrics
+        for focus in (False, True):
+            rect = L.choice_rect(self.lay, m, focus)
+            cols, rows, cell, bh = self._grid(m, rect)
+            y0 = rect.y + m.px(30)
+            for i in range(cols * rows):
+                r, c = divmod(i, cols)
+                if self.stock_button((rect.x + c * (cell + m.gap), y0 + r * (bh + m.gap), cell, bh),
+                                     "@choice", f"#choice_{i}"):
+                    return
 
     def choose_checked(self, action: Action) -> None:
         """A choice button: "Reveal and use" takes both steps; an attack on a revealed
