@@ -168,3 +168,19 @@ def test_set_aside_buttons_go_with_the_scene_s_widgets(app):
     stocked = [b for bs in board._pool.values() for b in bs]
     app.pop()
     assert not any(b.alive() for b in stocked)
+
+
+def test_a_covered_table_keeps_its_buttons_hidden_and_shows_them_again_when_uncovered(app):
+    board = app.push(PooledBoard(app))
+    step(app)
+    before = buttons(board)
+    app.push(Scene(app))                                             # a dialog over it
+    step(app)
+    assert all(b.alive() and not b.visible for b in before.values())
+    click_at(app, before["#choice_0"].rect.center)                   # nothing to press under it
+    assert board.pressed == []
+    app.pop()
+    step(app)
+    assert buttons(board) == before and all(b.visible for b in before.values())
+    click(app, "#choice_1")
+    assert board.pressed == ["Attack Carol"]

@@ -18,8 +18,8 @@ a highlight, Enter presses the highlighted choice (or runs ``default_action`` wh
 is highlighted), Esc runs ``on_escape`` (back in menus, pause at the table). A rebuild
 keeps the highlight only while it is the same list of choices: a new list starts with
 nothing highlighted, so Enter never confirms something the player did not pick. Scenes
-lower in the stack keep their Python state but lose their UI elements while covered;
-they rebuild when uncovered.
+lower in the stack keep their Python state but lose their UI elements while covered
+(a table keeps them hidden, see ``pool_widgets``); they rebuild when uncovered.
 """
 
 from __future__ import annotations
@@ -64,8 +64,9 @@ class Scene:
     keep_widgets = False
     # With ``keep_widgets``: a button no build wants any more is hidden and set aside (out of
     # the scene's container, so nothing finds or presses it) rather than killed, for a later
-    # build to take back when it needs a button of that look and size. Only for scenes whose
-    # choices come and go all the time (a table after each move).
+    # build to take back when it needs a button of that look and size; and while the scene is
+    # covered its buttons are only hidden, for the build that uncovers it. Only for scenes
+    # whose choices come and go all the time (a table after each move, after a hand-off).
     pool_widgets = False
     POOL_LIMIT = 48
     needs_full_theme = True   # False: the scene uses only style.MENU_THEME's blocks
@@ -96,11 +97,17 @@ class Scene:
 
     def on_cover(self) -> None:
         self.active = False
+        if self.pool_widgets and self.root is not None:
+            # hidden (nothing draws, finds or presses them), for the build that uncovers it
+            self.root.hide()
+            return
         self.teardown()
 
     def on_uncover(self) -> None:
         self.cover_look = None
         self.active = True
+        if self.pool_widgets and self.root is not None:
+            self.root.show()
         self.rebuild()
 
     def on_exit(self) -> None:

@@ -82,6 +82,7 @@ class HuntersTable(TablePainter, TableScene):
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
         self._stock_log, self._stock_wait = -1, 0
+        self._named: dict[str, str] = {}   # a log line as the table shows it (names for "Player 3")
         if self.notebook.problem:
             self.set_status(self.notebook.problem)
 
@@ -101,6 +102,17 @@ class HuntersTable(TablePainter, TableScene):
         lines = [e.text for step, e in self.session.log_events(self.viewer)
                  if e.text and (hold is None or step < hold)]
         return self.named(lines)
+
+    def named(self, lines: list[str]) -> list[str]:
+        # the whole log is named again after every move: each line is worked out once
+        cache = self._named
+        out = []
+        for line in lines:
+            shown = cache.get(line)
+            if shown is None:
+                shown = cache[line] = super().named([line])[0]
+            out.append(shown)
+        return out
 
     def public_players(self):
         return self.view()["players"]
