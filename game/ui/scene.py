@@ -258,18 +258,18 @@ class Scene:
         return None
 
     def _take_like(self, key: tuple) -> tuple[tuple, UIButton | None]:
-        """A spare (or pooled) button of the same look, size and id as ``key`` asks for,
-        one in the same place first; (its old key, the button) or ((), None)."""
-        rect, _, cls, object_id, _, _, where = key
-        best = None
+        """A spare (or else a pooled) button of the look, size and id ``key`` asks for;
+        (its old key, the button) or ((), None)."""
+        rect, text, cls, object_id, _, _, where = key
+        best, score = None, -1
         for store in (self._spare, self._pool):
             for other, buttons in store.items():
                 if (buttons and other[2] == cls and other[3] == object_id and other[6] == where
                         and other[0][2:] == rect[2:]):
-                    if other[0] == rect:
-                        best = (store, other)
-                        break
-                    best = best or (store, other)
+                    # the same words (only moved) first, then the same place (only new words)
+                    mine = 2 * (other[1] == text) + (other[0] == rect)
+                    if mine > score:
+                        best, score = (store, other), mine
             if best is not None:
                 break
         if best is None:
