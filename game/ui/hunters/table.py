@@ -738,9 +738,7 @@ class HuntersTable(TablePainter, TableScene):
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         h = self.top_bar_h(m)
-        bar = pygame.Surface((m.width, h), pygame.SRCALPHA)
-        bar.fill((*style.BG_DEEP, 200))
-        surface.blit(bar, (0, 0))
+        surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))   # made once
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
         draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
         x = m.pad + draw.font(m.px(22), True).size(self.spec.title)[0] + m.px(24)
