@@ -295,6 +295,15 @@ class Scene:
                     return False
         btn = UIButton(rect, "", self.manager, container=self.root,
                        object_id=ObjectID(class_id=cls, object_id=object_id or None))
+        # pygame-gui draws a new button's other states (hovered, ...) one a frame after it,
+        # and "disabled" only when new words come; a state's first picture at a new size
+        # costs about a millisecond: all of them now
+        shape = getattr(btn, "drawable_shape", None)
+        if hasattr(shape, "states_to_redraw_queue"):
+            shape.states_to_redraw_queue.clear()
+            for state in list(shape.states):
+                if state != "normal":
+                    shape.redraw_state(state)
         btn.hide()
         self.root.remove_element(btn)
         self._pool.setdefault((tuple(rect), "", cls, object_id, None, True, where), []).append(btn)

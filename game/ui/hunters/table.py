@@ -241,6 +241,13 @@ class HuntersTable(TablePainter, TableScene):
         super().warm_up()
         if first and self._warmed:
             self.warm_pieces(self.metrics)
+            # the choices' words are measured (``C.text_need``) and drawn by pygame-gui's
+            # own font: every glyph of both now, not a few in each frame after a move
+            draw.warm_fonts([self.metrics.px(C.FONT)], draw.GLYPHS, (False,))
+            gui_font = self.manager.ui_theme.get_font(["@choice"])
+            if hasattr(gui_font, "size"):
+                gui_font.size(draw.GLYPHS)
+            self.stock_all()     # kept (hidden) while the first look covers the table
 
     def _prepare_look(self) -> None:
         """The frame of the deal makes the first look's card picture off screen, for a
@@ -453,7 +460,8 @@ class HuntersTable(TablePainter, TableScene):
     def stock_choices(self) -> None:
         """While the computers play, a quiet frame makes one choice button ahead (hidden, in
         the pool): the list of seven targets a later decision brings then finds its buttons
-        made, instead of making them all in the frame after the move."""
+        made, instead of making them all in the frame after the move. (The table makes them
+        all as it is put up; this makes again what a new window size needs.)"""
         n = len(self.session.match.log)
         if n != self._stock_log:
             self._stock_log, self._stock_wait = n, 4     # not in the frames right after a move
@@ -464,6 +472,11 @@ class HuntersTable(TablePainter, TableScene):
         if (not self.busy or not self.active or self.root is None or self.app.top is not self
                 or self.frame_room() < STOCK_ROOM):
             return
+        self.stock_all(1)
+
+    def stock_all(self, most: int = 99) -> None:
+        """Make up to ``most`` of the choice buttons not at hand (hidden, in the pool): one a
+        cell of the first page, for the choices beside a held-up card and without one."""
         m = self.metrics
         for focus in (False, True):
             rect = L.choice_rect(self.lay, m, focus)
@@ -473,7 +486,9 @@ class HuntersTable(TablePainter, TableScene):
                 r, c = divmod(i, cols)
                 if self.stock_button((rect.x + c * (cell + m.gap), y0 + r * (bh + m.gap), cell, bh),
                                      "@choice", f"#choice_{i}"):
-                    return
+                    most -= 1
+                    if most <= 0:
+                        return
 
     def choose_checked(self, action: Action) -> None:
         """A choice button: "Reveal and use" takes both steps; an attack on a revealed
