@@ -105,3 +105,39 @@ def test_one_person_the_first_look_s_card_is_made_before_it_shows(app, monkeypat
     table = start_game(app, "hunters", seats(1, 5), 11, {})
     mine = table.session.view(0)["me"]["character"]
     assert mine in made          # made with the table (off screen), for the one person here
+
+
+def test_hunters_choice_buttons_are_made_ahead_unseen_and_a_later_decision_shows_them(app, monkeypatch):
+    """While the computers play, quiet frames make choice buttons ahead into the table's
+    pool: hidden, outside the table's widgets (nothing finds or presses them), until a
+    decision's choices take them (issue 15: no frame after a move makes nine buttons)."""
+    from ui_helpers import elements, post_key
+
+    table = start_game(app, "hunters", seats(1, 5), 11, {})
+    # every frame counts as quiet (a busy machine makes fewer so, not other ones), and the
+    # table's clock moves 1/60 s a frame: the computers' pace in frames, however fast they are
+    monkeypatch.setattr(table, "frame_room", lambda budget=0.004: budget)
+    now = [1000.0]
+    table.session.clock = lambda: now[0]
+    stocked: dict = {}
+    taken = []
+    for _ in range(6000):
+        now[0] += 1 / 60
+        if table.session.computer_thinking():
+            table.session.wait_for_computer()
+        if app.top is not table:
+            post_key(pygame.K_RETURN)          # the first look, a notice
+        elif table.acting_seat() is not None and not table.busy and table.choices:
+            taken += [c.button for c in table.choices if id(c.button) in stocked]
+            if taken and len(table.session.match.log) > 30:
+                break
+            post_key(pygame.K_1)
+        step(app)
+        shown = {id(el) for el in elements(table.root)} if table.root is not None else set()
+        for key, buttons in table._parked.items():
+            for b in buttons:
+                assert not b.visible and id(b) not in shown     # unseen, out of the widgets
+                if key[1] == "":                                # made ahead: no words yet
+                    stocked.setdefault(id(b), b)
+    assert stocked and all(b.get_object_ids()[-1].startswith("#choice_") for b in stocked.values())
+    assert taken and all(b.visible and b.alive() and b.text for b in taken)

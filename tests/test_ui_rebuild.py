@@ -2,7 +2,9 @@
 a good part of a frame to make), re-labels one that comes back in its place with other
 words, and never lets a kept button carry over what the last build did to it."""
 
-from ui_helpers import elements, step
+import pygame
+import pygame_gui
+from ui_helpers import click, click_at, elements, find, resize, step
 
 from game.ui.scene import Scene
 
@@ -80,7 +82,6 @@ def test_a_button_hidden_by_one_build_is_shown_by_the_next(app):
 def test_a_resize_makes_every_button_again(app):
     board = app.push(Board(app))
     before = buttons(board)
-    from ui_helpers import resize
 
     resize(app, 1400, 800)
     assert all(not b.alive() for b in before.values())
@@ -161,3 +162,102 @@ def test_a_relabelled_button_draws_its_other_states_with_the_new_words_when_show
         ours, theirs = shape.states[state].surface, fresh.drawable_shape.states[state].surface
         assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(theirs, "RGBA"), state
     fresh.kill()
+
+# --- a table's parked buttons: set aside while unused, made ahead, kept while covered --------
+
+class PooledBoard(Board):
+    park_widgets = True
+    hide_when_covered = True
+
+
+def test_a_button_no_build_wants_is_set_aside_unseen_and_taken_back_by_a_later_build(app):
+    board = app.push(PooledBoard(app))
+    step(app)
+    before = buttons(board)
+    board.labels = ["Attack Bob"]
+    board.rebuild()
+    step(app)
+    third = before["#choice_2"]
+    assert board.is_parked(third) and not third.visible             # kept, hidden
+    assert set(buttons(board)) == {"#choice_0"}                      # and out of the scene's widgets
+    try:
+        find(app, "#choice_2")
+        raise AssertionError("a set-aside button was found")
+    except LookupError:
+        pass
+    click_at(app, third.rect.center)                                 # where it was: nothing happens
+    assert board.pressed == [] and len(board.choices) == 1
+    key_press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0, unicode="", scancode=0)
+    assert not board.handle_key(key_press) and board.pressed == []   # key 3 reaches no button
+
+    board.labels = ["Attack Bob", "Attack Carol", "Attack Dave", "End turn"]
+    board.rebuild()
+    after = buttons(board)
+    assert after["#choice_2"] is third and third.visible             # the same button, back
+    assert third.text == "Attack Dave" and third.rect.topleft == (20, 120)
+    assert after["#choice_3"] not in before.values()                 # a fourth is new
+    step(app, 3)
+    click(app, "#choice_2")
+    assert board.pressed == ["Attack Dave"]                          # it does its new thing
+
+
+def test_a_press_meant_for_a_set_aside_button_does_not_do_what_it_does_when_back(app):
+    board = app.push(PooledBoard(app))
+    step(app)
+    third = buttons(board)["#choice_2"]
+    press = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=third)
+    board.labels = ["Attack Bob"]
+    board.rebuild()                                                  # set aside ...
+    board.labels = ["Attack Bob", "Attack Carol", "Attack Dave"]
+    board.rebuild()                                                  # ... and back in the same frame
+    assert buttons(board)["#choice_2"] is third
+    board.handle_event(press)                                        # the press from before
+    assert board.pressed == []
+    step(app, 2)
+    board.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=third))
+    assert board.pressed == ["Attack Dave"]                          # a press made now counts
+
+
+def test_a_button_made_ahead_is_the_one_a_build_then_shows(app):
+    board = PooledBoard(app)
+    board.labels = ["Attack Bob"]
+    app.push(board)
+    assert board.stock_button((20, 70, 300, 40), "@choice", "#choice_1")
+    assert not board.stock_button((20, 400, 300, 40), "@choice", "#choice_1")   # one is at hand
+    assert set(buttons(board)) == {"#choice_0"}                     # unseen until wanted
+    made = [b for bs in board._parked.values() for b in bs]
+    board.labels = ["Attack Bob", "Attack Carol"]
+    board.rebuild()
+    assert buttons(board)["#choice_1"] is made[0] and made[0].text == "Attack Carol"
+    assert made[0].visible
+
+
+def test_set_aside_buttons_go_with_the_scene_s_widgets(app):
+    board = app.push(PooledBoard(app))
+    step(app)
+    third = buttons(board)["#choice_2"]
+    board.labels = ["Attack Bob"]
+    board.rebuild()
+    resize(app, 1400, 800)                                           # everything made again
+    assert not third.alive() and board._parked == {}
+    board.stock_button((20, 120, 300, 40), "@choice", "#choice_2")
+    stocked = [b for bs in board._parked.values() for b in bs]
+    assert stocked and all(board.is_parked(b) for b in stocked)
+    app.pop()
+    assert board._parked == {} and not any(b.alive() or b.visible for b in stocked)
+
+
+def test_a_covered_table_keeps_its_buttons_hidden_and_shows_them_again_when_uncovered(app):
+    board = app.push(PooledBoard(app))
+    step(app)
+    before = buttons(board)
+    app.push(Scene(app))                                             # a dialog over it
+    step(app)
+    assert all(b.alive() and not b.visible for b in before.values())
+    click_at(app, before["#choice_0"].rect.center)                   # nothing to press under it
+    assert board.pressed == []
+    app.pop()
+    step(app)
+    assert buttons(board) == before and all(b.visible for b in before.values())
+    click(app, "#choice_1")
+    assert board.pressed == ["Attack Carol"]

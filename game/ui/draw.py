@@ -111,12 +111,31 @@ def _shared(bold: bool) -> pygame.font.Font:
     return _open(bold, 16)
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> SizedFont:
     """Noto Sans at ``size`` px (pygame's default font if Noto Sans cannot be found)."""
+    # one Font a size and weight, however it is asked for: font(15) and font(15, False)
+    # were two, and each paid its own first text
+    return _font(max(6, int(size)), bool(bold))
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, bold: bool) -> SizedFont:
     if not pygame.font.get_init():
         pygame.font.init()
-    return SizedFont(bold, max(6, int(size)))
+    return SizedFont(bold, size)
+
+
+# The letters, digits and signs a table's words are made of (a size meets each glyph once)
+GLYPHS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 .,:;!?'\"()+-=/…·–—")
+
+
+def warm_fonts(sizes, sample: str = "Ag", weights: tuple = (False, True)) -> None:
+    """Open every size in ``sizes`` and measure ``sample``: a size's first text costs about a
+    millisecond, each glyph it has not met yet some 20 microseconds, the rest next to
+    nothing."""
+    for size in sizes:
+        for bold in weights:
+            font(size, bold).size(sample)
 
 
 @lru_cache(maxsize=2048)

@@ -67,7 +67,11 @@ class Scene:
     # build takes it back, moved if it has the same size (a dialog's options after each
     # move, the action buttons when the dialog closes: no new pygame-gui buttons).
     park_widgets = False
-    PARKED_MAX = 32
+    PARKED_MAX = 48
+    # With park_widgets: while another scene covers this one (a hand-off, the first look,
+    # the pause menu), its buttons are only hidden, for the build that uncovers it, not
+    # killed and made again. Never for a scene that draws someone's secrets on a button.
+    hide_when_covered = False
     needs_full_theme = True   # False: the scene uses only style.MENU_THEME's blocks
 
     def __init__(self, app: "App") -> None:
@@ -83,6 +87,7 @@ class Scene:
         self._made: dict[tuple, list[UIButton]] = {}    # this build's buttons, by what they show
         self._spare: dict[tuple, list[UIButton]] = {}   # the last build's, while rebuilding
         self._parked: dict[tuple, list[UIButton]] = {}  # park_widgets: left out by a build
+        self._unparked_at: dict[UIButton, int] = {}     # the frame a parked button came back
 
     # --- lifecycle (called by the app) ----------------------------------------------------
     @property
@@ -95,11 +100,16 @@ class Scene:
 
     def on_cover(self) -> None:
         self.active = False
+        if self.hide_when_covered and self.root is not None:
+            self.root.hide()     # nothing draws, finds or presses them while covered
+            return
         self.teardown()
 
     def on_uncover(self) -> None:
         self.cover_look = None
         self.active = True
+        if self.hide_when_covered and self.root is not None:
+            self.root.show()
         self.rebuild()
 
     def on_exit(self) -> None:
@@ -117,6 +127,9 @@ class Scene:
         before = self._choice_texts()
         m = self.metrics
         old: list = []
+        if self._unparked_at:       # only the last frame's matter (see handle_event)
+            now = getattr(self.app, "frames", 0)
+            self._unparked_at = {b: f for b, f in self._unparked_at.items() if f >= now - 1}
         if (self.keep_widgets and self.root is not None and self.root.alive()
                 and self.root.rect.size == (m.width, m.height)):
             # Same window: buttons that come back unchanged are kept, not made again
@@ -197,6 +210,21 @@ class Scene:
             if not self._parked[k]:
                 del self._parked[k]
 
+    def stock_button(self, rect, cls: str | None = None, object_id: str | None = None) -> bool:
+        """Make a button of this look and size ahead and park it, unless one is at hand
+        (shown or parked) or the park is full; True if one was made."""
+        rect = pygame.Rect(rect)
+        where = id(self.root)
+        if self.root is None or sum(len(bs) for bs in self._parked.values()) >= self.PARKED_MAX:
+            return False
+        for store in (self._made, self._parked):
+            for key, bs in store.items():
+                if (bs and key[2] == cls and key[3] == object_id and key[6] == where
+                        and key[0][2:] == rect.size):
+                    return False
+        self.park_ahead(rect, "", cls=cls, object_id=object_id)
+        return True
+
     def is_parked(self, btn: UIButton) -> bool:
         return any(b is btn for bs in self._parked.values() for b in bs)
 
@@ -207,7 +235,7 @@ class Scene:
         for bs in self._parked.values():
             for b in bs:
                 b.kill()
-        self._parked = {}
+        self._parked, self._unparked_at = {}, {}
         self._made, self._spare = {}, {}
         self.choices = []
         self._presses = {}
@@ -250,12 +278,14 @@ class Scene:
         # switching it on or off only picks another of the states it has drawn; a scene
         # that parks buttons also takes one of the same size from elsewhere and moves it
         # (a dialog's options, in a dialog of another height)
-        tiers = (lambda k: k[:1] + k[2:4] + k[6:],)
         if self.park_widgets:
-            tiers += (lambda k: (k[0][2:],) + k[2:4] + k[6:],)
+            tiers = (lambda k: (k[0][2:],) + k[2:4] + k[6:],)
+        else:
+            tiers = (lambda k: k[:1] + k[2:4] + k[6:],)
         for like in tiers if btn is None else ():
             want = like(key)
-            for other in sorted(self._spare, key=lambda o: o[1] != text):   # same words first
+            # the same words (only moved: nothing drawn again) first, then the same place
+            for other in sorted(self._spare, key=lambda o: (o[1] != text, o[0] != key[0])):
                 if like(other) == want:
                     btn = self._take_spare(other)
                     if btn is not None:
@@ -300,6 +330,7 @@ class Scene:
                 return candidate
             if self.is_parked(candidate):
                 self._unpark(candidate)
+                self._unparked_at[candidate] = getattr(self.app, "frames", 0)
                 return candidate
         return None
 
@@ -311,6 +342,11 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Handle one event the UI manager did not consume. True if it was used."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            back = self._unparked_at.get(event.ui_element)
+            if back is not None and back >= getattr(self.app, "frames", 0) - 1:
+                # pressed (a frame ago) before it came back from the park: it meant
+                # something else then, or nothing
+                return False
             action = self._presses.get(event.ui_element)
             if action is not None:
                 self.app.sound.play("click")

@@ -95,8 +95,16 @@ class Metrics:
     def for_size(cls, width: int, height: int) -> "Metrics":
         return cls(width, height, scale_for(width, height))
 
+    def __post_init__(self) -> None:
+        # px is asked the same few hundred sizes every frame: each is worked out once
+        object.__setattr__(self, "_px", {})
+
     def px(self, base: float) -> int:
-        return max(1, round(base * self.scale))
+        try:
+            return self._px[base]
+        except KeyError:
+            value = self._px[base] = max(1, round(base * self.scale))
+            return value
 
     @property
     def pad(self) -> int:

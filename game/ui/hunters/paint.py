@@ -81,6 +81,18 @@ class TablePainter:
                 out[e.seat] = out.get(e.seat, 0) + e.data["amount"]
         return out
 
+    def warm_pieces(self, m) -> None:
+        """While the table is put up: what later frames first need and the first draw did
+        not make (a reveal's banner, the first dice, a hit's number), all public: every
+        text size the table uses measured once (a size's first text costs about a
+        millisecond), the faction marks, the dice faces."""
+        draw.warm_fonts(range(7, m.px(28) + 1))
+        for faction in (*look.FACTION_KEY, None):
+            look.faction_mark(faction, m.px(18))
+        for sides in (6, 4):
+            for value in range(1, sides + 1):
+                draw.die_face(value, sides, m.px(40))
+
     def draw_board(self, surface: pygame.Surface) -> None:
         v = self.view()
         m = self.metrics

@@ -37,6 +37,8 @@ DICE_KINDS = ("roll", "attack", "die", "dynamite")
 HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
         "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
         "equipment": 0.6, "loot": 0.6}
+# CPU seconds a frame must still have to make a choice button ahead (``stock_choices``)
+STOCK_ROOM = 0.0025
 # A White or Black card drawn is held up long enough to read it (at normal speed); what
 # it does (hits, heals) shows after that.
 CARD_HOLD = 2.6
@@ -50,6 +52,8 @@ def choice_name(action: Action) -> str:
 
 class HuntersTable(TablePainter, TableScene):
     felt = True
+    park_widgets = True   # its choices come and go at every move (2 buttons, then 9, then 2)
+    hide_when_covered = True   # a hand-off or the first look covers it many times a game
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -78,6 +82,8 @@ class HuntersTable(TablePainter, TableScene):
         self._batch_step, self._batch_delay = -1, 0.0
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
+        self._stock_log, self._stock_wait = -1, 0
+        self._named: dict[str, str] = {}   # a log line as the table shows it (names for "Player 3")
         if self.notebook.problem:
             self.set_status(self.notebook.problem)
 
@@ -97,6 +103,17 @@ class HuntersTable(TablePainter, TableScene):
         lines = [e.text for step, e in self.session.log_events(self.viewer)
                  if e.text and (hold is None or step < hold)]
         return self.named(lines)
+
+    def named(self, lines: list[str]) -> list[str]:
+        # the whole log is named again after every move: each line is worked out once
+        cache = self._named
+        out = []
+        for line in lines:
+            shown = cache.get(line)
+            if shown is None:
+                shown = cache[line] = super().named([line])[0]
+            out.append(shown)
+        return out
 
     def public_players(self):
         return self.view()["players"]
@@ -221,7 +238,17 @@ class HuntersTable(TablePainter, TableScene):
             if self._dealt():
                 self._look_prepared = True
                 self._prepare_look()
+        first = not self._warmed
         super().warm_up()
+        if first and self._warmed:
+            self.warm_pieces(self.metrics)
+            # the choices' words are measured (``C.text_need``) and drawn by pygame-gui's
+            # own font: every glyph of both now, not a few in each frame after a move
+            draw.warm_fonts([self.metrics.px(C.FONT)], draw.GLYPHS, (False,))
+            gui_font = self.manager.ui_theme.get_font(["@choice"])
+            if hasattr(gui_font, "size"):
+                gui_font.size(draw.GLYPHS)
+            self.stock_all()     # kept (hidden) while the first look covers the table
 
     def _prepare_look(self) -> None:
         """The frame of the deal makes the first look's card picture off screen, for a
@@ -265,6 +292,7 @@ class HuntersTable(TablePainter, TableScene):
                 self.app.push(OutScene(self.app, self))
                 return
         super().update(dt)
+        self.stock_choices()
 
     def animating(self) -> bool:
         return bool(self.effects)   # the last hit lands before the results cover the table
@@ -403,10 +431,7 @@ class HuntersTable(TablePainter, TableScene):
         self.choice_hits: dict[str, pygame.Rect] = {}   # a tutorial points at a choice
         if not actions:
             return
-        cols = C.columns(rect.width, m)
-        bh = m.px(40)
-        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
-        cell = (rect.width - m.gap * (cols - 1)) // cols
+        cols, rows, cell, bh = self._grid(m, rect)
         labels = [a.label or str(a) for a in actions]
         slots = C.place([C.text_need(t, m) for t in labels], cell, m.gap, cols, rows)
         pages = self._pages = slots[-1].page + 1
@@ -424,6 +449,47 @@ class HuntersTable(TablePainter, TableScene):
         if pages > 1:
             self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
                         f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
+
+    @staticmethod
+    def _grid(m: style.Metrics, rect: pygame.Rect) -> tuple[int, int, int, int]:
+        """The choice grid in ``rect``: columns, rows, a cell's width, a button's height."""
+        cols = C.columns(rect.width, m)
+        bh = m.px(40)
+        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
+        return cols, rows, (rect.width - m.gap * (cols - 1)) // cols, bh
+
+    def stock_choices(self) -> None:
+        """While the computers play, a quiet frame makes one choice button ahead (hidden, in
+        the pool): the list of seven targets a later decision brings then finds its buttons
+        made, instead of making them all in the frame after the move. (The table makes them
+        all as it is put up; this makes again what a new window size needs.)"""
+        n = len(self.session.match.log)
+        if n != self._stock_log:
+            self._stock_log, self._stock_wait = n, 4     # not in the frames right after a move
+            return
+        if self._stock_wait > 0:
+            self._stock_wait -= 1
+            return
+        if (not self.busy or not self.active or self.root is None or self.app.top is not self
+                or self.frame_room() < STOCK_ROOM):
+            return
+        self.stock_all(1)
+
+    def stock_all(self, most: int = 99) -> None:
+        """Make up to ``most`` of the choice buttons not at hand (hidden, in the pool): one a
+        cell of the first page, for the choices beside a held-up card and without one."""
+        m = self.metrics
+        for focus in (False, True):
+            rect = L.choice_rect(self.lay, m, focus)
+            cols, rows, cell, bh = self._grid(m, rect)
+            y0 = rect.y + m.px(30)
+            for i in range(cols * rows):
+                r, c = divmod(i, cols)
+                if self.stock_button((rect.x + c * (cell + m.gap), y0 + r * (bh + m.gap), cell, bh),
+                                     "@choice", f"#choice_{i}"):
+                    most -= 1
+                    if most <= 0:
+                        return
 
     def choose_checked(self, action: Action) -> None:
         """A choice button: "Reveal and use" takes both steps; an attack on a revealed
@@ -688,9 +754,7 @@ class HuntersTable(TablePainter, TableScene):
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         h = self.top_bar_h(m)
-        bar = pygame.Surface((m.width, h), pygame.SRCALPHA)
-        bar.fill((*style.BG_DEEP, 200))
-        surface.blit(bar, (0, 0))
+        surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))   # made once
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
         draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
         x = m.pad + draw.font(m.px(22), True).size(self.spec.title)[0] + m.px(24)
