@@ -2,10 +2,12 @@
 next square after Track; Express aimed on the grid; A accuses from the meeting dialog;
 the accusation note deduces the last roles."""
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 from harsh_ui_driver import find_seed, start_harsh
-from ui_helpers import click, click_at, key, make_app, step, until
+from ui_helpers import click, click_at, key, make_app, settle, step, until
 
 from game.ai.harsh_hint import make_bot
 from game.match import Match
@@ -279,19 +281,50 @@ def _press(app, pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
-def test_a_quick_move_waits_one_frame_for_the_danger_check_and_is_then_taken(app, monkeypatch):
+def test_a_quick_move_is_held_while_the_danger_check_plays_its_worlds_then_taken(app, monkeypatch):
+    """A click before the check is done: each frame plays some worlds (within HELD_BUDGET),
+    and the move is taken in the frame after the last world, not with all of them at once."""
     from game.ui.harsh import table as harsh_table
 
-    monkeypatch.setattr(harsh_table, "HELD_BUDGET", 0.0)    # no room for the worlds in its frame
     m = match_at_move(3)
     table = open_table(app, m)
     table._dangers = (-1, {})            # the check starts afresh: no world played yet
+    found = table._assessment()
+    monkeypatch.setattr(table, "_assess_some", lambda: None)   # only the held choice plays
+    # a world costs 1 ms of this clock and each frame has 2.5 ms for them: two a frame
+    ticks = iter(range(10 ** 6))
+    monkeypatch.setattr(harsh_table, "time", SimpleNamespace(thread_time=lambda: next(ticks) / 1000))
+    monkeypatch.setattr(table, "frame_room", lambda budget=0.0: 0.0025)
     move = next(a for a in table.actions() if a.kind == "move")
     before = len(table.session.match.log)
     _press(app, table.lay.cells[move.args[0]].center)
     step(app)
+    left = [found.left]
+    while table.input_pending():
+        assert len(table.session.match.log) == before      # held
+        step(app)
+        left.append(found.left)
+    assert found.done
+    # spread: two worlds a frame, and the move in the frame after the last of them
+    assert len(left) > 3 and all(0 <= a - b <= 2 for a, b in zip(left, left[1:])), left
+    assert left[-2:] == [0, 0]
+    assert table.session.match.log[before] == (0, move)
+
+
+def test_a_held_move_is_taken_after_held_frames_even_if_worlds_are_left(app, monkeypatch):
+    from game.ui.harsh import table as harsh_table
+
+    monkeypatch.setattr(harsh_table, "HELD_BUDGET", -1.0)   # no world at all in a held frame
+    monkeypatch.setattr(harsh_table, "HELD_FRAMES", 4)
+    m = match_at_move(3)
+    table = open_table(app, m)
+    table._dangers = (-1, {})
+    monkeypatch.setattr(table, "_assess_some", lambda: None)
+    move = next(a for a in table.actions() if a.kind == "move")
+    before = len(table.session.match.log)
+    _press(app, table.lay.cells[move.args[0]].center)
+    step(app, 4)
     assert table.input_pending() and len(table.session.match.log) == before
-    assert not table._assessment().done
     step(app)
     assert not table.input_pending()
     assert table.session.match.log[before] == (0, move)
@@ -315,7 +348,7 @@ def test_a_quick_move_into_the_spy_still_asks_first(app, monkeypatch):
     _press(app, table.lay.cells[s.spy].center)
     step(app)
     assert table.input_pending() and table.dialog is None
-    step(app)
+    settle(app)
     assert table.dialog is not None and table.dialog.kind == "confirm"   # asked, not taken
     assert not table.session.is_over()
 

@@ -85,7 +85,7 @@ def click_at(app, pos, frames: int = 2) -> None:
     settle(app)
 
 
-def settle(app, frames: int = 10) -> None:
+def settle(app, frames: int = 40) -> None:
     """Step while the top scene still holds a choice made by the click or key for a later
     frame (``input_pending``: the Harsh table spreads a quick choice's checks over frames)."""
     for _ in range(frames):

@@ -6,8 +6,8 @@ for it; the buttons in the middle column are the additional actions (a disabled 
 why in the line beside it, from ``view["unavailable"]``). Forced decisions (Bomb, discard,
 meeting, reorder, stakeout) open a dialog. Keys: 1-9 pick a Location (row by row) while
 moving, or the n-th button otherwise; Ctrl+Z undoes; H asks for a hint. A choice made
-before the check for choices that lose at once has played its worlds is held a frame
-(``HELD_BUDGET``); buttons a build leaves out are parked for the next (``park_widgets``).
+before the check for choices that lose at once has played its worlds is held while
+they are played, a few each frame (``HELD_BUDGET``); buttons a build leaves out are parked for the next (``park_widgets``).
 
 This module holds the scene's state, its buttons, choices, events and input; the drawing
 is mixed in from ``paint`` (the board), ``column`` (the middle column and its buttons)
@@ -36,11 +36,13 @@ from .paint import HarshPainter
 
 ASSESS_BUDGET = 0.002   # seconds of a frame's CPU time for the danger check's worlds
 ASSESS_UNTIL = 0.0006   # ... and no more once the frame has used this much (drawing follows)
-# A person's choice made before the check is done (a quick click) plays the rest of its
-# worlds in that frame, up to this much of its CPU time; unless that left the frame young
-# (ASSESS_UNTIL), the choice is taken at the start of the next frame: a frame does not
-# carry both the worlds and the move (its rebuild, its animations).
+# A person's choice made before the check is done (a quick click) is held while the rest
+# of its worlds are played, up to this much of each frame's CPU time; it is taken at the
+# start of the frame after the last world: a frame does not carry both worlds and the
+# move (its rebuild, its animations). 24 worlds take 10-20 ms: a few frames, a tenth of
+# a second at most, where playing them all at once cost a dropped frame.
 HELD_BUDGET = 0.003
+HELD_FRAMES = 12        # held no longer than this: then taken, the worlds left played at once
 
 
 class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
@@ -242,6 +244,20 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             found.step()
         return found.done and self.frame_room(ASSESS_UNTIL) > 0
 
+    def _held_ready(self) -> bool:
+        """A frame after the choice was held: True when it is to be taken now (every world
+        played before this frame, or held for HELD_FRAMES); else this frame plays more."""
+        found = self._assessment()
+        if found.done or self.app.frames - self._held[1] >= HELD_FRAMES:
+            return True
+        if self._held[0] != self.step_key():
+            return True             # the position moved on: _take_held drops it
+        budget = self.frame_room(HELD_BUDGET)
+        start = time.thread_time()
+        while not found.done and time.thread_time() - start < budget:
+            found.step()
+        return False
+
     def _take_held(self) -> None:
         """Take the choice held back for the danger check (a frame later), unless the
         position has changed since."""
@@ -256,7 +272,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
                 self._input = was
 
     def input_pending(self) -> bool:
-        """A person's choice is held for the next frame (see ``HELD_BUDGET``)."""
+        """A person's choice is held for a later frame (see ``HELD_BUDGET``)."""
         return self._held is not None
 
     def choose_kind(self, kind: str) -> None:
@@ -429,7 +445,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
 
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
-        if self._held is not None and self._held[1] != self.app.frames:
+        if self._held is not None and self._held[1] != self.app.frames and self._held_ready():
             self._take_held()
         super().update(dt)
         self._assess_some()
