@@ -290,8 +290,13 @@ def main(argv: list[str] | None = None) -> int:
     out = {}
     with tempfile.TemporaryDirectory(prefix="shadows-frames-") as home:
         os.environ["SHADOWS_HOME"] = home
+        import gc
+
         from game.app import App
 
+        # as game.__main__ starts the app: the collector held off until the first frame,
+        # which then freezes what start-up made (never scanned again) and turns it on
+        gc.disable()
         app = App(size=(w, h), fullscreen=False, show_start_notices=False)
         app.settings.animation_speed = args.speed
         for _ in range(3):
