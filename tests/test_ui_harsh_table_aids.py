@@ -42,14 +42,9 @@ def empty_hands(s) -> None:
     s.coll = []
 
 
-def open_table(app, m: Match):
-    session = Session(m, [SeatConfig("You", "human")], autosave=False)
-    table = app.push(table_for("harsh")(app, session))
-    step(app, 2)
-    return table
-
-
-def test_walking_into_the_spy_with_nothing_to_discard_says_so_and_asks_once(app):
+def spy_next_door_with_nothing_to_discard() -> Match:
+    """Move 3, the Spy on a Location beside the Agent with no card there, the Agent with
+    none to discard and no Tracking Bug: walking in loses at once (meeting-no-card)."""
     m = match_at_move(3)
     s = m.state
     empty_hands(s)
@@ -59,6 +54,19 @@ def test_walking_into_the_spy_with_nothing_to_discard_says_so_and_asks_once(app)
         s.discard.append(k)
         s.dealt_bomb_found |= k == BOMB and dealt
     s.stacks[s.spy], s.origin[s.spy], s.known[s.spy] = [], [], []
+    return m
+
+
+def open_table(app, m: Match):
+    session = Session(m, [SeatConfig("You", "human")], autosave=False)
+    table = app.push(table_for("harsh")(app, session))
+    step(app, 2)
+    return table
+
+
+def test_walking_into_the_spy_with_nothing_to_discard_says_so_and_asks_once(app):
+    m = spy_next_door_with_nothing_to_discard()
+    s = m.state
     table = open_table(app, m)
     into_spy = Action("move", (s.spy,))
     danger = table.danger_of(into_spy)
@@ -237,15 +245,8 @@ def test_buttons_a_dialog_covers_are_parked_and_come_back_the_same(app, monkeypa
     pygame-gui buttons each turn), but a parked one can be neither found nor pressed."""
     from ui_helpers import find
 
-    m = match_at_move(3)
+    m = spy_next_door_with_nothing_to_discard()
     s = m.state
-    empty_hands(s)
-    s.bugged, s.bug, s.safe_until = False, -1, -1
-    s.spy = NEIGHBOURS[s.agent][0][1]
-    for k, dealt in zip(s.stacks[s.spy], s.origin[s.spy]):
-        s.discard.append(k)
-        s.dealt_bomb_found |= k == BOMB and dealt
-    s.stacks[s.spy], s.origin[s.spy], s.known[s.spy] = [], [], []
     table = open_table(app, m)
     end = find(app, "#act_end")
     click_at(app, table.lay.cells[s.spy].center)
@@ -334,15 +335,8 @@ def test_a_quick_move_into_the_spy_still_asks_first(app, monkeypatch):
     from game.ui.harsh import table as harsh_table
 
     monkeypatch.setattr(harsh_table, "HELD_BUDGET", 0.0)
-    m = match_at_move(3)
+    m = spy_next_door_with_nothing_to_discard()
     s = m.state
-    empty_hands(s)
-    s.bugged, s.bug, s.safe_until = False, -1, -1
-    s.spy = NEIGHBOURS[s.agent][0][1]
-    for k, dealt in zip(s.stacks[s.spy], s.origin[s.spy]):
-        s.discard.append(k)
-        s.dealt_bomb_found |= k == BOMB and dealt
-    s.stacks[s.spy], s.origin[s.spy], s.known[s.spy] = [], [], []
     table = open_table(app, m)
     table._dangers = (-1, {})
     _press(app, table.lay.cells[s.spy].center)
