@@ -109,7 +109,7 @@ def test_one_person_the_first_look_s_card_is_made_before_it_shows(app, monkeypat
 
 def test_hunters_choice_buttons_are_made_ahead_unseen_and_a_later_decision_shows_them(app, monkeypatch):
     """While the computers play, quiet frames make choice buttons ahead into the table's
-    pool: hidden, outside the table's widgets (nothing finds or presses them), until a
+    park: hidden, outside the table's widgets (nothing finds or presses them), until a
     decision's choices take them (issue 15: no frame after a move makes nine buttons)."""
     from ui_helpers import elements, post_key
 

@@ -278,36 +278,24 @@ class Scene:
         # switching it on or off only picks another of the states it has drawn; a scene
         # that parks buttons also takes one of the same size from elsewhere and moves it
         # (a dialog's options, in a dialog of another height)
-        if self.park_widgets:
-            tiers = (lambda k: (k[0][2:],) + k[2:4] + k[6:],)
-        else:
-            tiers = (lambda k: k[:1] + k[2:4] + k[6:],)
-        for like in tiers if btn is None else ():
-            want = like(key)
-            # the same words (only moved: nothing drawn again) first, then the same place
-            for other in sorted(self._spare, key=lambda o: (o[1] != text, o[0] != key[0])):
-                if like(other) == want:
-                    btn = self._take_spare(other)
-                    if btn is not None:
-                        break
-            if btn is None:
-                continue
-            if other[0] != key[0]:
-                btn.set_relative_position(rect.topleft)
-            if other[1] != text or other[4] != tooltip:
-                if getattr(btn, "tool_tip", None) is not None:
-                    btn.tool_tip.kill()      # it spoke of the old words
-                    btn.tool_tip = None
-                if other[1] != text:
-                    btn.set_text(text)
-                btn.set_tooltip(tooltip)
-            if enabled and not btn.is_enabled:
-                btn.enable()
-            elif not enabled and btn.is_enabled:
-                btn.disable()
-            if self.park_widgets:
-                _states_when_shown(btn)
-            break
+        if btn is None:
+            btn, other = self._take_like(key)
+            if btn is not None:
+                if other[0] != key[0]:
+                    btn.set_relative_position(rect.topleft)
+                if other[1] != text or other[4] != tooltip:
+                    if getattr(btn, "tool_tip", None) is not None:
+                        btn.tool_tip.kill()      # it spoke of the old words
+                        btn.tool_tip = None
+                    if other[1] != text:
+                        btn.set_text(text)
+                    btn.set_tooltip(tooltip)
+                if enabled and not btn.is_enabled:
+                    btn.enable()
+                elif not enabled and btn.is_enabled:
+                    btn.disable()
+                if self.park_widgets:
+                    _states_when_shown(btn)
         if btn is not None and not btn.visible:
             btn.show()       # hidden by the last build (a table hides what does not apply)
         if btn is None:
@@ -321,6 +309,24 @@ class Scene:
             if choice and enabled:
                 self.choices.append(Choice(btn, on_press, badge))
         return btn
+
+    def _take_like(self, key: tuple) -> tuple[UIButton | None, tuple]:
+        """A spare button like ``key`` but for its words, tooltip or state: in the same
+        place, or (a parking scene) of the same size anywhere; the same words first (only
+        moved: nothing drawn again), then the same place. (button, its old key)."""
+        if self.park_widgets:
+            def like(k):
+                return (k[0][2:],) + k[2:4] + k[6:]
+        else:
+            def like(k):
+                return k[:1] + k[2:4] + k[6:]
+        want = like(key)
+        for other in sorted(self._spare, key=lambda o: (o[1] != key[1], o[0] != key[0])):
+            if like(other) == want:
+                btn = self._take_spare(other)
+                if btn is not None:
+                    return btn, other
+        return None, ()
 
     def _take_spare(self, key: tuple) -> UIButton | None:
         spare = self._spare.get(key)

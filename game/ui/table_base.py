@@ -58,6 +58,7 @@ class TableScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
+        self._named: dict[str, str] = {}   # a log line as the table shows it (see named)
         session.save_in_background = True   # a move's frame does not wait for the disk
         self.spec = session.spec
         self.status = ""
@@ -177,7 +178,16 @@ class TableScene(Scene):
         return "show my turn"
 
     def named(self, lines: list[str]) -> list[str]:
-        return [with_names(line, self.session.seats) for line in lines]
+        # the whole log is named again after every move: each line is worked out once
+        # (the seats' names do not change during a game)
+        cache = self._named
+        out = []
+        for line in lines:
+            shown = cache.get(line)
+            if shown is None:
+                shown = cache[line] = with_names(line, self.session.seats)
+            out.append(shown)
+        return out
 
     # --- lifecycle ----------------------------------------------------------------------------
     @property

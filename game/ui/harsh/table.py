@@ -7,7 +7,8 @@ why in the line beside it, from ``view["unavailable"]``). Forced decisions (Bomb
 meeting, reorder, stakeout) open a dialog. Keys: 1-9 pick a Location (row by row) while
 moving, or the n-th button otherwise; Ctrl+Z undoes; H asks for a hint. A choice made
 before the check for choices that lose at once has played its worlds is held while
-they are played, a few each frame (``HELD_BUDGET``); buttons a build leaves out are parked for the next (``park_widgets``).
+they are played, a few each frame (``HELD_BUDGET``); buttons a build leaves out are
+parked for the next (``park_widgets``).
 
 This module holds the scene's state, its buttons, choices, events and input; the drawing
 is mixed in from ``paint`` (the board), ``column`` (the middle column and its buttons)
@@ -238,10 +239,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         found = self._assessment()
         if found.done:
             return True
-        budget = self.frame_room(HELD_BUDGET)
-        start = time.thread_time()
-        while not found.done and time.thread_time() - start < budget:
-            found.step()
+        self._play_worlds(found, self.frame_room(HELD_BUDGET))
         return found.done and self.frame_room(ASSESS_UNTIL) > 0
 
     def _held_ready(self) -> bool:
@@ -252,11 +250,15 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             return True
         if self._held[0] != self.step_key():
             return True             # the position moved on: _take_held drops it
-        budget = self.frame_room(HELD_BUDGET)
+        self._play_worlds(found, self.frame_room(HELD_BUDGET))
+        return False
+
+    @staticmethod
+    def _play_worlds(found: dangers.Assessment, budget: float) -> None:
+        """Play the check's worlds one at a time while ``budget`` seconds of CPU last."""
         start = time.thread_time()
         while not found.done and time.thread_time() - start < budget:
             found.step()
-        return False
 
     def _take_held(self) -> None:
         """Take the choice held back for the danger check (a frame later), unless the

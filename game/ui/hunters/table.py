@@ -83,7 +83,6 @@ class HuntersTable(TablePainter, TableScene):
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
         self._stock_log, self._stock_wait = -1, 0
-        self._named: dict[str, str] = {}   # a log line as the table shows it (names for "Player 3")
         if self.notebook.problem:
             self.set_status(self.notebook.problem)
 
@@ -103,17 +102,6 @@ class HuntersTable(TablePainter, TableScene):
         lines = [e.text for step, e in self.session.log_events(self.viewer)
                  if e.text and (hold is None or step < hold)]
         return self.named(lines)
-
-    def named(self, lines: list[str]) -> list[str]:
-        # the whole log is named again after every move: each line is worked out once
-        cache = self._named
-        out = []
-        for line in lines:
-            shown = cache.get(line)
-            if shown is None:
-                shown = cache[line] = super().named([line])[0]
-            out.append(shown)
-        return out
 
     def public_players(self):
         return self.view()["players"]
@@ -459,8 +447,8 @@ class HuntersTable(TablePainter, TableScene):
         return cols, rows, (rect.width - m.gap * (cols - 1)) // cols, bh
 
     def stock_choices(self) -> None:
-        """While the computers play, a quiet frame makes one choice button ahead (hidden, in
-        the pool): the list of seven targets a later decision brings then finds its buttons
+        """While the computers play, a quiet frame makes one choice button ahead (hidden and
+        parked): the list of seven targets a later decision brings then finds its buttons
         made, instead of making them all in the frame after the move. (The table makes them
         all as it is put up; this makes again what a new window size needs.)"""
         n = len(self.session.match.log)
@@ -476,7 +464,7 @@ class HuntersTable(TablePainter, TableScene):
         self.stock_all(1)
 
     def stock_all(self, most: int = 99) -> None:
-        """Make up to ``most`` of the choice buttons not at hand (hidden, in the pool): one a
+        """Make up to ``most`` of the choice buttons not at hand (hidden, parked): one a
         cell of the first page, for the choices beside a held-up card and without one."""
         m = self.metrics
         for focus in (False, True):
