@@ -15,7 +15,9 @@ holds paired results for every setting; ``--summarize`` prints the table from su
 
 Factions are dealt at random, so the level is chosen per seat *after* the deal: this
 script is the referee and may look at the state; the bots still get only their view and
-legal actions. For each faction X it plays ``--games`` games with X played by ``--level``
+legal actions (``--level oracle`` is the exception on purpose: the Hard bot told every
+identity, build_scripts/hunters_oracle.py, the ceiling of what knowing them is worth).
+For each faction X it plays ``--games`` games with X played by ``--level``
 and everyone else by ``--base``, then the same seeds the other way round, and the same
 seeds with everyone at ``--base`` (the baseline). It prints X's win rate in each setting
 with its 95% interval, the lift (X by ``--level`` minus all ``--base``, paired over the
@@ -41,6 +43,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hunters_oracle import OracleBot  # noqa: E402
+
 from game.ai import clock  # noqa: E402
 from game.catalog import get_game  # noqa: E402
 from game.match import Match  # noqa: E402
@@ -58,7 +64,8 @@ def play(n, seed, levels_by_faction, think_ms, times):
         m.chance_step()
     factions = [FACTION[c] for c in m.state.chars]
     levels = [levels_by_faction[f] for f in factions]
-    bots = [spec.bot_factory(levels[i], i, seed=seed, think_ms=think_ms) for i in range(n)]
+    bots = [OracleBot(i, m.state.chars, seed=seed, think_ms=think_ms) if levels[i] == "oracle"
+            else spec.bot_factory(levels[i], i, seed=seed, think_ms=think_ms) for i in range(n)]
     for _ in range(100_000):
         d = m.decider()
         if d == NOBODY:

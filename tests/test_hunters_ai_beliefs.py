@@ -4,7 +4,7 @@ import random
 
 from game.ai.hunters_beliefs import Beliefs, hermit_likelihood
 from game.rules.hunters.data import CHAR_ID, DANIEL, FACTION, HP, HUNTER, NEUTRAL, SHADOW
-from game.rules.hunters.scenario import act, dice, draw, scenario
+from game.rules.hunters.scenario import act, dice, die, draw, scenario
 
 FIVE = ["Emi", "Vampire", "Franklin", "Werewolf", "Allie"]     # H S H S N
 EIGHT = ["Emi", "Vampire", "Franklin", "Werewolf", "Allie", "George", "Wight", "Bob"]
@@ -93,6 +93,37 @@ def test_an_attack_on_me_makes_the_attacker_unlikely_to_be_my_ally():
     dice(s, 3, 1)
     b = beliefs(s, 0)
     assert b.faction(1)[HUNTER] < b.faction(5)[HUNTER]
+
+
+def opened_on(seat, target, *, hurt_by_target=0, equipment=None):
+    """Emi (seat 0, a Hunter) watches ``seat`` attack the hidden ``target``, which had
+    already dealt ``seat`` that much damage."""
+    s = scenario(EIGHT, positions={seat: "Church", target: "Cemetery"}, active=seat,
+                 phase="attack", equipment=equipment)
+    b = beliefs(s, 0)
+    b.hostility[target][seat] = hurt_by_target
+    act(s, seat, "attack", target)
+    if equipment and "Cursed Sword Masamune" in equipment.get(seat, ()):
+        die(s, "d4", 3)
+    else:
+        dice(s, 3, 1)
+    b.update(s.view(0))
+    return b
+
+
+def test_an_unprovoked_attack_makes_the_attacker_unlikely_to_be_a_neutral():
+    prior = beliefs(scenario(EIGHT), 0).faction(4)[NEUTRAL]      # 2 of the 7 others
+    assert abs(prior - 2 / 7) < 1e-9
+    b = opened_on(4, 5)                   # Allie opens a fight on a hidden seat
+    assert b.faction(4)[NEUTRAL] < 0.1
+    assert b.faction(7)[NEUTRAL] > prior  # the two Neutrals are elsewhere
+
+
+def test_hitting_back_or_a_masamune_attack_says_nothing_of_being_a_neutral():
+    prior = beliefs(scenario(EIGHT), 0).faction(4)[NEUTRAL]
+    assert opened_on(4, 5, hurt_by_target=2).faction(4)[NEUTRAL] >= prior
+    masamune = opened_on(4, 5, equipment={4: ["Cursed Sword Masamune"]})
+    assert masamune.faction(4)[NEUTRAL] >= prior
 
 
 def test_a_reveal_fixes_the_character_and_removes_it_from_the_others():

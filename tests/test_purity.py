@@ -38,9 +38,9 @@ def test_importing_every_game_and_bot_loads_no_pygame():
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 
-def test_the_app_never_imports_the_cheating_harsh_oracle():
-    # The oracle (build_scripts/harsh_oracle.py) reads the hidden Spy and Discovery cards; it
-    # is for measurement only and must not reach the app or the frozen build.
+def test_the_app_never_imports_the_cheating_oracles():
+    # The oracles (build_scripts/harsh_oracle.py, hunters_oracle.py) read hidden cards; they
+    # are for measurement only and must not reach the app or the frozen build.
     offenders = []
     for path in (ROOT / "game").rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -50,7 +50,7 @@ def test_the_app_never_imports_the_cheating_harsh_oracle():
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            if any("harsh_oracle" in n or n.startswith("build_scripts") for n in names):
+            if any("_oracle" in n or n.startswith("build_scripts") for n in names):
                 offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
     code = (
@@ -58,7 +58,7 @@ def test_the_app_never_imports_the_cheating_harsh_oracle():
         "for m in pkgutil.walk_packages(game.__path__, 'game.'):\n"
         "    if not m.name.endswith('__main__'):\n"
         "        importlib.import_module(m.name)\n"
-        "bad = [m for m in sys.modules if 'harsh_oracle' in m or m.startswith('build_scripts')]\n"
+        "bad = [m for m in sys.modules if '_oracle' in m or m.startswith('build_scripts')]\n"
         "assert not bad, bad\n"
         "assert 'game.ui.app' in sys.modules or 'game.app' in sys.modules\n"
     )

@@ -47,6 +47,7 @@ UNKNOWN_LIE = 0.5       # how often the Unknown is assumed to answer a Hermit ca
 HOSTILE_BLIND = 0.6       # the target was hidden: the actor may simply have guessed
 HOSTILE_KNOWN = 0.15      # the target was revealed: the actor knew whom it hurt
 FRIENDLY = 0.5            # a heal given: factor on layouts where they are enemies
+NEUTRAL_OPENS = 0.1       # an unprovoked attack: factor on layouts where the attacker is a Neutral
 RECEIVED_HINT = 0.7       # a damaging Hermit card aimed at my faction: giver not in it
 
 
@@ -120,6 +121,7 @@ class Beliefs:
         self.voided = [False] * n
         self.active = -1
         self.deaths = 0
+        self.forced: set[int] = set()
         self.hostility = [[0.0] * n for _ in range(n)]   # hurt done by a to b (for bots)
         self._h = 0
         self._last = None
@@ -178,6 +180,18 @@ class Beliefs:
         base = HOSTILE_KNOWN if self.revealed[target] else HOSTILE_BLIND
         self._pair_factor(actor, target, base ** strength)
 
+    def _unprovoked(self, actor, targets):
+        """Neutrals seldom open a fight: an attack on hidden seats that never hurt the
+        attacker, by a hidden attacker free not to attack, makes it less likely a Neutral."""
+        if (actor == self.seat or self.revealed[actor] or actor in self.forced
+                or any(self.revealed[t] or self.hostility[t][actor] for t in targets)):
+            return
+        ln = math.log(NEUTRAL_OPENS)
+        for k, lay in enumerate(self.layouts):
+            if lay[actor] == NEUTRAL:
+                self.log_layout[k] += ln
+        self._dirty = True
+
     def _friendly(self, actor, target):
         if actor < 0 or actor == target:
             return
@@ -189,6 +203,9 @@ class Beliefs:
             self.__init__(self.seat, view)   # another game, or an undo: start over
         for p in view["players"]:
             self.voided[p["seat"]] = p["voided"]
+        # the Masamune's holder must attack: its attacks tell nothing of its will
+        self.forced = {p["seat"] for p in view["players"]
+                       if "Cursed Sword Masamune" in p["equipment"]}
         if self._h == 0:
             # a game set up already under way (tests, scenarios): take reveals as found
             told = {e[1] for e in hist if e[0] in ("reveal", "death")}
@@ -258,6 +275,7 @@ class Beliefs:
             if not e[3]:
                 for t in e[2]:
                     self._hostile(e[1], t)
+                self._unprovoked(e[1], e[2])
         elif k == "card_target":
             seat, card, t = e[1], e[2], e[3]
             if card in ("Vampire Bat", "Bloodthirsty Spider", "Spiritual Doll"):

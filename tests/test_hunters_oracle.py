@@ -1,0 +1,54 @@
+"""The cheating Shadow Hunters oracle (measurement only, build_scripts/hunters_oracle.py)."""
+
+import sys
+from pathlib import Path
+
+from game.ai.hunters_hard import HardBot
+from game.catalog import get_game
+from game.match import Match
+from game.rules.hunters.data import FACTION
+from game.rules.protocol import CHANCE, NOBODY
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+
+from hunters_oracle import OracleBot  # noqa: E402
+
+
+def started(n, seed):
+    m = Match.start("hunters", n, seed)
+    while m.decider() == CHANCE and m.state.first < 0:
+        m.chance_step()
+    return m
+
+
+def test_the_oracle_knows_every_identity_from_its_first_look_and_a_hard_bot_does_not():
+    m = started(7, 3)
+    truth = list(m.state.chars)
+    view = m.state.view(0)
+    oracle = OracleBot(0, truth, seed=1, think_ms=0).observe(view)
+    honest = HardBot(0, seed=1, think_ms=0).observe(view)
+    for i, c in enumerate(truth):
+        assert oracle.characters(i) == {c: 1.0}
+        assert oracle.faction(i)[FACTION[c]] == 1.0
+    assert any(len(honest.characters(i)) > 1 for i in range(1, 7))
+
+
+def test_the_oracle_plays_legal_full_games_beside_honest_bots():
+    spec = get_game("hunters")
+    for n, seed in ((5, 11), (7, 12)):
+        m = started(n, seed)
+        truth = list(m.state.chars)
+        bots = [OracleBot(i, truth, seed=seed, think_ms=4) if i % 2 == 0
+                else spec.bot_factory("hard", i, seed=seed, think_ms=4) for i in range(n)]
+        for _ in range(20000):
+            d = m.decider()
+            if d == NOBODY:
+                break
+            if d == CHANCE:
+                m.chance_step()
+                continue
+            legal = m.state.legal_actions(d)
+            a = bots[d].choose(m.state.view(d), legal)
+            assert a in legal
+            m.apply(d, a)
+        assert m.state.result() is not None
