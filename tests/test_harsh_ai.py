@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 
 import pytest
 from counting_clock import CountingClock
@@ -33,7 +34,7 @@ from game.ai.harsh_policy import (
 from game.catalog import get_game
 from game.match import Match
 from game.rules.harsh import sim_report
-from game.rules.harsh.data import BOMB, LOC_BY_ABILITY
+from game.rules.harsh.data import BOMB, LOC_BY_ABILITY, SPY_CARDS, SPY_TURNED_AT_SHUFFLE
 from game.rules.protocol import CHANCE, NOBODY
 
 SPEC = get_game("harsh")
@@ -319,3 +320,24 @@ def test_a_forced_discard_gives_up_a_clue_before_an_item_that_may_be_the_last_ev
     assert kn.e_rem == 1 and len(kn.unknown) == 6
     # discarding the Gun loses the game one time in six: a Clue is the cheaper loss
     assert cheapest_discard(s, kn) == CLUE
+
+
+def test_worlds_hold_the_unseen_spy_cards_each_as_likely_on_top_and_the_turns_left():
+    s = fresh()
+    while len(s.spy_moves) < 3:       # three Spy moves, their cards seen face up
+        acts = s.legal_actions(0)
+        if s.phase == "move":
+            act(s, "move", next(a.args[0] for a in acts if a.args[0] != s.spy))
+        else:
+            s.apply(0, next((a for a in acts if a.kind == "end"), acts[-1]))
+    seen = [m[0] for m in s.spy_moves]
+    turned_left = SPY_TURNED_AT_SHUFFLE - sum(m[1] for m in s.spy_moves)
+    rng = random.Random(5)
+    tops = Counter()
+    for _ in range(600):
+        w = determinize(s.view(0), rng)
+        assert sorted(c // 2 for c in w.spydeck) == sorted(set(SPY_CARDS) - set(seen))
+        assert sum(c % 2 for c in w.spydeck) == turned_left
+        tops[w.spydeck[-1] // 2] += 1
+    share = 600 / (len(SPY_CARDS) - len(seen))
+    assert all(0.6 * share < n < 1.4 * share for n in tops.values()) and len(tops) == 8 - len(seen)
