@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from bot_games import play_to_end
 
 from game.ai import clock
 from game.ai.hunters_beliefs import Beliefs
@@ -204,23 +205,12 @@ def test_normal_and_hard_play_full_games(n):
         m = Match.start("hunters", n, seed)
         bots = [spec.bot_factory(levels[i % len(levels)], i, seed=seed, think_ms=4)
                 for i in range(n)]
-        for _ in range(20000):
-            d = m.decider()
-            if d == NOBODY:
-                break
-            if d == CHANCE:
-                m.chance_step()
-                continue
-            legal = m.state.legal_actions(d)
-            view = m.state.view(d)
-            a = bots[d].choose(view, legal)
-            assert a in legal
-            st = m.state
+
+        def check(st, d, legal, a, levels=levels):
             if a.kind == "attack" and levels[d % len(levels)] != "easy":
                 forced = all(b.kind != "no_attack" for b in legal)     # Masamune
                 assert not revealed_ally(st, d, a.args[0]) or forced, "attacked an ally"
-            m.apply(d, a)
-        assert m.state.result() is not None
+        play_to_end(m, bots, check)
 
 
 def test_normal_reveals_through_advent_only_for_a_real_heal():

@@ -3,13 +3,13 @@
 import random
 
 import pytest
+from bot_games import play_to_end
 
 from game.ai.hunters_easy import EasyBot
 from game.catalog import get_game
 from game.match import Match
 from game.rules.hunters.data import CHAR_ID, FACTION
 from game.rules.hunters.scenario import act, dice, draw, scenario
-from game.rules.protocol import CHANCE, NOBODY
 
 FOUR = ["Emi", "Vampire", "Allie", "Werewolf"]
 
@@ -31,23 +31,13 @@ def test_easy_bots_play_full_games_and_never_hit_a_revealed_ally(n):
     for seed in range(3):
         m = Match.start("hunters", n, seed)
         bots = [spec.bot_factory("hard", i, seed=seed, think_ms=10) for i in range(n)]
-        for _ in range(20000):
-            d = m.decider()
-            if d == NOBODY:
-                break
-            if d == CHANCE:
-                m.chance_step()
-                continue
-            legal = m.state.legal_actions(d)
-            a = bots[d].choose(m.state.view(d), legal)
-            assert a in legal
-            st = m.state
+
+        def check(st, d, legal, a):
             if a.kind == "attack":
                 others = [b for b in legal if b.kind == "attack" and not ally(st, d, b.args[0])]
                 forced = all(b.kind != "no_attack" for b in legal)   # Masamune
                 assert not ally(st, d, a.args[0]) or (forced and not others), "attacked an ally"
-            m.apply(d, a)
-        assert m.state.result() is not None
+        play_to_end(m, bots, check)
 
 
 def test_heals_when_hurt():

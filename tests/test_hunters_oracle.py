@@ -3,11 +3,13 @@
 import sys
 from pathlib import Path
 
+from bot_games import play_to_end
+
 from game.ai.hunters_hard import HardBot
 from game.catalog import get_game
 from game.match import Match
 from game.rules.hunters.data import FACTION
-from game.rules.protocol import CHANCE, NOBODY
+from game.rules.protocol import CHANCE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
 
@@ -40,15 +42,4 @@ def test_the_oracle_plays_legal_full_games_beside_honest_bots():
         truth = list(m.state.chars)
         bots = [OracleBot(i, truth, seed=seed, think_ms=4) if i % 2 == 0
                 else spec.bot_factory("hard", i, seed=seed, think_ms=4) for i in range(n)]
-        for _ in range(20000):
-            d = m.decider()
-            if d == NOBODY:
-                break
-            if d == CHANCE:
-                m.chance_step()
-                continue
-            legal = m.state.legal_actions(d)
-            a = bots[d].choose(m.state.view(d), legal)
-            assert a in legal
-            m.apply(d, a)
-        assert m.state.result() is not None
+        play_to_end(m, bots)
