@@ -186,9 +186,13 @@ class Beliefs:
         if (actor == self.seat or self.revealed[actor] or actor in self.forced
                 or any(self.revealed[t] or self.hostility[t][actor] for t in targets)):
             return
-        ln = math.log(NEUTRAL_OPENS)
+        self._seat_in(actor, NEUTRAL, NEUTRAL_OPENS)
+
+    def _seat_in(self, seat, faction, factor):
+        """Multiply the layouts where ``seat`` belongs to ``faction`` by ``factor``."""
+        ln = math.log(factor)
         for k, lay in enumerate(self.layouts):
-            if lay[actor] == NEUTRAL:
+            if lay[seat] == faction:
                 self.log_layout[k] += ln
         self._dirty = True
 
@@ -233,10 +237,8 @@ class Beliefs:
         match = HERMIT_INFO[name][2]
         if effect == "damage" and isinstance(match, set) and self.my_faction in match:
             # the giver bets I am in ``match`` and wants me hurt: it is probably not one of us
-            for k, lay in enumerate(self.layouts):
-                if lay[giver] == self.my_faction and self.my_faction != NEUTRAL:
-                    self.log_layout[k] += math.log(RECEIVED_HINT)
-            self._dirty = True
+            if self.my_faction != NEUTRAL:
+                self._seat_in(giver, self.my_faction, RECEIVED_HINT)
 
     def _fact(self, hist, idx, gave):
         e = hist[idx]
