@@ -276,6 +276,13 @@ def test_a_hard_shadow_with_three_neutrals_does_not_search_hitting_a_likely_neut
                  phase="attack")
     shadow = _searched(HardBot(0, seed=1, think_ms=100), s)
     assert ("attack", 1) in shadow and ("attack", 3) not in shadow
+    # read from the view alone: Emi and Allie (both hidden) the other way round change nothing
+    swapped = list(SEVEN)
+    swapped[1], swapped[2] = swapped[2], swapped[1]
+    t = scenario(swapped, revealed=[3], positions={0: "Church", 1: "Cemetery", 3: "Cemetery"},
+                 phase="attack")
+    assert dict(t.view(0)) == dict(s.view(0))
+    assert _searched(HardBot(0, seed=1, think_ms=100), t) == shadow
     # a Hunter at the same table still weighs it, and so does the Shadow once a third
     # Neutral's death would win
     s = scenario(SEVEN, revealed=[3], positions={0: "Cemetery", 1: "Church", 3: "Church"},
