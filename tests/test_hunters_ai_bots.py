@@ -292,6 +292,9 @@ def test_a_hard_shadow_with_three_neutrals_does_not_search_hitting_a_likely_neut
                  phase="attack")
     _kill(s, 2, 6)
     assert ("attack", 3) in _searched(HardBot(0, seed=1, think_ms=100), s)
+    # at the deal a hidden seat is a Neutral by 1/2, no more: still searched
+    s = scenario(SEVEN, positions={0: "Church", 1: "Cemetery", 2: "Cemetery"}, phase="attack")
+    assert {("attack", 1), ("attack", 2)} <= _searched(HardBot(0, seed=1, think_ms=100), s)
 
 
 # --- careless risk ---------------------------------------------------------------------------
