@@ -263,6 +263,40 @@ def test_a_shadow_with_two_neutrals_dead_goes_for_the_third():
     assert pick(NormalBot(0), s) == ("attack", 6)       # its death wins for the Shadows
 
 
+def _searched(bot, s, seat=0):
+    """The candidates the Hard bot would search at seat's decision (Normal's pick first)."""
+    view, actions = s.view(seat), s.legal_actions(seat)
+    return {(a.kind,) + a.args for a in bot._candidates(view, actions, NormalBot.choose(
+        bot, view, actions))}
+
+
+def test_a_hard_shadow_with_three_neutrals_does_not_search_hitting_a_likely_neutral():
+    # seat 3 (Bob) is a revealed Neutral, seat 1 (Emi) is hidden: both are in range
+    s = scenario(SEVEN, revealed=[3], positions={0: "Church", 1: "Cemetery", 3: "Cemetery"},
+                 phase="attack")
+    shadow = _searched(HardBot(0, seed=1, think_ms=100), s)
+    assert ("attack", 1) in shadow and ("attack", 3) not in shadow
+    # read from the view alone: Emi and Allie (both hidden) the other way round change nothing
+    swapped = list(SEVEN)
+    swapped[1], swapped[2] = swapped[2], swapped[1]
+    t = scenario(swapped, revealed=[3], positions={0: "Church", 1: "Cemetery", 3: "Cemetery"},
+                 phase="attack")
+    assert dict(t.view(0)) == dict(s.view(0))
+    assert _searched(HardBot(0, seed=1, think_ms=100), t) == shadow
+    # a Hunter at the same table still weighs it, and so does the Shadow once a third
+    # Neutral's death would win
+    s = scenario(SEVEN, revealed=[3], positions={0: "Cemetery", 1: "Church", 3: "Church"},
+                 active=1, phase="attack")
+    assert ("attack", 3) in _searched(HardBot(1, seed=1, think_ms=100), s, 1)
+    s = scenario(SEVEN, revealed=[3], positions={0: "Church", 1: "Cemetery", 3: "Cemetery"},
+                 phase="attack")
+    _kill(s, 2, 6)
+    assert ("attack", 3) in _searched(HardBot(0, seed=1, think_ms=100), s)
+    # at the deal a hidden seat is a Neutral by 1/2, no more: still searched
+    s = scenario(SEVEN, positions={0: "Church", 1: "Cemetery", 2: "Cemetery"}, phase="attack")
+    assert {("attack", 1), ("attack", 2)} <= _searched(HardBot(0, seed=1, think_ms=100), s)
+
+
 # --- careless risk ---------------------------------------------------------------------------
 VALKYRIE = ["Valkyrie", "Emi", "Franklin", "Werewolf", "Allie"]     # S H H S N
 
