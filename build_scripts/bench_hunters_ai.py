@@ -137,39 +137,52 @@ def run_logged(args, path):
             pool.shutdown()
 
 
-def summarize(path, level, base):
+def summarize(path, level=None, base=None):
     """Print the lift table from a ``--log`` file: per (players, faction), the seeds played
-    both with the faction by ``level`` and with everyone at ``base``."""
+    both with the faction by one level and with everyone at the base level. The levels are
+    read from the log; ``level`` and ``base`` keep only the rows played by them."""
     rows: dict = {}
     with open(path) as fh:
         for line in fh:
             if line.strip():
                 r = json.loads(line)
                 rows[_key(r)] = r
-    settings = sorted({(r["players"], r["faction"], r["think_ms"]) for r in rows.values()})
-    for n, f, ms in settings:
-        hi = ",".join(level if x == f else base for x in "HSN")
-        lo = ",".join(base for _ in "HSN")
-        seeds = sorted(s for (pn, s, pf, lv, pms) in rows
-                       if (pn, pf, lv, pms) == (n, f, hi, ms) and (n, s, f, lo, ms) in rows)
-        if not seeds:
+    settings = set()
+    for r in rows.values():
+        lv = r["levels"].split(",")
+        f = "HSN".index(r["faction"])
+        others = {x for i, x in enumerate(lv) if i != f}
+        if len(others) == 1 and lv[f] not in others:
+            settings.add((r["players"], r["faction"], r["think_ms"], lv[f], others.pop()))
+    for n, f, ms, up_level, base_level in sorted(settings):
+        if level not in (None, up_level) or base not in (None, base_level):
             continue
-        up = [rows[(n, s, f, hi, ms)]["won"] for s in seeds]
-        dn = [rows[(n, s, f, lo, ms)]["won"] for s in seeds]
-        times = [t for s in seeds for t in rows[(n, s, f, hi, ms)]["times"].get(level, [])]
-        w, played = rate(up)
-        b, _ = rate(dn)
-        lift, lci = paired_ci95(up, dn)
-        if lift is None:                  # the faction is not dealt at this table size
-            continue
-        th = summary(times) or {}
-        print(f"{n}p {NAMES[f]:8s} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} seeds, {played} "
-              f"games with the faction), think {ms} ms {rows[(n, seeds[0], f, hi, ms)]['clock']}:"
-              f" by {level} vs {base} {100 * w:5.1f}% ± {100 * ci95(up):.1f} | all {base} "
-              f"{100 * b:5.1f}% ± {100 * ci95(dn):.1f} | lift {100 * lift:+5.1f} ± "
-              f"{100 * lci:.1f} | {level} think median {th.get('median_ms')} ms, searched "
-              f"{th.get('searched')} decisions (median {th.get('searched_median_ms')} ms), "
-              f"p95 {th.get('p95_ms')} ms, max {th.get('max_ms')} ms", flush=True)
+        _summary_line(rows, n, f, ms, up_level, base_level)
+
+
+def _summary_line(rows, n, f, ms, level, base):
+    hi = ",".join(level if x == f else base for x in "HSN")
+    lo = ",".join(base for _ in "HSN")
+    seeds = sorted(s for (pn, s, pf, lv, pms) in rows
+                   if (pn, pf, lv, pms) == (n, f, hi, ms) and (n, s, f, lo, ms) in rows)
+    if not seeds:
+        return
+    up = [rows[(n, s, f, hi, ms)]["won"] for s in seeds]
+    dn = [rows[(n, s, f, lo, ms)]["won"] for s in seeds]
+    times = [t for s in seeds for t in rows[(n, s, f, hi, ms)]["times"].get(level, [])]
+    w, played = rate(up)
+    b, _ = rate(dn)
+    lift, lci = paired_ci95(up, dn)
+    if lift is None:                  # the faction is not dealt at this table size
+        return
+    th = summary(times) or {}
+    print(f"{n}p {NAMES[f]:8s} seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} seeds, {played} "
+          f"games with the faction), think {ms} ms {rows[(n, seeds[0], f, hi, ms)]['clock']}:"
+          f" by {level} vs {base} {100 * w:5.1f}% ± {100 * ci95(up):.1f} | all {base} "
+          f"{100 * b:5.1f}% ± {100 * ci95(dn):.1f} | lift {100 * lift:+5.1f} ± "
+          f"{100 * lci:.1f} | {level} think median {th.get('median_ms')} ms, searched "
+          f"{th.get('searched')} decisions (median {th.get('searched_median_ms')} ms), "
+          f"p95 {th.get('p95_ms')} ms, max {th.get('max_ms')} ms", flush=True)
 
 
 def outcomes(n, games, seed, faction, levels, think_ms, times, jobs=1):
@@ -234,8 +247,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", default="5,7")
-    ap.add_argument("--level", default="hard")
-    ap.add_argument("--base", default="easy")
+    ap.add_argument("--level", help="the level measured (default hard; with --summarize: "
+                    "every level in the log)")
+    ap.add_argument("--base", help="the level of the other seats (default easy; with "
+                    "--summarize: every one in the log)")
     ap.add_argument("--think-ms", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--factions", default="H,S,N")
@@ -252,6 +267,8 @@ def main() -> None:
     if args.summarize:
         summarize(args.summarize, args.level, args.base)
         return
+    args.level = args.level or "hard"
+    args.base = args.base or "easy"
     if args.log:
         run_logged(args, args.log)
         summarize(args.log, args.level, args.base)

@@ -115,3 +115,22 @@ def test_the_stakeout_choice_opens_beside_the_grid_and_says_where_the_spy_would_
     for btn, opt in table.option_buttons:
         assert btn.text == opt.text          # read whole, not cut
     assert_fits(app)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_status_lines_read_whole(app, size, monkeypatch):
+    from game.ui import draw
+
+    resize(app, *size)
+    table = start_harsh(app, seed=3)
+    drawn = []
+    real = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
+        drawn.append(text), real(surf, text, *a, **k))[1])
+    view = dict(table.view())
+    for found in (False, True):
+        view["dealt_bomb_found"] = found
+        drawn.clear()
+        table.draw_status(app.screen, view)
+        assert any("Bomb" in t for t in drawn), drawn
+        assert not any(t.endswith("…") for t in drawn), drawn

@@ -12,7 +12,7 @@ import pygame
 
 from game.rules.protocol import Action
 from game.ui import draw, style
-from game.ui.table_base import fit
+from game.ui.table_base import fit, fit_first
 
 from . import dialogs, forecast, look
 
@@ -113,18 +113,22 @@ class MiddleColumn:
         c = cells[3]
         back = look.mini_back((int(icon * 0.72), icon), False)
         surface.blit(back, (c.x + m.px(6) + (icon - back.get_width()) // 2, c.y + m.px(4)))
-        bomb = "dealt Bomb found" if view["dealt_bomb_found"] else "1 dealt Bomb hidden"
+        # the wordings from longest to shortest: a narrow window shows a shorter one whole
+        bomb = (("dealt Bomb found", "Bomb found") if view["dealt_bomb_found"]
+                else ("1 dealt Bomb hidden", "dealt Bomb hidden", "Bomb hidden"))
         if view["deck_known_top"]:
-            bomb = "next: " + ", ".join(view["deck_known_top"])
+            bomb = ("next: " + ", ".join(view["deck_known_top"]),)
         self._two_lines(surface, c, icon, f"Discovery deck {view['discovery_deck']}", bomb,
                         style.TEXT_MUTED, fs)
 
     def _two_lines(self, surface, cell, icon, first, second, colour, fs) -> None:
+        """``second``: one text, or its wordings from longest to shortest."""
         m = self.metrics
         x = cell.x + m.px(12) + icon
         w = cell.right - x - m.px(4)
+        second = fit_first(second if isinstance(second, tuple) else (second,), fs, w)
         draw.blit_text(surface, fit(first, fs, w, True), fs, (x, cell.y + m.px(5)), style.TEXT, True)
-        draw.blit_text(surface, fit(second, fs, w), fs, (x, cell.y + m.px(7) + fs), colour)
+        draw.blit_text(surface, second, fs, (x, cell.y + m.px(7) + fs), colour)
 
     def draw_cases(self, surface, view) -> None:
         m = self.metrics
