@@ -17,10 +17,10 @@ import math
 import random
 
 from game.ai import clock
-from game.ai.hunters_normal import NormalBot
+from game.ai.hunters_normal import NormalBot, dead_neutrals
 from game.ai.hunters_rollout import knowledge, playout, value
 from game.ai.hunters_world import TURN_FRAMES, NotRebuildable, world_from_view
-from game.rules.hunters.data import ALLOCATION, CHAR_ID, FACTION, NEUTRAL, SHADOW
+from game.rules.hunters.data import ALLOCATION, NEUTRAL, SHADOW
 
 DEFAULT_THINK_MS = 1000
 SEARCHED = frozenset(TURN_FRAMES) - {"hermit_give"}   # Hermit gives are about information
@@ -96,9 +96,7 @@ class HardBot(NormalBot):
         b = self.beliefs
         if b.my_faction != SHADOW or ALLOCATION[len(players)][2] < 3:
             return set()
-        dead = sum(1 for p in players if not p["alive"] and p["character"]
-                   and FACTION[CHAR_ID[p["character"]]] == NEUTRAL)
-        if dead >= 2:
+        if dead_neutrals(view) >= 2:
             return set()
         return {p["seat"] for p in players if p["seat"] != self.seat and p["alive"]
                 and b.faction(p["seat"])[NEUTRAL] > SPARE_NEUTRAL}

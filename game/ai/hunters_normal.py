@@ -39,6 +39,13 @@ def opposite(f):
     return SHADOW if f == HUNTER else HUNTER
 
 
+def dead_neutrals(view):
+    """How many Neutrals are dead (with 3 Neutrals at the table, a third death wins for the
+    Shadows)."""
+    return sum(1 for p in view["players"] if not p["alive"] and p["character"]
+               and FACTION[CHAR_ID[p["character"]]] == NEUTRAL)
+
+
 class NormalBot(EasyBot):
     def __init__(self, seat: int, seed: int = 0, think_ms: int | None = 0) -> None:
         super().__init__(seat, seed=seed, think_ms=think_ms or 0)
@@ -97,9 +104,7 @@ class NormalBot(EasyBot):
     def _shadow_cover(self, view, b):
         """What a Shadow at a table with 3+ Neutrals needs to weigh a seat: Easy's plain
         grudge-based reading, and how many Neutrals are already dead."""
-        dead = sum(1 for p in view["players"] if not p["alive"] and p["character"]
-                   and FACTION[CHAR_ID[p["character"]]] == NEUTRAL)
-        return EasyBot._beliefs(self, view), dead
+        return EasyBot._beliefs(self, view), dead_neutrals(view)
 
     @staticmethod
     def _shadow_rel(t, r, fac, cover):

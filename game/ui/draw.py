@@ -160,6 +160,18 @@ def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:
     return s[:lo] + "…"
 
 
+@lru_cache(maxsize=512)
+def fit_first(texts: tuple, size: int, width: int, bold: bool = False) -> str:
+    """The first of ``texts`` (its wordings, longest first) that fits ``width`` px whole;
+    the last one cut with an ellipsis if none does. Cached like ``ellipsize``: a status
+    line asks the same every frame."""
+    f = font(size, bold)
+    for t in texts:
+        if f.size(t)[0] <= width:
+            return t
+    return ellipsize(texts[-1], size, width, bold)
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``s`` into lines no wider than ``width`` px in this font."""
     return list(_wrapped(s, size, width, bold))

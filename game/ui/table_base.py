@@ -655,13 +655,3 @@ class GenericTableScene(TableScene):
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` px."""
     return draw.ellipsize(text, size, width, bold)
-
-
-def fit_first(texts: tuple, size: int, width: int, bold: bool = False) -> str:
-    """The first of ``texts`` (longest wording first) that fits ``width`` px whole; the
-    last one cut with an ellipsis if none does."""
-    f = draw.font(size, bold)
-    for t in texts:
-        if f.size(t)[0] <= width:
-            return t
-    return fit(texts[-1], size, width, bold)

@@ -12,7 +12,7 @@ import pygame
 
 from game.rules.protocol import Action
 from game.ui import draw, style
-from game.ui.table_base import fit, fit_first
+from game.ui.table_base import fit
 
 from . import dialogs, forecast, look
 
@@ -126,7 +126,7 @@ class MiddleColumn:
         m = self.metrics
         x = cell.x + m.px(12) + icon
         w = cell.right - x - m.px(4)
-        second = fit_first(second if isinstance(second, tuple) else (second,), fs, w)
+        second = draw.fit_first(second if isinstance(second, tuple) else (second,), fs, w)
         draw.blit_text(surface, fit(first, fs, w, True), fs, (x, cell.y + m.px(5)), style.TEXT, True)
         draw.blit_text(surface, second, fs, (x, cell.y + m.px(7) + fs), colour)
 
