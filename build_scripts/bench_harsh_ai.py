@@ -6,11 +6,15 @@
   every Discovery card, not the Case Files), the upper bound of what search can reach.
 
     nice -n 19 python build_scripts/bench_harsh_ai.py --games 500 --players heuristic,search,oracle \\
-        [--difficulties standard,expert] [--think-ms 40] [--seed 1] [--jobs 2] [--out rows.jsonl]
+        [--difficulties standard,expert] [--think-ms 40 | --work 2000] [--seed 1] [--jobs 2]
+        [--out rows.jsonl]
 
 Every player plays the same seeds (the same deal and the same chance draws as long as the
 games agree). Think budgets count the thinking thread's CPU time (``game.ai.clock``), so
-figures measured on a loaded machine are comparable; the app thinks on wall time.
+figures measured on a loaded machine are comparable; the app thinks on wall time. CPU time
+still buys more worlds on a faster machine; ``--work N`` gives the search and the oracle N
+playout steps a decision instead (about 40 ms of CPU for 2000 on the machine of stop 27), so
+every game is the same on any machine and a figure can be reproduced exactly.
 ``gap closed`` is (search - heuristic) / (oracle - heuristic).
 """
 
@@ -37,16 +41,17 @@ DIFFICULTIES = ("standard", "hard", "difficult", "expert")
 
 
 def play(args):
-    player, diff, seed, think_ms, clock_kind = args
+    player, diff, seed, think_ms, clock_kind, work = args
     clock.use(clock_kind)
     from harsh_oracle import OracleBot
     rng = random.Random(seed)
     s = HarshState.new(1, {"difficulty": diff})
     if player == "oracle":
-        bot = OracleBot(seed=seed, think_ms=think_ms)
+        bot = OracleBot(seed=seed, think_ms=think_ms, work=work)
+    elif player == "heuristic":
+        bot = harsh_hint.make_bot("easy", seed=seed, think_ms=0)
     else:
-        bot = harsh_hint.make_bot("easy" if player == "heuristic" else "normal", seed=seed,
-                                  think_ms=0 if player == "heuristic" else think_ms)
+        bot = harsh_hint.make_bot("normal", seed=seed, think_ms=think_ms, work=work)
     while s.decider() != NOBODY:
         if s.decider() == CHANCE:
             s.apply(CHANCE, s.sample_chance(rng))
@@ -63,16 +68,22 @@ def main(argv=None) -> int:
     p.add_argument("--players", default="heuristic,search,oracle")
     p.add_argument("--difficulties", default=",".join(DIFFICULTIES))
     p.add_argument("--think-ms", type=int, default=harsh_hint.LEVEL_BUDGETS["normal"])
+    p.add_argument("--work", type=int, default=None,
+                   help="playout steps a decision for search and oracle, in place of --think-ms")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="cpu")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", help="append each finished row to this file as a JSON line")
     a = p.parse_args(argv)
+    if a.work is not None and a.work <= 0:
+        p.error("--work must be a positive number of playout steps")
+    budget = f"work {a.work} steps" if a.work else f"think {a.think_ms} ms {a.clock}"
     rows = []
     for diff in a.difficulties.split(","):
         rates = {}
         for player in a.players.split(","):
-            work = [(player, diff, a.seed + g, a.think_ms, a.clock) for g in range(a.games)]
+            work = [(player, diff, a.seed + g, a.think_ms, a.clock, a.work)
+                    for g in range(a.games)]
             t0 = time.perf_counter()
             states = []
             pool = ProcessPoolExecutor(max_workers=a.jobs) if a.jobs > 1 else None
@@ -90,7 +101,7 @@ def main(argv=None) -> int:
             w = rep["win_rate"]
             row = {"difficulty": diff, "player": player, "games": a.games,
                    "seeds": [a.seed, a.seed + a.games - 1], "think_ms": a.think_ms,
-                   "clock": a.clock, **rep,
+                   "clock": a.clock, "work": a.work, **rep,
                    "ci95": round(1.96 * math.sqrt(w * (1 - w) / a.games), 4),
                    "seconds": round(time.perf_counter() - t0, 1)}
             rates[player] = w
@@ -99,7 +110,7 @@ def main(argv=None) -> int:
                 with open(a.out, "a") as fh:
                     fh.write(json.dumps(row) + "\n")
             print(f"{diff:9s} {player:9s} win {100 * w:5.1f}% ± {100 * row['ci95']:.1f} "
-                  f"({a.games} games, think {a.think_ms} ms {a.clock}) losses "
+                  f"({a.games} games, {budget}) losses "
                   f"{rep['loss_reasons']} mean turns {rep['mean_turns']} "
                   f"({row['seconds']} s)", flush=True)
         if {"heuristic", "search", "oracle"} <= set(rates):

@@ -35,9 +35,10 @@ def oracle_world(state, rng: random.Random):
 class OracleBot:
     """choose(state, actions): the real HarshState, not a view (cheating on purpose)."""
 
-    def __init__(self, seed: int = 0, think_ms: int = 40) -> None:
+    def __init__(self, seed: int = 0, think_ms: int = 40, work: int | None = None) -> None:
         self.rng = random.Random(seed * 7919 + 23)
         self.think_ms = think_ms
+        self.work = work   # playout steps a decision, in place of think_ms (as the autopilot)
         self.policy = HarshPolicy(self.rng)
         self.last_worlds = 0
 
@@ -48,7 +49,7 @@ class OracleBot:
         # the heuristic on a world where the Case Files are hidden again: the oracle's
         # default, as the autopilot's is the heuristic on a sampled world
         mine = self.policy.choose(oracle_world(state, self.rng), actions)
-        if self.think_ms <= 0:
+        if self.work is None and self.think_ms <= 0:
             return mine
         reps: dict = {}
         for a in actions:
@@ -57,15 +58,16 @@ class OracleBot:
         wins = dict.fromkeys(keys, 0)
         n = 0
         deadline = clock.now() + self.think_ms / 1000.0
+        work = [0]
         while True:
             world = oracle_world(state, self.rng)
             for k in keys:
                 w = world.clone()
                 w._apply(0, reps[k])
-                if rollout(w, self.policy, self.rng):
+                if rollout(w, self.policy, self.rng, work=work):
                     wins[k] += 1
             n += 1
-            if clock.now() >= deadline:
+            if work[0] >= self.work if self.work is not None else clock.now() >= deadline:
                 break
         self.last_worlds = n
         best = max(keys, key=lambda k: (wins[k], k == _class_key(mine)))

@@ -22,7 +22,7 @@ from test_harsh_support import (
     fresh,
 )
 
-from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot
+from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot, representatives
 from game.ai.harsh_policy import (
     HarshPolicy,
     Knowledge,
@@ -341,3 +341,68 @@ def test_worlds_hold_the_unseen_spy_cards_each_as_likely_on_top_and_the_turns_le
         tops[w.spydeck[-1] // 2] += 1
     share = 600 / (len(SPY_CARDS) - len(seen))
     assert all(0.6 * share < n < 1.4 * share for n in tops.values()) and len(tops) == 8 - len(seen)
+
+
+def test_a_step_budget_gives_the_same_choice_on_any_clock(monkeypatch):
+    # With a budget of playout steps the search ignores the clock: a clock that says the
+    # time ran out at once, and one that never moves, give the same worlds and choices.
+    from game.ai import clock
+    from game.ai.harsh_hint import improve
+
+    class Stopped:
+        def __call__(self):
+            return 0.0
+
+    class Racing:
+        t = 0.0
+
+        def __call__(self):
+            self.t += 10.0
+            return self.t
+
+    searched = 0
+    for s in positions(3, every=5):
+        v, actions = s.view(0), s.legal_actions(0)
+        if len(representatives(actions)) < 2:
+            continue
+        mine = actions[0]
+        runs = [improve(v, actions, mine, 40, random.Random(9), clock=c(), work_budget=600)
+                for c in (Stopped, Racing)]
+        assert runs[0] == runs[1]
+        assert runs[0][1] >= 2                    # more than the clock would have allowed
+        searched += 1
+        picks = []
+        for c in (Stopped, Racing):
+            monkeypatch.setattr(clock, "now", c())
+            picks.append(make_bot("normal", seed=4, work=600).choose(v, actions))
+        assert picks[0] == picks[1] and picks[0] in actions
+    assert searched >= 3
+
+
+def test_a_step_budget_stops_the_search_after_that_many_steps():
+    from game.ai import harsh_hint
+    s = positions(3, every=1)[1]
+    v, actions = s.view(0), s.legal_actions(0)
+    spent = []
+    real = harsh_hint.play_world
+
+    def counted(world, seed, acts, work=None):
+        before = work[0]
+        out = real(world, seed, acts, work)
+        spent.append(work[0] - before)
+        return out
+
+    harsh_hint.play_world = counted
+    try:
+        _, worlds = harsh_hint.improve(v, actions, actions[0], 10_000, random.Random(2),
+                                       work_budget=900)
+    finally:
+        harsh_hint.play_world = real
+    assert worlds == len(spent)
+    # it stops at the first world that reaches the budget, not before
+    assert sum(spent[:-1]) < 900 <= sum(spent)
+
+
+def test_a_step_budget_must_be_positive():
+    with pytest.raises(ValueError, match="playout steps"):
+        make_bot("normal", work=0)

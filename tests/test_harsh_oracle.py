@@ -56,3 +56,32 @@ def test_the_oracle_plays_legal_moves_to_the_end():
         assert s.decider() == NOBODY and s.outcome is not None
     finally:
         clock.use("wall")
+
+
+def test_the_oracle_on_a_step_budget_plays_the_same_game_on_any_clock(monkeypatch):
+    # --work in bench_harsh_ai: the oracle counts playout steps, not time, so a run can be
+    # repeated exactly on another machine; a clock that races on must not change a move.
+    class Racing:
+        t = 0.0
+
+        def __call__(self):
+            self.t += 10.0
+            return self.t
+
+    games = []
+    for now in (lambda: 0.0, Racing()):
+        monkeypatch.setattr(clock, "now", now)
+        s, rng = started(11, "expert")
+        bot = OracleBot(seed=11, think_ms=1, work=400)
+        moves, worlds = [], []
+        while s.decider() != NOBODY:
+            if s.decider() == CHANCE:
+                s.apply(CHANCE, s.sample_chance(rng))
+                continue
+            a = bot.choose(s, s.legal_actions(0))
+            moves.append(a)
+            worlds.append(bot.last_worlds)
+            s.apply(0, a)
+        games.append((moves, s.outcome))
+        assert max(worlds) >= 2
+    assert games[0] == games[1]

@@ -309,7 +309,8 @@ def overrule(live: list, won: dict, base, min_lead: int = MIN_LEAD,
 
 
 def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, budget_ms: int,
-            rng: random.Random, clock=time.perf_counter) -> tuple[Action, int]:
+            rng: random.Random, clock=time.perf_counter,
+            work_budget: int | None = None) -> tuple[Action, int]:
     """The heuristic's choice ``mine``, unless the search finds a clearly better action.
 
     Every live action is played in the same sampled worlds with the same random numbers,
@@ -317,6 +318,10 @@ def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, bu
     either way and only the worlds where they differ count as evidence, which is far
     sharper than comparing two win rates. Every few worlds, actions clearly behind the
     leader are dropped, so the budget goes to the contenders. Returns (action, worlds).
+
+    With ``work_budget`` the search stops after that many playout steps instead of after
+    ``budget_ms`` on ``clock``: the same view and seed then give the same choice on any
+    machine, fast or slow, busy or idle (what the benchmarks' ``--work`` measures).
     """
     reps = representatives(actions)
     base = _class_key(mine)
@@ -324,13 +329,19 @@ def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, bu
     won: dict = {k: [] for k in live}
     deadline = clock() + budget_ms / 1000.0
     n = 0
+    work = [0]
     while True:
         world = determinize(view, rng)
         world_seed = rng.getrandbits(64)
-        for k, w in zip(live, play_world(world, world_seed, [reps[k] for k in live])):
+        for k, w in zip(live, play_world(world, world_seed, [reps[k] for k in live], work)):
             won[k].append(w)
         n += 1
-        if clock() >= deadline or len(live) == 1:
+        if len(live) == 1:
+            break
+        if work_budget is not None:
+            if work[0] >= work_budget:
+                break
+        elif clock() >= deadline:
             break
         if n % PRUNE_EVERY == 0 and len(live) > 2:
             live = prune(live, won, base)
@@ -342,10 +353,12 @@ class HarshBot:
     """The autopilot: heuristic alone with no budget, else the heuristic's choice unless
     the search shows clearly that another action wins more often."""
 
-    def __init__(self, seat: int = 0, seed: int = 0, think_ms: int | None = 0) -> None:
+    def __init__(self, seat: int = 0, seed: int = 0, think_ms: int | None = 0,
+                 work: int | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed * 7919 + 17)
         self.think_ms = think_ms or 0
+        self.work = work   # playout steps a decision, in place of think_ms (benchmarks)
         self.policy = HarshPolicy(self.rng)
         self.last_worlds = 0
 
@@ -355,23 +368,28 @@ class HarshBot:
             return actions[0]
         world = determinize(view, self.rng)
         mine = self.policy.choose(world, world.legal_actions(0))
-        if self.think_ms <= 0:
+        if self.work is None and self.think_ms <= 0:
             return mine
         # the think clock: wall time in the app, thread CPU time in the simulator
         choice, self.last_worlds = improve(view, actions, mine, self.think_ms, self.rng,
-                                           clock=think_clock.now)
+                                           clock=think_clock.now, work_budget=self.work)
         return choice
 
 
 LEVEL_BUDGETS = {"easy": 0, "normal": 40, "hard": DEFAULT_BUDGET_MS}
 
 
-def make_bot(level: str, seat: int = 0, seed: int = 0, think_ms: int | None = None) -> HarshBot:
+def make_bot(level: str, seat: int = 0, seed: int = 0, think_ms: int | None = None,
+             work: int | None = None) -> HarshBot:
     """bot_factory: easy = heuristic, normal = short search, hard = full hint search.
 
-    An explicit ``think_ms`` overrides the level's budget (0: heuristic alone).
+    An explicit ``think_ms`` overrides the level's budget (0: heuristic alone); ``work``
+    (playout steps a decision) replaces the clock with a count, for machine-independent
+    benchmarks.
     """
     if level not in LEVEL_BUDGETS:
         raise ValueError(f"unknown bot level {level!r} (easy, normal, hard)")
+    if work is not None and work <= 0:
+        raise ValueError(f"work must be a positive number of playout steps, not {work}")
     budget = LEVEL_BUDGETS[level] if think_ms is None else think_ms
-    return HarshBot(seat, seed=seed, think_ms=budget)
+    return HarshBot(seat, seed=seed, think_ms=budget, work=work)
