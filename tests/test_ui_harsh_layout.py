@@ -134,3 +134,38 @@ def test_the_status_lines_read_whole(app, size, monkeypatch):
         table.draw_status(app.screen, view)
         assert any("Bomb" in t for t in drawn), drawn
         assert not any(t.endswith("…") for t in drawn), drawn
+    view["deck_known_top"] = ("Hidden Camera", "Photographs", "Bomb")
+    drawn.clear()
+    table.draw_status(app.screen, view)
+    assert any(t.startswith("next") for t in drawn), drawn
+    assert not any(t.endswith("…") for t in drawn), drawn
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("held", [0, 2, 10])
+def test_the_known_top_of_the_deck_reads_whole_beside_the_collection(app, size, held, monkeypatch):
+    # Put back at the Cafe in an order of the player's choosing, the top of the Discovery
+    # deck is theirs to know: it is spelled out under the collection, however full the hand.
+    from game.ui import draw
+    from game.ui.harsh import paint
+
+    resize(app, *size)
+    table = start_harsh(app, seed=3)
+    drawn = []
+    real = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
+        drawn.append(text), real(surf, text, *a, **k))[1])
+    view = dict(table.view())
+    top = ("Hidden Camera", "Photographs", "Bomb")
+    view["deck_known_top"] = top
+    hand = ["Clue"] * 3 + ["Gun", "Laptop", "Passport", "Binoculars", "Coded Message", "Clue x2", "Phone"]
+    view["collection"] = tuple(hand[:held])
+    view["discovery_discard"] = ("Gun",) if held == 0 else ()
+    table.draw_collection(app.screen, view)
+    text = " ".join(drawn)
+    assert paint.deck_top_note(view).startswith("Next from the Discovery deck, top first")
+    for name in top:
+        assert name in text, drawn
+    assert "Nothing yet" not in text             # the note, not the empty-hand line
+    assert not any(t.endswith("…") for t in drawn), drawn
+    assert paint.deck_top_note({"deck_known_top": ()}) is None

@@ -117,7 +117,9 @@ class MiddleColumn:
         bomb = (("dealt Bomb found", "Bomb found") if view["dealt_bomb_found"]
                 else ("1 dealt Bomb hidden", "dealt Bomb hidden", "Bomb hidden"))
         if view["deck_known_top"]:
-            bomb = ("next: " + ", ".join(view["deck_known_top"]),)
+            # the whole order is also under the collection (paint.deck_top_note)
+            n = len(view["deck_known_top"])
+            bomb = ("next: " + ", ".join(view["deck_known_top"]), f"next {n} known")
         self._two_lines(surface, c, icon, f"Discovery deck {view['discovery_deck']}", bomb,
                         style.TEXT_MUTED, fs)
 

@@ -32,6 +32,12 @@ def seen_on_grid(view) -> list[str]:
     return out
 
 
+def deck_top_note(view) -> str | None:
+    """The top of the Discovery deck as the player put it back at the Cafe, if known."""
+    top = view["deck_known_top"]
+    return "Next from the Discovery deck, top first: " + ", ".join(top) if top else None
+
+
 class HarshPainter:
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
@@ -245,32 +251,38 @@ class HarshPainter:
         for name in items:
             cards.append(look.item_card((cw, ch), name, roles.get(name, ""),
                                           protected=view["protected"] == name))
-        if not cards:
-            draw.blit_text(surface, "Nothing yet: move onto Locations to take their Discovery cards.",
-                           m.px(14), (box.x + m.px(12), box.y + m.px(40)), style.TEXT_DIM)
         area = pygame.Rect(box.x + m.px(10), box.y + m.px(28), box.width - m.px(20), ch)
-        total = sum(c.get_width() for c in cards) + m.px(6) * max(0, len(cards) - 1)
-        step_scale = min(1.0, (area.width - (cards[-1].get_width() if cards else 0))
-                         / max(1, total - (cards[-1].get_width() if cards else 0)))
-        x = area.x
-        for c in cards:
-            surface.blit(c, (int(x), area.y))
-            x += (c.get_width() + m.px(6)) * step_scale
         gone = [n for n in view["discovery_discard"] if n != "Bomb"]
         notes = []
+        top = deck_top_note(view)
+        if top:
+            notes.append((top, style.TEXT))
         seen = seen_on_grid(view)
         if seen:
             notes.append(("Seen at the Cafe, now on the grid: " + "; ".join(seen), style.TEXT))
         if gone:
             notes.append(("Discarded: " + ", ".join(gone), style.TEXT_DIM))
-        if notes and x + m.px(160) < area.right:
-            y, room = area.y, 4
+        # what the player knows beside the cards keeps its room: a long collection overlaps
+        cards_w = area.width - (m.px(220) if notes else 0)
+        total = sum(c.get_width() for c in cards) + m.px(6) * max(0, len(cards) - 1)
+        step_scale = min(1.0, (cards_w - (cards[-1].get_width() if cards else 0))
+                         / max(1, total - (cards[-1].get_width() if cards else 0)))
+        x, right = float(area.x), area.x
+        for c in cards:
+            surface.blit(c, (int(x), area.y))
+            right = int(x) + c.get_width() + m.px(6)
+            x += (c.get_width() + m.px(6)) * step_scale
+        if not cards and not notes:
+            draw.blit_text(surface, "Nothing yet: move onto Locations to take their Discovery cards.",
+                           m.px(14), (box.x + m.px(12), box.y + m.px(40)), style.TEXT_DIM)
+        if notes and right + m.px(160) < area.right:
+            y, lines_left = area.y, 4
             for text, ink in notes:
-                lines = draw.wrap(text, m.px(12), int(area.right - x - m.px(12)))[:room]
+                lines = draw.wrap(text, m.px(12), area.right - right - m.px(12))[:lines_left]
                 for ln in lines:
-                    draw.blit_text(surface, ln, m.px(12), (int(x) + m.px(8), y), ink)
+                    draw.blit_text(surface, ln, m.px(12), (right + m.px(2), y), ink)
                     y += m.px(15)
-                room -= len(lines)
+                lines_left -= len(lines)
 
     # the Spy deck -----------------------------------------------------------------------------------------
     def draw_spy_deck(self, surface, view) -> None:
