@@ -169,3 +169,25 @@ def test_the_known_top_of_the_deck_reads_whole_beside_the_collection(app, size, 
     assert "Nothing yet" not in text             # the note, not the empty-hand line
     assert not any(t.endswith("…") for t in drawn), drawn
     assert paint.deck_top_note({"deck_known_top": ()}) is None
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_face_down_location_says_why_in_full(app, size, monkeypatch):
+    from game.ui import draw
+    from game.ui.harsh import look
+
+    resize(app, *size)
+    table = start_harsh(app, seed=3)
+    cell = table.lay.cells[0]
+    drawn = []
+    real = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
+        drawn.append(text), real(surf, text, *a, **k))[1])
+    look.location_card.cache_clear()
+    for used in (True, False):
+        drawn.clear()
+        look.location_card(cell.size, "Espresso Lane Cafe", False, True, "Overheard",
+                           "Look at the top 3 Discovery cards.", used, True, cell.height // 3)
+        said = " ".join(drawn[1:])                # after the title
+        assert said.replace("  ", " ") in ("Ability used · face down", "Face down · no ability")
+        assert not any(t.endswith("…") for t in drawn), drawn

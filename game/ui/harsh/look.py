@@ -88,8 +88,11 @@ def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_n
     y = bar_h + max(3, h // 40)
     limit = h - reserve
     if face_down:
+        # wrapped, not cut: on a narrow card "Ability used · face do…" hid why it is down
         note = "Ability used · face down" if used else "Face down · no ability"
-        draw.blit_text(surf, _fit(note, body, w - 12), body, (6, y), style.TEXT_MUTED)
+        for ln in draw.wrap(note, body, w - 12)[:2]:
+            draw.blit_text(surf, _fit(ln, body, w - 12), body, (6, y), style.TEXT_MUTED)
+            y += int(body * 1.2)
         return _ready(surf)
     if not enabled:
         draw.blit_text(surf, _fit("Ability switched off", body, w - 12), body, (6, y), style.TEXT_DIM)
