@@ -238,12 +238,13 @@ def test_the_search_autopilot_reads_only_the_view(monkeypatch):
         assert other.view(0) == v
         if (other.spydeck, other.deck, other.conf) == (s.spydeck, s.deck, s.conf):
             continue
-        picks = []
-        for st in (s, other):
-            monkeypatch.setattr(clock, "now", CountingClock())
-            bot = make_bot("normal", seed=2, think_ms=20)
-            picks.append(bot.choose(st.view(0), st.legal_actions(0)))
-        assert picks[0] == picks[1]
+        for budget in ({"think_ms": 20}, {"work": 600}):    # on the clock, and on steps
+            picks = []
+            for st in (s, other):
+                monkeypatch.setattr(clock, "now", CountingClock())
+                bot = make_bot("normal", seed=2, **budget)
+                picks.append(bot.choose(st.view(0), st.legal_actions(0)))
+            assert picks[0] == picks[1]
         checked += 1
     assert checked >= 5
 
@@ -406,3 +407,22 @@ def test_a_step_budget_stops_the_search_after_that_many_steps():
 def test_a_step_budget_must_be_positive():
     with pytest.raises(ValueError, match="playout steps"):
         make_bot("normal", work=0)
+
+
+def test_the_search_overrules_on_a_lead_of_four_worlds_at_one_standard_error():
+    # The rule chosen by the true-world gain of its overrules (harsh_overrule_gain.py): the
+    # leader must have won at least 4 more of the worlds where the two differ, and by more
+    # than one standard error of the sign test.
+    from game.ai.harsh_hint import overrule
+
+    def won(ahead, behind, same=10):
+        lead = [True] * ahead + [False] * behind + [True] * same
+        base = [False] * ahead + [True] * behind + [True] * same
+        return {"lead": lead, "base": base}
+
+    live = ["lead", "base"]
+    assert overrule(live, won(4, 0), "base") == "lead"
+    assert overrule(live, won(3, 0), "base") == "base"        # a lead of 3 is not enough
+    assert overrule(live, won(7, 3), "base") == "lead"        # 4 > 1.0 x sqrt(10)
+    assert overrule(live, won(12, 8), "base") == "base"       # 4 < 1.0 x sqrt(20)
+    assert overrule(live, won(0, 5), "base") == "base"        # the heuristic leads
