@@ -35,26 +35,6 @@ from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
 RULES = [(z, lead) for z in (0.5, 1.0, 1.5, 2.0, 2.5) for lead in (2, 3, 4, 6)]
 
 
-def search(view, actions, mine, rng, work_budget):
-    """``improve`` without its verdict: the standings it would judge by."""
-    reps = H.representatives(actions)
-    base = H._class_key(mine)
-    live = list(reps)
-    won: dict = {k: [] for k in live}
-    work, n = [0], 0
-    while True:
-        world = H.determinize(view, rng)
-        seed = rng.getrandbits(64)
-        for k, w in zip(live, H.play_world(world, seed, [reps[k] for k in live], work)):
-            won[k].append(w)
-        n += 1
-        if len(live) == 1 or work[0] >= work_budget:
-            break
-        if n % H.PRUNE_EVERY == 0 and len(live) > 2:
-            live = H.prune(live, won, base)
-    return reps, base, live, won
-
-
 def game_rows(difficulty: str, seed: int, work: int, rollouts: int) -> dict:
     rng = random.Random(seed)
     s = HarshState.new(1, {"difficulty": difficulty})
@@ -70,7 +50,8 @@ def game_rows(difficulty: str, seed: int, work: int, rollouts: int) -> dict:
             continue
         # the same random numbers, in the same order, as HarshBot.choose
         mine = bot.policy.choose(H.determinize(view, bot.rng), actions)
-        reps, base, live, won = search(view, actions, mine, bot.rng, work)
+        reps, base, live, won, _ = H.standings(view, actions, mine, 0, bot.rng,
+                                               work_budget=work)
         lead = H._leader(live, won, base)
         if lead != base:
             ahead, behind = H._paired(won[lead], won[base])

@@ -14,6 +14,17 @@ from game.ui.harsh import layout
 pytestmark = pytest.mark.animation_speed("off")
 
 
+def drawn_texts(monkeypatch) -> list:
+    """Every text drawn from now on, as it was passed to ``draw.blit_text``."""
+    from game.ui import draw
+
+    drawn = []
+    real = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
+        drawn.append(text), real(surf, text, *a, **k))[1])
+    return drawn
+
+
 def regions(table):
     lay = table.lay
     return {"grid": lay.grid, "status": lay.status, "cases": lay.cases, "actions": lay.actions,
@@ -119,14 +130,10 @@ def test_the_stakeout_choice_opens_beside_the_grid_and_says_where_the_spy_would_
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
 def test_the_status_lines_read_whole(app, size, monkeypatch):
-    from game.ui import draw
 
     resize(app, *size)
     table = start_harsh(app, seed=3)
-    drawn = []
-    real = draw.blit_text
-    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
-        drawn.append(text), real(surf, text, *a, **k))[1])
+    drawn = drawn_texts(monkeypatch)
     view = dict(table.view())
     for found in (False, True):
         view["dealt_bomb_found"] = found
@@ -146,15 +153,11 @@ def test_the_status_lines_read_whole(app, size, monkeypatch):
 def test_the_known_top_of_the_deck_reads_whole_beside_the_collection(app, size, held, monkeypatch):
     # Put back at the Cafe in an order of the player's choosing, the top of the Discovery
     # deck is theirs to know: it is spelled out under the collection, however full the hand.
-    from game.ui import draw
     from game.ui.harsh import paint
 
     resize(app, *size)
     table = start_harsh(app, seed=3)
-    drawn = []
-    real = draw.blit_text
-    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
-        drawn.append(text), real(surf, text, *a, **k))[1])
+    drawn = drawn_texts(monkeypatch)
     view = dict(table.view())
     top = ("Hidden Camera", "Photographs", "Bomb")
     view["deck_known_top"] = top
@@ -173,16 +176,12 @@ def test_the_known_top_of_the_deck_reads_whole_beside_the_collection(app, size, 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
 def test_a_face_down_location_says_why_in_full(app, size, monkeypatch):
-    from game.ui import draw
     from game.ui.harsh import look
 
     resize(app, *size)
     table = start_harsh(app, seed=3)
     cell = table.lay.cells[0]
-    drawn = []
-    real = draw.blit_text
-    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
-        drawn.append(text), real(surf, text, *a, **k))[1])
+    drawn = drawn_texts(monkeypatch)
     look.location_card.cache_clear()
     for used in (True, False):
         drawn.clear()

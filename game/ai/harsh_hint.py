@@ -327,6 +327,15 @@ def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, bu
     ``budget_ms`` on ``clock``: the same view and seed then give the same choice on any
     machine, fast or slow, busy or idle (what the benchmarks' ``--work`` measures).
     """
+    reps, base, live, won, n = standings(view, actions, mine, budget_ms, rng, clock, work_budget)
+    best = overrule(live, won, base)
+    return (mine if best == base else reps[best]), n
+
+
+def standings(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, budget_ms: int,
+              rng: random.Random, clock=time.perf_counter, work_budget: int | None = None):
+    """``improve``'s search without its verdict: (representatives by class, the class of
+    ``mine``, the classes still live, per class whether it won each world, worlds)."""
     reps = representatives(actions)
     base = _class_key(mine)
     live = list(reps)
@@ -349,8 +358,7 @@ def improve(view: Mapping[str, Any], actions: Sequence[Action], mine: Action, bu
             break
         if n % PRUNE_EVERY == 0 and len(live) > 2:
             live = prune(live, won, base)
-    best = overrule(live, won, base)
-    return (mine if best == base else reps[best]), n
+    return reps, base, live, won, n
 
 
 class HarshBot:
