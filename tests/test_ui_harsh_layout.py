@@ -190,3 +190,20 @@ def test_a_face_down_location_says_why_in_full(app, size, monkeypatch):
         said = " ".join(drawn[1:])                # after the title
         assert said.replace("  ", " ") in ("Ability used · face down", "Face down · no ability")
         assert not any(t.endswith("…") for t in drawn), drawn
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_toast_never_covers_the_locations(app, size):
+    # the first-turn greeting lay over the bottom row's Discovery stacks at 1280x720
+    from game.ui import draw
+    from game.ui.harsh import look
+
+    resize(app, *size)
+    table = start_harsh(app, seed=3)
+    m = table.metrics
+    for text in ('New to this game? "How to play" (top right): the goal, a turn, how to win.',
+                 "Not now: the Spy is not bugged yet"):
+        img = draw.text(look.plain(text), m.px(16), (255, 255, 255), True)
+        box = table.toast_rect(img.get_size()).inflate(m.px(20), m.px(10))
+        assert not box.colliderect(table.lay.grid), (box, table.lay.grid)
+        assert app.screen.get_rect().contains(box)

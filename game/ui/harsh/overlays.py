@@ -109,12 +109,22 @@ class HarshOverlays:
         colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
         text = fit(look.plain(self.status), m.px(16), board.width - m.px(40), True)
         img = draw.text(text, m.px(16), colour, True)
-        r = img.get_rect(midbottom=(self.lay.grid.centerx, self.lay.collection.y - m.px(2)))
-        if r.width > self.lay.grid.width:
-            r.x = board.x + m.px(12)
-        box = r.inflate(m.px(20), m.px(10))
-        draw.panel(surface, box, m.px(8), alpha=245)
+        r = self.toast_rect(img.get_size())
+        draw.panel(surface, r.inflate(m.px(20), m.px(10)), m.px(8), alpha=245)
         surface.blit(img, r)
+
+    def toast_rect(self, size) -> pygame.Rect:
+        """Where a toast's text goes: between the grid and the collection when it fits there,
+        else over the collection's title, never over the Locations the player clicks."""
+        m = self.metrics
+        grid, coll = self.lay.grid, self.lay.collection
+        r = pygame.Rect((0, 0), size)
+        r.midbottom = (grid.centerx, coll.y - m.px(2))
+        if r.top - m.px(5) < grid.bottom:
+            r.top = coll.y + m.px(7)
+        if r.width > grid.width:
+            r.x = self.lay.board.x + m.px(12)
+        return r
 
     # the hint ---------------------------------------------------------------------------------------------------
     def ask_hint(self) -> None:
