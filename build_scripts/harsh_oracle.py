@@ -67,7 +67,8 @@ class OracleBot:
                 if rollout(w, self.policy, self.rng, work=work):
                     wins[k] += 1
             n += 1
-            if work[0] >= self.work if self.work is not None else clock.now() >= deadline:
+            spent = work[0] >= self.work if self.work is not None else clock.now() >= deadline
+            if spent:
                 break
         self.last_worlds = n
         best = max(keys, key=lambda k: (wins[k], k == _class_key(mine)))
