@@ -40,7 +40,8 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
      "rh_only_if_held": 1, "stall": 1,
      "thr_deck": 0.85, "thr_run": 0.6, "thr_run2": 0.3,
-     "ready_bug": 40.0, "need": 1.0, "known_e": 3.0, "keep_e": 20.0}
+     "ready_bug": 40.0, "need": 1.0, "known_e": 3.0, "keep_e": 20.0,
+     "express": 1.0, "extra_card": 3.0}
 
 
 def _stationary() -> list[float]:
@@ -215,6 +216,34 @@ def known_draw_value(k: int, kn: Knowledge, draw: float) -> float:
     return draw
 
 
+def card_worth(known: int, pb: float, kn: Knowledge, draw: float, bomb_cost: float) -> float:
+    """What turning over one more card is worth: ``known`` its kind if the player saw it
+    (else -1), ``pb`` the chance that an unseen one is a Bomb."""
+    if known == BOMB:
+        return -bomb_cost
+    if known >= 0:
+        return known_draw_value(known, kn, draw)
+    return (1.0 - pb) * draw - pb * bomb_cost
+
+
+def offer(s, q: int, kn: Knowledge, odds: tuple[float, float], draw: float,
+          bomb_cost: float) -> float:
+    """``card_worth`` of the top card at square ``q`` (which has one)."""
+    known = s.stacks[q][0] if s.known[q][0] else -1
+    return card_worth(known, odds[0] if s.origin[q][0] else odds[1], kn, draw, bomb_cost)
+
+
+def bomb_cost_now(s, kn: Knowledge) -> float:
+    """What a Bomb would cost: little while the Defusing Kit is unused, else the cheapest
+    card in hand and the rest of the turn (everything, with no card to give up)."""
+    discardable = s.discardable()
+    if not s.kit_used:
+        return 0.8
+    if not discardable:
+        return 1000.0
+    return min(card_value(s, k, kn) for k in discardable) + 1.0
+
+
 def card_value(s, k: int, kn: Knowledge) -> float:
     """How much the player wants to keep a card of kind ``k`` (low: discard first)."""
     if k == CLUE:
@@ -303,6 +332,19 @@ class HarshPolicy:
         for a in actions:
             if a.kind == "accuse" and kn.p_accuse >= thr:
                 return a
+        score = self._square_scorer(s, kn)
+        best, best_score = None, -1e18
+        for a in actions:
+            if a.kind != "move":
+                continue
+            v = score(a.args[0])
+            if v > best_score:
+                best, best_score = a, v
+        return best or self.rng.choice(actions)
+
+    def _square_scorer(self, s, kn: Knowledge):
+        """score(q): how good arriving at square ``q`` now is (a move, or the Express)."""
+        thr = accuse_threshold(s)
         ready = s.bugged and kn.p_accuse >= thr
         discardable = s.discardable()
         n_disc = len(discardable)
@@ -311,32 +353,23 @@ class HarshPolicy:
         draw = draw_value(kn)
         bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
         odds = bomb_odds(s)
-        best, best_score = None, -1e18
-        for a in actions:
-            if a.kind != "move":
-                continue
-            q = a.args[0]
-            score = self.rng.random() * 0.01
+        rng = self.rng
+
+        def score(q: int) -> float:
+            v = rng.random() * 0.01
             if q == s.spy:
                 if ready:
-                    score += 1000.0
+                    v += 1000.0
                 elif s.bugged and kn.p_accuse > 0 and n_disc == 0:
-                    score += 10 * kn.p_accuse  # a long shot beats a certain loss
+                    v += 10 * kn.p_accuse  # a long shot beats a certain loss
                 else:
-                    score -= meet_cost + 0.5
+                    v -= meet_cost + 0.5
             if s.stacks[q]:
-                top = s.stacks[q][0]
-                if not s.known[q][0]:
-                    pb = odds[0] if s.origin[q][0] else odds[1]
-                    score += (1.0 - pb) * draw - pb * bomb_cost
-                elif top == BOMB:
-                    score -= bomb_cost
-                else:
-                    score += known_draw_value(top, kn, draw)
+                v += offer(s, q, kn, odds, draw, bomb_cost)
             p_next = kn.spy_next[q]
             if q != s.spy and p_next:
                 if ready:
-                    score += 50.0 * p_next * kn.p_accuse - p_next * min(meet_cost, 5)
+                    v += 50.0 * p_next * kn.p_accuse - p_next * min(meet_cost, 5)
                 else:
                     gain = 0.0
                     if not s.bugged and (s.bug == q or self._could_bug(s, q)):
@@ -344,15 +377,14 @@ class HarshPolicy:
                         if kn.p_accuse >= thr:
                             # bugged and met here: the accusation comes next turn
                             gain += W["ready_bug"] * kn.p_accuse
-                    score += p_next * (gain - meet_cost)
+                    v += p_next * (gain - meet_cost)
             if ready:
                 near = sum(kn.spy_next[t] for t in range(9) if CHEB1[q][t])
-                score += W["near"] * near
+                v += W["near"] * near
             elif not s.bugged and s.bug < 0 and self._could_bug(s, q):
-                score += W["traffic"] * TRAFFIC[q]
-            if score > best_score:
-                best, best_score = a, score
-        return best or self.rng.choice(actions)
+                v += W["traffic"] * TRAFFIC[q]
+            return v
+        return score
 
     @staticmethod
     def _could_bug(s, q: int) -> bool:
@@ -420,6 +452,10 @@ class HarshPolicy:
                 return ab[0]
             if not s.deck and W["stall"]:
                 return ab[0]  # On the Run: a turn without a Spy move costs no time
+            if s.bugged:
+                # a Spy that stays lays no card from the Discovery deck: the deck, and
+                # with it the time before the Spy is On the Run, lasts a turn longer
+                return ab[0]
             return None
         if key in ("cafe", "library"):
             return min(ab, key=lambda a: a.args[1:])  # Evidence before False Leads
@@ -432,18 +468,29 @@ class HarshPolicy:
             known = s.deck[-1] if s.deck_known else -1
             if known == BOMB:
                 return None
-            safe = not s.kit_used or known >= 0 or len(s.discardable()) >= 3
-            return ab[0] if safe else None
+            odds = bomb_odds(s)
+            worth = card_worth(known, odds[1], kn, draw_value(kn), bomb_cost_now(s, kn))
+            return ab[0] if worth > W["extra_card"] else None
         if key == "bus":
             if ready and s.spy != s.agent:
                 return next(a for a in ab if a.args[1] == s.spy)
+            if kn.missing_e or kn.e_rem:
+                # the Express is a second arrival this turn: one more card turned over
+                score = self._square_scorer(s, kn)
+                best = max(ab, key=lambda a: score(a.args[1]))
+                if s.stacks[best.args[1]] and score(best.args[1]) > W["express"]:
+                    return best
             return None
         if key == "park":
             return ab[0] if not s.bugged and s.bug >= 0 else None
         if key == "post":
-            safe = [a for a in ab if bomb_chance(s, a.args[1]) < 0.2]
-            if safe and (not s.kit_used or len(s.discardable()) >= 2):
-                return safe[0]
+            # a card from next door without moving: the best one on offer, if worth it
+            odds = bomb_odds(s)
+            draw, bomb_cost = draw_value(kn), bomb_cost_now(s, kn)
+            best = max(ab, key=lambda a: offer(s, a.args[1], kn, odds, draw, bomb_cost))
+            if offer(s, best.args[1], kn, odds, draw, bomb_cost) > W["extra_card"]:
+                return best
             return None
+        return None
         return None
 
