@@ -233,15 +233,15 @@ def offer(s, q: int, kn: Knowledge, odds: tuple[float, float], draw: float,
     return card_worth(known, odds[0] if s.origin[q][0] else odds[1], kn, draw, bomb_cost)
 
 
-def bomb_cost_now(s, kn: Knowledge) -> float:
+def bomb_cost_now(s, kn: Knowledge, low: float | None = None) -> float:
     """What a Bomb would cost: little while the Defusing Kit is unused, else the cheapest
-    card in hand and the rest of the turn (everything, with no card to give up)."""
-    discardable = s.discardable()
+    card in hand (``low``, if the caller has it) and the rest of the turn, and everything
+    with no card to give up."""
     if not s.kit_used:
         return 0.8
-    if not discardable:
-        return 1000.0
-    return min(card_value(s, k, kn) for k in discardable) + 1.0
+    if low is None:
+        low = min((card_value(s, k, kn) for k in s.discardable()), default=None)
+    return 1000.0 if low is None else low + 1.0
 
 
 def card_value(s, k: int, kn: Knowledge) -> float:
@@ -351,7 +351,7 @@ class HarshPolicy:
         low = min((card_value(s, k, kn) for k in discardable), default=99.0)
         meet_cost = (W["meet_base"] + W["meet_mult"] * low) if n_disc else 1000.0
         draw = draw_value(kn)
-        bomb_cost = 0.8 if not s.kit_used else (low + 1.0 if n_disc else 1000.0)
+        bomb_cost = bomb_cost_now(s, kn, low if n_disc else None)
         odds = bomb_odds(s)
         rng = self.rng
 
