@@ -426,3 +426,70 @@ def test_the_search_overrules_on_a_lead_of_four_worlds_at_one_standard_error():
     assert overrule(live, won(7, 3), "base") == "lead"        # 4 > 1.0 x sqrt(10)
     assert overrule(live, won(12, 8), "base") == "base"       # 4 < 1.0 x sqrt(20)
     assert overrule(live, won(0, 5), "base") == "base"        # the heuristic leads
+
+
+def at_ability(key: str, **options):
+    """A fresh game with the Location of ``key`` at square 5, the Agent just arrived there
+    (it drew the Passport) and free to take additional actions."""
+    grid = [x for x in range(9) if x != LOC_BY_ABILITY[key]]
+    grid.insert(5, LOC_BY_ABILITY[key])
+    s = fresh(grid=tuple(grid), **options)
+    act(s, "move", 5)
+    assert s.phase != "move" and PASSPORT in s.coll
+    return s
+
+
+def heuristic_pick(s):
+    return HarshPolicy(random.Random(0)).choose(s, s.legal_actions(0))
+
+
+def is_ability(a, key):
+    return a.kind == "ability" and a.args[0] == key
+
+
+@pytest.mark.parametrize("bugged", [True, False])
+def test_the_carnival_holds_a_bugged_spy_so_the_deck_lasts_a_turn_longer(bugged):
+    s = at_ability("carnival")
+    s.bugged = bugged                 # the Spy two squares away, not coming here
+    assert Knowledge(s).spy_next[s.agent] < 0.5 and s.deck
+    assert is_ability(heuristic_pick(s), "carnival") == bugged
+
+
+def test_the_gamble_is_taken_for_a_card_worth_having_and_not_blind_into_a_bomb():
+    s = at_ability("casino")
+    assert not is_ability(heuristic_pick(s), "casino")   # an ordinary card: not worth the risk
+    s.rev[0][0] = True                # the Photographs are Evidence, and lie unseen somewhere
+    assert Knowledge(s).missing_e == 1
+    assert is_ability(heuristic_pick(s), "casino")
+    s.deck.remove(BOMB)               # ...but the top card is a Bomb the player saw at the Cafe
+    s.deck.append(BOMB)
+    s.deck_known = 1
+    assert not is_ability(heuristic_pick(s), "casino")
+
+
+def test_the_dead_drop_takes_the_best_card_next_door():
+    s = at_ability("post")            # orthogonal neighbours of square 5: 2, 4 and 8 (unseen)
+    s.rev[0][0] = True                # the Photographs are Evidence; the player saw them laid at 4
+    home = s.stacks.index([PHOTO])
+    s.stacks[home], s.known[home] = [CLUE], [False]
+    s.deck.remove(CLUE)
+    s.stacks[4], s.origin[4], s.known[4] = [PHOTO] + s.stacks[4], [False] + s.origin[4], \
+        [True] + s.known[4]
+    pick = heuristic_pick(s)
+    assert is_ability(pick, "post") and pick.args[1] == 4
+    # with no Evidence known, an unseen card is not worth a Bomb's risk: no dead drop
+    assert not is_ability(heuristic_pick(at_ability("post")), "post")
+
+
+def test_the_express_is_a_second_arrival_when_evidence_is_still_to_find():
+    s = at_ability("bus")
+    s.coll.remove(PASSPORT)           # nothing found yet that is Evidence...
+    s.coll.append(GUN)
+    s.rev[2][0] = True                # ...and only a False Lead revealed: Evidence is unknown
+    assert Knowledge(s).e_rem == 3
+    pick = heuristic_pick(s)
+    assert is_ability(pick, "bus") and s.stacks[pick.args[1]]
+    s.rev[0] = [True, True, True]     # every Evidence Item known, and all of them in hand
+    s.coll += [PHOTO, BINOC, PASSPORT]
+    assert Knowledge(s).e_rem == 0 and Knowledge(s).missing_e == 0
+    assert not is_ability(heuristic_pick(s), "bus")

@@ -492,5 +492,4 @@ class HarshPolicy:
                 return best
             return None
         return None
-        return None
 
