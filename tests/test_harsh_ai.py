@@ -458,8 +458,8 @@ def test_the_carnival_holds_a_bugged_spy_so_the_deck_lasts_a_turn_longer(bugged)
 def test_the_gamble_is_taken_for_a_card_worth_having_and_not_blind_into_a_bomb():
     s = at_ability("casino")
     assert not is_ability(heuristic_pick(s), "casino")   # an ordinary card: not worth the risk
-    s.rev[0][0] = True                # the Photographs are Evidence, and lie unseen somewhere
-    assert Knowledge(s).missing_e == 1
+    s.rev[0][0] = s.rev[0][1] = True  # the Photographs and Binoculars are Evidence, unseen
+    assert Knowledge(s).missing_e == 2
     assert is_ability(heuristic_pick(s), "casino")
     s.deck.remove(BOMB)               # ...but the top card is a Bomb the player saw at the Cafe
     s.deck.append(BOMB)
@@ -493,3 +493,56 @@ def test_the_express_is_a_second_arrival_when_evidence_is_still_to_find():
     s.coll += [PHOTO, BINOC, PASSPORT]
     assert Knowledge(s).e_rem == 0 and Knowledge(s).missing_e == 0
     assert not is_ability(heuristic_pick(s), "bus")
+
+
+def test_an_unseen_card_is_worth_more_as_fewer_cards_stay_unseen():
+    s = fresh()
+    s.rev[0][0] = True                # the Photographs are Evidence, still face down somewhere
+    many = draw_value(Knowledge(s))
+    for _ in range(6):                # six cards of the deck gone by, all seen
+        s.discard.append(s.deck.pop())
+    assert Knowledge(s).missing_e == 1 and draw_value(Knowledge(s)) > many
+
+
+def square_scores(s, seed=0):
+    score = HarshPolicy(random.Random(seed))._square_scorer(s, Knowledge(s))
+    return [score(q) for q in range(9)]
+
+
+def test_on_the_run_the_move_weighs_emptying_a_square_the_spy_may_walk_onto():
+    s = fresh()
+    s.discard += s.deck               # the deck is spent: the Spy is On the Run
+    s.deck = []
+    s.stacks[1].append(CLUE)          # two cards at 1 (one stays), one at 3 and 4
+    s.discard.remove(CLUE)
+    s.origin[1].append(False)
+    s.known[1].append(False)
+    walks = Knowledge(s).spy_next     # the Spy at 0 may walk to 1, 3 or 4
+    assert walks[1] > 0 and walks[3] > 0 and len(s.stacks[3]) == 1
+    s.countdown = 3
+    calm = square_scores(s)
+    s.countdown = 1                   # one more empty Location and the game is lost
+    pressed = square_scores(s)
+    assert pressed[3] < calm[3] - 4.0 * walks[3]   # its last card: the Countdown may turn
+    assert pressed[1] == pytest.approx(calm[1])    # a card stays there
+
+
+def test_a_ready_player_counts_on_the_spy_walking_in_only_with_a_card_to_spare():
+    s = fresh()
+    s.rev[0] = [True, True, True]     # all three Evidence known, in hand, the Spy bugged
+    s.rev[1] = [True]
+    for k in (PHOTO, BINOC, PASSPORT):
+        home = s.stacks.index([k])
+        s.stacks[home], s.known[home] = [CLUE], [False]
+        s.deck.remove(CLUE)
+        s.coll.append(k)
+    s.bugged = True
+    assert Knowledge(s).p_accuse == 1.0
+    walks = Knowledge(s).spy_next
+    only_evidence = square_scores(s)  # the Spy walking in would take an Evidence Item
+    s.deck.remove(CLUE)
+    s.coll.append(CLUE)               # now it would take the Clue
+    spare = square_scores(s)
+    for q in range(9):
+        if q != s.spy and walks[q]:
+            assert spare[q] > only_evidence[q] + 40 * walks[q]

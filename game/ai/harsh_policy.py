@@ -41,7 +41,9 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "rh_only_if_held": 1, "stall": 1,
      "thr_deck": 0.85, "thr_run": 0.6, "thr_run2": 0.3,
      "ready_bug": 40.0, "need": 1.0, "known_e": 3.0, "keep_e": 20.0,
-     "express": 1.0, "extra_card": 3.0}
+     "express": 1.0, "extra_card": 3.0,
+     "empty_cd1": 6.0, "empty_cd2": 2.5, "empty": 1.0, "empty_later": 0.3,
+     "need_ref": 12.0, "need_cap": 5.0}
 
 
 def _stationary() -> list[float]:
@@ -199,7 +201,12 @@ def draw_value(kn: Knowledge) -> float:
     most losses are the Countdown running out with it still face down on the grid: each
     one missing makes a card worth more than a safe step or a good spot for the bug."""
     if kn.missing_e:
-        return W["draw"] * (1 + W["need"] * kn.missing_e)
+        # each unseen card is likelier the missing Evidence as fewer stay unseen
+        s = kn._s
+        unseen = (sum(1 for row in s.known for seen in row if not seen)
+                  + len(s.deck) - s.deck_known)
+        odds = min(W["need_cap"], W["need_ref"] / max(unseen, 1))
+        return W["draw"] * (1 + W["need"] * kn.missing_e * odds)
     return W["draw"] if (kn.e_rem or kn.unknown) else 0.8
 
 
@@ -350,10 +357,21 @@ class HarshPolicy:
         n_disc = len(discardable)
         low = min((card_value(s, k, kn) for k in discardable), default=99.0)
         meet_cost = (W["meet_base"] + W["meet_mult"] * low) if n_disc else 1000.0
+        # a Spy that walks in here takes a card first: the accusation next turn is made
+        # without the card the player would give up
+        p_after = kn.p_accuse
+        if n_disc:
+            worst = cheapest_discard(s, kn)
+            if worst < N_ITEMS:
+                p_after = _accuse_win(kn.roles, kn.held - {worst}, kn.unknown, kn.e_rem, kn.r_rem)
         draw = draw_value(kn)
         bomb_cost = bomb_cost_now(s, kn, low if n_disc else None)
         odds = bomb_odds(s)
         rng = self.rng
+        # On the Run the Countdown turns when the Spy walks onto an empty Location, and
+        # the deck no longer refills them: taking a square's last card costs time
+        tick = 0.0 if s.deck else (W["empty_cd1"] if s.countdown <= 1 else
+                                   W["empty_cd2"] if s.countdown == 2 else W["empty"])
 
         def score(q: int) -> float:
             v = rng.random() * 0.01
@@ -369,7 +387,7 @@ class HarshPolicy:
             p_next = kn.spy_next[q]
             if q != s.spy and p_next:
                 if ready:
-                    v += 50.0 * p_next * kn.p_accuse - p_next * min(meet_cost, 5)
+                    v += 50.0 * p_next * p_after - p_next * min(meet_cost, 5)
                 else:
                     gain = 0.0
                     if not s.bugged and (s.bug == q or self._could_bug(s, q)):
@@ -383,6 +401,8 @@ class HarshPolicy:
                 v += W["near"] * near
             elif not s.bugged and s.bug < 0 and self._could_bug(s, q):
                 v += W["traffic"] * TRAFFIC[q]
+            if tick and q != s.spy and len(s.stacks[q]) == 1:
+                v -= tick * (kn.spy_next[q] + W["empty_later"] * TRAFFIC[q])
             return v
         return score
 
