@@ -546,3 +546,18 @@ def test_a_ready_player_counts_on_the_spy_walking_in_only_with_a_card_to_spare()
     for q in range(9):
         if q != s.spy and walks[q]:
             assert spare[q] > only_evidence[q] + 40 * walks[q]
+
+
+@pytest.mark.parametrize("spy, acts", [(0, True), (2, False)])
+def test_no_reveal_or_safe_deposit_leaves_nothing_to_give_a_spy_who_may_walk_in(spy, acts):
+    s = fresh()
+    act(s, "move", 5)                 # the Casino: its Gamble is not worth it here
+    s.coll = [CLUE, CLUE]             # paying for Evidence would empty the hand
+    s.spy = spy                       # from 0 the Spy cannot reach 5 this turn, from 2 it can
+    assert (Knowledge(s).spy_next[5] > 0) != acts
+    assert (heuristic_pick(s).kind == "reveal") == acts
+    s = at_ability("bank")            # the Passport drawn there is known Evidence
+    s.rev[0][2] = True
+    s.spy = spy
+    assert s.coll == [PASSPORT]
+    assert is_ability(heuristic_pick(s), "bank") == acts

@@ -43,7 +43,7 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "ready_bug": 40.0, "need": 1.0, "known_e": 3.0, "keep_e": 20.0,
      "express": 1.0, "extra_card": 3.0,
      "empty_cd1": 6.0, "empty_cd2": 2.5, "empty": 1.0, "empty_later": 0.3,
-     "need_ref": 12.0, "need_cap": 5.0}
+     "need_ref": 12.0, "need_cap": 5.0, "bare": 1}
 
 
 def _stationary() -> list[float]:
@@ -274,6 +274,15 @@ def cheapest_discard(s, kn: Knowledge) -> int:
     return min(options, key=lambda k: (card_value(s, k, kn), k)) if options else -1
 
 
+def bare_after(s, paid: list[int], protect: int = -1) -> bool:
+    """Whether paying the cards ``paid`` (and protecting ``protect``) leaves no card that a
+    forced discard could take."""
+    left = list(s.coll)
+    for k in paid:
+        left.remove(k)
+    return not any(k not in (protect, s.protected) for k in left)
+
+
 def accuse_threshold(s) -> float:
     if not s.deck:
         if s.countdown <= 1:
@@ -459,6 +468,10 @@ class HarshPolicy:
             return None  # the Red Herring only matters for an unknown Item in hand
         if f == FALSE_LEADS and not W["false_leads"]:
             return None  # once Evidence and Red Herring are known, False Leads tell nothing
+        c = s.cost(f)
+        paid = [CLUE2] + [CLUE] * max(0, c - 2) if best.args[2] else [CLUE] * c
+        if W["bare"] and bare_after(s, paid) and kn.spy_next[s.agent] > 0:
+            return None  # with no card left to give up, a Spy walking in ends the game
         return best
 
     def _ability(self, s, ab, kn: Knowledge) -> Action | None:
@@ -483,6 +496,9 @@ class HarshPolicy:
             return ab[0] if kn.spy_next[s.agent] > 0.2 else None
         if key == "bank":
             known_e = [a for a in ab if kn.roles.get(a.args[1]) == EVIDENCE]
+            if known_e and W["bare"] and bare_after(s, [], known_e[0].args[1]) \
+                    and kn.spy_next[s.agent] > 0:
+                return None  # a protected card cannot be given up to a Spy walking in
             return known_e[0] if known_e else None
         if key == "casino":
             known = s.deck[-1] if s.deck_known else -1
