@@ -105,6 +105,13 @@ class Knowledge:
             self._spy_next = spy_next_distribution(self._s)
         return self._spy_next
 
+    @property
+    def unseen(self) -> int:
+        """Cards the player has not seen: face down on the grid or unknown in the deck."""
+        s = self._s
+        return (sum(1 for row in s.known for seen in row if not seen)
+                + len(s.deck) - s.deck_known)
+
 
 def _accuse_win(roles, held, unknown, e_rem, r_rem) -> float:
     """Chance that an accusation now wins, given the revealed cards and the held Items."""
@@ -202,10 +209,7 @@ def draw_value(kn: Knowledge) -> float:
     one missing makes a card worth more than a safe step or a good spot for the bug."""
     if kn.missing_e:
         # each unseen card is likelier the missing Evidence as fewer stay unseen
-        s = kn._s
-        unseen = (sum(1 for row in s.known for seen in row if not seen)
-                  + len(s.deck) - s.deck_known)
-        odds = min(W["need_cap"], W["need_ref"] / max(unseen, 1))
+        odds = min(W["need_cap"], W["need_ref"] / max(kn.unseen, 1))
         return W["draw"] * (1 + W["need"] * kn.missing_e * odds)
     return W["draw"] if (kn.e_rem or kn.unknown) else 0.8
 
