@@ -207,3 +207,22 @@ def test_a_toast_never_covers_the_locations(app, size):
         box = table.toast_rect(img.get_size()).inflate(m.px(20), m.px(10))
         assert not box.colliderect(table.lay.grid), (box, table.lay.grid)
         assert app.screen.get_rect().contains(box)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_top_bar_says_every_phase_in_full(app, size, monkeypatch):
+    # the Cafe's reorder prompt was cut at 1024x640 ("... the Discovery cards you l…")
+    from game.rules.harsh.phases import PHASE_PROMPTS, PLAYER_PHASES
+
+    resize(app, *size)
+    table = start_harsh(app, seed=3)
+    real = dict(table.view())
+    drawn = drawn_texts(monkeypatch)
+    for phase in PLAYER_PHASES:
+        view = dict(real, phase=phase, prompt=PHASE_PROMPTS[phase], turn=20)
+        monkeypatch.setattr(table, "view", lambda view=view: view)
+        drawn.clear()
+        table.draw_top_bar(app.screen)
+        said = [t for t in drawn if t.startswith("Turn 20:")]
+        assert said and not said[0].endswith("…"), (phase, drawn)
+        assert PHASE_PROMPTS[phase][1:] in said[0]

@@ -13,15 +13,17 @@ MOVE, BOMB_CHOICE, DISCARD, MEETING, ACTIONS = "move", "bomb", "discard", "meeti
 REORDER, STAKEOUT, RESHUFFLE, OVER = "reorder", "stakeout", "reshuffle", "over"
 PLAYER_PHASES = (MOVE, BOMB_CHOICE, DISCARD, MEETING, ACTIONS, REORDER, STAKEOUT)
 
+# Each prompt follows "Turn N: " in the top bar and reads whole there at 1024x640; the
+# dialogs say the choice in full.
 PHASE_PROMPTS = {
     "setup": "wait for the setup",
     MOVE: "move your Agent to a neighbouring Location",
-    BOMB_CHOICE: "decide whether to use the Defusing Kit on the Bomb",
+    BOMB_CHOICE: "use the Defusing Kit, or discard a card",
     DISCARD: "choose a card to discard",
     MEETING: "accuse the Spy or discard a card",
     ACTIONS: "take additional actions or end your turn",
-    REORDER: "choose the order of the Discovery cards you looked at",
-    STAKEOUT: "keep the Spy card on top or put it at the bottom",
+    REORDER: "order the Discovery cards you looked at",
+    STAKEOUT: "leave the Spy card on top or put it under",
     RESHUFFLE: "wait for the Spy deck to be reshuffled",
     OVER: "the game is over",
 }
