@@ -84,8 +84,13 @@ class Run:
         self.rows.append((fault, showed or "(nothing)", ", ".join(aside) or "nothing", lost))
 
     def saved_log(self) -> list:
-        self.table().session.flush_saves()   # a move's save is written off the frame
-        step(self.app, 1)                     # and the banner says how it went
+        session = self.table().session
+        session.flush_saves()   # a move's save is written off the frame
+        step(self.app, 1)       # and the banner says how it went
+        # A computer's answer may have been applied in that frame (they think on a
+        # thread, so whether it lands then is a matter of timing): wait for its save too,
+        # so the saved game and the live one are read with no frame between them.
+        session.flush_saves()
         info = saves.latest_unfinished()
         data, _ = saves.load_save(info.path)
         return data["match"]["log"]
