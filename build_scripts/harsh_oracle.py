@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from game.ai import clock
-from game.ai.harsh_hint import MIN_WORLDS_TO_DEVIATE, _class_key, rollout
+from game.ai.harsh_hint import LEVEL_BUDGETS, MIN_WORLDS_TO_DEVIATE, _class_key, rollout
 from game.ai.harsh_policy import HarshPolicy
 from game.rules.harsh.data import N_ITEMS
 
@@ -35,9 +35,11 @@ def oracle_world(state, rng: random.Random):
 class OracleBot:
     """choose(state, actions): the real HarshState, not a view (cheating on purpose)."""
 
-    def __init__(self, seed: int = 0, think_ms: int = 40, work: int | None = None) -> None:
+    def __init__(self, seed: int = 0, think_ms: int | None = None,
+                 work: int | None = None) -> None:
         self.rng = random.Random(seed * 7919 + 23)
-        self.think_ms = think_ms
+        # the autopilot's budget unless told otherwise: the same search, cheating
+        self.think_ms = LEVEL_BUDGETS["normal"] if think_ms is None else think_ms
         self.work = work   # playout steps a decision, in place of think_ms (as the autopilot)
         self.policy = HarshPolicy(self.rng)
         self.last_worlds = 0
