@@ -5,7 +5,8 @@ every Discovery card lies (the stacks on the grid and the deck). The Case Files 
 from it (it samples them from what has been revealed, like the hint) and so do future
 reshuffles of the Spy deck. It decides like the search autopilot (``harsh_hint``): every
 legal action is played in the same sampled worlds and each world is finished with the
-heuristic policy; it keeps the heuristic's choice unless another action is clearly better.
+heuristic policy, with the same random numbers for every action (``play_world``); it keeps
+the heuristic's choice unless another action is clearly better.
 So the gap between the two is what the hidden cards are worth to the same search.
 
 It lives under build_scripts/ and the app never imports it (tests/test_purity.py checks).
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 
 from game.ai import clock
-from game.ai.harsh_hint import LEVEL_BUDGETS, MIN_WORLDS_TO_DEVIATE, _class_key, rollout
+from game.ai.harsh_hint import LEVEL_BUDGETS, MIN_WORLDS_TO_DEVIATE, _class_key, play_world
 from game.ai.harsh_policy import HarshPolicy
 from game.rules.harsh.data import N_ITEMS
 
@@ -63,11 +64,10 @@ class OracleBot:
         work = [0]
         while True:
             world = oracle_world(state, self.rng)
-            for k in keys:
-                w = world.clone()
-                w._apply(0, reps[k])
-                if rollout(w, self.policy, self.rng, work=work):
-                    wins[k] += 1
+            # the autopilot's playouts: every action with the same random numbers
+            for k, won in zip(keys, play_world(world, self.rng.getrandbits(64),
+                                               [reps[k] for k in keys], work)):
+                wins[k] += won
             n += 1
             spent = work[0] >= self.work if self.work is not None else clock.now() >= deadline
             if spent:

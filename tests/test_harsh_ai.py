@@ -561,3 +561,43 @@ def test_no_reveal_or_safe_deposit_leaves_nothing_to_give_a_spy_who_may_walk_in(
     s.spy = spy
     assert s.coll == [PASSPORT]
     assert is_ability(heuristic_pick(s), "bank") == acts
+
+
+def test_every_action_played_in_a_world_meets_the_same_spy_reshuffles(monkeypatch):
+    # Common random numbers: the actions' playouts differ only by what the actions do. The
+    # policy's tie-breaks have a stream of their own, so a tie-break drawn in one playout and
+    # not in another cannot shift the Spy decks that later reshuffles bring.
+    from game.ai import harsh_hint
+    from game.rules.harsh.state import HarshState
+    states = positions(3, every=4, difficulty="expert")[:12]
+    shuffles: list[list] = []
+    real = HarshState.sample_chance
+
+    def recorded(self, rng):
+        a = real(self, rng)
+        if a.kind == "spydeck":
+            shuffles[-1].append(a.args)
+        return a
+
+    monkeypatch.setattr(HarshState, "sample_chance", recorded)
+    real_rollout = harsh_hint.rollout
+
+    def tracked(*args, **kw):
+        shuffles.append([])
+        return real_rollout(*args, **kw)
+
+    monkeypatch.setattr(harsh_hint, "rollout", tracked)
+    compared = 0
+    for s in states:
+        actions = list(representatives(s.legal_actions(0)).values())
+        if len(actions) < 2:
+            continue
+        world = determinize(s.view(0), random.Random(5))
+        shuffles.clear()
+        harsh_hint.play_world(world, 77, actions)
+        runs = [r for r in shuffles if r]
+        for r in runs[1:]:
+            n = min(len(r), len(runs[0]))
+            assert r[:n] == runs[0][:n]
+            compared += n
+    assert compared >= 10

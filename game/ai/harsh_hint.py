@@ -26,6 +26,7 @@ from .harsh_policy import HarshPolicy
 
 ITEM_BY_NAME = {name: k for name, k in KIND_BY_NAME.items() if k < N_ITEMS}
 DEFAULT_BUDGET_MS = 1500
+POLICY_STREAM = 0x9E3779B97F4A7C15   # the rollout policy's random numbers, apart from chance's
 ROLLOUT_TURN_LIMIT = 80   # a rollout still going after this many turns counts as a loss
 
 
@@ -175,13 +176,17 @@ def rollout(s: HarshState, policy: HarshPolicy, rng: random.Random,
 def play_world(world: HarshState, seed: int, actions: Sequence[Action],
                work: list[int] | None = None) -> list[bool]:
     """Each action played out in one sampled world with the same random numbers (so two
-    actions can be compared world by world): whether it won."""
+    actions can be compared world by world): whether it won. Every playout meets the same
+    Spy reshuffles, whatever its policy drew."""
     out = []
     for a in actions:
         w = world.clone()
         w._apply(0, a)
-        same = random.Random(seed)
-        out.append(rollout(w, HarshPolicy(same), same, work=work))
+        # chance and the policy's tie-breaks draw from streams of their own: with one
+        # stream, a tie-break drawn in one playout and not in the other shifted every
+        # later Spy reshuffle, and the two actions met different Spy decks
+        out.append(rollout(w, HarshPolicy(random.Random(seed ^ POLICY_STREAM)),
+                           random.Random(seed), work=work))
     return out
 
 
