@@ -94,6 +94,33 @@ def test_with_animations_off_a_finished_trick_stays_until_the_next_card(app):
     assert seen_after_win >= 3
 
 
+def test_a_finished_trick_names_its_winner_under_the_card(app, monkeypatch):
+    from test_ui_harsh_layout import drawn_texts
+
+    from game.ui.chasing.paint import trick_label
+
+    assert trick_label(2, 0, 2)[0] == "won" and trick_label(0, 0, 0)[0] == "lead · won"
+    assert trick_label(0, 0, 2)[0] == "lead" and trick_label(1, 0, 2)[0] == ""
+    assert trick_label(1, 0, None)[0] == ""           # a trick still being played: no winner
+    table = start_game(app, "chasing", SEATS, 8, {"start": "0"})
+    drawn = drawn_texts(monkeypatch)
+    for _ in range(3000):
+        view = table.live_view()
+        if view["phase"] == "play" and not view["trick"] and view["history"]:
+            drawn.clear()
+            step(app)
+            last = table.finished_trick()
+            if last is not None:
+                led = last["plays"][0]["seat"]
+                assert ("lead · won" if led == last["winner"] else "won") in drawn
+                assert drawn.count("won") + drawn.count("lead · won") == 1
+                return
+        if table.acting() is not None:
+            table.play(table.session.legal_actions(0)[0])
+        step(app)
+    pytest.fail("no finished trick was seen on the table")
+
+
 def test_the_counter_follows_the_trick_drawn(app):
     table = start_game(app, "chasing", SEATS, 3, {"start": "0"})
     step(app, 2)

@@ -22,6 +22,15 @@ from .look import chip, draw_memory_panel, draw_scores_panel, fit_text
 from .model import TRICKS_PER_ROUND
 
 
+def trick_label(seat: int, leader: int | None, winner: int | None) -> tuple[str, tuple]:
+    """The word under a trick card: who led it and, once it is won, who won it."""
+    if seat == winner:
+        return ("lead · won" if seat == leader else "won"), style.ACCENT_BRIGHT
+    if seat == leader:
+        return "lead", style.TEXT_DIM
+    return "", style.TEXT_DIM
+
+
 class ChasingPainter:
     # --- drawing ------------------------------------------------------------------------------------
     def shown(self) -> tuple[dict, Beat | None, float]:
@@ -272,9 +281,13 @@ class ChasingPainter:
                 state = "unplayable"  # the finished trick's other cards, dimmed
             hit = draw.draw_card(surface, face, rect.topleft, state, lift=m.px(6))
             label = pygame.Rect(hit.centerx - m.px(20), hit.bottom + m.px(2), m.px(40), m.px(14))
-            if seat == leader and not label.colliderect(geo.prompt.inflate(0, -geo.prompt.h // 3)):
-                draw.blit_text(surface, "lead", m.px(11), (hit.centerx, hit.bottom + m.px(2)),
-                               style.TEXT_DIM, True, "midtop")
+            if label.colliderect(geo.prompt.inflate(0, -geo.prompt.h // 3)):
+                continue
+            # a finished trick names its winner under the card, so the lit card needs no log
+            text, colour = trick_label(seat, leader, last["winner"] if last else None)
+            if text:
+                draw.blit_text(surface, text, m.px(11), (hit.centerx, hit.bottom + m.px(2)),
+                               colour, True, "midtop")
 
     def _draw_hand(self, surface, shown: dict, view: Mapping, legal) -> None:
         geo = self.geo
