@@ -17,7 +17,13 @@ from __future__ import annotations
 import random
 
 from game.ai import clock
-from game.ai.harsh_hint import LEVEL_BUDGETS, MIN_WORLDS_TO_DEVIATE, _class_key, play_world
+from game.ai.harsh_hint import (
+    LEVEL_BUDGETS,
+    MIN_WORLDS_TO_DEVIATE,
+    _class_key,
+    play_world,
+    representatives,
+)
 from game.ai.harsh_policy import HarshPolicy
 from game.rules.harsh.data import N_ITEMS
 
@@ -54,9 +60,7 @@ class OracleBot:
         mine = self.policy.choose(oracle_world(state, self.rng), actions)
         if self.work is None and self.think_ms <= 0:
             return mine
-        reps: dict = {}
-        for a in actions:
-            reps.setdefault(_class_key(a), a)
+        reps = representatives(actions)
         keys = list(reps)
         wins = dict.fromkeys(keys, 0)
         n = 0

@@ -5,7 +5,7 @@ that follows what is drawn, a top bar that never shifts, and the sounds of the t
 import time
 
 import pytest
-from ui_helpers import click, make_app, step
+from ui_helpers import click, drawn_texts, make_app, step
 
 from game.session import SeatConfig
 from game.ui.chasing import model as M
@@ -95,8 +95,6 @@ def test_with_animations_off_a_finished_trick_stays_until_the_next_card(app):
 
 
 def test_a_finished_trick_names_its_winner_under_the_card(app, monkeypatch):
-    from test_ui_harsh_layout import drawn_texts
-
     from game.ui.chasing.paint import trick_label
 
     assert trick_label(2, 0, 2)[0] == "won" and trick_label(0, 0, 0)[0] == "lead · won"

@@ -6,23 +6,12 @@ import itertools
 import pytest
 from harsh_ui_driver import find_seed, perform, start_harsh
 from test_ui_shell import assert_fits
-from ui_helpers import resize, step, until
+from ui_helpers import drawn_texts, resize, step, until
 
 from game.ai.harsh_hint import make_bot
 from game.ui.harsh import layout
 
 pytestmark = pytest.mark.animation_speed("off")
-
-
-def drawn_texts(monkeypatch) -> list:
-    """Every text drawn from now on, as it was passed to ``draw.blit_text``."""
-    from game.ui import draw
-
-    drawn = []
-    real = draw.blit_text
-    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
-        drawn.append(text), real(surf, text, *a, **k))[1])
-    return drawn
 
 
 def regions(table):

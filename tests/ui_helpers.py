@@ -129,6 +129,17 @@ def until(app, predicate, frames: int = 600) -> bool:
     return predicate()
 
 
+def drawn_texts(monkeypatch) -> list:
+    """Every text drawn from now on, as it was passed to ``draw.blit_text``."""
+    from game.ui import draw
+
+    drawn = []
+    real = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
+        drawn.append(text), real(surf, text, *a, **k))[1])
+    return drawn
+
+
 def wait(app, predicate, seconds: float = 30.0) -> bool:
     """Step until ``predicate()`` holds (True) or ``seconds`` ran out (False): for what
     happens off the frame and takes its own time (a browser, a computer's move)."""
