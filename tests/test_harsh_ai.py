@@ -24,11 +24,16 @@ from test_harsh_support import (
 
 from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot, representatives
 from game.ai.harsh_policy import (
+    DEST,
     HarshPolicy,
     Knowledge,
+    W,
     bomb_chance,
+    bomb_cost_now,
+    bomb_odds,
     cheapest_discard,
     draw_value,
+    offer,
     spy_next_distribution,
 )
 from game.catalog import get_game
@@ -601,3 +606,52 @@ def test_every_action_played_in_a_world_meets_the_same_spy_reshuffles(monkeypatc
             assert r[:n] == runs[0][:n]
             compared += n
     assert compared >= 10
+
+
+def at_stakeout(bug):
+    """The Agent at Sunrise Park has looked at the top Spy card; the Bug waits at ``bug``
+    (a function of the state: the square), the Spy is not bugged."""
+    s = at_ability("park")
+    s.bug = bug(s)
+    act(s, "ability", "park")
+    assert s.phase == "stakeout" and not s.bugged
+    return s
+
+
+def spy_card_destinations(s):
+    """Where the top Spy card sends the Spy, and where the cards still unturned might."""
+    top = DEST[s.spy][s.spydeck[-1]]
+    others = {DEST[s.spy][c * 2 + t] for c in SPY_CARDS if c != s.spydeck[-1] // 2
+              for t in (0, 1)}
+    return top, others
+
+
+def test_the_stakeout_puts_under_a_card_that_walks_the_spy_past_the_bug():
+    def elsewhere(s):
+        top, others = spy_card_destinations(s)
+        return min(others - {top, s.agent})
+    s = at_stakeout(elsewhere)
+    top, others = spy_card_destinations(s)
+    assert top != s.bug and s.bug in others
+    assert heuristic_pick(s).args == ("bottom",)
+    # the same card walking the Spy onto the Bug stays on top
+    assert heuristic_pick(at_stakeout(lambda s: spy_card_destinations(s)[0])).args == ("keep",)
+    # with no Bug waiting, a harmless card stays on top: the player knows the Spy's next step
+    assert heuristic_pick(at_stakeout(lambda s: -1)).args == ("keep",)
+
+
+def test_the_move_counts_the_best_card_within_reach_next_turn(monkeypatch):
+    s = fresh()                       # the Agent at 8; empty its neighbours 4, 5 and 7
+    for q in (4, 5, 7):
+        s.discard += s.stacks[q]
+        s.stacks[q], s.origin[q], s.known[q] = [], [], []
+    kn = Knowledge(s)
+    odds, draw = bomb_odds(s), draw_value(kn)
+    cost = bomb_cost_now(s, kn)
+    monkeypatch.setitem(W, "next_turn", 0.0)
+    flat = square_scores(s)
+    monkeypatch.setitem(W, "next_turn", 0.3)
+    ahead = square_scores(s)
+    assert ahead[8] == pytest.approx(flat[8])   # a dead end: nothing within reach next turn
+    near_2 = offer(s, 1, kn, odds, draw, cost)   # of 2's neighbours 1, 4 and 5, only 1 has cards
+    assert near_2 > 0 and ahead[2] == pytest.approx(flat[2] + 0.3 * near_2)

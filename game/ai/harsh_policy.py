@@ -6,10 +6,11 @@ flipped since the last shuffle and any card looked at). So it can run on a world
 ``harsh_hint.determinize`` without peeking at that world's hidden cards, and any sampled
 world consistent with the view gives the same choice.
 
-Plan: collect cards, spend Clues on Evidence first (then the Red Herring, then False
-Leads), leave the Tracking Bug where the Spy is likely to walk, keep known Evidence, throw
-away Red Herrings first, and accuse once the chance that the accusation wins is high enough
-(lower as the Countdown runs out).
+Plan: collect cards (moving where a card stays within reach next turn), spend Clues on
+Evidence first (then the Red Herring, then False Leads), leave the Tracking Bug where the Spy
+is likely to walk (a Stakeout card that walks the Spy past it goes under), keep known
+Evidence, throw away Red Herrings first, and accuse once the chance that the accusation
+wins is high enough (lower as the Countdown runs out).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "ready_bug": 40.0, "need": 1.0, "known_e": 3.0, "keep_e": 20.0,
      "express": 1.0, "extra_card": 3.0,
      "empty_cd1": 6.0, "empty_cd2": 2.5, "empty": 1.0, "empty_later": 0.3,
-     "need_ref": 12.0, "need_cap": 5.0, "bare": 1}
+     "need_ref": 12.0, "need_cap": 5.0, "bare": 1, "next_turn": 0.3}
 
 
 def _stationary() -> list[float]:
@@ -278,6 +279,15 @@ def cheapest_discard(s, kn: Knowledge) -> int:
     return min(options, key=lambda k: (card_value(s, k, kn), k)) if options else -1
 
 
+def fresh_card_may_bug(s) -> bool:
+    """Whether a Spy card not yet turned since the shuffle, other than the top one, moves the
+    Spy onto the Tracking Bug (either way up)."""
+    seen = {m[0] for m in s.spy_moves}
+    seen.add(s.spydeck[-1] // 2)
+    row = DEST[s.spy]
+    return any(row[c * 2 + t] == s.bug for c in SPY_CARDS if c not in seen for t in (0, 1))
+
+
 def bare_after(s, paid: list[int], protect: int = -1) -> bool:
     """Whether paying the cards ``paid`` (and protecting ``protect``) leaves no card that a
     forced discard could take."""
@@ -342,7 +352,9 @@ class HarshPolicy:
             good = (s.bug == to and not s.bugged) or \
                 (to == s.agent and s.bugged and kn.p_accuse >= accuse_threshold(s))
             bad = to == s.agent and not good and s.safe_until < s.turn
-            keep = good or not bad
+            # a card that walks the Spy past the waiting Bug goes under when another card
+            # could still walk it on: the Bug is what lets the player accuse at all
+            keep = good or not (bad or (not s.bugged and s.bug >= 0 and fresh_card_may_bug(s)))
             return next(a for a in actions if a.args == (("keep",) if keep else ("bottom",)))
         return self.rng.choice(actions)
 
@@ -386,8 +398,14 @@ class HarshPolicy:
         tick = 0.0 if s.deck else (W["empty_cd1"] if s.countdown <= 1 else
                                    W["empty_cd2"] if s.countdown == 2 else W["empty"])
 
+        # the best card reachable next turn: a square whose neighbours are bare is a dead end
+        offers = [offer(s, r, kn, odds, draw, bomb_cost) if s.stacks[r] else 0.0
+                  for r in range(9)]
+        next_turn = W["next_turn"]
+
         def score(q: int) -> float:
             v = rng.random() * 0.01
+            v += next_turn * max(0.0, max(offers[r] for r in range(9) if r != q and CHEB1[q][r]))
             if q == s.spy:
                 if ready:
                     v += 1000.0
