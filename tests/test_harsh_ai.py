@@ -655,3 +655,19 @@ def test_the_move_counts_the_best_card_within_reach_next_turn(monkeypatch):
     assert ahead[8] == pytest.approx(flat[8])   # a dead end: nothing within reach next turn
     near_2 = offer(s, 1, kn, odds, draw, cost)   # of 2's neighbours 1, 4 and 5, only 1 has cards
     assert near_2 > 0 and ahead[2] == pytest.approx(flat[2] + 0.3 * near_2)
+
+
+def test_the_search_drops_an_action_one_standard_error_behind_the_leader():
+    from game.ai.harsh_hint import prune
+
+    leader = [True] * 12 + [False] * 3 + [True] * 15          # 27 of 30 worlds won
+    # worlds the leader won and it lost, then the one it won and the leader lost
+    far = [False] * 6 + [True] * 6 + [True, True, False] + [True] * 15
+    near = [False] * 5 + [True] * 7 + [True] * 3 + [True] * 15
+    won = {"lead": leader, "base": [False] * 30, "far": far, "near": near}
+    live = ["lead", "base", "far", "near"]
+    # far: 6 - 2 = 4 behind on the 8 worlds they differ in, 4 > 1.0 x sqrt(8): dropped;
+    # near: 5 - 3 = 2 behind on 8, 2 < sqrt(8): it stays, and so does the heuristic's choice
+    assert prune(live, won, "base") == ["lead", "base", "near"]
+    # at 1.5 standard errors (the rule before) the far one stayed: 4 < 1.5 x sqrt(8)
+    assert prune(live, won, "base", z=1.5) == live
