@@ -413,8 +413,7 @@ class HarshPolicy:
                     v += 10 * kn.p_accuse  # a long shot beats a certain loss
                 else:
                     v -= meet_cost + 0.5
-            if s.stacks[q]:
-                v += offer(s, q, kn, odds, draw, bomb_cost)
+            v += offers[q]   # 0.0 on a bare square
             p_next = kn.spy_next[q]
             if q != s.spy and p_next:
                 if ready:
