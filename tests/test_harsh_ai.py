@@ -25,6 +25,7 @@ from test_harsh_support import (
 from game.ai.harsh_hint import HarshBot, determinize, hint, make_bot, representatives
 from game.ai.harsh_policy import (
     DEST,
+    TRAFFIC,
     HarshPolicy,
     Knowledge,
     W,
@@ -655,6 +656,32 @@ def test_the_move_counts_the_best_card_within_reach_next_turn(monkeypatch):
     assert ahead[8] == pytest.approx(flat[8])   # a dead end: nothing within reach next turn
     near_2 = offer(s, 1, kn, odds, draw, cost)   # of 2's neighbours 1, 4 and 5, only 1 has cards
     assert near_2 > 0 and ahead[2] == pytest.approx(flat[2] + 0.3 * near_2)
+
+
+def test_before_the_run_a_card_from_a_square_of_one_or_two_costs_the_deck_card_to_refill_it(
+        monkeypatch):
+    s = fresh()                       # the deck still holds cards: the Spy is not On the Run
+    s.stacks[3] += [CLUE, CLUE]       # three cards at 3: one taken leaves two, nothing to refill
+    s.origin[3] += [False, False]
+    s.known[3] += [False, False]
+    s.deck.remove(CLUE)
+    s.deck.remove(CLUE)
+    s.discard += s.stacks[7]          # none at 7: nothing taken
+    s.stacks[7], s.origin[7], s.known[7] = [], [], []
+    assert s.deck and [len(s.stacks[q]) for q in (1, 3, 7)] == [1, 3, 0]
+    monkeypatch.setitem(W, "refill", 0.0)
+    flat = square_scores(s)
+    monkeypatch.setitem(W, "refill", 3.0)
+    costed = square_scores(s)
+    for q in range(9):
+        short = q != s.spy and 0 < len(s.stacks[q]) <= 2
+        assert costed[q] == pytest.approx(flat[q] - (3.0 * TRAFFIC[q] if short else 0.0))
+    assert costed[1] < flat[1] and costed[3] == flat[3] and costed[7] == flat[7]
+    s.discard += s.deck               # On the Run the deck refills nothing: the Countdown
+    s.deck = []                       # term weighs an emptied square instead
+    on_the_run = square_scores(s)
+    monkeypatch.setitem(W, "refill", 0.0)
+    assert square_scores(s) == pytest.approx(on_the_run)
 
 
 def test_the_search_drops_an_action_one_standard_error_behind_the_leader():

@@ -6,7 +6,8 @@ flipped since the last shuffle and any card looked at). So it can run on a world
 ``harsh_hint.determinize`` without peeking at that world's hidden cards, and any sampled
 world consistent with the view gives the same choice.
 
-Plan: collect cards (moving where a card stays within reach next turn), spend Clues on
+Plan: collect cards (moving where a card stays within reach next turn, and counting the
+deck card the Spy spends to refill a square left short), spend Clues on
 Evidence first (then the Red Herring, then False Leads), leave the Tracking Bug where the Spy
 is likely to walk (a Stakeout card that walks the Spy past it goes under), keep known
 Evidence, throw away Red Herrings first, and accuse once the chance that the accusation
@@ -44,7 +45,8 @@ W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic"
      "ready_bug": 40.0, "need": 1.0, "known_e": 3.0, "keep_e": 20.0,
      "express": 1.0, "extra_card": 3.0,
      "empty_cd1": 6.0, "empty_cd2": 2.5, "empty": 1.0, "empty_later": 0.3,
-     "need_ref": 12.0, "need_cap": 5.0, "bare": 1, "next_turn": 0.3}
+     "need_ref": 12.0, "need_cap": 5.0, "bare": 1, "next_turn": 0.3,
+     "refill": 3.0}
 
 
 def _stationary() -> list[float]:
@@ -397,6 +399,10 @@ class HarshPolicy:
         # the deck no longer refills them: taking a square's last card costs time
         tick = 0.0 if s.deck else (W["empty_cd1"] if s.countdown <= 1 else
                                    W["empty_cd2"] if s.countdown == 2 else W["empty"])
+        # Before that, the Spy tops up to two cards every Location it walks onto that has
+        # fewer, from the Discovery deck: a card taken from a square of one or two brings the
+        # Spy's run nearer by the deck card that refills it there
+        refill = W["refill"] if s.deck else 0.0
 
         # the best card reachable next turn: a square whose neighbours are bare is a dead end
         offers = [offer(s, r, kn, odds, draw, bomb_cost) if s.stacks[r] else 0.0
@@ -433,6 +439,8 @@ class HarshPolicy:
                 v += W["traffic"] * TRAFFIC[q]
             if tick and q != s.spy and len(s.stacks[q]) == 1:
                 v -= tick * (kn.spy_next[q] + W["empty_later"] * TRAFFIC[q])
+            elif refill and q != s.spy and 0 < len(s.stacks[q]) <= 2:
+                v -= refill * TRAFFIC[q]
             return v
         return score
 
