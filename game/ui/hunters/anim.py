@@ -3,6 +3,7 @@
 The table turns each visible rules event into an ``Effect`` with a length scaled by the
 animation speed (``TableScene.hold_for_animation``), so the session waits for it. At speed
 "off" lengths are 0 and nothing is queued: the board simply shows the new state.
+``EventAnimations`` (mixed into ``HuntersTable``) is that translation.
 """
 
 from __future__ import annotations
@@ -76,3 +77,83 @@ def tumbling_value(sides: int, final: int, progress: float, salt: int = 0) -> in
 
 def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
+
+
+# Hold lengths at normal speed (the session waits this long after such an event).
+DICE_KINDS = ("roll", "attack", "die", "dynamite")
+HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
+        "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
+        "equipment": 0.6, "loot": 0.6}
+# A White or Black card drawn is held up long enough to read it (at normal speed); what
+# it does (hits, heals) shows after that.
+CARD_HOLD = 2.6
+
+
+class EventAnimations:
+    """Mixed into ``HuntersTable``: each visible rules event becomes its ``Effect``s, the
+    ones a roll brings waiting until the dice have settled."""
+
+    def animate_event(self, event, step: int, fact: tuple) -> None:
+        if event.kind in HOLD:
+            # what the dice bring (hits, heals, deaths) shows once they have settled
+            if step != self._batch_step:
+                self._batch_step, self._batch_delay = step, 0.0
+            delay = 0.0 if event.kind in DICE_KINDS else self._batch_delay
+            total = HOLD[event.kind] + delay
+            scale = self.hold_for_animation(total) / total
+            self._start_effect(event.kind, fact, HOLD[event.kind] * scale, delay * scale)
+            if event.kind in DICE_KINDS:
+                self._batch_delay += 0.6 * HOLD[event.kind]
+            if event.kind == "draw" and fact[2] != "hermit":
+                self._show_card(fact, delay)
+        if event.kind in ("damage", "death", "reveal"):
+            self.app.sound.play("refused" if event.kind == "death" else "click")
+
+    def _show_card(self, fact: tuple, delay: float) -> None:
+        """Hold the drawn White/Black card up, face up, then send it to its owner (an
+        Equipment card) or to the discard pile; whatever it does waits for it."""
+        total = CARD_HOLD + delay
+        seconds = self.hold_for_animation(total)
+        if seconds <= 0:
+            return
+        scale = seconds / total
+        owner = fact[3] in self.view()["players"][fact[1]]["equipment"]
+        self.effects.add(Effect("card", CARD_HOLD * scale, fact[1],
+                                {"card": fact[3], "deck": fact[2], "to": "owner" if owner else "discard"},
+                                delay * scale))
+        self._batch_delay += CARD_HOLD
+
+    def _start_effect(self, kind: str, fact: tuple, seconds: float, delay: float = 0.0) -> None:
+        """Queue the animation of one rules event (``fact`` is its public record)."""
+        if seconds <= 0:
+            return
+        for what, seat, data in self._effects_of(kind, fact):
+            self.effects.add(Effect(what, seconds, seat, data, delay))
+
+    def _effects_of(self, kind: str, fact: tuple) -> list[tuple[str, int, dict]]:
+        if kind in DICE_KINDS:
+            out = [("dice", fact[1], {"fact": fact})]
+            if kind == "attack":
+                out.append(("attack", fact[1], {"targets": tuple(fact[2])}))
+            return out
+        if kind == "damage":
+            return [("hit", fact[1], {"text": f"-{fact[2]}", "amount": fact[2]})]
+        if kind == "heal":
+            return [("heal", fact[1], {"text": f"+{fact[2]}", "amount": -fact[2]})]
+        if kind == "set_damage":
+            return [("heal", fact[1], {"text": f"= {fact[2]}"})]
+        if kind == "death":
+            return [("death", fact[1], {"character": fact[3]})]
+        if kind == "reveal":
+            return [("reveal", fact[1], {"character": fact[2]})]
+        if kind == "move":
+            return [("move", fact[1], {"from": self._positions.get(fact[1]), "to": fact[2]})]
+        if kind == "draw":
+            if fact[2] != "hermit":
+                return []       # a White or Black card is held up large (``_show_card``)
+            return [("note", fact[1], {"text": "draws a Hermit card"})]
+        if kind == "equipment":
+            return [("note", fact[2], {"text": f"+ {fact[3]}"})]
+        if kind == "loot":
+            return [("note", fact[1], {"text": "+ " + ", ".join(fact[3])})]
+        return []

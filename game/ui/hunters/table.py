@@ -9,6 +9,10 @@ and "Pass…" lets anyone take the screen (after a hand-off) or hide every card.
 Legal choices are buttons (number keys + Enter) and, where a choice names a player or an
 Area, a click on that player board or Area card does the same; such targets glow. A
 click on something that cannot be chosen is refused with a one-line reason.
+
+This module holds the flow (viewer, hand-offs, the first look, frames, keys, layout);
+drawing (``paint``), words (``prompt``), the choices and their clicks (``choices``) and
+the animations of game events (``anim``) are mixed in.
 """
 
 from __future__ import annotations
@@ -17,40 +21,21 @@ import pygame
 
 from game.rules.protocol import Action
 from game.ui import draw, style
-from game.ui.table_base import TableScene, fit
+from game.ui.table_base import TableScene
 
 from . import choices as C
 from . import layout as L
 from . import look
-from .anim import Effect, Effects
+from .anim import Effects, EventAnimations
 from .cardview import CardViewScene, EquipmentScene
+from .choices import ChoiceButtons
 from .notebook import Notebook
 from .overlays import CharacterScene, LookHandoff, NotebookScene, SeatPickerScene
 from .paint import TablePainter
-from .wording import short_label, target_seat
-
-# Actions that name an Area (a click on that Area card picks them).
-AREA_KINDS = frozenset(("move", "emi"))
-
-# Hold lengths at normal speed (the session waits this long after such an event).
-DICE_KINDS = ("roll", "attack", "die", "dynamite")
-HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
-        "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
-        "equipment": 0.6, "loot": 0.6}
-# CPU seconds a frame must still have to make a choice button ahead (``stock_choices``)
-STOCK_ROOM = 0.0025
-# A White or Black card drawn is held up long enough to read it (at normal speed); what
-# it does (hits, heals) shows after that.
-CARD_HOLD = 2.6
+from .prompt import TablePrompts
 
 
-def choice_name(action: Action) -> str:
-    """A choice button's name for the tutorial's coach: ``choice.<kind>[.<arg>...]``,
-    e.g. ``choice.draw.hermit``, ``choice.give.2``, ``choice.move.Cemetery``."""
-    return ".".join(["choice", action.kind, *(str(a) for a in action.args)])
-
-
-class HuntersTable(TablePainter, TableScene):
+class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, TableScene):
     felt = True
     park_widgets = True   # its choices come and go at every move (2 buttons, then 9, then 2)
     hide_when_covered = True   # a hand-off or the first look covers it many times a game
@@ -315,69 +300,7 @@ class HuntersTable(TablePainter, TableScene):
             self.notebook.set(writer, about, look.CHARACTER[character]["faction"], character)
         if event.kind == "game_over" or not event.visible_to(self.viewer) or not fact:
             return
-        if event.kind in HOLD:
-            # what the dice bring (hits, heals, deaths) shows once they have settled
-            if step != self._batch_step:
-                self._batch_step, self._batch_delay = step, 0.0
-            delay = 0.0 if event.kind in DICE_KINDS else self._batch_delay
-            total = HOLD[event.kind] + delay
-            scale = self.hold_for_animation(total) / total
-            self._start_effect(event.kind, fact, HOLD[event.kind] * scale, delay * scale)
-            if event.kind in DICE_KINDS:
-                self._batch_delay += 0.6 * HOLD[event.kind]
-            if event.kind == "draw" and fact[2] != "hermit":
-                self._show_card(fact, delay)
-        if event.kind in ("damage", "death", "reveal"):
-            self.app.sound.play("refused" if event.kind == "death" else "click")
-
-    def _show_card(self, fact: tuple, delay: float) -> None:
-        """Hold the drawn White/Black card up, face up, then send it to its owner (an
-        Equipment card) or to the discard pile; whatever it does waits for it."""
-        total = CARD_HOLD + delay
-        seconds = self.hold_for_animation(total)
-        if seconds <= 0:
-            return
-        scale = seconds / total
-        owner = fact[3] in self.view()["players"][fact[1]]["equipment"]
-        self.effects.add(Effect("card", CARD_HOLD * scale, fact[1],
-                                {"card": fact[3], "deck": fact[2], "to": "owner" if owner else "discard"},
-                                delay * scale))
-        self._batch_delay += CARD_HOLD
-
-    def _start_effect(self, kind: str, fact: tuple, seconds: float, delay: float = 0.0) -> None:
-        """Queue the animation of one rules event (``fact`` is its public record)."""
-        if seconds <= 0:
-            return
-        for what, seat, data in self._effects_of(kind, fact):
-            self.effects.add(Effect(what, seconds, seat, data, delay))
-
-    def _effects_of(self, kind: str, fact: tuple) -> list[tuple[str, int, dict]]:
-        if kind in DICE_KINDS:
-            out = [("dice", fact[1], {"fact": fact})]
-            if kind == "attack":
-                out.append(("attack", fact[1], {"targets": tuple(fact[2])}))
-            return out
-        if kind == "damage":
-            return [("hit", fact[1], {"text": f"-{fact[2]}", "amount": fact[2]})]
-        if kind == "heal":
-            return [("heal", fact[1], {"text": f"+{fact[2]}", "amount": -fact[2]})]
-        if kind == "set_damage":
-            return [("heal", fact[1], {"text": f"= {fact[2]}"})]
-        if kind == "death":
-            return [("death", fact[1], {"character": fact[3]})]
-        if kind == "reveal":
-            return [("reveal", fact[1], {"character": fact[2]})]
-        if kind == "move":
-            return [("move", fact[1], {"from": self._positions.get(fact[1]), "to": fact[2]})]
-        if kind == "draw":
-            if fact[2] != "hermit":
-                return []       # a White or Black card is held up large (``_show_card``)
-            return [("note", fact[1], {"text": "draws a Hermit card"})]
-        if kind == "equipment":
-            return [("note", fact[2], {"text": f"+ {fact[3]}"})]
-        if kind == "loot":
-            return [("note", fact[1], {"text": "+ " + ", ".join(fact[3])})]
-        return []
+        self.animate_event(event, step, fact)
 
     # --- game over: a results screen that shows who was who --------------------------------
     def game_over(self) -> None:
@@ -388,201 +311,6 @@ class HuntersTable(TablePainter, TableScene):
         from .results import HuntersResults
 
         self.app.push(HuntersResults(self.app, self.session))
-
-    # --- choices --------------------------------------------------------------------------------
-    def choice_actions(self) -> list[Action]:
-        # the rules say "Player 3"; the buttons say the name chosen at setup, and drop
-        # the card or Area name the prompt above them already gives
-        if self.dice_rolling():
-            return []       # the choices would tell what the dice are about to show
-        actions = [Action(a.kind, a.args, short_label(self.named([a.label])[0]))
-                   for a in super().choice_actions() if a.kind != "reveal"]
-        if self.viewer is not None and self.viewer == self.acting_seat():
-            # a hidden character whose ability applies now: reveal and use it in one press
-            actions += [Action("reveal_use", (kind, args), "Reveal and use " + self.named([text])[0])
-                        for kind, args, text in self.view().get("reveal_uses", ())]
-        if self.only_seat is not None:
-            narrowed = [a for a in actions if target_seat(a) == self.only_seat]
-            if narrowed:
-                return narrowed
-        if len(actions) > 8:
-            # a long list of targets: the choices without a target (draw, skip, end)
-            # come first so they are never on a second page
-            actions.sort(key=lambda a: target_seat(a) is not None)
-        return actions
-
-    def build_choices(self, m: style.Metrics, rect: pygame.Rect) -> None:
-        """The legal choices as buttons; a long label gets two or three cells of its row
-        instead of being cut (see ``choices.place``)."""
-        actions = self.choice_actions()
-        self.choice_area = rect
-        self.choice_hits: dict[str, pygame.Rect] = {}   # a tutorial points at a choice
-        if not actions:
-            return
-        cols, rows, cell, bh = self._grid(m, rect)
-        labels = [a.label or str(a) for a in actions]
-        slots = C.place([C.text_need(t, m) for t in labels], cell, m.gap, cols, rows)
-        pages = self._pages = slots[-1].page + 1
-        self.page = min(self.page, pages - 1)
-        y0 = rect.y + m.px(30)
-        for i, (action, text, slot) in enumerate(zip(actions, labels, slots)):
-            if slot.page != self.page:
-                continue
-            w = slot.span * cell + (slot.span - 1) * m.gap
-            shown = text if slot.fits else fit(text, m.px(C.FONT), w - m.px(C.TEXT_ROOM))
-            btn = self.button((rect.x + slot.col * (cell + m.gap), y0 + slot.row * (bh + m.gap), w, bh), shown,
-                              lambda a=action: self.choose_checked(a), cls="@choice", object_id=f"#choice_{i}",
-                              tooltip=None if shown == text else text)
-            self.choice_hits[choice_name(action)] = pygame.Rect(btn.rect)
-        if pages > 1:
-            self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
-                        f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
-
-    @staticmethod
-    def _grid(m: style.Metrics, rect: pygame.Rect) -> tuple[int, int, int, int]:
-        """The choice grid in ``rect``: columns, rows, a cell's width, a button's height."""
-        cols = C.columns(rect.width, m)
-        bh = m.px(40)
-        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
-        return cols, rows, (rect.width - m.gap * (cols - 1)) // cols, bh
-
-    def stock_choices(self) -> None:
-        """While the computers play, a quiet frame makes one choice button ahead (hidden and
-        parked): the list of seven targets a later decision brings then finds its buttons
-        made, instead of making them all in the frame after the move. (The table makes them
-        all as it is put up; this makes again what a new window size needs.)"""
-        n = len(self.session.match.log)
-        if n != self._stock_log:
-            self._stock_log, self._stock_wait = n, 4     # not in the frames right after a move
-            return
-        if self._stock_wait > 0:
-            self._stock_wait -= 1
-            return
-        if (not self.busy or not self.active or self.root is None or self.app.top is not self
-                or self.frame_room() < STOCK_ROOM):
-            return
-        self.stock_all(1)
-
-    def stock_all(self, most: int = 99) -> None:
-        """Make up to ``most`` of the choice buttons not at hand (hidden, parked): one a
-        cell of the first page, for the choices beside a held-up card and without one."""
-        m = self.metrics
-        for focus in (False, True):
-            rect = L.choice_rect(self.lay, m, focus)
-            cols, rows, cell, bh = self._grid(m, rect)
-            y0 = rect.y + m.px(30)
-            for i in range(cols * rows):
-                r, c = divmod(i, cols)
-                if self.stock_button((rect.x + c * (cell + m.gap), y0 + r * (bh + m.gap), cell, bh),
-                                     "@choice", f"#choice_{i}"):
-                    most -= 1
-                    if most <= 0:
-                        return
-
-    def choose_checked(self, action: Action) -> None:
-        """A choice button: "Reveal and use" takes both steps; an attack on a revealed
-        player of your own side asks once first."""
-        if action.kind == "reveal_use":
-            self.reveal_and_use(action)
-            return
-        friend = self.own_side_target(action)
-        if friend is not None:
-            from .overlays import ConfirmScene
-
-            name = self.seat_name(friend)
-            faction = self.public_players()[friend]["faction"]
-            text = (f"{name} is a revealed {faction}, on your side. "
-                    f"Attacking them helps the other side. Attack {name} anyway?")
-            self.app.push(ConfirmScene(self.app, text, f"Attack {name} anyway", lambda: self.choose(action),
-                                       title="Your own side"))
-            return
-        self.choose(action)
-
-    def own_side_target(self, action: Action) -> int | None:
-        """The revealed player of the viewer's own faction this attack would hit, if any."""
-        if action.kind != "attack" or self.viewer is None or self.viewer != self.acting_seat():
-            return None
-        me = self.view().get("me")
-        t = action.args[0]
-        p = self.public_players()[t]
-        if me and p["revealed"] and p["faction"] == me["faction"] and me["faction"] != "Neutral":
-            return t
-        return None
-
-    def reveal_and_use(self, action: Action) -> None:
-        seat = self.acting_seat()
-        if seat is None:
-            self.refuse("it is not your turn")
-            return
-        reason = self.session.submit(seat, Action("reveal", (), "Reveal your character"))
-        if reason:
-            self.refuse(reason)
-            return
-        kind, args = action.args
-        self.choose(Action(kind, tuple(args)))
-
-    def _index_targets(self) -> None:
-        self.seat_actions, self.area_actions = {}, {}
-        for a in self._all_actions():
-            t = target_seat(a)
-            if t is not None:
-                self.seat_actions.setdefault(t, []).append(a)
-            if a.kind in AREA_KINDS:
-                self.area_actions[a.args[0]] = a
-
-    def _all_actions(self) -> list[Action]:
-        if self.dice_rolling():
-            return []
-        return [a for a in super().choice_actions() if a.kind != "reveal"]
-
-    def click_seat(self, seat: int) -> None:
-        acts = self.seat_actions.get(seat, [])
-        name = self.seat_name(seat)
-        if len(acts) == 1:
-            self.only_seat = None
-            self.choose_checked(acts[0])
-            return
-        if len(acts) > 1:
-            self.only_seat = seat
-            self.set_status(f"Choose what to do with {name}:")
-            self.rebuild()
-            return
-        if not self.seat_actions or self.acting_seat() is None:
-            return  # nothing is being aimed at anybody now: a click on a board is no choice
-        self.refuse(self.why_not_seat(seat))
-
-    def why_not_seat(self, seat: int) -> str:
-        p = self.public_players()[seat]
-        name = self.seat_name(seat)
-        kinds = {a.kind for acts in self.seat_actions.values() for a in acts}
-        if not p["alive"]:
-            return f"{name} is dead"
-        if seat == self.acting_seat():
-            return "you cannot choose yourself for this"
-        if "attack" in kinds:
-            me = self.public_players()[self.acting_seat()]
-            if "Handgun" in me["equipment"]:
-                return f"{name} is not in range: with the Handgun you reach only the Areas outside your pair"
-            return f"{name} is not in range: you can attack players on your Area or its pair-mate"
-        if kinds & {"altar", "goblin"}:
-            return f"{name} has no Equipment to take"
-        return f"{name} cannot be chosen for this"
-
-    def click_area(self, name: str) -> None:
-        act = self.area_actions.get(name)
-        if act is not None:
-            self.choose_checked(act)
-            return
-        seat = self.acting_seat()
-        if seat is None:
-            return
-        pending = self.view()["pending"]
-        if self.area_actions:
-            self.refuse(f"you cannot go to {name} now: pick one of the glowing Areas")
-        elif pending.get("kind") == "start" and pending.get("seat") == seat:
-            self.refuse("you move by rolling the dice: press \"Roll the dice to move\"")
-        elif pending.get("seat") == seat:
-            self.refuse(f"you cannot move now ({pending.get('prompt', 'another decision')} first)")
 
     def open_card(self, spot) -> None:
         if spot is None:
@@ -727,128 +455,6 @@ class HuntersTable(TablePainter, TableScene):
             deck = "black" if any(row[0] == card for row in BLACK_CARDS) else "white"
             return "Card", card, deck
         return None
-
-    # --- top bar ------------------------------------------------------------------------------------
-    def turn_text(self) -> str:
-        v = self.view()
-        base = super().turn_text()
-        if base == "…":
-            base = ""
-        if v["active"] < 0:
-            return base
-        extra = f" (+{v['extra_turns']} extra)" if v["extra_turns"] else ""
-        return f"Turn {v['turn']}: {self.seat_name(v['active'])}{extra}" + (f" · {base}" if base else "")
-
-    def draw_top_bar(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        h = self.top_bar_h(m)
-        surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))   # made once
-        pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
-        x = m.pad + draw.font(m.px(22), True).size(self.spec.title)[0] + m.px(24)
-        room = getattr(self, "top_bar_right", m.width - m.px(140)) - x - m.gap
-        draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2), style.TEXT,
-                       False, "midleft")
-
-    def draw_choice_header(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        rect = getattr(self, "choice_rect", None)
-        if rect is None:
-            return
-        if self.status:
-            colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
-            text = self.status
-        else:
-            text, colour = self.prompt_text(), style.TEXT_MUTED
-        width = rect.width - (m.px(160) if self.only_seat is not None else 0)
-        size = m.px(17)
-        while draw.font(size, bool(self.status)).size(text)[0] > width and size > m.px(13):
-            size -= 1       # a long prompt gets smaller before anything is cut
-        draw.blit_text(surface, fit(text, size, width, bool(self.status)), size, rect.topleft, colour,
-                       bool(self.status))
-
-    def prompt_text(self) -> str:
-        """What is being decided now, in the words of the person at the screen."""
-        v = self.view()
-        pending = v["pending"]
-        kind = pending.get("kind")
-        s = self.session
-        if s.is_over():
-            return "The game is over."
-        seat = pending.get("seat")
-        acting = self.acting_seat()
-        if kind == "chance" or seat is None:
-            return "…"
-        if self.dice_rolling():
-            if self.effects.of("card", waiting_too=True):
-                return "A card is being read: what it does comes next…"
-            return "The dice are rolling…"
-        if acting is None or acting != seat:
-            who = self.waiting_name(seat)
-            tail = "  You may still reveal or use an any-time ability." if acting is not None and \
-                self.choice_actions() else ""
-            return f"Waiting for {who}: {pending.get('prompt', '')}.{tail}"
-        name = lambda i: self.seat_name(i)  # noqa: E731
-        if kind == "start":
-            extra = " or move next door (click a glowing Area)" if self.area_actions else ""
-            return f"Your turn: roll the dice to move{extra}."
-        if kind == "move_choice":
-            rolls = self.turn_rolls()
-            if len(rolls) >= 2 and self.compass_choice():
-                return "Mystic Compass: choose the Area of either roll."
-            if rolls and sum(rolls[-1][2:4]) == 7:
-                return "You rolled 7: choose any other Area (click it or pick below)."
-            return "Choose where to move."
-        if kind == "area":
-            here = v["players"][seat]["area"]
-            what = look.AREA_INFO.get(here, ("", "use your Area"))[1]
-            tail = " (click a player, or pick below)" if self.seat_actions else ""
-            return f"{here}: {what[:1].lower() + what[1:]}{tail}. Optional."
-        if kind == "attack":
-            return "Attack a player in range (they glow), or do not attack."
-        if kind == "end":
-            return "End of your turn."
-        if kind == "respond":
-            return f"{name(pending['attacker'])} attacked you. Your response:" + self.why_no_counter(pending)
-        if kind == "hermit_give":
-            return "Read your Hermit card, then give it to another player."
-        if kind == "hermit_answer":
-            return f"{name(pending['giver'])} gave you a Hermit card. Answer it:"
-        if kind == "loot":
-            return f"Take one Equipment card from {name(pending['victim'])}:"
-        return pending.get("prompt", "Choose:").capitalize() + ":"
-
-    def why_no_counter(self, pending) -> str:
-        """A Werewolf who may not counterattack is told why (not a silent missing button)."""
-        me = self.view().get("me")
-        if not me or me["character"] != "Werewolf" or any(a.kind == "respond" and a.args == ("counter",)
-                                                          for a in self.choice_actions()):
-            return ""
-        if self.public_players()[self.viewer]["voided"]:
-            return " (no counterattack: your ability was voided)"
-        if not self.public_players()[pending["attacker"]]["alive"]:
-            return " (no counterattack: the attacker is dead)"
-        if self.view()["options"].get("abilities") == "off":
-            return " (no counterattack: abilities are off)"
-        return ""
-
-    def compass_choice(self) -> bool:
-        """The mover holds the Mystic Compass: two rolls to choose from (otherwise several
-        rolls in a turn are re-rolls of the Area the mover stood on)."""
-        v = self.view()
-        return v["active"] >= 0 and "Mystic Compass" in v["players"][v["active"]]["equipment"]
-
-    def turn_rolls(self) -> list[tuple]:
-        """Movement rolls of the current turn (two with the Mystic Compass)."""
-        out = []
-        for fact in reversed(self.view()["history"]):
-            if fact[0] == "turn":
-                break
-            if fact[0] == "roll":
-                out.append(fact)
-            if fact[0] == "move":
-                break
-        return list(reversed(out))
 
     # --- the tutorial's coach points at named parts (docs/tutorials.md) ---------------------------
     def regions(self) -> dict:

@@ -1,0 +1,137 @@
+"""What the table says in words: the top bar's turn line and the prompt over the choices
+("Your turn: roll the dice to move…", "Waiting for Red: …", why a counterattack is missing).
+
+``TablePrompts`` is mixed into ``HuntersTable``; like the painter it reads only the view.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.table_base import fit
+
+from . import look
+
+
+class TablePrompts:
+    def turn_text(self) -> str:
+        v = self.view()
+        base = super().turn_text()
+        if base == "…":
+            base = ""
+        if v["active"] < 0:
+            return base
+        extra = f" (+{v['extra_turns']} extra)" if v["extra_turns"] else ""
+        return f"Turn {v['turn']}: {self.seat_name(v['active'])}{extra}" + (f" · {base}" if base else "")
+
+    def draw_top_bar(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        h = self.top_bar_h(m)
+        surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))   # made once
+        pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
+        draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
+        x = m.pad + draw.font(m.px(22), True).size(self.spec.title)[0] + m.px(24)
+        room = getattr(self, "top_bar_right", m.width - m.px(140)) - x - m.gap
+        draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2), style.TEXT,
+                       False, "midleft")
+
+    def draw_choice_header(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = getattr(self, "choice_rect", None)
+        if rect is None:
+            return
+        if self.status:
+            colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
+            text = self.status
+        else:
+            text, colour = self.prompt_text(), style.TEXT_MUTED
+        width = rect.width - (m.px(160) if self.only_seat is not None else 0)
+        size = m.px(17)
+        while draw.font(size, bool(self.status)).size(text)[0] > width and size > m.px(13):
+            size -= 1       # a long prompt gets smaller before anything is cut
+        draw.blit_text(surface, fit(text, size, width, bool(self.status)), size, rect.topleft, colour,
+                       bool(self.status))
+
+    def prompt_text(self) -> str:
+        """What is being decided now, in the words of the person at the screen."""
+        v = self.view()
+        pending = v["pending"]
+        kind = pending.get("kind")
+        s = self.session
+        if s.is_over():
+            return "The game is over."
+        seat = pending.get("seat")
+        acting = self.acting_seat()
+        if kind == "chance" or seat is None:
+            return "…"
+        if self.dice_rolling():
+            if self.effects.of("card", waiting_too=True):
+                return "A card is being read: what it does comes next…"
+            return "The dice are rolling…"
+        if acting is None or acting != seat:
+            who = self.waiting_name(seat)
+            tail = "  You may still reveal or use an any-time ability." if acting is not None and \
+                self.choice_actions() else ""
+            return f"Waiting for {who}: {pending.get('prompt', '')}.{tail}"
+        name = lambda i: self.seat_name(i)  # noqa: E731
+        if kind == "start":
+            extra = " or move next door (click a glowing Area)" if self.area_actions else ""
+            return f"Your turn: roll the dice to move{extra}."
+        if kind == "move_choice":
+            rolls = self.turn_rolls()
+            if len(rolls) >= 2 and self.compass_choice():
+                return "Mystic Compass: choose the Area of either roll."
+            if rolls and sum(rolls[-1][2:4]) == 7:
+                return "You rolled 7: choose any other Area (click it or pick below)."
+            return "Choose where to move."
+        if kind == "area":
+            here = v["players"][seat]["area"]
+            what = look.AREA_INFO.get(here, ("", "use your Area"))[1]
+            tail = " (click a player, or pick below)" if self.seat_actions else ""
+            return f"{here}: {what[:1].lower() + what[1:]}{tail}. Optional."
+        if kind == "attack":
+            return "Attack a player in range (they glow), or do not attack."
+        if kind == "end":
+            return "End of your turn."
+        if kind == "respond":
+            return f"{name(pending['attacker'])} attacked you. Your response:" + self.why_no_counter(pending)
+        if kind == "hermit_give":
+            return "Read your Hermit card, then give it to another player."
+        if kind == "hermit_answer":
+            return f"{name(pending['giver'])} gave you a Hermit card. Answer it:"
+        if kind == "loot":
+            return f"Take one Equipment card from {name(pending['victim'])}:"
+        return pending.get("prompt", "Choose:").capitalize() + ":"
+
+    def why_no_counter(self, pending) -> str:
+        """A Werewolf who may not counterattack is told why (not a silent missing button)."""
+        me = self.view().get("me")
+        if not me or me["character"] != "Werewolf" or any(a.kind == "respond" and a.args == ("counter",)
+                                                          for a in self.choice_actions()):
+            return ""
+        if self.public_players()[self.viewer]["voided"]:
+            return " (no counterattack: your ability was voided)"
+        if not self.public_players()[pending["attacker"]]["alive"]:
+            return " (no counterattack: the attacker is dead)"
+        if self.view()["options"].get("abilities") == "off":
+            return " (no counterattack: abilities are off)"
+        return ""
+
+    def compass_choice(self) -> bool:
+        """The mover holds the Mystic Compass: two rolls to choose from (otherwise several
+        rolls in a turn are re-rolls of the Area the mover stood on)."""
+        v = self.view()
+        return v["active"] >= 0 and "Mystic Compass" in v["players"][v["active"]]["equipment"]
+
+    def turn_rolls(self) -> list[tuple]:
+        """Movement rolls of the current turn (two with the Mystic Compass)."""
+        out = []
+        for fact in reversed(self.view()["history"]):
+            if fact[0] == "turn":
+                break
+            if fact[0] == "roll":
+                out.append(fact)
+            if fact[0] == "move":
+                break
+        return list(reversed(out))
