@@ -37,6 +37,7 @@ IDLE_DRAW_EVERY = 6    # while idle, redraw twice a second (a text cursor still 
 WINDOW_TITLE = "Shadows Tabletop"
 
 
+TYPING_EVENTS = frozenset((pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT))
 INPUT_EVENTS = frozenset((pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN,
                           pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL))
 
@@ -406,12 +407,32 @@ class App:
 
             dropped_file(self, event.file)
             return
+        field = self.typing_into() if event.type in TYPING_EVENTS else None
         consumed = self.manager.process_events(event)
+        if field is not None:
+            # A focused text field owns the keyboard: a key typed into it ("2" in the
+            # seed) must not also press the screen's hotkey. Enter and Esc leave the field
+            # (Enter has told the field first); the next key is the screen's again.
+            if event.type == pygame.KEYDOWN and event.key in (
+                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                field.unfocus()
+                self.manager.set_focus_set(None)
+            return
         if consumed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
                                        pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
             return
         if self.top is not None:
             self.top.handle_event(event)
+
+    def typing_into(self):
+        """The text field that has the keyboard (focused, shown, enabled), or None."""
+        from pygame_gui.elements import UITextEntryBox, UITextEntryLine
+
+        for el in self.manager.get_focus_set() or ():
+            if (isinstance(el, (UITextEntryLine, UITextEntryBox)) and el.alive()
+                    and el.visible and el.is_enabled and el.is_focused):
+                return el
+        return None
 
     def draw(self) -> None:
         surface = self.screen

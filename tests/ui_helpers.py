@@ -110,8 +110,15 @@ def key(app, k: int, frames: int = 1, unicode: str = "") -> None:
 
 
 def type_text(app, text: str) -> None:
+    """Type ``text`` as a keyboard does: for each character its key goes down (KEYDOWN,
+    with the key and its unicode), then SDL sends the text (TEXTINPUT), then the key goes
+    up. A screen that acted on the key press as well as the text is caught here."""
     for ch in text:
+        k = ord(ch.lower()) if ch.isascii() and ch.isprintable() else pygame.K_UNKNOWN
+        mod = pygame.KMOD_SHIFT if ch.isupper() else 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=ch, scancode=0))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=ch, scancode=0))
     step(app, 2)  # the entry posts its change event, which arrives a frame later
 
 

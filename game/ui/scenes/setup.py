@@ -71,8 +71,8 @@ def merged_setup(spec: GameSpec, saved: dict | None) -> dict:
         for opt in spec.options:
             value = str(saved.get("options", {}).get(opt.key, opt.default))
             setup["options"][opt.key] = value if value in opt.choices else opt.default
-        seed = str(saved.get("seed", ""))
-        setup["seed"] = seed if parse_seed(seed) is not None else ""
+        # The seed is not carried over: a setup that kept the last one would silently deal
+        # the same cards again. A new setup deals afresh unless a seed is typed into it.
     except (TypeError, ValueError, AttributeError, OverflowError):
         return default_setup(spec)
     return setup
@@ -295,13 +295,12 @@ class SetupScene(Scene):
         from game.ui.opening import start_game
 
         setup = self.setup
-        seed_text = setup["seed"].strip()
-        seed = parse_seed(seed_text)
+        seed = parse_seed(setup["seed"])
         if seed is None:
-            seed_text, seed = "", random.randrange(1, 1_000_000)
+            seed = random.randrange(1, 1_000_000)
         self.app.settings.last_setup[self.spec.id] = {
             "players": setup["players"], "seats": [dict(s) for s in setup["seats"]],
-            "options": dict(setup["options"]), "seed": seed_text}
+            "options": dict(setup["options"])}
         self.app.save_settings()
         start_game(self.app, self.spec.id, seat_configs(setup, self.spec.id), seed, self.chosen_options(),
                    replace=True)
