@@ -37,6 +37,7 @@ from game.rules.protocol import Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
 from game.ui import draw, howto, navigation, style
+from game.ui.moments import Moments
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 from game.ui.wording import describe_view, with_names
@@ -70,8 +71,9 @@ class TableScene(Scene):
         self._handoff_due: int | None = None
         self._over_due = False
         self._over_handled = False
-        self._over_linger: float | None = None   # the final board stays a moment first
+        self._over_moment = None   # the final board stays a moment first (a "game_end" moment)
         self.fast_forward = False                # "skip to the result": no pauses, no animation
+        self.moments = Moments(self.moment_speed)   # what must be seen before play goes on
         self._shown_key: tuple | None = None
         self._warmed = False      # drawn once off screen (warm_up)
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
@@ -257,6 +259,11 @@ class TableScene(Scene):
     def on_game_event(self, event, step: int) -> None:
         """A rules event happened (visible or not to the viewer: check ``event.visible_to``)."""
 
+    def moment_speed(self) -> float:
+        """The animation speed as a factor of normal (0: off, or skipping to the result)."""
+        pace = 0.0 if self.fast_forward else self.app.settings.pace
+        return pace / PACE_SECONDS["normal"] if pace else 0.0
+
     def hold_for_animation(self, seconds_at_normal: float) -> float:
         """Ask the session to wait while an animation plays; returns its scaled length."""
         pace = 0.0 if self.fast_forward else self.app.settings.pace
@@ -315,12 +322,14 @@ class TableScene(Scene):
             if self.status_timer <= 0:
                 self.status = ""
         if self.app.top is self:
-            self.session.update()
+            self.moments.update(dt)
+            if not self.moments:     # a moment still to be seen holds the game where it is
+                self.session.update()
         if self._over_due and not self._over_handled and self.ending_shown(dt):
             self._over_handled = True
             self.game_over()
             return
-        if self._handoff_due is not None and self.app.top is self:
+        if self._handoff_due is not None and self.app.top is self and not self.moments:
             seat, self._handoff_due = self._handoff_due, None
             if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
                 navigation.push(self.app, "handoff", self, seat)
@@ -357,17 +366,19 @@ class TableScene(Scene):
 
     def ending_shown(self, dt: float) -> bool:
         """The results come only after the final blow and log line have been on screen a
-        moment (at least ``OVER_LINGER`` seconds once every animation has finished)."""
+        moment: a "game_end" moment of ``OVER_LINGER`` seconds once every animation and
+        every other moment has finished (a click or Enter ends it sooner)."""
         if self.animating() or self.app.top is not self:
-            self._over_linger = None
+            if self._over_moment is not None:
+                self._over_moment.elapsed = 0.0   # its time starts again when all is still
             return False
-        if self._over_linger is None:
+        if self._over_moment is None:
             pace = 0.0 if self.fast_forward else self.app.settings.pace
-            self._over_linger = OVER_LINGER * (1.0 if pace else 0.5)
+            self._over_moment = self.moments.add("game_end", OVER_LINGER * (1.0 if pace else 0.5),
+                                                 scaled=False)
             self.refresh_log()
             return False
-        self._over_linger -= dt
-        return self._over_linger <= 0
+        return self._over_moment.done
 
     def game_over(self) -> None:
         from game.storage import history, stats
@@ -440,6 +451,8 @@ class TableScene(Scene):
         navigation.push(self.app, "pause", self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.moments.take_input(event):
+            return True      # "seen": the moment on top ends, the click does nothing else
         if self.log_panel is not None and self.log_panel.handle_event(event):
             return True
         return super().handle_event(event)
