@@ -4,7 +4,7 @@ put, the digit rule at every table, and no stray key starts a new game (issue 37
 import pygame
 import pytest
 import tiny_game  # noqa: F401  (registers "tiny")
-from ui_helpers import click, find, key, type_text
+from ui_helpers import click, drawn_texts, find, key, step, type_text
 
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.setup import SetupScene
@@ -55,3 +55,55 @@ def test_a_new_setup_deals_afresh_unless_a_seed_is_typed(app):
     assert app.top.setup["seed"] == "" and find(app, "#seed").get_text() == ""
     click(app, "#start")
     assert app.find(TableScene).session.match.seed != 4242
+
+
+# --- the menu's keys stay put --------------------------------------------------------------
+
+def menu_keys(app) -> dict:
+    return {name: button.get_object_ids()[-1] for name, button, _ in app.top.hotkeys}
+
+
+def drawn_menu_keys(app, monkeypatch) -> list:
+    drawn = drawn_texts(monkeypatch)
+    app.draw()
+    monkeypatch.undo()
+    return [t for t in drawn if len(t) == 1]
+
+
+def press_on_menu(app, k, unicode=""):
+    """Press ``k`` on the menu; the scene it opened, then back to the menu."""
+    key(app, k, unicode=unicode)
+    opened = app.top
+    if not isinstance(opened, MenuScene):
+        from game.ui import navigation
+
+        navigation.back_to(app, "menu")
+        step(app, 2)
+    return opened
+
+
+def test_the_menus_keys_mean_the_same_with_and_without_saves(app, monkeypatch):
+    from game.ui.scenes.saves import SavesScene
+    from game.ui.scenes.settings import SettingsScene
+
+    assert isinstance(app.top, MenuScene)
+    without = menu_keys(app)
+    drawn_without = drawn_menu_keys(app, monkeypatch)
+    assert without["C"] == "#continue" and without["S"] == "#settings" and "#quit" not in without.values()
+    assert without["1"].startswith("#tile_") and sorted(drawn_without) == sorted(without)
+    assert isinstance(press_on_menu(app, pygame.K_c), MenuScene)          # nothing to continue
+    assert isinstance(press_on_menu(app, pygame.K_g), MenuScene)          # no saved games yet
+    assert isinstance(press_on_menu(app, pygame.K_s), SettingsScene)
+    assert isinstance(press_on_menu(app, pygame.K_9), MenuScene)          # no entry has 9
+
+    click(app, "#tile_tiny")                                              # a saved game now
+    click(app, "#start")
+    key(app, pygame.K_ESCAPE)
+    click(app, "#save_quit")
+    assert isinstance(app.top, MenuScene) and find(app, "#continue").is_enabled
+    assert menu_keys(app) == without and sorted(drawn_menu_keys(app, monkeypatch)) == sorted(drawn_without)
+    assert isinstance(press_on_menu(app, pygame.K_s), SettingsScene)      # still Settings
+    assert isinstance(press_on_menu(app, pygame.K_g), SavesScene)
+    assert isinstance(press_on_menu(app, pygame.K_c), TableScene)         # Continue
+    tile = next(n for n, oid in without.items() if oid == "#tile_tiny")
+    assert isinstance(press_on_menu(app, getattr(pygame, f"K_{tile}")), SetupScene)

@@ -69,20 +69,27 @@ class MenuScene(Scene):
     _held_states: list = []   # the buttons' other states, drawn once the menu is on screen
     _shown = False
     _tiles_to_grow = False
+    hotkeys: list = []
     # Beside Continue and Saved games: (label, method name, object id).
     BESIDE_SAVES = [("History", "open_history", "#history")]
-    # The second row of buttons. Add a screen here.
+    # The second row of buttons. Add a screen here (and its key to KEYS).
     SECONDARY = [("Open game file", "open_game_file", "#open_file"),
                  ("Statistics", "open_stats", "#statistics"),
                  ("Settings", "open_settings", "#settings"),
                  ("Rules", "open_rules", "#rules"),
                  ("Learn to play", "open_learn", "#learn"),
                  ("Quit", "quit", "#quit")]
+    # Each entry's own key, drawn on its button, the same with or without saved games (a
+    # disabled entry keeps its key and ignores it). The games are 1, 2, 3… in the
+    # catalogue's order. Quit has none: leaving is a click, not a stray key.
+    KEYS = {"#continue": "C", "#saved_games": "G", "#history": "H", "#open_file": "O",
+            "#statistics": "T", "#settings": "S", "#rules": "R", "#learn": "L"}
 
     def build(self, m: style.Metrics) -> None:
         self.games = all_games()
         self.tiles: list[tuple[pygame.Rect, GameSpec]] = []
         self.tile_buttons: list = []
+        self.hotkeys: list[tuple] = []     # (key, button, action), see KEYS
         n = max(1, len(self.games))
         cols = min(n, 3)
         rows = (n + cols - 1) // cols
@@ -104,7 +111,8 @@ class MenuScene(Scene):
             rect = pygame.Rect(x0 + c * (tile_w + gap), top + r * (tile_h + gap), tile_w, tile_h)
             where = pygame.Rect(rect.topleft, (1, 1)) if self._tiles_to_grow else rect
             button = self.button(where, "", lambda s=spec: self.open_setup(s), cls="@tile",
-                                 object_id=f"#tile_{spec.id}")
+                                 object_id=f"#tile_{spec.id}", badge=False)
+            self.hotkeys.append((str(i + 1), button, lambda s=spec: self.open_setup(s)))
             self.tiles.append((rect, spec))
             self.tile_buttons.append(button)
 
@@ -122,25 +130,61 @@ class MenuScene(Scene):
                                   cw - m.px(24))
         # "@off": a button made disabled is drawn in its disabled colours from the start, so
         # pygame-gui draws its face once (the disabled state finds it in the shape cache).
-        self.button((x, y1, cw, m.button_h), text, self.continue_game,
-                    enabled=self.resume is not None, object_id="#continue",
-                    cls="@primary" if self.resume is not None else "@off")
+        self.entry((x, y1, cw, m.button_h), text, self.continue_game,
+                   enabled=self.resume is not None, object_id="#continue",
+                   cls="@primary" if self.resume is not None else "@off")
         label = f"Saved games ({len(self.saves)})" if self.saves else "Saved games"
-        self.button((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
-                    enabled=bool(self.saves), object_id="#saved_games",
-                    cls=None if self.saves else "@off")
+        self.entry((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
+                   enabled=bool(self.saves), object_id="#saved_games",
+                   cls=None if self.saves else "@off")
         hx = x + cw + m.gap + sw + m.gap
         for text, method, oid in self.BESIDE_SAVES:
-            self.button((hx, y1, hw, m.button_h), text, getattr(self, method), object_id=oid)
+            self.entry((hx, y1, hw, m.button_h), text, getattr(self, method), object_id=oid)
             hx += hw + m.gap
         items = self.SECONDARY
         bw = min(m.px(170), (m.width - 2 * m.margin - (len(items) - 1) * m.gap) // len(items))
         x = (m.width - len(items) * bw - (len(items) - 1) * m.gap) // 2
         for text, method, oid in items:
-            self.button((x, y2, bw, m.button_h), text, getattr(self, method), object_id=oid)
+            self.entry((x, y2, bw, m.button_h), text, getattr(self, method), object_id=oid)
             x += bw + m.gap
         self._held_states = hold_state_drawing(self.root.elements)
         self._shown = False
+
+    def entry(self, rect, text: str, action, *, object_id: str, enabled: bool = True,
+              cls: str | None = None) -> None:
+        """A menu button; with a key of its own (KEYS) it answers that key, shown on it."""
+        button = self.button(rect, text, action, enabled=enabled, object_id=object_id,
+                             cls=cls, badge=False)
+        if object_id in self.KEYS:
+            self.hotkeys.append((self.KEYS[object_id], button, action))
+
+    # --- keys ---------------------------------------------------------------------------
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        pressed = key_name(event)
+        for name, button, action in self.hotkeys:
+            if name == pressed:
+                if button.is_enabled:
+                    self.select(next((i for i, c in enumerate(self.choices)
+                                      if c.button is button), None))
+                    self.app.sound.play("click")
+                    action()
+                return True     # a disabled entry's key does nothing, never another's
+        if pressed:
+            return True        # a key no entry has: not the n-th button of the moment
+        return super().handle_key(event)
+
+    def _draw_badges(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        size = m.px(12)
+        for name, button, _ in self.hotkeys:
+            if not button.visible:
+                continue
+            r = button.rect
+            colour = style.TEXT_DIM if button.is_enabled else style.PANEL_EDGE
+            if button.is_enabled and "@primary" in button.get_class_ids():
+                colour = style.TEXT        # on the lit button
+            draw.blit_text(surface, name, size, (r.x + m.px(6), r.y + m.px(3)), colour, True)
+        super()._draw_badges(surface)
 
     # --- actions ------------------------------------------------------------------------
     def open_setup(self, spec: GameSpec) -> None:
@@ -242,3 +286,17 @@ class MenuScene(Scene):
                 y += m.px(22)
         super().draw_over(surface)
         self._shown = True
+
+
+def key_name(event: pygame.event.Event) -> str:
+    """The digit or capital letter a key press stands for ("" for any other key); the
+    number pad's digits too."""
+    from game.ui.scene import DIGIT_KEYS
+
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        return ""
+    if event.key in DIGIT_KEYS:
+        return str(DIGIT_KEYS[event.key])
+    if pygame.K_a <= event.key <= pygame.K_z:
+        return chr(event.key).upper()
+    return ""
