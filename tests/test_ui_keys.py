@@ -4,7 +4,7 @@ put, the digit rule at every table, and no stray key starts a new game (issue 37
 import pygame
 import pytest
 import tiny_game  # noqa: F401  (registers "tiny")
-from ui_helpers import click, drawn_texts, find, key, step, type_text
+from ui_helpers import click, drawn_texts, find, key, step, type_text, until
 
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.setup import SetupScene
@@ -107,3 +107,45 @@ def test_the_menus_keys_mean_the_same_with_and_without_saves(app, monkeypatch):
     assert isinstance(press_on_menu(app, pygame.K_c), TableScene)         # Continue
     tile = next(n for n, oid in without.items() if oid == "#tile_tiny")
     assert isinstance(press_on_menu(app, getattr(pygame, f"K_{tile}")), SetupScene)
+
+
+# --- the results: no stray key starts a new game --------------------------------------------
+
+def finished_tiny(app):
+    from game.ui.scenes.results import ResultsScene
+
+    click(app, "#tile_tiny")
+    click(app, "#kind_1_computer")
+    click(app, "#start")
+    table = app.find(TableScene)
+    assert until(app, lambda: app.top is table and table.choices)
+    click(app, "#choice_0")
+    assert until(app, lambda: isinstance(app.top, ResultsScene), frames=900)
+    return table, app.top
+
+
+def test_stray_keys_on_the_results_never_start_a_new_game(app):
+    from game.ui.scenes.results import NewGameConfirm
+
+    table, results = finished_tiny(app)
+    seed = table.session.match.seed
+    # hurried keys meant for the last move: numbers, Enter, numbers again, Enter
+    for k in (pygame.K_1, pygame.K_RETURN, pygame.K_2, pygame.K_1, pygame.K_RETURN,
+              pygame.K_RETURN, pygame.K_SPACE, pygame.K_2, pygame.K_RETURN):
+        key(app, k)
+        assert app.find(TableScene) is table            # the same game, still finished
+    assert app.top is results
+    key(app, pygame.K_2)                                 # "Same deal again" by key: it asks
+    assert isinstance(app.top, NewGameConfirm)
+    assert app.top.text.startswith("Same deal again")
+    key(app, pygame.K_TAB)                               # Stay, then New game: deliberate
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    new = app.find(TableScene)
+    assert new is not table and new.session.match.seed == seed
+
+
+def test_a_click_on_play_again_starts_at_once(app):
+    table, _ = finished_tiny(app)
+    click(app, "#play_again")
+    assert app.find(TableScene) not in (None, table)

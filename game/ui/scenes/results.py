@@ -7,7 +7,8 @@ import random
 import pygame
 
 from game.ui import draw, navigation, style
-from game.ui.scene import Overlay
+from game.ui.scene import DIGIT_KEYS, Overlay
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.widgets import ScrollPanel, heading, paragraph, table
 from game.ui.wording import with_names
 
@@ -96,6 +97,23 @@ class ResultsScene(Overlay):
                 ("See the table", self.see_table, "#see_table"),
                 ("Menu", self.to_menu, "#to_menu")]
 
+    NEW_GAME = ("#play_again", "#same_deal")
+
+    def activate(self, index: int) -> None:
+        """A key (a number, Enter on the highlight) that would start a new game asks first:
+        keys pressed as the game ends were meant for its last move. A click goes at once."""
+        button = self.choices[index].button
+        if button.get_object_ids()[-1] not in self.NEW_GAME:
+            super().activate(index)
+            return
+        self.app.sound.play("click")
+        self.app.push(NewGameConfirm(
+            self.app, "Start a new game?",
+            f"{button.text}: this game's results close and a new game of "
+            f"{self.session.spec.title} starts.",
+            [("Stay on the results", "#stay_results", lambda: None),
+             ("New game", "#confirm_new_game", self.choices[index].action)]))
+
     def see_table(self) -> None:
         """Close the results to look at the final board; its "Results" button reopens them."""
         self.app.pop()
@@ -138,3 +156,14 @@ class ResultsScene(Overlay):
         seed_y = self.panel.rect.bottom + m.px(10)
         draw.blit_text(surface, f"Seed {self.session.match.seed}: enter it in Setup to play this deal again.",
                        m.px(15), (self.box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")
+
+
+class NewGameConfirm(ConfirmScene):
+    """The question before a key starts a new game. Enter and Esc stay; a number key does
+    nothing here (two stray digits must not start one), so a new game takes Tab to
+    "New game" and Enter, or a click."""
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key in DIGIT_KEYS:
+            return True
+        return super().handle_key(event)
