@@ -135,6 +135,10 @@ class Session:
         self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
         if len(self.humans) == 1 and not self.seats[self.humans[0]].on_phone:
             self.at_screen = self.humans[0]
+        # Whose secrets the screen showed last, kept while it is public between that
+        # person's moves: back to them needs no hand-off (nobody else's were shown since).
+        # None once someone hid every card on purpose, and in a continued game.
+        self.last_viewer: int | None = self.at_screen
         self.bots = {}
         for i, s in enumerate(self.seats):
             if not s.is_human:
@@ -300,9 +304,12 @@ class Session:
         return self._pending is not None and not self._pending.done()
 
     def needs_handoff(self, seat: int) -> bool:
-        """A hand-off screen is due before ``seat`` sees private information."""
+        """A hand-off screen is due before ``seat`` sees private information: only when
+        the screen would go from another person's secrets to theirs. Back to the person
+        whose secrets it showed last (only computers and chance moved since) needs none."""
         return (len(self.humans) >= 2 and self.seats[seat].is_human
-                and not self.seats[seat].on_phone and self.at_screen != seat)
+                and not self.seats[seat].on_phone and self.at_screen != seat
+                and self.last_viewer != seat)
 
     def at_this_screen(self, seat: int) -> bool:
         """``seat`` is a person who plays at this screen (not a computer, not a phone)."""
@@ -319,12 +326,21 @@ class Session:
         return len(self.humans) >= 2
 
     def handed_to(self, seat: int | None) -> None:
-        """``seat`` now sits at the screen (None: nobody, only public information)."""
+        """``seat`` now sits at the screen (None: nobody, every card hidden on purpose, so
+        whoever comes next, even the same person, gets a hand-off)."""
         self.at_screen = seat
+        self.last_viewer = seat
         self._answered = False
         if self.several():
             # Undo is yours alone: nothing from before the hand-off can be taken back.
             self._barrier = len(self.match.log)
+
+    def go_public(self) -> None:
+        """The screen shows only public information while others play; the person who
+        sat there gets it back without a hand-off if nobody else's secrets come first."""
+        self.at_screen = None
+        self._answered = False
+        self._resume_screen()     # unless the next decision is theirs anyway
 
     def log_lines(self, viewer: int | None) -> list[str]:
         return [e.text for _, e in self.entries if e.text and e.visible_to(viewer)]
@@ -381,8 +397,10 @@ class Session:
     def _settle_screen(self) -> None:
         """With several people at the screen, it goes public the moment the person at it
         has answered and the next decision (once the dice have settled) is not theirs:
-        nothing of theirs stays on screen while others play, until the next hand-off."""
+        nothing of theirs stays on screen while others play, until the next hand-off, or
+        until play comes back to them with nobody else's secrets in between."""
         if not self._answered:
+            self._resume_screen()
             return
         d = self.decider()
         if d == CHANCE:
@@ -390,6 +408,17 @@ class Session:
         self._answered = False
         if d != self.at_screen:
             self.at_screen = None
+        self._resume_screen()
+
+    def _resume_screen(self) -> None:
+        """Play comes back to the person whose secrets the screen showed last, with only
+        computers and chance in between: the screen is theirs again, no hand-off."""
+        if self.at_screen is not None or self.last_viewer is None or not self.several():
+            return
+        d = self.decider()
+        if d == self.last_viewer and self.at_this_screen(d):
+            self.at_screen = d
+            self._barrier = len(self.match.log)   # the computers' moves stay done
 
     def update(self, now: float | None = None) -> None:
         """One tick of the main loop: chance steps, computer moves, announcements."""
@@ -406,6 +435,7 @@ class Session:
                 now = self.clock()
                 continue
             if self.seats[d].is_human:
+                self._resume_screen()
                 key = (len(self.match.log), d)
                 if self._announced != key:
                     self._announced = key

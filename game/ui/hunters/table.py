@@ -289,7 +289,8 @@ class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, T
             if (self.several() and ended is not None and ended == self.session.at_screen
                     and fact[1] != ended):   # an extra turn (Concealed Knowledge): she stays
                 # the person at the screen has finished their turn: it goes public again
-                self.session.handed_to(None)
+                # (she gets it back without a hand-off if only computers play till then)
+                self.session.go_public()
                 self.only_seat = None
         if event.kind == "death" and fact and len(self.session.humans) == 1 \
                 and fact[1] == self.session.humans[0]:

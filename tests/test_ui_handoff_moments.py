@@ -1,0 +1,116 @@
+"""Issue 37, findings 7, 9 and 10: hand-offs only when the screen goes from one person's
+secrets to another's, the "since your last turn" summary, the computers' pace, and the
+shared moments home. Each drives the real app with posted events."""
+
+import random
+
+import pygame
+import pytest
+from ui_helpers import click, make_app, post_key, step
+
+from game.session import SeatConfig
+from game.ui.opening import start_game
+from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.results import ResultsScene
+
+NAMES = ("Ann", "Ivo", "Cy", "Dot", "Ed")
+
+
+@pytest.fixture
+def app(shadows_home, monkeypatch):
+    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
+    a = make_app()
+    a.settings.animation_speed = "off"
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+def start(app, game_id, humans, players, seed, options=None):
+    seats = [SeatConfig(NAMES[i], "human" if i < humans else "computer", "easy")
+             for i in range(players)]
+    start_game(app, game_id, seats, seed, options or {})
+    step(app)
+    return next(s for s in app.scenes if hasattr(s, "session") and hasattr(s, "viewer"))
+
+
+def play(app, table, decisions=400, seed=1, on_decision=None):
+    """Play through the real app with random choices. Returns every decision a person
+    made at the table: (seat, handed_off_just_before, last_person_before, active_seat,
+    computer_moves_between)."""
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    rng = random.Random(seed)
+    s = table.session
+    made = []
+    handed = None
+    last_person, last_len = None, 0
+    for _ in range(60000):
+        top = app.top
+        if isinstance(top, ResultsScene) or s.is_over() or len(made) >= decisions:
+            break
+        if isinstance(top, LookHandoff):
+            click(app, "#ready")     # the first look (it ends with every card hidden)
+        elif isinstance(top, CharacterScene):
+            click(app, "#look_done")
+        elif isinstance(top, HandoffScene):
+            handed = top.seat
+            click(app, "#ready")
+        elif top is table and table.acting_seat() is not None:
+            seat = table.acting_seat()
+            between = [a for a, _ in s.match.log[last_len:] if a >= 0]
+            active = s.view(None).get("active")
+            if on_decision is not None:
+                on_decision(seat, handed == seat)
+            made.append((seat, handed == seat, last_person, active, between))
+            assert table.viewer == seat      # her secrets are on screen while she decides
+            legal = s.legal_actions(seat)
+            table.choose(rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+            handed, last_person, last_len = None, seat, len(s.match.log)
+            step(app)
+        elif top is not table:
+            post_key(pygame.K_RETURN)
+            step(app)
+        else:
+            step(app)
+    return made
+
+
+def check_handoffs(made):
+    """A hand-off came before a person's decision exactly when someone else's secrets
+    were the last on screen; returns the decisions that came back to the same person."""
+    same = []
+    for seat, handed, last, active, between in made:
+        if last is None:
+            continue
+        if last == seat:
+            assert not handed, ("a hand-off to the person already at the screen", seat, between)
+            same.append((seat, active, between))
+        else:
+            assert handed, ("no hand-off between two people", last, seat)
+    return same
+
+
+def test_chasing_no_handoff_after_computer_only_moves_but_between_people(app):
+    table = start(app, "chasing", humans=2, players=4, seed=7)
+    made = play(app, table, decisions=60)
+    same = check_handoffs(made)
+    # the same person decided again with only computers moving in between, without a hand-off
+    assert any(between and all(a >= 2 for a in between) for _, _, between in same), same
+    assert any(handed and last not in (None, seat) for seat, handed, last, *_ in made)
+
+
+def test_hunters_no_handoff_when_only_computers_acted_in_between(app):
+    table = start(app, "hunters", humans=2, players=4, seed=3)
+    made = play(app, table, decisions=150)
+    same = check_handoffs(made)
+    # continuing her own turn after a computer answered her (e.g. her attack on it)
+    assert any(active == seat and between and all(a >= 2 for a in between)
+               for seat, active, between in same), same
+    # her own next turn after she answered during a computer's turn
+    answered = [i for i, (seat, _, _, active, _) in enumerate(made) if active not in (seat, None)]
+    assert answered, "nobody answered during a computer's turn"
+    assert any(made[i + 1][0] == made[i][0] and made[i + 1][3] == made[i][0]
+               and not made[i + 1][1] for i in answered if i + 1 < len(made)), made
+    # and two different people still get the hand-off between them
+    assert any(handed and last not in (None, seat) for seat, handed, last, *_ in made)
