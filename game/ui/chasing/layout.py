@@ -57,6 +57,11 @@ class Geometry:
         self.slots[bottom] = pygame.Rect(t.centerx - tw // 2, self.prompt.y - px(8) - th, tw, th)
         self.plates[bottom] = pygame.Rect(t.x, self.slots[bottom].bottom - ph, pw, ph)
 
+        # the last trick's button beside the bottom seat's trick card, clear of the hand
+        bw, bh = px(124), px(30)
+        slot = self.slots[bottom]
+        self.last_trick_button = pygame.Rect(slot.right + px(28), slot.bottom - bh, bw, bh)
+
         # opponents along the top, clockwise from the left
         others = n - 1
         for k in range(1, n):

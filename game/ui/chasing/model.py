@@ -51,6 +51,17 @@ def copy(model: dict) -> dict:
     return out
 
 
+def seen_by(model: dict, seat: int | None) -> dict:
+    """``model`` as ``seat`` may see it (None: everyone): other hands turn face down. The
+    screen goes public the moment its person has answered, while that answer's cards
+    are still flying: the beats keep playing, without that person's hand."""
+    out = copy(model)
+    out["seat"] = seat
+    out["hands"] = [h if s == seat else sorted((("back", c[1]) for c in h), key=card_key)
+                    for s, h in enumerate(out["hands"])]
+    return out
+
+
 def play(model: dict, seat: int, suit: str, rank: int) -> tuple[dict, int]:
     """The card leaves ``seat``'s hand for the trick. Returns (new model, hand index it left)."""
     out = copy(model)

@@ -284,7 +284,7 @@ class ChasingPainter:
             if label.colliderect(geo.prompt.inflate(0, -geo.prompt.h // 3)):
                 continue
             # a finished trick names its winner under the card, so the lit card needs no log
-            text, colour = trick_label(seat, leader, last["winner"] if last else None)
+            text, colour = trick_label(seat, leader, last["winner"] if last else highlight)
             if text:
                 draw.blit_text(surface, text, m.px(11), (hit.centerx, hit.bottom + m.px(2)),
                                colour, True, "midtop")
@@ -346,6 +346,8 @@ class ChasingPainter:
         elif finished and not self.status_refused and (
                 self.round_end_hold is not None or self.acting() is None):
             colour, text = style.ACCENT_BRIGHT, finished
+            if self.moments.holding("trick_end"):
+                text = text.split(": ")[0] + ". Click or press Enter to go on."
         elif self.status:
             colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
             text = self.status

@@ -37,6 +37,9 @@ LAST_TRICK_SECONDS = 1.4
 # real seconds the finished last trick of a round stays up before its scoring, whatever
 # the animation speed (a click or Enter moves on at once)
 ROUND_END_HOLD = 1.6
+# with animations off, the seconds a finished trick stays in pass-and-play before the
+# hand-off may cover it (a click or Enter moves on at once)
+TRICK_SEEN_OFF = 1.2
 
 
 class ChasingTable(ChasingPainter, TableScene):
@@ -54,6 +57,7 @@ class ChasingTable(ChasingPainter, TableScene):
         self.round_end_hold: float | None = None
         self.results_due = False
         self.drawn: dict | None = None       # what the last frame drew (the privacy tests read it)
+        self._last_trick: Mapping | None = None
         self._settled: Mapping | None = None
         self._view_key: tuple | None = None
         self._view: Mapping | None = None
@@ -85,7 +89,32 @@ class ChasingTable(ChasingPainter, TableScene):
         key = (id(self.session.match), len(self.session.match.log), self.viewer)
         if self._view_key != key:
             self._view_key, self._view = key, self.session.view(self.viewer)
+            if self._view["history"]:
+                self._last_trick = self._view["history"][-1]
         return self._view
+
+    def last_trick(self) -> Mapping | None:
+        """The last trick finished (public: the cards lay face up), in this round or, at
+        the start of the next, the previous round's last one."""
+        history = self.live_view()["history"]
+        return history[-1] if history else self._last_trick
+
+    def show_last_trick(self) -> None:
+        from .last_trick import LastTrickScene
+
+        self.app.push(LastTrickScene(self.app, self))
+
+    # --- the hand-off screen shows the last trick (public) ---------------------------------
+    def handoff_public_height(self, width: int) -> int:
+        from .last_trick import height_for
+
+        return height_for(self.metrics, width)
+
+    def draw_handoff_public(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        from .last_trick import draw_last_trick
+
+        draw_last_trick(surface, rect, self.metrics, self.last_trick(),
+                        [c.name for c in self.session.seats])
 
     # --- layout --------------------------------------------------------------------------
     def build_top_bar(self, m: style.Metrics) -> None:
@@ -119,6 +148,9 @@ class ChasingTable(ChasingPainter, TableScene):
             self.motion.clear()  # places moved: flights would start from stale spots
         self.log_panel = self.make_log_panel(self.geo.log)
         self.choice_area = self.geo.prompt
+        self.button(self.geo.last_trick_button, "Last trick (L)", self.show_last_trick,
+                    choice=False, object_id="#last_trick", cls="@compact",
+                    tooltip="The last trick: every card, who led and who took it")
         actions = self.in_table_order(self.choice_actions())
         if actions != self.key_actions:
             self.key_selected = None  # a new decision starts with nothing selected
@@ -131,15 +163,24 @@ class ChasingTable(ChasingPainter, TableScene):
         if kind == "round_scored":
             self.round_end_due = self.live_view()
             self.chain = None
+            self.moments.see("trick_end")   # the round's end holds its last trick itself
             return
         if kind in ("round_dealt", "start_player", "game_over"):
             self.chain = None
             return
         if not self.app.settings.pace or self.geo is None:
             self.chain = None
+            if kind == "trick_won":
+                self._trick_moment(data["seat"])
             return
         if self.chain is None or self.chain["seat"] != self.viewer:
-            self.chain = M.from_view(self._settled or self.live_view())
+            chain = M.from_view(self._settled or self.live_view())
+            if chain["seat"] != self.viewer:
+                # the person at the screen has just answered and the screen went public:
+                # the moves go on being shown, without their hand
+                chain = (M.seen_by(chain, None) if self.viewer is None
+                         else M.from_view(self.live_view()))
+            self.chain = chain
         before = self.chain
         geo = self.geo
         if kind == "card_played":
@@ -176,10 +217,26 @@ class ChasingTable(ChasingPainter, TableScene):
                 return
             self.motion.add(Beat(WINNER_SECONDS, before, highlight=seat, caption=caption))
             self.motion.add(self._sweep(before, after, seat, spotlight, card))
+            self._trick_moment(seat)
         else:
             return
         self.chain = after
         self.hold_for_animation(self.motion.remaining() + 0.05)
+
+    def _trick_moment(self, winner: int) -> None:
+        """In pass-and-play the finished trick is a moment: it is on the table, its winner
+        lit, until it has been seen (its animation, or with animations off a short stay)
+        or clicked away; only then may the hand-off cover the table. Alone at the screen
+        the animation (or the trick left lying until the next card) is enough."""
+        if not self.session.several() or self.fast_forward or self.view_ends_round():
+            return
+        speed = self.moment_speed()
+        seconds = self.motion.remaining() if speed else 0.0
+        self.moments.add("trick_end", seconds, at_least=0.0 if speed else TRICK_SEEN_OFF,
+                         data={"winner": winner})
+
+    def view_ends_round(self) -> bool:
+        return self.live_view()["phase"] != "play" and self.live_view()["phase"] != "discard"
 
     def _sound_for(self, kind: str) -> None:
         name = {"card_played": "card", "trick_won": "trick", "round_dealt": "shuffle"}.get(kind)
@@ -218,8 +275,15 @@ class ChasingTable(ChasingPainter, TableScene):
     def update(self, dt: float) -> None:
         self.motion.speed = self.app.settings.pace / PACE_SECONDS["normal"]
         if self.chain is not None and self.chain["seat"] != self.viewer:
-            self.chain = None
-            self.motion.clear()
+            if self.viewer is None:
+                # public now: the trick goes on showing, face down where it was private
+                self.chain = M.seen_by(self.chain, None)
+                for beat in self.motion.beats:
+                    if beat.shown is not None and beat.shown["seat"] is not None:
+                        beat.shown = M.seen_by(beat.shown, None)
+            else:
+                self.chain = None
+                self.motion.clear()
         self.motion.update(dt)
         if self.round_end_due is not None:
             if self.status_timer > 0:
@@ -280,6 +344,7 @@ class ChasingTable(ChasingPainter, TableScene):
 
     def undo(self) -> None:
         self.motion.clear()
+        self.moments.see("trick_end")
         self.chain = None
         super().undo()
 
@@ -305,6 +370,9 @@ class ChasingTable(ChasingPainter, TableScene):
         return self.waiting_name(d) if d >= 0 else "the dealer"
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.moments.holding("trick_end") and self.moments.take_input(event):
+            self.motion.clear()   # seen: the sweep is skipped too, the hand-off may come
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.click(event.pos):
                 return True
@@ -376,11 +444,18 @@ class ChasingTable(ChasingPainter, TableScene):
         if key == pygame.K_s:
             self.open_sheets()
             return True
+        if key == pygame.K_l:
+            self.show_last_trick()
+            return True
         actions = self.key_actions
         if key in DIGIT_KEYS and actions:
-            n = DIGIT_KEYS[key] - 1
+            n = DIGIT_KEYS[key] - 1     # the tables' digit rule (scene.TABLE_KEYS)
             if n < len(actions):
-                self.key_selected = n
+                if self.key_selected == n:
+                    self.motion.clear()
+                    self.play(actions[n])
+                else:
+                    self.key_selected = n
                 return True
             return False
         if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and actions:
@@ -395,7 +470,8 @@ class ChasingTable(ChasingPainter, TableScene):
                 if len(actions) == 1:
                     self.play(actions[0])
                 else:
-                    self.set_status("Pick a card first: number keys or arrows select, Enter plays.")
+                    self.set_status("Pick a card first: a number key or the arrows select it; "
+                                    "the same number again or Enter plays it.")
                 return True
             self.motion.clear()
             self.play(actions[self.key_selected])
