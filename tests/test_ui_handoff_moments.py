@@ -114,3 +114,66 @@ def test_hunters_no_handoff_when_only_computers_acted_in_between(app):
                and not made[i + 1][1] for i in answered if i + 1 < len(made)), made
     # and two different people still get the hand-off between them
     assert any(handed and last not in (None, seat) for seat, handed, last, *_ in made)
+
+
+# --- "since your last turn" ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["chasing", "hunters"])
+def test_since_your_last_turn_names_every_public_change_and_nothing_private(app, game_id):
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    table = start(app, game_id, humans=2, players=4, seed=5)
+    s = table.session
+    rng = random.Random(3)
+    public_at_last_move = {}      # seat -> how long the public log was when she last moved
+    checked = banners = 0
+    for _ in range(30000):
+        top = app.top
+        if isinstance(top, ResultsScene) or s.is_over() or checked >= 4:
+            break
+        if isinstance(top, LookHandoff):
+            click(app, "#ready")
+        elif isinstance(top, CharacterScene):
+            click(app, "#look_done")
+        elif isinstance(top, HandoffScene):
+            seat = top.seat
+            public = table.named(s.log_lines(None))
+            if seat in public_at_last_move:
+                expected = public[public_at_last_move[seat]:]
+                said = [line for g in top.summary for line in g.lines]
+                assert said == expected          # every public change, in order, and no other
+                shown = [b.text for b in top.log_panel.blocks]
+                assert all(line in shown for line in expected)
+                private = {table.named([e.text])[0] for _, e in s.entries
+                           if e.text and not e.visible_to(None)}
+                assert not (set(shown) & (private - set(public)))
+                checked += 1
+            click(app, "#ready")
+            step(app, 2)
+            if seat in public_at_last_move and table.since.rect is not None and banners < 2:
+                # the same summary atop her table; a click on it closes it and plays nothing
+                rows = [what for _, what in table.since.rows(table.since.subject())]
+                assert len(rows) == sum(len(g.lines) for g in top.summary)
+                moves = len(s.match.log)
+                click_at_banner(app, table)
+                assert table.since.rect is None and table.since.subject() is None
+                assert len(s.match.log) == moves
+                banners += 1
+        elif top is table and table.acting_seat() is not None:
+            seat = table.acting_seat()
+            legal = s.legal_actions(seat)
+            table.choose(rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+            public_at_last_move[seat] = len(s.log_lines(None))
+            step(app)
+        elif top is not table:
+            post_key(pygame.K_RETURN)
+            step(app)
+        else:
+            step(app)
+    assert checked >= 2 and banners >= 1, (checked, banners)
+
+
+def click_at_banner(app, table):
+    from ui_helpers import click_at
+
+    click_at(app, table.since.rect.center)

@@ -39,6 +39,7 @@ from game.storage.settings import PACE_SECONDS
 from game.ui import draw, howto, navigation, style
 from game.ui.moments import Moments
 from game.ui.scene import Scene
+from game.ui.since import SinceBanner
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 from game.ui.wording import describe_view, with_names
 
@@ -74,6 +75,7 @@ class TableScene(Scene):
         self._over_moment = None   # the final board stays a moment first (a "game_end" moment)
         self.fast_forward = False                # "skip to the result": no pauses, no animation
         self.moments = Moments(self.moment_speed)   # what must be seen before play goes on
+        self.since = SinceBanner(self)     # "since your last turn", atop a person's table
         self._shown_key: tuple | None = None
         self._warmed = False      # drawn once off screen (warm_up)
         self.phones = None   # a game.net.hub.PhoneHub while any seat plays on a phone
@@ -451,6 +453,9 @@ class TableScene(Scene):
         navigation.push(self.app, "pause", self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
+                and self.since.click(event.pos)):
+            return True      # the "since your last turn" banner closes
         if self.moments.take_input(event):
             return True      # "seen": the moment on top ends, the click does nothing else
         if self.log_panel is not None and self.log_panel.handle_event(event):
@@ -570,6 +575,10 @@ class TableScene(Scene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """The game itself. Game tables override this."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        super().draw_over(surface)
+        self.since.draw(surface)     # above the buttons: it is closed by a click on it
 
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -1,7 +1,10 @@
 """The privacy screen between people at one screen: "Pass to Alice — press when ready".
 
 It covers the whole window (the table below is not drawn), and shows only public
-information: whose turn it is and the public part of the game log.
+information: whose turn it is, what everyone saw change since that person's last move
+(``game.ui.since``; the public log when nothing did) and, when the table offers one, a
+public picture of its own (``table.draw_handoff_public(surface, rect)``, as tall as
+``table.handoff_public_height(width)`` says: Chasing draws the last trick there).
 
 For its first half second it accepts nothing: a second Enter or click meant for the
 previous screen (already queued, or pressed a moment later) would otherwise open the next
@@ -13,9 +16,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui import draw, navigation, style
+from game.ui import draw, navigation, since, style
 from game.ui.scene import Scene
-from game.ui.widgets import LogPanel
+from game.ui.widgets import LogPanel, ScrollPanel
 
 GUARD_SECONDS = 0.5
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
@@ -57,16 +60,40 @@ class HandoffScene(Scene):
         # Sized to the name so a long one never overflows the button.
         text_w = draw.font(m.px(style.FONT_BODY + 1), True).size(label)[0]
         bw = min(m.width - 2 * m.margin, max(m.px(320), text_w + m.px(48)))
-        self.ready_button = self.button(((m.width - bw) // 2, m.height // 2 + m.px(10), bw, m.px(56)),
+        mid = self.mid = self.middle(m)
+        self.ready_button = self.button(((m.width - bw) // 2, mid + m.px(10), bw, m.px(56)),
                                         label, self.ready, cls="@primary",
                                         object_id="#ready", badge=False)
         if not self.armed():
             self.ready_button.disable()
-        w = min(m.px(720), m.width - 2 * m.margin)
-        self.log_panel = LogPanel(pygame.Rect((m.width - w) // 2, m.height // 2 + m.px(96), w,
-                                              m.height // 2 - m.px(96) - m.margin),
-                                  m, title="What everyone has seen")
-        self.log_panel.set_lines(self.table.named(self.table.session.log_lines(None))[-60:])
+        area = pygame.Rect(0, mid + m.px(96), 0, m.height - mid - m.px(96) - m.margin)
+        area.width = min(m.px(1100), m.width - 2 * m.margin)
+        area.x = (m.width - area.width) // 2
+        self.public_rect = None
+        public_h = getattr(self.table, "handoff_public_height", None)
+        if getattr(self.table, "draw_handoff_public", None) is not None and public_h is not None:
+            pw = area.width * 2 // 5
+            h = min(area.height, public_h(pw))
+            if h > 0:
+                self.public_rect = pygame.Rect(area.right - pw, area.y, pw, h)
+                area.width -= pw + m.gap
+        elif area.width > m.px(720):
+            area.x, area.width = (m.width - m.px(720)) // 2, m.px(720)
+        session = self.table.session
+        self.summary = since.groups(session, self.seat, self.table.named)
+        if self.summary:
+            self.log_panel = ScrollPanel(area, m, title=f"Since {self.name}'s last turn",
+                                         font_size=style.FONT_SMALL)
+            self.log_panel.set_blocks(since.blocks(session, self.summary))
+        else:
+            self.log_panel = LogPanel(area, m, title="What everyone has seen")
+            self.log_panel.set_lines(self.table.named(session.log_lines(None))[-60:])
+
+    @staticmethod
+    def middle(m: style.Metrics) -> int:
+        """Where the button row sits: the name and token above it go up to the top margin,
+        so the summary below gets the rest of the window."""
+        return max(m.margin + m.px(212), m.height * 2 // 5)
 
     def ready(self) -> None:
         if not self.armed():
@@ -94,10 +121,12 @@ class HandoffScene(Scene):
         m = self.metrics
         cx = m.width // 2
         token = draw.player_token(self.seat, m.px(84), self.name)
-        surface.blit(token, token.get_rect(center=(cx, m.height // 2 - m.px(170))))
+        surface.blit(token, token.get_rect(center=(cx, self.mid - m.px(170))))
         draw.blit_text(surface, f"Pass to {self.name}", m.px(style.FONT_TITLE + 6),
-                       (cx, m.height // 2 - m.px(84)), style.ACCENT_BRIGHT, True, "center")
+                       (cx, self.mid - m.px(84)), style.ACCENT_BRIGHT, True, "center")
         draw.blit_text(surface, "Press when ready (Enter). Everyone else: look away.",
-                       m.px(style.FONT_BODY + 2), (cx, m.height // 2 - m.px(30)), style.TEXT_MUTED,
+                       m.px(style.FONT_BODY + 2), (cx, self.mid - m.px(30)), style.TEXT_MUTED,
                        False, "center")
         self.log_panel.draw(surface)
+        if self.public_rect is not None:
+            self.table.draw_handoff_public(surface, self.public_rect)

@@ -1,0 +1,194 @@
+""""Since your last turn": every public change since a person last acted.
+
+Built from the session's log entries, so it works for every game: the entries after the
+person's own last move that everyone may see (``Event.visible_to(None)``), grouped by who
+made the move that caused them. A chance step (dice, a deal, a shuffle) belongs to the
+move before it, as the people at the table saw it happen. Nothing private is in it, not
+even the person's own secrets: the hand-off screen shows it before anyone has sat down.
+
+It is shown on the hand-off screen and, in pass-and-play, at the top of that person's
+table (``SinceBanner``) until they close it or act.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.protocol import CHANCE
+from game.ui import draw, style
+from game.ui.widgets import Block, heading, paragraph
+
+BANNER_LINES = 6        # lines in the table's banner before "… and N more"
+
+
+@dataclass(frozen=True)
+class Group:
+    """What one player's moves (with the dice and cards they brought) changed."""
+    seat: int           # who acted (CHANCE when nobody had acted yet)
+    lines: tuple[str, ...]
+
+
+def last_move(session, seat: int) -> int:
+    """The log index of ``seat``'s last move (-1: not yet)."""
+    for i in range(len(session.match.log) - 1, -1, -1):
+        if session.match.log[i][0] == seat:
+            return i
+    return -1
+
+
+def public_changes(session, seat: int) -> list[tuple[int, str]]:
+    """(step, text) of every public log line since ``seat`` last acted, in order."""
+    since = last_move(session, seat)
+    return [(step, e.text) for step, e in session.entries
+            if step > since and e.text and e.visible_to(None)]
+
+
+def groups(session, seat: int, named=lambda lines: lines) -> list[Group]:
+    """The public changes since ``seat`` last acted, grouped by who acted; ``named`` turns
+    the rules' "Player 3" into the seats' names (``TableScene.named``)."""
+    log = session.match.log
+    out: list[tuple[int, list[str]]] = []
+    for step, text in public_changes(session, seat):
+        actor = mover(log, step)
+        if out and out[-1][0] == actor:
+            out[-1][1].append(text)
+        else:
+            out.append((actor, [text]))
+    return [Group(actor, tuple(named(lines))) for actor, lines in out]
+
+
+def mover(log, step: int) -> int:
+    """Who made the move at ``step``: a chance step (dice, a card off the deck) belongs to
+    the last player who moved before it, whose move rolled or drew it."""
+    for i in range(min(step, len(log) - 1), -1, -1):
+        if log[i][0] != CHANCE:
+            return log[i][0]
+    return CHANCE
+
+
+def who(session, actor: int) -> str:
+    if actor == CHANCE:
+        return "The table"
+    cfg = session.seats[actor]
+    return cfg.name if cfg.is_human else f"{cfg.name} (computer)"
+
+
+def blocks(session, found: list[Group]) -> list[Block]:
+    """The summary as panel blocks: a heading per player, their changes under it."""
+    out: list[Block] = []
+    for g in found:
+        out.append(heading(who(session, g.seat)))
+        out.extend(paragraph(line) for line in g.lines)
+    return out or [paragraph("Nothing has changed that everyone can see.", style.TEXT_DIM)]
+
+
+def lines(session, found: list[Group]) -> list[tuple[str, str]]:
+    """(who, what) per change, for the banner."""
+    out = []
+    for g in found:
+        name = session.seats[g.seat].name if g.seat != CHANCE else None
+        for line in g.lines:
+            if name and line.startswith(name + " ") and len(line) > len(name) + 1:
+                line = line[len(name) + 1:]     # "Cy | rolls 2 + 4", not "Cy | Cy rolls …"
+            out.append((who(session, g.seat), line))
+    return out
+
+
+class SinceBanner:
+    """The summary at the top of a person's table, closed by a click on it (or by acting:
+    it then has nothing left to say). The table calls ``draw`` and ``click``."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.rect: pygame.Rect | None = None
+        self._closed: tuple | None = None      # (seat, last move) it was closed for
+        self._key: tuple | None = None
+        self._rows: list[tuple[str, str]] = []
+        self._image: pygame.Surface | None = None
+
+    def subject(self) -> tuple | None:
+        """(seat, last move) the banner speaks to now, or None when it has nothing to show."""
+        t = self.table
+        s = t.session
+        seat = t.viewer
+        if not s.several() or seat is None or s.is_over() or t.acting_seat() != seat:
+            return None
+        if getattr(s, "step", None) is not None:      # a tutorial's coach talks instead
+            return None
+        key = (seat, last_move(s, seat))
+        return None if key == self._closed else key
+
+    def rows(self, key: tuple) -> list[tuple[str, str]]:
+        full = (key, len(self.table.session.entries))
+        if full != self._key:
+            self._key = full
+            s = self.table.session
+            self._rows = lines(s, groups(s, key[0], self.table.named))
+            self._image = None
+        return self._rows
+
+    def close(self) -> None:
+        self._closed = self.subject()
+        self.rect = None
+
+    def click(self, pos) -> bool:
+        """A click on the banner closes it (and does nothing else)."""
+        if self.rect is not None and self.subject() is not None and self.rect.collidepoint(pos):
+            self.close()
+            return True
+        return False
+
+    def area(self, m: style.Metrics) -> pygame.Rect:
+        """Under the top bar, clear of the log panel on the right."""
+        t = self.table
+        top = t.top_bar_h(m) + m.gap
+        right = m.width - m.pad
+        panel = getattr(t, "log_panel", None)
+        if panel is not None and panel.rect.top < top + m.px(200):
+            right = min(right, panel.rect.left - m.gap)
+        width = min(m.px(760), right - m.pad)
+        return pygame.Rect(m.pad, top, width, 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = self.subject()
+        rows = self.rows(key) if key is not None else []
+        if not rows:
+            self.rect = None
+            return
+        m = self.table.metrics
+        area = self.area(m)
+        if self._image is None or self._image.get_width() != area.width:
+            self._image = self._render(m, area.width, key[0], rows)
+        self.rect = self._image.get_rect(topleft=area.topleft)
+        surface.blit(self._image, self.rect)
+
+    def _render(self, m: style.Metrics, width: int, seat: int, rows) -> pygame.Surface:
+        fs, title_fs = m.px(style.FONT_SMALL), m.px(style.FONT_SMALL + 1)
+        line_h = draw.font(fs).get_linesize()
+        shown = rows[-BANNER_LINES:] if len(rows) > BANNER_LINES else rows
+        more = len(rows) - len(shown)
+        count = len(shown) + (1 if more else 0)
+        pad = m.px(10)
+        height = pad * 2 + draw.font(title_fs, True).get_linesize() + m.px(4) + count * line_h
+        img = pygame.Surface((width, height), pygame.SRCALPHA)
+        img.blit(draw.shade((width, height), (*style.BG_DEEP, 236), m.px(style.RADIUS)), (0, 0))
+        pygame.draw.rect(img, style.ACCENT, img.get_rect(), max(1, m.px(2)), m.px(style.RADIUS))
+        name = self.table.seat_name(seat)
+        draw.blit_text(img, f"Since your last turn, {name}", title_fs, (pad, pad),
+                       style.ACCENT_BRIGHT, True)
+        draw.blit_text(img, "click to close  ×", fs, (width - pad, pad), style.TEXT_MUTED, False,
+                       "topright")
+        y = pad + draw.font(title_fs, True).get_linesize() + m.px(4)
+        if more:
+            draw.blit_text(img, f"… {more} earlier in the log", fs, (pad, y), style.TEXT_DIM)
+            y += line_h
+        who_w = min(width // 3, max(draw.font(fs, True).size(w)[0] for w, _ in shown) + m.px(12))
+        for w, text in shown:
+            draw.blit_text(img, draw.ellipsize(w, fs, who_w - m.px(8), True), fs, (pad, y),
+                           style.TEXT_MUTED, True)
+            draw.blit_text(img, draw.ellipsize(text, fs, width - 2 * pad - who_w), fs,
+                           (pad + who_w, y), style.TEXT)
+            y += line_h
+        return img
