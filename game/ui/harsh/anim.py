@@ -1,7 +1,10 @@
 """Short animations for the Harsh table: pieces sliding, cards flipping, a flash.
 
 An ``Anim`` has a kind, a delay, a length and free-form data; ``Timeline`` advances them
-and answers "where is the Spy now" while a move plays. Lengths are scaled by the
+and answers "where is the Spy now" while a move plays. What the Spy's arrival changes
+waits for it: the card it leaves ("drop"), the Countdown's tick ("tick") and the verdict
+("ending", then held by the table's "game_end" moment) start when the Spy lands, and until
+then the board shows the state before them (``HarshPainter.shown_*``). Lengths are scaled by the
 animation-speed setting before they get here; a length of 0 (speed "off") means the
 animation is never created, so "off" is instant.
 """
@@ -16,11 +19,15 @@ FLIP_SECONDS = 0.35
 FOUND_SECONDS = 0.9
 REVEAL_SECONDS = 0.45
 FLASH_SECONDS = 0.6
+DROP_SECONDS = 0.4
+TICK_SECONDS = 0.9
+ENDING_SECONDS = 0.35   # the verdict comes in; the shared "game_end" moment then holds it
 
 
 @dataclass
 class Anim:
-    kind: str            # "spy", "agent", "flip_spy", "found", "reveal", "flash"
+    kind: str            # "spy", "agent", "flip_spy", "found", "reveal", "flash", "drop",
+    #                      "tick", "ending"
     duration: float
     data: dict = field(default_factory=dict)
     delay: float = 0.0
@@ -92,7 +99,17 @@ def follow(timeline: Timeline, kind: str, d: Mapping, view: Callable[[], Mapping
     elif kind == "spy_moved":
         add("flip_spy", FLIP_SECONDS)
         add("spy", MOVE_SECONDS, frm=d["from"], to=d["to"])
-    elif kind in ("bomb", "countdown", "meeting") and not d.get("defused", False):
+    elif kind in ("card_added", "countdown"):
+        # at the landing, alongside what follows it (the verdict does not wait for the tick)
+        name, seconds = ("drop", DROP_SECONDS) if kind == "card_added" else ("tick", TICK_SECONDS)
+        timeline.add(Anim(name, seconds * f, {"pos": d.get("pos"), "value": d.get("value")},
+                          delay=cursor))
+    elif kind == "game_over":
+        add("ending", ENDING_SECONDS, won=d.get("won", False))
+    elif kind == "meeting" and d.get("by") == "spy":
+        # when the Spy lands on the Agent, not while it is still on its way
+        timeline.add(Anim("flash", FLASH_SECONDS * f, {"pos": d["pos"], "kind": kind}, delay=cursor))
+    elif kind in ("bomb", "meeting") and not d.get("defused", False):
         where = d.get("pos", view()["agent" if kind == "bomb" else "spy"])
         timeline.add(Anim("flash", FLASH_SECONDS * f, {"pos": where, "kind": kind},
                           delay=max(0.0, cursor - FLIP_SECONDS * f)))

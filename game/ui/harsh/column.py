@@ -8,6 +8,8 @@ presses are the table's) and draws the column.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.rules.protocol import Action
@@ -83,14 +85,20 @@ class MiddleColumn:
         icon = half_h - m.px(8)
         cells = [pygame.Rect(box.x + (i % 2) * half_w, box.y + (i // 2) * half_h, half_w, half_h)
                  for i in range(4)]
-        flash = any(a.data.get("kind") == "countdown" and a.progress >= 0 for a in self.timeline.of("flash"))
-        # Countdown
+        # Countdown: the number the Spy's move has reached, and its tick when it lands
         c = cells[0]
-        dial = look.countdown_dial(icon, view["countdown"], view["options"]["countdown_start"])
-        surface.blit(dial, (c.x + m.px(6), c.y + m.px(4)))
+        value = self.shown_countdown(view)
+        tick = next((a.progress for a in self.timeline.of("tick") if a.progress >= 0), None)
+        dial = look.countdown_dial(icon, value, view["options"]["countdown_start"])
+        if tick is not None:
+            grow = 1 + 0.45 * math.sin(math.pi * min(1.0, tick / 0.6))
+            dial = pygame.transform.smoothscale(dial, (int(icon * grow), int(icon * grow)))
+        surface.blit(dial, dial.get_rect(center=(c.x + m.px(6) + icon // 2, c.y + m.px(4) + icon // 2)))
+        if tick is not None:
+            self.draw_tick(surface, c, icon, tick)
         run = "On the Run!" if view["on_the_run"] else "not on the run"
-        self._two_lines(surface, c, icon, f"Countdown {view['countdown']}", run,
-                        style.DANGER if view["on_the_run"] or flash else style.TEXT_MUTED, fs)
+        self._two_lines(surface, c, icon, f"Countdown {value}", run,
+                        style.DANGER if view["on_the_run"] or tick is not None else style.TEXT_MUTED, fs)
         # Defusing Kit
         c = cells[1]
         ready = view["kit"] == "ready"
@@ -123,6 +131,18 @@ class MiddleColumn:
         self._two_lines(surface, c, icon, f"Discovery deck {view['discovery_deck']}", bomb,
                         style.TEXT_MUTED, fs)
 
+    def draw_tick(self, surface, cell: pygame.Rect, icon: int, p: float) -> None:
+        """The Countdown drops: a red wash over its corner fading out, and "−1" rising
+        from the dial."""
+        m = self.metrics
+        wash = pygame.Surface(cell.size, pygame.SRCALPHA)
+        wash.fill((*style.DANGER, int(170 * (1 - p))))
+        surface.blit(wash, cell)
+        img = draw.text("−1", m.px(18), style.DANGER, True)
+        img.set_alpha(int(255 * min(1.0, 2 * (1 - p))))
+        centre = (cell.x + m.px(6) + icon // 2, cell.y + m.px(4) + icon // 2 - int(p * icon))
+        surface.blit(img, img.get_rect(center=centre))
+
     def _two_lines(self, surface, cell, icon, first, second, colour, fs) -> None:
         """``second``: one text, or its wordings from longest to shortest."""
         m = self.metrics
@@ -135,7 +155,7 @@ class MiddleColumn:
     def draw_cases(self, surface, view) -> None:
         m = self.metrics
         box = self.lay.cases
-        over = self.session.is_over()
+        over = self.over_shown()
         from .ending import final_case_files
 
         files = final_case_files(self.session, view) if over else None
@@ -182,7 +202,7 @@ class MiddleColumn:
         acting = self.acting_seat() is not None
         phase = view["phase"]
         if not acting:
-            head = "The game is over." if self.session.is_over() else "Wait…"
+            head = "The game is over." if self.over_shown() else "Wait…"
         elif self.grid_pick is not None:
             head = dialogs.GRID_ABILITIES[self.grid_pick][0]
         elif phase == "move":

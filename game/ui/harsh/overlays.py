@@ -17,6 +17,7 @@ from game.ui.table_base import fit
 from game.ui.widgets import paragraph
 
 from . import dialogs, look
+from .anim import ease
 
 
 @lru_cache(maxsize=8)
@@ -100,6 +101,32 @@ class HarshOverlays:
                 draw.blit_text(surface, fit(opt.note, m.px(12), r.width), m.px(12),
                                (r.x + m.px(4), r.bottom + m.px(2)), look.note_colour(opt.note))
 
+    # the end of the game, held until seen ------------------------------------------------------------
+    def draw_ending(self, surface, view) -> None:
+        """Over the grid, once the Spy has landed: won or lost, and why; a click or key goes
+        on to the results (they also come by themselves, after a moment)."""
+        m = self.metrics
+        res = view["result"] or {}
+        won = bool(res.get("won"))
+        grid = self.lay.grid
+        w = grid.width - 2 * m.pad
+        lines = draw.wrap(res.get("text", ""), m.px(16), w - 2 * m.pad)[:4]
+        h = m.px(44) + len(lines) * m.px(21) + m.px(34)
+        coming = next((a.progress for a in self.timeline.of("ending")), 1.0)
+        rect = pygame.Rect(grid.x + m.pad, grid.centery - h // 2, w, h)
+        rect.y += int((1 - ease(coming)) * m.px(40))     # it rises into place as the Spy lands
+        draw.panel(surface, rect, m.px(12), alpha=240)
+        colour = style.GOOD if won else style.DANGER
+        pygame.draw.rect(surface, colour, rect, 2, border_radius=m.px(12))
+        title = "Mission accomplished" if won else "Mission failed"
+        draw.blit_text(surface, title, m.px(26), (rect.centerx, rect.y + m.px(8)), colour, True, "midtop")
+        y = rect.y + m.px(44)
+        for ln in lines:
+            draw.blit_text(surface, ln, m.px(16), (rect.centerx, y), style.TEXT, False, "midtop")
+            y += m.px(21)
+        draw.blit_text(surface, "Click or press a key for the results", m.px(13),
+                       (rect.centerx, rect.bottom - m.px(8)), style.TEXT_DIM, False, "midbottom")
+
     # the toast ------------------------------------------------------------------------------------------
     def draw_toast(self, surface) -> None:
         if not self.status:
@@ -140,7 +167,7 @@ class HarshOverlays:
         """Show the hint panel's words for this position once they change (each frame)."""
         key = self.step_key()
         answer = self.hints.result_for(key)
-        shown = (key, answer is not None, self.hints.thinking_for(key), self.hints.error)
+        shown = (key, answer is not None, self.hints.thinking_for(key), self.hints.error, self.over_shown())
         if self.hint_panel is not None and shown != self._hint_shown:
             self._hint_shown = shown
             self.hint_panel.set_blocks(self.hint_blocks(answer))
@@ -152,7 +179,7 @@ class HarshOverlays:
             return [paragraph("Thinking… (playing out sampled games from what you can see)",
                               style.ACCENT_BRIGHT)]
         if answer is None:
-            if self.session.is_over():
+            if self.over_shown():
                 return [paragraph("The game is over.", style.TEXT_DIM)]
             return [paragraph("Stuck? Press Hint (or H): every choice is played out in many "
                               "possible worlds and its win chance estimated.", style.TEXT_DIM)]

@@ -62,11 +62,41 @@ class HarshPainter:
         self.draw_toast(surface)
         if self.dialog is not None and self.dialog_rect is not None:
             self.draw_dialog(surface, self.dialog)
+        if self.ending_held():
+            self.draw_ending(surface, view)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
         if self.lay is not None:
             self.draw_hint_mark(surface)
+
+    # what the board shows while the Spy is on its way -------------------------------------------
+    # The view is already past the Spy's move; what its arrival changes waits for it.
+    def _waiting(self, kind: str) -> list:
+        return [a for a in self.timeline.of(kind) if a.progress < 0]
+
+    def shown_stack(self, p: int, g) -> tuple[int, float | None]:
+        """Cards drawn on Location ``p`` now, and how far the one the Spy leaves there has
+        fallen (None: no card falling)."""
+        hidden, falling = 0, None
+        for a in self.timeline.of("drop"):
+            if a.data["pos"] == p:
+                if a.progress < 0:
+                    hidden += 1
+                elif falling is None:
+                    falling = a.progress
+        return g["cards"] - hidden, falling
+
+    def shown_countdown(self, view) -> int:
+        waiting = self._waiting("tick")
+        return min(a.data["value"] for a in waiting) + 1 if waiting else view["countdown"]
+
+    def ending_waits(self) -> bool:
+        """The game is over but the move that ended it is still playing."""
+        return bool(self._waiting("ending"))
+
+    def over_shown(self) -> bool:
+        return self.session.is_over() and not self.ending_waits()
 
     # the grid -------------------------------------------------------------------------------------
     def piece_at(self, kind: str, pos: int) -> tuple[float, float] | None:
@@ -101,7 +131,7 @@ class HarshPainter:
             surface.blit(card, cell)
             if p in moves:
                 look.ring(surface, cell, style.ACCENT_BRIGHT, max(2, m.px(2)), m.px(8))
-            self.draw_stack(surface, cell, g, d)
+            self.draw_stack(surface, cell, g, d, *self.shown_stack(p, g))
             if g["bug"]:
                 bug = look.bug_icon(int(d * 0.8))
                 surface.blit(bug, bug.get_rect(center=(cell.x + d * 2.95, cell.bottom - d * 0.62)))
@@ -194,19 +224,23 @@ class HarshPainter:
         pygame.draw.rect(surface, style.ACCENT_BRIGHT, r.inflate(m.px(8), m.px(2)), border_radius=m.px(5))
         surface.blit(img, r)
 
-    def draw_stack(self, surface, cell: pygame.Rect, g, d: int) -> None:
+    def draw_stack(self, surface, cell: pygame.Rect, g, d: int, n: int | None = None,
+                   falling: float | None = None) -> None:
+        """``n`` cards of the stack (the rest are still in the Spy's hand); the last of them
+        drops into place while ``falling`` runs from 0 to 1."""
         m = self.metrics
-        n = g["cards"]
-        if not n:
+        n = g["cards"] if n is None else n
+        if n <= 0:
             return
         bh = int(d * 1.05)
         bw = int(bh * 0.72)
         x = cell.right - m.px(10) - bw - (n - 1) * m.px(7)
         y = cell.bottom - bh - m.px(8)
-        known = g.get("known") or (None,) * n
+        known = (g.get("known") or (None,) * n)[:n]
         fw = int(bh * 1.1)     # a card seen face up is wider, so its name can be read
         left = x
-        for i, origin in reversed(list(enumerate(g["stack"]))):
+        for i, origin in reversed(list(enumerate(g["stack"][:n]))):
+            lift = int((1 - ease(falling)) * bh * 1.2) if falling is not None and i == n - 1 else 0
             if known[i]:
                 # under the top card only its edge shows: a Bomb keeps its red, a name would
                 # show as stray letters (the collection panel names it)
@@ -214,7 +248,10 @@ class HarshPainter:
                 card, cx = look.mini_face((fw, bh), name), x + i * m.px(7) + bw - fw
             else:
                 card, cx = look.mini_back((bw, bh), origin == "dealt"), x + i * m.px(7)
-            surface.blit(card, (cx, y - i * m.px(3)))
+            if lift:
+                card = card.copy()
+                card.set_alpha(int(255 * min(1.0, falling * 3)))
+            surface.blit(card, (cx, y - i * m.px(3) - lift))
             left = min(left, cx)
         ink = style.TEXT_MUTED if g["face_down"] else (90, 84, 76)
         draw.blit_text(surface, f"{n}", m.px(12), (left - m.px(4), cell.bottom - m.px(8)), ink, True,
@@ -228,10 +265,10 @@ class HarshPainter:
         coll = list(view["collection"])
         title = f"Discovery Collection · {len(coll)} card{'s' if len(coll) != 1 else ''} · Clue value {view['clues']}"
         draw.blit_text(surface, title, m.px(14), (box.x + m.px(10), box.y + m.px(6)), style.TEXT_MUTED, True)
-        if view["result"] is not None:
+        if view["result"] is not None and not self.ending_waits():
             won = view["result"]["won"]
             verdict, colour = ("Mission accomplished", style.GOOD) if won else ("Mission failed", style.DANGER)
-        elif view["win_possible"]:
+        elif view["win_possible"] or view["result"] is not None:
             verdict, colour = "A win is still possible", style.GOOD
         else:
             verdict, colour = "No win possible: " + view["win_reason"], style.DANGER

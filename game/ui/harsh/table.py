@@ -93,6 +93,8 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
 
     def turn_text(self) -> str:
         v = self.view()
+        if self.ending_waits():
+            return f"Turn {v['turn']}: the Spy moves."
         if self.session.is_over():
             res = v["result"] or {}
             return "Mission accomplished." if res.get("won") else "Mission failed."
@@ -152,7 +154,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             tooltip="Take back your last choice (Ctrl+Z)" if can else
             "Nothing to undo: undo stops at the last card, Spy move or Case File revealed")
         x -= bw + m.gap
-        if self.session.is_over():
+        if self.over_shown():
             self.button((x, y, bw, m.button_h), "Results", self.show_results, choice=False,
                         object_id="#results")
         else:
@@ -397,6 +399,21 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self.refuse("nothing to undo: undo stops at the last card, Spy move or Case File "
                         "revealed")
 
+    # --- the end: the final board holds until it has been seen -------------------------------------
+    def animating(self) -> bool:
+        """The move that ended the game still plays: the verdict's hold (the "game_end"
+        moment) starts when the Spy lands, while the Countdown still ticks."""
+        return any(a.kind not in AFTERMATH or a.progress < 0 for a in self.timeline.anims)
+
+    def ui_key(self) -> tuple:
+        return super().ui_key() + (self.over_shown(),)   # the Results button, once it is seen
+
+    def ending_held(self) -> bool:
+        """The final board is up with its verdict, the results not yet over it: from the
+        Spy's landing through the shared "game_end" moment (``moments``), which a click,
+        Enter or Space ends."""
+        return self.over_shown() and not self._over_handled and self.app.top is self
+
     def show_results(self) -> None:
         from .ending import HarshResultsScene
 
@@ -422,10 +439,12 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         return pace / PACE_SECONDS["normal"] if pace else 0.0
 
     def on_game_event(self, event, step: int) -> None:
+        f = self.speed()
         sound = EVENT_SOUNDS.get(event.kind)
+        if sound is None and not f:
+            sound = LANDING_SOUNDS.get(event.kind)  # no animation to wait for
         if sound and event.visible_to(self.viewer):
             self.app.sound.play(sound)
-        f = self.speed()
         if not f or not event.visible_to(self.viewer):
             return
         if step != self._batch_step:
@@ -447,6 +466,10 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
 
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
+        for a in self.timeline.anims:
+            if a.kind in LANDING_SOUNDS and a.progress >= 0 and not a.data.get("heard"):
+                a.data["heard"] = True      # heard when the Spy lands, not when it sets off
+                self.app.sound.play(LANDING_SOUNDS[a.kind])
         if self._held is not None and self._held[1] != self.app.frames and self._held_ready():
             self._take_held()
         super().update(dt)
@@ -602,6 +625,9 @@ ACTING_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame_gui.UI_BUTTON_PR
 
 EVENT_SOUNDS = {"spy_moved": "spy", "bomb": "refused", "bomb_exploded": "bomb", "card_found": "card",
                 "spy_deck_shuffled": "shuffle"}
+# heard when the Spy lands: the animation kind (or, with animations off, the event kind)
+LANDING_SOUNDS = {"tick": "tick", "countdown": "tick", "drop": "card", "card_added": "card"}
+AFTERMATH = ("tick", "drop", "ending", "flash")   # what plays on once the Spy has landed
 
 def fit_label(text: str) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
