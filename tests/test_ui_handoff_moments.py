@@ -177,3 +177,57 @@ def click_at_banner(app, table):
     from ui_helpers import click_at
 
     click_at(app, table.since.rect.center)
+
+
+# --- the computers' pace ------------------------------------------------------------------------
+
+def computer_time(app, pace: str, decisions: int = 3) -> float:
+    """Session-clock seconds the computers take between one person's moves in Chasing
+    (one person, three computers), at the computers' ``pace``; the clock moves one frame
+    a frame and waits while a computer thinks, so only the pace and the holds count."""
+    app.settings.computer_pace = pace
+    table = start(app, "chasing", humans=1, players=4, seed=9)
+    s = table.session
+    clock = [0.0]
+    s.clock = lambda: clock[0]
+    waited, since, made = 0.0, None, 0
+    for _ in range(20000):
+        if made >= decisions or s.is_over():
+            break
+        if app.top is table and table.acting_seat() is not None:
+            if since is not None:
+                waited += clock[0] - since
+            legal = s.legal_actions(table.acting_seat())
+            table.choose(legal[0])
+            since, made = clock[0], made + 1
+        elif app.top is not table:
+            post_key(pygame.K_RETURN)
+        if s.computer_thinking():
+            s.wait_for_computer()
+        clock[0] += 1 / 60
+        step(app)
+    assert made >= decisions
+    table.pause()
+    step(app)
+    from game.ui.scenes.menu import MenuScene
+
+    while not isinstance(app.top, MenuScene):
+        app.pop()
+    return waited
+
+
+def test_computer_pace_is_a_setting_that_is_saved_and_slows_the_computers(app):
+    from game.storage import settings as settings_store
+
+    app.settings.animation_speed = "normal"
+    click(app, "#settings")
+    click(app, "#computer_pace_slow")
+    saved, _ = settings_store.load_settings()
+    assert app.settings.computer_pace == saved.computer_pace == "slow"
+    click(app, "#computer_pace_quick")
+    assert settings_store.load_settings()[0].computer_pace == "quick"
+    click(app, "#back")
+    quick = computer_time(app, "quick")
+    normal = computer_time(app, "normal")
+    slow = computer_time(app, "slow")
+    assert quick < normal < slow and slow > 1.4 * normal, (quick, normal, slow)

@@ -12,6 +12,10 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 WINDOW_MODES = ("windowed", "fullscreen")
 # Seconds between computer moves (and the base of animation durations) per speed.
 PACE_SECONDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "off": 0.0}
+# The computers' turns: how long each computer move stays before the next, as a factor of
+# the animation speed's pace (a move also waits for its own animation to end).
+COMPUTER_PACES = ("quick", "normal", "slow")
+COMPUTER_PACE_FACTOR = {"quick": 0.5, "normal": 1.0, "slow": 3.0}
 MAX_SIDE = 8192  # before the display is known; then clamped to the display itself
 
 
@@ -20,6 +24,7 @@ class Settings:
     window_mode: str = "windowed"
     window_size: tuple[int, int] = (1280, 720)
     animation_speed: str = "normal"
+    computer_pace: str = "normal"
     volume: int = 70
     muted: bool = False
     memory_aids: bool = True
@@ -38,6 +43,8 @@ class Settings:
             self.window_mode = "windowed"
         if self.animation_speed not in ANIMATION_SPEEDS:
             self.animation_speed = "normal"
+        if self.computer_pace not in COMPUTER_PACES:
+            self.computer_pace = "normal"
         try:
             w, h = (int(v) for v in self.window_size)
         except (TypeError, ValueError, OverflowError):  # OverflowError: 1e400 is infinity
@@ -78,6 +85,11 @@ class Settings:
     @property
     def pace(self) -> float:
         return PACE_SECONDS[self.animation_speed]
+
+    @property
+    def computer_gap(self) -> float:
+        """Seconds from one computer move to the next (the session's pace)."""
+        return self.pace * COMPUTER_PACE_FACTOR.get(self.computer_pace, 1.0)
 
 
 def settings_path():

@@ -32,7 +32,7 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
 
     try:
         session = Session.new(game_id, list(seats), seed, options or {}, app.bus,
-                              pace=app.settings.pace)
+                              pace=app.settings.computer_gap)
     except ValueError as exc:
         app.notify(f"The game could not start: {exc}", title="Cannot start")
         return None
@@ -63,7 +63,7 @@ def open_saved_game(app, path=None):
         app.notify("That saved game is no longer there.", title="Nothing to continue")
         return None
     try:
-        session = Session.from_save(data, app.bus, pace=app.settings.pace, save_path=path)
+        session = Session.from_save(data, app.bus, pace=app.settings.computer_gap, save_path=path)
     except ValueError as exc:
         try:
             kept = saves.discard_damaged(path)

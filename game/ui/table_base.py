@@ -218,7 +218,8 @@ class TableScene(Scene):
         self.warm_up()
 
     def on_uncover(self) -> None:
-        self.session.pace = 0.0 if self.fast_forward else self.app.settings.pace
+        # back from Settings: the computers' pace (and the animations') as set there
+        self.session.pace = 0.0 if self.fast_forward else self.app.settings.computer_gap
         super().on_uncover()
 
     def warm_up(self) -> None:

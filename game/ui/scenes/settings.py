@@ -1,4 +1,5 @@
-"""Settings: window mode, animation speed, volume and mute, memory aids. Saved at once."""
+"""Settings: window mode, animation speed, the computers' pace, volume and mute, memory
+aids. Saved at once."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
-from game.storage.settings import ANIMATION_SPEEDS
+from game.storage.settings import ANIMATION_SPEEDS, COMPUTER_PACES
 from game.ui import draw, style
 from game.ui.scene import Scene
 
@@ -15,6 +16,8 @@ ROWS = (
      "F11 switches at any time."),
     ("Animation speed", "animation_speed", tuple((s, s.title()) for s in ANIMATION_SPEEDS),
      "How fast computer moves, dice and cards play out. Off: instant."),
+    ("Computer turns", "computer_pace", tuple((s, s.title()) for s in COMPUTER_PACES),
+     "How long each computer move stays on the table before the next."),
     ("Sound", "muted", ((False, "On"), (True, "Muted")), ""),
     ("Memory aids", "memory_aids", ((True, "On"), (False, "Off")),
      "Show what has been played already (cards seen, suits out)."),
