@@ -147,3 +147,55 @@ def test_the_last_trick_opens_with_l_and_its_button_and_shows_only_public_cards(
     assert isinstance(app.top, LastTrickScene)
     click(app, "#close_last_trick")
     assert app.top is table
+
+
+def test_the_live_score_follows_every_trick_and_adds_up_at_the_round_end(off_app, monkeypatch):
+    """Each player's tricks and what the round would score if it ended now, in the
+    sidebar (and on the sheets), from the cards taken, by the rules' own scoring."""
+    from ui_helpers import drawn_texts
+
+    from game.rules.chasing import cards as C
+    from game.rules.chasing.scoring import round_scores
+    from game.ui.chasing import paint
+    from game.ui.chasing.look import live_round
+    from game.ui.chasing.overlays import SheetsScene
+
+    app = off_app
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(n, "computer", "easy") for n in ("Bo", "Cy", "Di")]
+    table = start_game(app, "chasing", seats, 3, {"start": "0"})
+    panels = []
+    real = paint.draw_scores_panel
+    monkeypatch.setattr(paint, "draw_scores_panel", lambda *a, **k: (
+        panels.append((table.live_view(), a[6] if len(a) > 6 else k.get("live"))), real(*a, **k))[1])
+    checked = 0
+    for _ in range(20000):
+        top = app.top
+        if isinstance(top, RoundEndScene):
+            # the round's banked boxes are the live ones once the last card in hand joins
+            view = top.view
+            for seat in range(4):
+                assert live_round(view["taken"][seat])[1] == list(
+                    view["scoresheet"][seat]["rounds"][top.round - 1])
+            break
+        if top is table and table.acting() is not None and table.hand_hits:
+            view, live = panels[-1]
+            taken = [[] for _ in range(4)]
+            for trick in view["history"]:
+                s = trick["spotlight"]
+                taken[trick["winner"]].append(C.parse(s[1], s[2]))
+            assert live is not None and [t for t, _ in live] == [len(t) for t in taken]
+            assert [boxes for _, boxes in live] == [round_scores(t) for t in taken]
+            checked += 1
+            if checked == 5:
+                texts = drawn_texts(monkeypatch)
+                key(app, pygame.K_s)
+                assert isinstance(app.top, SheetsScene)
+                word = "trick" if len(taken[0]) == 1 else "tricks"
+                now = sum(v for v in round_scores(taken[0]) if v is not None)
+                assert f"{len(taken[0])} {word} · round now {now}" in texts
+                assert "Tricks" in texts and "I: the round so far, if it ended now" in texts
+                key(app, pygame.K_s)
+            click_a_legal_card(app, table)
+            continue
+        step(app)
+    assert checked >= 10 and isinstance(app.top, RoundEndScene)

@@ -14,6 +14,8 @@ import pygame
 
 from game.ui import style
 
+from .look import scores_panel_height
+
 
 class Geometry:
     def __init__(self, m: style.Metrics, top: int, n: int, bottom: int, memory: bool) -> None:
@@ -35,7 +37,7 @@ class Geometry:
                                  m.height - top - m.gap - m.pad)
         t = self.table
         # sidebar: scores, memory aid, log
-        score_h = px(62) + n * px(24)
+        score_h = scores_panel_height(m, n)
         self.scores = pygame.Rect(self.sidebar.x, self.sidebar.y, side_w, score_h)
         y = self.scores.bottom + m.gap
         self.memory = None

@@ -8,6 +8,8 @@ from typing import Mapping, Sequence
 
 import pygame
 
+from game.rules.chasing import cards as rule_cards
+from game.rules.chasing.scoring import round_scores
 from game.ui import draw, style
 
 from .model import SUIT_ORDER
@@ -17,6 +19,7 @@ PAPER = (236, 231, 218)
 PAPER_LINE = (176, 166, 146)
 INK = (34, 36, 48)
 STRIKE = (176, 42, 36)
+PENCIL = (112, 108, 100)     # this round's score so far, pencilled in until the round ends
 DARK_TEXT_SUITS = ("yellow", "grey")
 
 
@@ -55,9 +58,11 @@ def sheet_size(m) -> tuple[int, int]:
 
 
 def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, m, name: str, seat: int,
-               sheet: Mapping, *, winner: bool = False, current_round: int | None = None) -> None:
+               sheet: Mapping, *, winner: bool = False, current_round: int | None = None,
+               live: tuple[int, Sequence[int | None]] | None = None) -> None:
     """One player's paper scoresheet: 4 suits x 3 rounds, empty boxes left empty, struck
-    boxes crossed through, the total at the bottom."""
+    boxes crossed through, the total at the bottom. ``live`` (tricks, boxes): the current
+    round so far, pencilled into its row in grey."""
     k = rect.h / sheet_size(m)[1]  # text and spacing grow with the sheet
 
     def px(v: float) -> int:
@@ -104,9 +109,12 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, m, name: str, seat: i
                              border_radius=px(3))
             pygame.draw.rect(surface, PAPER_LINE, box, 1, border_radius=px(3))
             value = rounds[r][s]
+            ink = INK
+            if value is None and live is not None and tint:
+                value, ink = live[1][s], PENCIL
             if value is None:
                 continue
-            img = draw.text(str(value), px(16), INK, True)
+            img = draw.text(str(value), px(16), ink, True)
             at = img.get_rect(center=box.center)
             surface.blit(img, at)
             if struck[r][s]:
@@ -117,8 +125,14 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, m, name: str, seat: i
     pygame.draw.line(surface, PAPER_LINE, (rect.x + pad, rect.bottom - px(32)),
                      (rect.right - pad, rect.bottom - px(32)))
     draw.blit_text(surface, "Total", px(14), (rect.x + pad, total_y), INK, False, "midleft")
-    draw.blit_text(surface, str(sheet["total"]), px(18), (rect.right - pad, total_y), INK, True,
-                   "midright")
+    at = draw.blit_text(surface, str(sheet["total"]), px(18), (rect.right - pad, total_y), INK,
+                        True, "midright")
+    if live is not None:
+        tricks, boxes = live
+        now = sum(v for v in boxes if v is not None)
+        word = "trick" if tricks == 1 else "tricks"
+        draw.blit_text(surface, f"{tricks} {word} · round now {now}", px(12),
+                       (at.x - px(10), total_y), PENCIL, True, "midright")
 
 
 def sheet_grid(area: pygame.Rect, count: int, m) -> list[pygame.Rect]:
@@ -150,14 +164,37 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     return draw.ellipsize(text, size, width, bold)
 
 
+def live_round(taken: Sequence[tuple]) -> tuple[int, list[int | None]]:
+    """(tricks won, the four suit boxes) of one player this round so far: what the round
+    would score if it ended now, counting the cards taken (the rules' own scoring; the
+    last card left in hand joins them only when the round ends, and nobody else knows it).
+    Each trick won takes exactly one card, the Spotlight, so the tricks are the cards."""
+    ints = [rule_cards.parse(c[1], c[2]) for c in taken if c[0] == "card"]
+    return len(ints), round_scores(ints)
+
+
+def live_rounds(model: Mapping, view: Mapping) -> list[tuple[int, list[int | None]]] | None:
+    """Every player's ``live_round`` from the table as drawn, while a round is played."""
+    if view["phase"] not in ("play", "discard"):
+        return None
+    return [live_round(t) for t in model["taken"]]
+
+
 def round_sum(row: Sequence) -> int | None:
     values = [v for v in row if v is not None]
     return sum(values) if values else None
 
 
+def scores_panel_height(m, n: int) -> int:
+    return m.px(62) + n * m.px(24) + m.px(20)
+
+
 def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mapping,
-                      names: Sequence[str], decider: int | None) -> None:
-    """The sidebar's summary: each player's round sums and total (S shows the full sheets)."""
+                      names: Sequence[str], decider: int | None,
+                      live: Sequence[tuple[int, Sequence[int | None]]] | None = None) -> None:
+    """The sidebar's summary: each player's round sums and total (S shows the full sheets).
+    During a round (``live``: tricks and boxes so far per player) its column shows what it
+    would score if it ended now, and a Tricks column how many each has won."""
     draw.panel(surface, rect, m.px(style.RADIUS))
     pad = m.px(12)
     if view["phase"] == "over":
@@ -176,8 +213,15 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
     for i, label in enumerate(ROMAN):
         draw.blit_text(surface, label, m.px(13), (xs[i], y), style.TEXT_DIM, True, "midtop")
     draw.blit_text(surface, "Total", m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
+    tricks_x = xs[0] - col_w - m.px(8)
+    current = view["round"] - 1 if live is not None else None
+    if live is not None:
+        draw.blit_text(surface, "Tricks", m.px(13), (tricks_x, y), style.TEXT_DIM, True, "midtop")
+        name_right = tricks_x - draw.font(m.px(13), True).size("Tricks")[0] // 2
+    else:
+        name_right = xs[0] - col_w // 2
     y += m.px(20)
-    name_w = xs[0] - col_w // 2 - rect.x - pad - m.px(28)
+    name_w = name_right - rect.x - pad - m.px(28)
     for seat, sheet in enumerate(view["scoresheet"]):
         cy = y + m.px(12)
         if seat == decider:
@@ -191,10 +235,21 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
             done = r < view["rounds_done"]
             value = round_sum(sheet["rounds"][r]) if done else None
             text = "·" if not done else ("–" if value is None else str(value))
-            draw.blit_text(surface, text, m.px(15), (xs[r], cy), style.TEXT_MUTED, False, "center")
+            colour = style.TEXT_MUTED
+            if r == current:
+                value = round_sum(live[seat][1])
+                text, colour = ("–" if value is None else str(value)), style.ACCENT
+            draw.blit_text(surface, text, m.px(15), (xs[r], cy), colour, r == current, "center")
+        if live is not None:
+            draw.blit_text(surface, str(live[seat][0]), m.px(15), (tricks_x, cy), style.TEXT,
+                           False, "center")
         draw.blit_text(surface, str(sheet["total"]), m.px(16), (total_x, cy), style.ACCENT_BRIGHT,
                        True, "midright")
         y += m.px(24)
+    if live is not None:
+        note = f"{ROMAN[current]}: the round so far, if it ended now"
+        draw.blit_text(surface, fit_text(note, m.px(12), rect.w - 2 * pad), m.px(12),
+                       (rect.x + pad, y + m.px(2)), style.ACCENT, False)
 
 
 def draw_memory_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mapping) -> None:

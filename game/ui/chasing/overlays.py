@@ -12,7 +12,7 @@ from game.ui import draw, style
 from game.ui.scene import Overlay
 from game.ui.scenes.results import ResultsScene, winners_text
 
-from .look import draw_sheet, fit_text, sheet_grid, tint
+from .look import draw_sheet, fit_text, live_rounds, sheet_grid, tint
 from .model import SUIT_ORDER
 
 ROUND_NAMES = ("first", "second", "third")
@@ -70,8 +70,8 @@ class SheetsScene(Overlay):
                        style.ACCENT_BRIGHT, True, "center")
         note = ("Struck: a suit scored in exactly two rounds loses its earlier score."
                 if view["phase"] == "over" else
-                "Empty box: no card of that suit taken (not 0). At the end, a suit scored in "
-                "exactly two rounds has its earlier score struck out.")
+                "Grey: this round so far, if it ended now. Empty box: no card of that suit "
+                "taken (not 0). At the end, a suit scored in exactly two rounds is struck.")
         for i, line in enumerate(draw.wrap(note, m.px(14), self.box.w - 2 * m.margin)[:2]):
             draw.blit_text(surface, line, m.px(14), (self.box.centerx, self.box.y + m.px(56) + i * m.px(19)),
                            style.TEXT_MUTED, False, "midtop")
@@ -80,9 +80,11 @@ class SheetsScene(Overlay):
         names = [c.name for c in self.table.session.seats]
         winners = view["result"]["winners"] if view["result"] else ()
         current = None if view["phase"] == "over" else view["round"]
+        live = live_rounds(self.table.shown()[0], view)
         for seat, rect in enumerate(sheet_grid(area, len(names), m)):
             draw_sheet(surface, rect, m, names[seat], seat, view["scoresheet"][seat],
-                       winner=seat in winners, current_round=current)
+                       winner=seat in winners, current_round=current,
+                       live=live[seat] if live else None)
 
 
 class RoundEndScene(Overlay):

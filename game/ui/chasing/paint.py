@@ -18,7 +18,7 @@ from game.ui import draw, style
 from . import model as M
 from . import wording
 from .anim import Beat
-from .look import chip, draw_memory_panel, draw_scores_panel, fit_text
+from .look import chip, draw_memory_panel, draw_scores_panel, fit_text, live_rounds
 from .model import TRICKS_PER_ROUND
 
 
@@ -87,7 +87,7 @@ class ChasingPainter:
                 if rect.w > 0 and rect.h > 0:
                     surface.blit(pygame.transform.smoothscale(surf, rect.size), rect)
         draw_scores_panel(surface, geo.scores, m, view, [c.name for c in self.session.seats],
-                          self.session.decider())
+                          self.session.decider(), live_rounds(shown, view))
         if geo.memory is not None:
             draw_memory_panel(surface, geo.memory, m, view)
 
