@@ -74,7 +74,9 @@ def test_the_bomb_opens_a_dialog_and_its_choice_is_taken(app):
     assert table.dialog is not None and table.dialog.kind == "bomb"
     labels = [btn.text for btn, _ in table.option_buttons]
     assert len(labels) == 2 and "Defusing Kit" in labels[0]
-    key(app, pygame.K_1, frames=2)
+    key(app, pygame.K_1)                     # highlights the Kit (the tables' digit rule)
+    assert table.dialog is not None and table.view()["kit"] == "ready"
+    key(app, pygame.K_RETURN, frames=2)      # Enter confirms it
     view = table.view()
     assert view["kit"] == "used" and view["phase"] == "actions"
     assert table.dialog is None

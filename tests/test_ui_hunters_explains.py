@@ -103,7 +103,9 @@ def test_a_new_list_starts_with_nothing_highlighted_and_enter_picks_nothing(app)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     assert table.selected == 1
-    key(app, pygame.K_1, frames=3)                     # "Draw a White card": picked at once
+    key(app, pygame.K_1)                               # "Draw a White card": highlighted
+    assert table.selected == 0 and not table.session.match.log
+    key(app, pygame.K_1, frames=3)                     # the same number again: picked
     assert table.session.match.log[0][1].kind == "draw"
     assert until(app, lambda: table.view()["pending"].get("kind") != "area", frames=30)
     step(app, 2)

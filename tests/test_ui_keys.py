@@ -149,3 +149,134 @@ def test_a_click_on_play_again_starts_at_once(app):
     table, _ = finished_tiny(app)
     click(app, "#play_again")
     assert app.find(TableScene) not in (None, table)
+
+
+# --- one digit rule at every table: a number highlights, the same number or Enter confirms ----
+
+def test_chasing_a_number_highlights_a_card_and_the_same_number_plays_it(app):
+    from test_ui_chasing_play import my_turn, start
+
+    table = start(app, humans=1)
+
+    def a_choice_of_cards() -> bool:
+        for _ in range(40):
+            if not until(app, lambda: my_turn(app, table), frames=3000):
+                return False
+            if len(table.key_actions) > 1:
+                return True
+            key(app, pygame.K_RETURN, frames=2)      # a forced card: Enter plays the only one
+        return False
+
+    assert a_choice_of_cards()
+    log = len(table.session.match.log)
+    key(app, pygame.K_2)
+    assert table.key_selected == 1 and len(table.session.match.log) == log   # highlighted only
+    key(app, pygame.K_1)
+    assert table.key_selected == 0 and len(table.session.match.log) == log   # moved, not played
+    wanted = table.key_actions[0]
+    key(app, pygame.K_1, frames=2)                                           # the same number
+    assert table.session.match.log[log] == (0, wanted)
+    assert a_choice_of_cards()
+    log = len(table.session.match.log)
+    key(app, pygame.K_2)
+    wanted = table.key_actions[1]
+    key(app, pygame.K_RETURN, frames=2)                                      # or Enter
+    assert table.session.match.log[log] == (0, wanted)
+
+
+def test_harsh_a_number_highlights_a_location_and_the_same_number_moves_there(app):
+    from harsh_ui_driver import start_harsh
+
+    table = start_harsh(app, seed=7)
+    assert table.view()["phase"] == "move"
+    moves = sorted(a.args[0] for a in table.actions() if a.kind == "move")
+    first, second = moves[0], moves[1]
+    log = len(table.session.match.log)
+    key(app, getattr(pygame, f"K_{first + 1}"))
+    assert table.key_cell_now() == first and len(table.session.match.log) == log
+    key(app, getattr(pygame, f"K_{second + 1}"))
+    assert table.key_cell_now() == second and len(table.session.match.log) == log
+    key(app, getattr(pygame, f"K_{second + 1}"), frames=3)
+    assert until(app, lambda: table.view()["agent"] == second, frames=60)
+    assert table.key_cell_now() is None
+
+
+def test_harsh_a_highlighted_location_goes_with_enter(app):
+    from harsh_ui_driver import start_harsh
+
+    table = start_harsh(app, seed=7)
+    target = max(a.args[0] for a in table.actions() if a.kind == "move")
+    key(app, getattr(pygame, f"K_{target + 1}"))
+    assert table.view()["agent"] != target
+    key(app, pygame.K_RETURN, frames=3)
+    assert until(app, lambda: table.view()["agent"] == target, frames=60)
+
+
+def test_hunters_a_number_highlights_a_choice_and_the_same_number_or_enter_takes_it(app):
+    from test_ui_hunters_explains import table_at
+
+    from game.rules.hunters.scenario import scenario
+
+    s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], phase="area",
+                 positions={0: "Church", 1: "Cemetery", 2: "Weird Woods", 3: "Hermit's Cabin"})
+    table = table_at(app, s)
+    texts = [c.button.text for c in table.choices]
+    key(app, pygame.K_2)
+    assert table.selected == 1 and not table.session.match.log
+    key(app, pygame.K_1)
+    assert table.selected == 0 and not table.session.match.log
+    key(app, pygame.K_1, frames=3)
+    assert table.session.match.log and texts[0].startswith("Draw")
+    assert table.session.match.log[0][1].kind == "draw"
+
+
+def test_a_highlight_does_not_carry_into_the_next_persons_decision(app):
+    """Pass-and-play, the same words for both people: Bob's first number only highlights."""
+    from test_ui_play import start_tiny
+
+    from game.ui.scenes.handoff import HandoffScene
+
+    table = start_tiny(app, humans=2)
+    assert until(app, lambda: isinstance(app.top, HandoffScene))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_1)
+    key(app, pygame.K_1, frames=2)                   # Alice bets
+    assert until(app, lambda: isinstance(app.top, HandoffScene))
+    key(app, pygame.K_RETURN)
+    assert app.top is table and table.viewer == 1
+    log = len(table.session.match.log)
+    key(app, pygame.K_1, frames=2)
+    assert len(table.session.match.log) == log and table.selected == 0
+
+
+# --- README, the in-app list and the behaviour say the same ---------------------------------
+
+def test_readme_and_the_rules_screen_list_the_same_keys(app):
+    from pathlib import Path
+
+    from game.ui import controls
+    from game.ui.scenes.rules import RulesScene
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    assert controls.readme_table() in readme
+    key(app, pygame.K_r)                              # the menu's Rules key
+    assert isinstance(app.top, RulesScene)
+    for game in ("chasing", "harsh", "hunters"):
+        click(app, f"#tab_{game}")
+        text = " ".join(b.text for b in app.top.panel.blocks)
+        for k, does in controls.rows(game):
+            assert f"{k}: {does}" in text
+    assert controls.TABLE_DIGITS in text
+
+
+def test_the_table_says_the_digit_rule_over_its_choices(app, monkeypatch):
+    from test_ui_play import start_tiny
+
+    from game.ui import controls
+
+    table = start_tiny(app)
+    assert until(app, lambda: app.top is table and len(table.choices) > 1)
+    table.set_status("")
+    drawn = drawn_texts(monkeypatch)
+    app.draw()
+    assert controls.CHOOSE_HINT in drawn

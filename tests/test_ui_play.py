@@ -66,7 +66,9 @@ def test_two_humans_pass_the_screen_and_see_only_their_own_card(app):
     cards = table.session.match.state.cards
     seen = " ".join(b.text for b in table.view_panel.blocks)
     assert f"(card 0 {cards[0]})" in seen and f"(card 1 {cards[1]})" not in seen
-    key(app, pygame.K_2, frames=2)   # picks "Fold" at once: the number drawn on it
+    key(app, pygame.K_2)             # highlights "Fold", the number drawn on it...
+    assert table.selected == 1 and len(table.session.match.log) == 2
+    key(app, pygame.K_2, frames=2)   # ...and the same number again folds
     assert until(app, lambda: isinstance(app.top, HandoffScene))
     assert app.top.name == "Bob"
     click(app, "#ready")

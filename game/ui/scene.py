@@ -12,14 +12,17 @@ container, so tearing a screen down is one ``kill`` and a resize is simply a reb
         def draw(self, surface):                 # before the UI: backgrounds, boards
             surface.blit(draw.table_background(surface.get_size()), (0, 0))
 
-Keyboard, the same everywhere: number keys 1-9 pick the n-th *choice* (buttons made
-with ``choice=True``, in creation order: the number drawn on it) at once, arrow keys move
-a highlight, Enter presses the highlighted choice (or runs ``default_action`` when nothing
-is highlighted), Esc runs ``on_escape`` (back in menus, pause at the table). A rebuild
-keeps the highlight only while it is the same list of choices: a new list starts with
-nothing highlighted, so Enter never confirms something the player did not pick. Scenes
-lower in the stack keep their Python state but lose their UI elements while covered;
-they rebuild when uncovered.
+Keyboard (game.ui.controls says it to players): in menus and dialogs number keys 1-9
+press the n-th *choice* (buttons made with ``choice=True``, in creation order: the number
+drawn on it) at once; at a table (``TableScene``) a number only highlights it and the same
+number again, or Enter, confirms it. Arrow keys move a highlight, Enter presses the
+highlighted choice (or runs ``default_action`` when nothing is highlighted), Esc runs
+``on_escape`` (back in menus, pause at the table). A rebuild keeps the highlight only
+while it is the same list of choices: a new list starts with nothing highlighted, so Enter
+never confirms something the player did not pick. While a text field has the cursor, the
+app gives it every key and the scene none (``App.dispatch``). Scenes lower in the stack
+keep their Python state but lose their UI elements while covered; they rebuild when
+uncovered.
 """
 
 from __future__ import annotations

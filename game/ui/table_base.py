@@ -36,9 +36,9 @@ from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, howto, navigation, style
+from game.ui import controls, draw, howto, navigation, style
 from game.ui.moments import Moments
-from game.ui.scene import Scene
+from game.ui.scene import DIGIT_KEYS, Scene
 from game.ui.since import SinceBanner
 from game.ui.widgets import LogPanel, ScrollPanel, paragraph
 from game.ui.wording import describe_view, with_names
@@ -453,6 +453,31 @@ class TableScene(Scene):
     def pause(self) -> None:
         navigation.push(self.app, "pause", self)
 
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """The digit rule of every table (controls.TABLE_DIGITS): a number highlights the
+        n-th choice, the same number again or Enter confirms it. A highlight belongs to the
+        decision it was made in: the next one (another seat, the same words) starts bare."""
+        if self.selected is not None and getattr(self, "_selected_at", None) != self.ui_key():
+            self.select(None)
+        if event.key in DIGIT_KEYS:
+            n = DIGIT_KEYS[event.key] - 1
+            if n >= len(self.choices) or not self.choices[n].button.visible:
+                return False
+            if self.selected == n:
+                self.activate(n)
+            else:
+                self.select(n)
+            return True
+        return super().handle_key(event)
+
+    def select(self, index: int | None) -> None:
+        super().select(index)
+        self._selected_at = self.ui_key()
+
+    def activate(self, index: int) -> None:
+        self.select(None)        # confirmed: the highlight does not outlive the choice
+        super().activate(index)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1
                 and self.since.click(event.pos)):
@@ -605,8 +630,9 @@ class TableScene(Scene):
                            colour, True)
         elif self.choice_actions():
             n = len(self.choice_actions())
-            hint = "Choose:" if n == 1 else "Choose (number keys select, Enter confirms):"
-            draw.blit_text(surface, hint, m.px(16), rect.topleft, style.TEXT_MUTED)
+            hint = "Choose:" if n == 1 else controls.CHOOSE_HINT
+            draw.blit_text(surface, fit(hint, m.px(16), rect.width), m.px(16), rect.topleft,
+                           style.TEXT_MUTED)
 
 
 class GenericTableScene(TableScene):

@@ -449,7 +449,7 @@ class ChasingTable(ChasingPainter, TableScene):
             return True
         actions = self.key_actions
         if key in DIGIT_KEYS and actions:
-            n = DIGIT_KEYS[key] - 1     # the tables' digit rule (scene.TABLE_KEYS)
+            n = DIGIT_KEYS[key] - 1     # the tables' digit rule (controls.TABLE_DIGITS)
             if n < len(actions):
                 if self.key_selected == n:
                     self.motion.clear()

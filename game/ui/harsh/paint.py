@@ -131,6 +131,9 @@ class HarshPainter:
             surface.blit(card, cell)
             if p in moves:
                 look.ring(surface, cell, style.ACCENT_BRIGHT, max(2, m.px(2)), m.px(8))
+                if p == self.key_cell_now():   # highlit by its number key: Enter goes there
+                    look.ring(surface, cell.inflate(m.px(10), m.px(10)), style.TEXT,
+                              max(3, m.px(4)), m.px(12))
             self.draw_stack(surface, cell, g, d, *self.shown_stack(p, g))
             if g["bug"]:
                 bug = look.bug_icon(int(d * 0.8))

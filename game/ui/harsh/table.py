@@ -222,7 +222,9 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self._held = (self.step_key(), self.app.frames, action, asked, self.dialog is not None)
             return True
         danger = self.danger_of(action) if checked else None
-        if danger is not None and not asked:
+        # a forced choice with only this option: nothing to ask (its note says what it does)
+        alone = all(_same_class(a, action) for a in self.actions())
+        if danger is not None and not asked and not alone:
             self._confirming = (self.step_key(), action)
             label = action.label[:1].lower() + action.label[1:] if action.label else str(action)
             self.open_dialog(dialogs.Dialog(
@@ -518,11 +520,22 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             if acts and self.dialog is None:
                 self.confirm_accusation()
                 return True
-        from game.ui.scene import DIGIT_KEYS
+        from game.ui.scene import CONFIRM_KEYS, DIGIT_KEYS
 
         if (event.key in DIGIT_KEYS and self.dialog is None and self.acting_seat() is not None
                 and (self.view()["phase"] == "move" or self.grid_targets())):
-            self.click_cell(DIGIT_KEYS[event.key] - 1)
+            # the tables' digit rule (controls.TABLE_DIGITS): a Location's number highlights it,
+            # the same number again or Enter goes there; one it cannot go to says why at once
+            p = DIGIT_KEYS[event.key] - 1
+            if p == self.key_cell_now() or p not in self.cell_choices():
+                self.key_cell = None
+                self.click_cell(p)
+            else:
+                self.key_cell = (p, self.step_key(), self.grid_pick)
+            return True
+        if event.key in CONFIRM_KEYS and self.dialog is None and self.key_cell_now() is not None:
+            p, self.key_cell = self.key_cell_now(), None
+            self.click_cell(p)
             return True
         if event.key == pygame.K_ESCAPE and self.user_dialog is not None:
             self.close_dialog()
@@ -531,6 +544,21 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self.cancel_grid_pick()
             return True
         return super().handle_key(event)
+
+    key_cell: tuple | None = None     # (Location, step, aimed ability) a number key highlit
+
+    def cell_choices(self) -> dict:
+        """The Locations a click would choose now: the ability's targets, else the moves."""
+        return self.grid_targets() or {a.args[0]: a for a in self.actions() if a.kind == "move"}
+
+    def key_cell_now(self) -> int | None:
+        """The Location a number key highlit in this very decision, else None."""
+        if self.key_cell is None or self.dialog is not None or self.acting_seat() is None:
+            return None
+        p, step, pick = self.key_cell
+        if step != self.step_key() or pick != self.grid_pick or p not in self.cell_choices():
+            return None
+        return p
 
     # --- where things are (clicks, the hint's highlight, tests) ------------------------------------------
     def slot_rects(self, view) -> dict[tuple[int, int], pygame.Rect]:

@@ -58,8 +58,15 @@ def rules_blocks(spec: GameSpec) -> list[Block]:
     return out
 
 
+def controls_blocks(spec: GameSpec) -> list[Block]:
+    """The keys at this game's screens (game.ui.controls, the same rows as README)."""
+    from game.ui import controls
+
+    return [heading("KEYS")] + [paragraph(f"•  {k}: {does}") for k, does in controls.rows(spec.id)]
+
+
 class RulesScene(TabbedGameScene):
     heading = "Rules"
 
     def blocks(self, spec: GameSpec) -> list[Block]:
-        return rules_blocks(spec)
+        return rules_blocks(spec) + controls_blocks(spec)
