@@ -83,6 +83,7 @@ class ScrollPanel:
         self.offset = 0
         self._content: Stack | None = None
         self._dragging = False
+        self.blocks_made = 0    # blocks laid out and rendered so far (tests count the work)
 
     # --- content ----------------------------------------------------------------------------
     def set_blocks(self, blocks: Sequence[Block]) -> None:
@@ -141,6 +142,7 @@ class ScrollPanel:
 
     def _block(self, b: Block, width: int, fs: int) -> tuple[int, list]:
         """One block's pieces: (space above it, [(x, surface, space below), ...])."""
+        self.blocks_made += 1
         line_h = int(fs * 1.4)
         parts: list = []
         before = 0
@@ -250,28 +252,84 @@ class ScrollPanel:
 
 
 class LogPanel(ScrollPanel):
-    """The game log: newest at the bottom, followed unless the reader scrolled back."""
+    """The game log: newest at the bottom, followed unless the reader scrolled back.
+
+    A new line costs the same in a long game as in a short one: the lines before it keep
+    their pieces and places, only the new ones and the one before (no longer the newest,
+    it dims) are laid out and put under them."""
 
     def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str = "Game log") -> None:
         super().__init__(rect, metrics, title, font_size=style.FONT_SMALL)
         self.lines: list[str] = []
+        self._last_first = 0    # the index in the content's pieces where the newest line starts
+
+    @staticmethod
+    def _line_block(line: str, newest: bool) -> Block:
+        return Block("p", line, colour=style.TEXT if newest else style.TEXT_MUTED)
 
     def set_lines(self, lines: Sequence[str]) -> None:
         lines = list(lines)
         if lines == self.lines:
             return
         follow = self._content is None or self.at_end()
-        self.lines = lines
-        self.set_blocks([Block("p", ln, colour=style.TEXT if i == len(lines) - 1 else style.TEXT_MUTED)
-                         for i, ln in enumerate(lines)] or [Block("p", "Nothing has happened yet.",
-                                                                  colour=style.TEXT_DIM)])
+        old, n = self.lines, len(self.lines)
+        if self._content is not None and 0 < n < len(lines) and lines[:n] == old:
+            self.lines = lines
+            self._append(lines[n:])
+        else:
+            self.lines = lines
+            self.set_blocks([self._line_block(ln, i == len(lines) - 1) for i, ln in enumerate(lines)]
+                            or [Block("p", "Nothing has happened yet.", colour=style.TEXT_DIM)])
         if follow:
             self.scroll_to_end()
+
+    def _render(self, width: int) -> Stack:
+        content = super()._render(width)
+        self._last_first = len(content.pieces) - self._pieces_of_last(content)
+        return content
+
+    def _pieces_of_last(self, content: Stack) -> int:
+        top = self._tops[-1] if self._tops else 0
+        return sum(1 for _, y, _ in content.pieces[-64:] if y >= top) or 1
+
+    def _append(self, new: list[str]) -> None:
+        """Put ``new`` under the lines shown: the newest line so far is laid out again (it
+        dims), the others keep their pieces and places."""
+        content = self._content
+        width, fs = content.width, self.font_size
+        cache = getattr(self, "_block_cache", {})
+        y = self._tops.pop()
+        cache.pop((self.blocks[-1], width, fs), None)
+        del content.pieces[self._last_first:]
+        del content._ys[self._last_first:]
+        self.blocks[-1] = self._line_block(self.lines[-len(new) - 1], False)
+        fresh = [self._line_block(ln, i == len(new) - 1) for i, ln in enumerate(new)]
+        self.blocks.extend(fresh)
+        for b in [self.blocks[-len(new) - 1], *fresh]:
+            key = (b, width, fs)
+            made = cache.get(key) or self._block(b, width, fs)
+            cache[key] = made
+            before, parts = made
+            if before and content.pieces:
+                y += before
+            self._tops.append(y)
+            self._last_first = len(content.pieces)
+            for x, surf, gap in parts:
+                content.pieces.append((x, y, surf))
+                content._ys.append(y)
+                y += surf.get_height() + gap
+        self._block_cache = cache
+        content.height = max(1, y)
+        self.offset = min(self.offset, self.max_offset)
 
     def first_visible(self) -> int:
         """An entry cut by the top edge is left out rather than shown in part (the newest
         line stays at the bottom)."""
+        import bisect
+
         content = self.content()
         if content.get_height() <= self.inner.height:
             return self.offset
-        return next((t for t in getattr(self, "_tops", []) if t >= self.offset), self.offset)
+        tops = getattr(self, "_tops", [])
+        i = bisect.bisect_left(tops, self.offset)
+        return tops[i] if i < len(tops) else self.offset

@@ -1,0 +1,130 @@
+"""The game log's cost per new line does not grow with the game (issue 37, frames): a new
+line lays out and renders itself and the line before it (which dims), whatever the log's
+length; the lines above keep their pieces and places. The work is counted, never timed."""
+
+import pygame
+import pytest
+from ui_helpers import step
+
+from game.rules.protocol import Event
+from game.session import SeatConfig
+from game.ui import draw
+from game.ui.opening import start_game
+from game.ui.widgets import LogPanel
+
+
+def pixels(surface):
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def lines_of(n, start=0):
+    return [f"Line {i}: Alice plays the {i % 13 + 1} of red and takes a long look around"
+            for i in range(start, start + n)]
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """How many texts the fonts render (draw.text keeps what it made: a text it has made
+    before costs nothing)."""
+    made = []
+    real = draw.SizedFont.render
+
+    def counting(self, *args, **kw):
+        made.append(args[0])
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(draw.SizedFont, "render", counting)
+    return made
+
+
+@pytest.mark.parametrize("length", [50, 500])
+def test_a_new_line_costs_the_same_in_a_long_log_as_in_a_short_one(app, renders, length):
+    panel = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
+    lines = lines_of(length)
+    panel.set_lines(lines)
+    surface = pygame.Surface((300, 420))
+    panel.draw(surface)
+    before = list(panel.content().pieces)
+    made, rendered = panel.blocks_made, len(renders)
+
+    panel.set_lines(lines + ["Bob takes the trick with the 9 of blue"])
+    panel.draw(surface)
+
+    assert panel.blocks_made - made == 2        # the new line, and the last one dimmed
+    assert len(renders) - rendered <= 2 * 2     # each one or two wrapped lines, no more
+    pieces = panel.content().pieces
+    kept = len(before) - 2                      # every line wraps in two here: all but the last
+    assert all(a is b for a, b in zip(pieces[:kept], before[:kept]))   # the same, not made again
+    assert panel.at_end()                       # the newest line is in view
+
+
+def test_lines_added_one_by_one_look_as_the_whole_log_laid_out_at_once(app):
+    grown = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
+    lines = lines_of(40) + ["short", "Bob takes the trick", "x " * 60]
+    grown.set_lines(lines[:20])
+    for k in range(21, len(lines) + 1, 2):     # one or two lines at a time
+        grown.set_lines(lines[:k])
+    grown.set_lines(lines)
+    whole = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
+    whole.set_lines(lines)
+    a, b = pygame.Surface((300, 420)), pygame.Surface((300, 420))
+    grown.draw(a)
+    whole.draw(b)
+    assert grown.content().get_height() == whole.content().get_height()
+    assert grown._tops == whole._tops
+    assert [(x, y, s.get_size()) for x, y, s in grown.content().pieces] == \
+        [(x, y, s.get_size()) for x, y, s in whole.content().pieces]
+    assert pixels(a) == pixels(b)
+    grown.scroll(-10**6)                       # and scrolled back to the first lines
+    whole.scroll(-10**6)
+    grown.draw(a)
+    whole.draw(b)
+    assert pixels(a) == pixels(b)
+
+
+def test_a_reader_who_scrolled_back_stays_there_when_a_line_comes(app):
+    panel = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
+    lines = lines_of(100)
+    panel.set_lines(lines)
+    panel.scroll_to_end()
+    panel.scroll(-600)
+    where = panel.offset
+    panel.set_lines(lines + ["Bob takes the trick"])
+    assert panel.offset == where and not panel.at_end()
+
+
+@pytest.mark.animation_speed("off")
+def test_at_a_table_with_a_500_line_log_a_move_lays_out_only_its_own_lines(app):
+    """The real table: a log 500 lines long (public lines added to the session), then the
+    person's move by key press: only the move's lines and the one before are laid out."""
+    seats = [SeatConfig("Ann", "human", "easy")] + [SeatConfig(f"C{i}", "computer", "easy")
+                                                    for i in range(1, 5)]
+    table = start_game(app, "chasing", seats, 7, {})
+    for _ in range(400):
+        if table.acting_seat() is not None and app.top is table:
+            break
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        step(app)
+    s = table.session
+    for i in range(500):
+        s.entries.append((0, Event("note", {}, f"An earlier line, number {i}")))
+    step(app, 2)
+    panel = table.log_panel
+    assert len(panel.lines) >= 500
+    shown, made = len(panel.lines), panel.blocks_made
+    log = len(s.match.log)
+    for key in (pygame.K_1, pygame.K_RETURN):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                             scancode=0))
+    step(app)
+    for _ in range(30):
+        if len(s.match.log) != log:
+            break
+        step(app)
+    assert len(s.match.log) > log                # the move was made
+    step(app)
+    new = len(panel.lines) - shown
+    assert new >= 1
+    # each batch of new lines lays out the line before it again (it dims): never the 500
+    assert new + 1 <= panel.blocks_made - made <= 2 * new
