@@ -280,3 +280,28 @@ def test_the_table_says_the_digit_rule_over_its_choices(app, monkeypatch):
     drawn = drawn_texts(monkeypatch)
     app.draw()
     assert controls.CHOOSE_HINT in drawn
+
+
+# --- Setup's drop-downs: rows as tall as their words ------------------------------------------
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
+def test_the_difficulty_drop_down_rows_hold_their_words_at_every_size(shadows_home, size):
+    from ui_helpers import click_at, make_app
+
+    app = make_app(size=size)
+    try:
+        step(app, 2)
+        click(app, "#tile_harsh")
+        dd = find(app, "#option_difficulty")
+        click_at(app, dd.rect.center)
+        step(app, 3)
+        rows = [it["button_element"] for it in dd.current_state.options_selection_list.item_list]
+        assert [b.text for b in rows] == ["Standard", "Hard", "Difficult", "Expert"]
+        for above, below in zip(rows, rows[1:]):
+            assert above.rect.bottom <= below.rect.top          # no row over another
+        for b in rows:
+            words = b.font.get_rect(b.text)
+            assert words.height <= b.rect.height, (size, b.text, words, b.rect)
+            assert b.rect.bottom <= dd.current_state.options_selection_list.rect.bottom
+    finally:
+        app.quit()

@@ -137,12 +137,17 @@ def _base_theme() -> dict:
 
 
 def scaled_theme(scale: float) -> dict:
-    """The pygame-gui theme with every font size multiplied by ``scale``."""
+    """The pygame-gui theme with every font size, and the height of a drop-down's rows,
+    multiplied by ``scale`` (pygame-gui keeps rows 20 px high whatever the font: at
+    1920x1080 the options overlapped)."""
     theme = copy.deepcopy(_base_theme())
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and "size" in font:
             font["size"] = str(max(10, round(int(font["size"]) * scale)))
+        misc = block.get("misc") if isinstance(block, dict) else None
+        if isinstance(misc, dict) and "list_item_height" in misc:
+            misc["list_item_height"] = str(max(20, round(int(misc["list_item_height"]) * scale)))
     return theme
 
 

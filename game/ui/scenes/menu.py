@@ -164,8 +164,6 @@ class MenuScene(Scene):
         for name, button, action in self.hotkeys:
             if name == pressed:
                 if button.is_enabled:
-                    self.select(next((i for i, c in enumerate(self.choices)
-                                      if c.button is button), None))
                     self.app.sound.play("click")
                     action()
                 return True     # a disabled entry's key does nothing, never another's
