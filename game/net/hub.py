@@ -4,6 +4,10 @@
 choices off the queue, checks each was made at the current step, and hands it to
 ``Session.submit`` like a click at the screen, so the rules decide; a refusal goes back
 to that phone only. Then, if anything changed, every phone seat gets its new state.
+
+It also replaces a lost phone during a game (the table's Phones screen): a seat's link
+can be shown again, its key made new (the old one stops at once), the seat moved to the
+table's screen and back to a phone. Only who plays a seat where changes: the game goes on.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import logging
 import queue
 import secrets
 import threading
+from dataclasses import replace
 from typing import Callable
 
 from game.net import present
@@ -31,6 +36,7 @@ class PhoneHub:
                  wake: threading.Event | None = None) -> None:
         self.session = session
         self.seats = [i for i, s in enumerate(session.seats) if s.on_phone]
+        self.phone_seats = list(self.seats)     # every seat that began on a phone
         self.tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in self.seats}
         self.inbox: queue.Queue[Submitted] = queue.Queue()
         self.server = PhoneServer(self.tokens, self.inbox, host, port, rate, wake)
@@ -67,9 +73,45 @@ class PhoneHub:
         """``seat`` plays at the table's screen from now on; its link stops working."""
         if seat in self.seats:
             self.seats.remove(seat)
+            self.tokens.pop(seat, None)
             self.session.play_here(seat)
-            self.server.revoke(seat, "This seat now plays at the table's screen.")
+            self.server.revoke(seat, "This seat now plays at the table's screen. This "
+                               "page has stopped.")
             self._shown = None
+
+    def play_on_phone(self, seat: int) -> None:
+        """``seat`` (back at the screen) plays on a phone again, with a new link."""
+        s = self.session
+        if seat in self.seats or seat not in self.phone_seats:
+            return
+        s.seats[seat] = replace(s.seats[seat], device="phone")
+        if s.at_screen == seat:
+            s.handed_to(None)      # the screen stops showing that seat's secrets
+        self.seats = sorted(self.seats + [seat])
+        self.tokens[seat] = secrets.token_urlsafe(TOKEN_BYTES)
+        self.server.set_token(seat, self.tokens[seat])
+        self._shown = None
+        self.publish()
+
+    def new_key(self, seat: int) -> None:
+        """A fresh key for ``seat``: the device on the old one is told and closed at once."""
+        if seat not in self.seats:
+            return
+        self.tokens[seat] = secrets.token_urlsafe(TOKEN_BYTES)
+        self.server.set_token(seat, self.tokens[seat], "The table made a new key for this "
+                              "seat, so this link no longer opens it. This page has stopped.")
+
+    def where(self, seat: int) -> str:
+        """"phone" (connected), "away" (a phone seat with no device now) or "screen"."""
+        if seat not in self.seats:
+            return "screen"
+        return "phone" if seat in self.online() else "away"
+
+    def take_notices(self) -> list[str]:
+        """What the table should say about the phones since the last call."""
+        names = self.session.seats
+        return [f"{names[seat].name}'s seat moved to another phone."
+                for seat in self.server.take_moves()]
 
     # --- every frame -----------------------------------------------------------------------
     def pump(self) -> int:

@@ -1,6 +1,8 @@
 """What a phone may send, checked before anything else looks at it.
 
-Every message is one JSON object of at most ``MAX_MESSAGE`` bytes:
+Every message is one JSON object of at most ``MAX_MESSAGE`` bytes (8192 is accepted,
+8193 is not; the server reads frames up to ``MAX_FRAME`` so that a longer message is
+refused here, in words, rather than by closing the socket):
 
     {"type": "hello", "token": "<the seat's token>"}          first, binds the socket
     {"type": "act", "seq": 17, "action": ["play", ["red", 5]]}  a choice made at step 17
@@ -17,6 +19,7 @@ import time
 from typing import Any
 
 MAX_MESSAGE = 8 * 1024          # bytes, for any message from a phone
+MAX_FRAME = 8 * MAX_MESSAGE     # bytes the server reads at all; beyond, the socket closes
 RATE_PER_SECOND = 10.0          # sustained messages a second per connection
 RATE_BURST = 20                 # messages allowed at once before the rate applies
 MAX_TOKEN = 64
@@ -38,16 +41,20 @@ def parse(text: str | bytes) -> dict:
     if isinstance(text, bytes):
         raise BadMessage("send text (JSON), not binary data")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        raise BadMessage(f"message too long (at most {MAX_MESSAGE} bytes)")
+        raise BadMessage(f"the message is too long (at most {MAX_MESSAGE} bytes)")
     try:
         msg = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadMessage("not valid JSON") from None
+        raise BadMessage("the message is not valid JSON") from None
     if not isinstance(msg, dict):
         raise BadMessage("a message must be a JSON object")
     kind = msg.get("type")
+    # ``type`` may be anything a sender wrote (a list, an object): only a short string is
+    # looked up, so nothing unhashable reaches the table of kinds
+    if not isinstance(kind, str):
+        raise BadMessage('the message needs a type, a word such as "hello"')
     if kind not in FIELDS:
-        raise BadMessage(f"unknown message type {str(kind)[:20]!r}")
+        raise BadMessage(f"unknown message type {kind[:20]!r}")
     extra = set(msg) - FIELDS[kind]
     if extra:
         raise BadMessage(f"unexpected field {sorted(extra)[0][:20]!r} in {kind!r}")

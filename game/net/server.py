@@ -9,6 +9,13 @@ loop with ``call_soon_threadsafe``). It serves three bundled files and one WebSo
 * ``/ws``: a phone says hello with its seat's token, then gets that seat's state and
   may send choices. A wrong token is told so and the socket closed.
 
+Who may hold a socket: a seat has one live device, the newest to say hello with its key
+(the one before is told, in words, and closed). A socket that has not said hello is
+"waiting": it must do so within ``HELLO_DEADLINE`` seconds, and only a few may wait per
+client address (``MAX_WAITING_PER_ADDRESS``) and in all (``MAX_WAITING``); past either
+cap the oldest waiting one is closed to make room, so silent sockets can never keep a
+real phone out. The upgrade's Origin, when a browser sends one, must be the page's own.
+
 Every message is size-limited, rate-limited and schema-checked (game.net.messages);
 a bad one gets a clear error back and changes nothing.
 """
@@ -36,10 +43,16 @@ log = logging.getLogger("shadows.net")
 STATIC = {"/": ("index.html", "text/html"), "/phone.css": ("phone.css", "text/css"),
           "/phone.js": ("phone.js", "text/javascript")}
 HEARTBEAT = 15.0                 # seconds: a sleeping phone's dead socket is noticed
-MAX_SOCKETS = 64                 # open at once: 8 seats with a few tabs each is plenty
+HELLO_DEADLINE = 5.0             # seconds a new socket has to say which seat it is for
+MAX_WAITING = 64                 # sockets not yet bound to a seat, from everywhere
+MAX_WAITING_PER_ADDRESS = 8      # ... and from one address (a phone needs one; tests join 8 at once)
 CLOSE_BAD_TOKEN = 4001
 CLOSE_SEAT_GONE = 4002
+CLOSE_NO_HELLO = 4003
+CLOSE_MOVED = 4004
 CLOSE_GAME_OVER = 1001
+MOVED = ("Your seat was opened on another device, which plays it from now on. This page "
+         "has stopped and shows nothing more.")
 HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,100}")   # a Host header fit to repeat in a header
 
 
@@ -60,9 +73,11 @@ class Conn:
     ws: web.WebSocketResponse
     outbox: asyncio.Queue
     limit: messages.RateLimit
+    address: str = ""
     seat: int | None = None
     warned: float = 0.0
     sender: asyncio.Future | None = None
+    deadline: asyncio.TimerHandle | None = None
 
 
 def load_page() -> dict[str, bytes]:
@@ -91,10 +106,13 @@ class PhoneServer:
         self._ids = itertools.count(1)
         self._latest: dict[int, str] = {}       # seat -> last state message (JSON text)
         self._offered: dict[int, tuple[int, list]] = {}   # seat -> (seq, offered actions)
-        self._lock = threading.Lock()           # guards the two sets below
+        self._waiting: dict[int, Conn] = {}     # not yet bound, oldest first
+        self._lock = threading.Lock()           # guards the three below
         self._joined: set[int] = set()
-        self._online: dict[int, int] = {}       # seat -> open sockets
-        self.stats = {"received": 0, "refused": 0, "dropped": 0, "oversize": 0}
+        self._holder: dict[int, int] = {}       # seat -> the one socket that plays it
+        self._moves: list[int] = []             # seats taken over by a newer device
+        self.stats = {"received": 0, "refused": 0, "dropped": 0, "oversize": 0,
+                      "evicted": 0, "late": 0, "origin": 0}
 
     # --- life -----------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
@@ -176,7 +194,16 @@ class PhoneServer:
 
     def revoke(self, seat: int, why: str) -> None:
         """``seat``'s link stops working (it plays at the table's screen now)."""
-        self._call(self._drop_seat, seat, why)
+        with self._lock:
+            self._joined.discard(seat)
+        self._call(self._drop_seat, seat, why, None)
+
+    def set_token(self, seat: int, token: str, why: str = "") -> None:
+        """``seat`` opens with ``token`` from now on; a device on the old key is told ``why``
+        and closed at once (a new key), or the seat is a phone seat again (no device)."""
+        with self._lock:
+            self._joined.discard(seat)
+        self._call(self._drop_seat, seat, why, token)
 
     def joined(self) -> set[int]:
         with self._lock:
@@ -184,7 +211,13 @@ class PhoneServer:
 
     def online(self) -> set[int]:
         with self._lock:
-            return {s for s, n in self._online.items() if n > 0}
+            return set(self._holder)
+
+    def take_moves(self) -> list[int]:
+        """Seats whose device was replaced by a newer one since the last call."""
+        with self._lock:
+            moves, self._moves = self._moves, []
+        return moves
 
     def _call(self, fn, *args) -> None:
         if self.loop is not None and self.running:
@@ -203,27 +236,80 @@ class PhoneServer:
         if conn is not None:
             conn.outbox.put_nowait(text)
 
-    def _drop_seat(self, seat: int, why: str) -> None:
-        self.tokens.pop(seat, None)     # only ever changed here, on the server's loop
-        self._latest.pop(seat, None)
-        self._offered.pop(seat, None)
+    def _drop_seat(self, seat: int, why: str, token: str | None) -> None:
+        # tokens are only ever changed here, on the server's loop
+        if token is None:
+            self.tokens.pop(seat, None)
+            self._latest.pop(seat, None)
+            self._offered.pop(seat, None)
+        else:
+            self.tokens[seat] = token
         for conn in list(self._conns.values()):
             if conn.seat == seat:
-                conn.outbox.put_nowait(json.dumps({"type": "error", "code": "seat_gone",
+                code = "seat_gone" if token is None else "new_key"
+                self._unbind(conn)
+                conn.outbox.put_nowait(json.dumps({"type": "error", "code": code,
                                                    "message": why}))
-                conn.outbox.put_nowait((CLOSE_SEAT_GONE, b"seat moved to the table"))
+                conn.outbox.put_nowait((CLOSE_SEAT_GONE if token is None else CLOSE_BAD_TOKEN,
+                                        b"seat moved to the table" if token is None
+                                        else b"the seat has a new key"))
+
+    def _unbind(self, conn: Conn) -> None:
+        """``conn`` no longer plays its seat (it is closing or was replaced)."""
+        if conn.seat is not None:
+            with self._lock:
+                if self._holder.get(conn.seat) == conn.id:
+                    del self._holder[conn.seat]
+            conn.seat = -1          # never bound again, and never sent a seat's state
+
+    def _evict(self, conn: Conn, why: str) -> None:
+        self._waiting.pop(conn.id, None)
+        self.stats["evicted"] += 1
+        self._error_to(conn, "too_many", why)
+        conn.outbox.put_nowait((CLOSE_NO_HELLO, b"too many connections waiting"))
+
+    def _make_room(self, address: str) -> None:
+        """Close the oldest waiting sockets so that one more may wait (from ``address``)."""
+        mine = [c for c in self._waiting.values() if c.address == address]
+        if len(mine) >= MAX_WAITING_PER_ADDRESS:
+            self._evict(mine[0], "Too many connections from this device are waiting: this "
+                        "one was closed. Reload the page to try again.")
+        if len(self._waiting) >= MAX_WAITING:
+            self._evict(next(iter(self._waiting.values())), "The table is busy with other "
+                        "connections: this one was closed. Reload the page to try again.")
+
+    def _hello_late(self, conn_id: int) -> None:
+        conn = self._waiting.pop(conn_id, None)
+        if conn is None:
+            return
+        self.stats["late"] += 1
+        self._error_to(conn, "no_hello", "This page did not say which seat it is for in "
+                       "time, so the table closed the connection. Reload the page.")
+        conn.outbox.put_nowait((CLOSE_NO_HELLO, b"no hello in time"))
 
     async def _page(self, request: web.Request) -> web.Response:
         body = self.pages[request.path]
         return web.Response(body=body, content_type=STATIC[request.path][1], charset="utf-8")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if len(self._conns) >= MAX_SOCKETS:
-            return web.Response(status=503, text="too many connections")
-        ws = web.WebSocketResponse(max_msg_size=messages.MAX_MESSAGE, heartbeat=HEARTBEAT)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"http://{request.host}":
+            # another site's page in a phone's browser may not drive a seat
+            self.stats["origin"] += 1
+            return web.Response(status=403, text="this page may connect only from the "
+                                "table's own address")
+        address = request.remote or ""
+        self._make_room(address)
+        # aiohttp refuses a frame of exactly its limit, hence the + 1: frames up to
+        # MAX_FRAME are read, and parse() refuses those over MAX_MESSAGE in words
+        ws = web.WebSocketResponse(max_msg_size=messages.MAX_FRAME + 1, heartbeat=HEARTBEAT)
         await ws.prepare(request)
-        conn = Conn(next(self._ids), ws, asyncio.Queue(), messages.RateLimit(*self.rate))
+        conn = Conn(next(self._ids), ws, asyncio.Queue(), messages.RateLimit(*self.rate),
+                    address)
         self._conns[conn.id] = conn
+        self._waiting[conn.id] = conn
+        conn.deadline = asyncio.get_running_loop().call_later(
+            HELLO_DEADLINE, self._hello_late, conn.id)
         sender = conn.sender = asyncio.ensure_future(self._sender(conn))
         try:
             async for msg in ws:
@@ -236,9 +322,9 @@ class PhoneServer:
                     break
         finally:
             self._conns.pop(conn.id, None)
-            if conn.seat is not None:
-                with self._lock:
-                    self._online[conn.seat] = max(0, self._online.get(conn.seat, 1) - 1)
+            self._waiting.pop(conn.id, None)
+            conn.deadline.cancel()
+            self._unbind(conn)
             sender.cancel()
             if not ws.closed:
                 await ws.close()
@@ -281,7 +367,7 @@ class PhoneServer:
         if kind == "hello":
             self._hello(conn, msg["token"])
             return
-        if conn.seat is None:
+        if conn.seat is None or conn.seat < 0:
             self._error_to(conn, "no_hello", "say hello with your seat's token first")
             return
         if kind == "ping":
@@ -307,15 +393,27 @@ class PhoneServer:
             if hmac.compare_digest(t.encode(), token.encode("utf-8", "surrogatepass")):
                 seat = s
         if seat is None or (conn.seat is not None and conn.seat != seat):
-            self._error_to(conn, "bad_token", "this link does not open a seat in the game on "
-                           "the table now: scan the code on the table's screen again")
+            self._waiting.pop(conn.id, None)
+            self._error_to(conn, "bad_token", "This link does not open a seat in the game on "
+                           "the table now. Ask the table for your seat's link (Pause, then "
+                           "Phones) and open it again.")
             conn.outbox.put_nowait((CLOSE_BAD_TOKEN, b"unknown seat"))
             return
         if conn.seat is None:
+            self._waiting.pop(conn.id, None)
+            conn.deadline.cancel()
+            for other in list(self._conns.values()):
+                if other.seat == seat and other is not conn:
+                    # one live device per seat: the newest takes it, the older is told
+                    self._unbind(other)
+                    self._error_to(other, "moved", MOVED)
+                    other.outbox.put_nowait((CLOSE_MOVED, b"seat opened on another device"))
+                    with self._lock:
+                        self._moves.append(seat)
             conn.seat = seat
             with self._lock:
                 self._joined.add(seat)
-                self._online[seat] = self._online.get(seat, 0) + 1
+                self._holder[seat] = conn.id
         if seat in self._latest:
             conn.outbox.put_nowait(self._latest[seat])
 
