@@ -8,6 +8,8 @@ import pytest
 from harsh_ui_driver import start_harsh
 from ui_helpers import click, step
 
+from game.ui.harsh.overlays import hint_rows
+
 pytestmark = pytest.mark.animation_speed("off")
 
 
@@ -35,8 +37,12 @@ def test_hint_answers_within_one_and_a_half_seconds_without_blocking_frames(app)
     best, p, n = answer.best
     assert best in table.actions() and 0.0 <= p <= 1.0 and n >= 1
     texts = [b.text for b in table.hint_panel.blocks]
-    assert texts[0].startswith(f"Best: {best.label}") and f"{p:.0%}" in texts[0]
-    assert len(texts) == len(answer.ranked) + 1  # best, the others, and the sample count
+    assert texts[0].startswith(f"Best: {best.label}") and f"{p:.0%} ±" in texts[0]
+    # every other choice on a line with its own margin (alike cards share one), under a
+    # heading that says whether it is as good as the best; then the margin's note
+    others = [t for t in texts[1:] if "% ±" in t]
+    assert len(others) == len(hint_rows(answer.ranked)) - 1
+    assert texts[-1].startswith("± is the 95% margin")
     assert table.locate(best) is not None  # the board marks where to click
 
 

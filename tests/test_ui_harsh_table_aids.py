@@ -155,7 +155,9 @@ def test_express_is_aimed_on_the_grid_and_a_digit_picks_the_location(app):
     assert table.grid_pick is None
     click(app, "#act_ability")
     goal = max(targets)
-    key(app, getattr(pygame, f"K_{goal + 1}"))
+    key(app, getattr(pygame, f"K_{goal + 1}"))   # the digit rule: the number highlights it...
+    assert table.key_cell_now() == goal and table.grid_pick == "bus"
+    key(app, getattr(pygame, f"K_{goal + 1}"))   # ...and the same number again goes there
     assert table.session.match.log[-1][1].args == ("bus", goal) or table.view()["agent"] == goal
     assert any("Express" in line for line in table.session.log_lines(0))
 

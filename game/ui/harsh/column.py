@@ -27,6 +27,10 @@ ACTION_ROWS = (
 )
 
 
+# the ability's own words are on its Location card, where the Agent stands
+ABILITY_SHORT = "What it does is on its Location card, where your Agent stands."
+
+
 class MiddleColumn:
     # --- the action buttons -----------------------------------------------------------------------------
     def build_actions(self, m: style.Metrics, view, actions: list[Action]) -> None:
@@ -112,9 +116,11 @@ class MiddleColumn:
         where = ""
         if bug["state"] == "placed":
             where = "at " + view["grid"][bug["pos"]]["location"]
+        n = bug["tracks_left"]
+        # the wordings from longest to shortest, as for the deck below
         text = {"off": "not placed", "placed": where,
-                "active": f"bugged · {bug['tracks_left']} track{'s' if bug['tracks_left'] != 1 else ''} left",
-                "spent": "bugged · bug spent"}[bug["state"]]
+                "active": (f"bugged · {n} track{'s' if n != 1 else ''} left", f"bugged · {n} left"),
+                "spent": ("bugged · bug spent", "bug spent")}[bug["state"]]
         self._two_lines(surface, c, icon, "Tracking Bug", text,
                         style.ACCENT_BRIGHT if bug["bugged"] else style.TEXT_MUTED, fs)
         # Discovery deck
@@ -213,7 +219,6 @@ class MiddleColumn:
             head = view["prompt"][:1].upper() + view["prompt"][1:]
         draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, box.y), style.TEXT_MUTED,
                        True)
-        reasons = dict(view["unavailable"])
         fs = m.px(12)
         x = box.x + self.button_w + m.gap if hasattr(self, "button_w") else box.x
         w = box.right - x
@@ -224,49 +229,42 @@ class MiddleColumn:
                 draw.blit_text(surface, ln, fs, (box.x, y), style.TEXT_MUTED)
                 y += int(fs * 1.25)
             return
-        for key, _text, name in ACTION_ROWS:
-            btn = self.buttons.get(key)
-            if btn is None or phase != "actions":
-                continue
-            why = reasons.get(name, "")
-            if btn.is_enabled or not why:
-                if key == "ability" and btn.is_enabled:
-                    here = view["grid"][view["agent"]]
-                    why = here["ability_text"]
-                    colour = style.TEXT_MUTED
-                else:
+        self.cut_notes = {}
+        for key, (wordings, colour) in self.action_notes(view).items():
+            self._note_lines(surface, wordings, x, w, self.buttons[key].rect, colour, key)
+
+    def action_notes(self, view) -> dict[str, tuple[tuple[str, ...], tuple]]:
+        """Button key -> (its note, from the longest wording to the shortest; colour): why a
+        button is off, what the ability does, what ending the turn or accusing brings."""
+        out = {}
+        if view["phase"] == "actions":
+            reasons = dict(view["unavailable"])
+            for key, _text, name in ACTION_ROWS:
+                btn = self.buttons.get(key)
+                why = reasons.get(name, "")
+                if btn is None:
                     continue
-            else:
-                colour = (214, 140, 120)
-                why = "Not now: " + look.plain(why)
-            lines = draw.wrap(why, fs, w)
-            max_lines = max(1, btn.rect.height // int(fs * 1.2))
-            if len(lines) > max_lines:
-                lines = lines[:max_lines]
-                lines[-1] = fit(lines[-1] + "…", fs, w)
-            y = btn.rect.centery - len(lines) * int(fs * 1.2) // 2
-            for ln in lines:
-                draw.blit_text(surface, ln, fs, (x, y), colour)
-                y += int(fs * 1.2)
-        end = self.buttons.get("end")
-        if end is not None and phase == "actions":
-            danger = self.shown_danger_of(Action("end", ()))
-            if danger is not None:
-                self._note_lines(surface, danger.note(), x, w, end.rect, style.DANGER)
-            else:
-                fc = forecast.next_move(view)
-                text = "then the Spy moves" if fc is None or fc.stays else \
-                    f"then the Spy moves to {view['grid'][fc.to]['location']}"
-                self._note_lines(surface, text, x, w, end.rect, style.TEXT_MUTED)
-        ability = self.buttons.get("ability")
-        if ability is not None and ability.is_enabled and phase == "actions":
-            risky = [dg for a, dg in self.shown_dangers().items() if a.kind == "ability"]
-            if risky:
-                self._note_lines(surface, risky[0].note(), x, w, ability.rect, style.DANGER)
-        acc = self.buttons.get("accuse")
-        if acc is not None:
+                if not btn.is_enabled and why:
+                    # the colour already says "not now": the short wording drops the words
+                    out[key] = (("Not now: " + look.plain(why), look.plain(why)), (214, 140, 120))
+                elif key == "ability" and btn.is_enabled:
+                    risky = [dg for a, dg in self.shown_dangers().items() if a.kind == "ability"]
+                    out[key] = (((risky[0].note(),), style.DANGER) if risky else
+                                ((view["grid"][view["agent"]]["ability_text"], ABILITY_SHORT),
+                                 style.TEXT_MUTED))
+            if self.buttons.get("end") is not None:
+                danger = self.shown_danger_of(Action("end", ()))
+                if danger is not None:
+                    out["end"] = ((danger.note(),), style.DANGER)
+                else:
+                    fc = forecast.next_move(view)
+                    out["end"] = (("then the Spy moves" if fc is None or fc.stays else
+                                   f"then the Spy moves to {view['grid'][fc.to]['location']}",),
+                                  style.TEXT_MUTED)
+        if self.buttons.get("accuse") is not None:
             note, colour = self.accuse_line(view)
-            self._note_lines(surface, note, x, w, acc.rect, colour)
+            out["accuse"] = ((note,), colour)
+        return out
 
     def accuse_line(self, view) -> tuple[str, tuple]:
         """The note beside (or under) Accuse: red when accusing now loses for sure."""
@@ -277,14 +275,53 @@ class MiddleColumn:
             return note + ": accusing now loses", style.DANGER
         return note, style.TEXT_MUTED
 
-    def _note_lines(self, surface, text: str, x: int, w: int, rect: pygame.Rect, colour) -> None:
-        fs = self.metrics.px(12)
-        lines = draw.wrap(text, fs, w)
-        max_lines = max(1, (rect.height + fs) // int(fs * 1.2))
-        if len(lines) > max_lines:
-            lines = lines[:max_lines]
-            lines[-1] = fit(lines[-1] + "…", fs, w)
+    def note_fit(self, wordings: tuple[str, ...], w: int, rows: int) -> tuple[list[str], int, bool]:
+        """The lines of a note beside a button, in at most ``rows`` lines of the row's
+        height: the longest wording at the column's type size, else smaller type (two
+        steps) or a shorter wording; cut with "…" only when nothing fits (``True``)."""
+        base = self.metrics.px(12)
+        for fs in (base, base - 1, max(9, base - 2)):
+            for text in wordings:
+                lines = draw.wrap(text, fs, w)
+                if len(lines) <= max(1, rows // int(fs * 1.2)):
+                    return lines, fs, False
+        fs = max(9, base - 2)
+        keep = max(1, rows // int(fs * 1.2))
+        lines = draw.wrap(wordings[-1], fs, w)[:keep]
+        lines[-1] = fit(lines[-1] + "…", fs, w)
+        return lines, fs, True
+
+    def _note_lines(self, surface, wordings: tuple[str, ...], x: int, w: int, rect: pygame.Rect,
+                    colour, key: str = "") -> None:
+        """A note centred on the button's row; its full text shows on hover if it is cut."""
+        pitch = getattr(self, "row_h", rect.height)
+        lines, fs, cut = self.note_fit(wordings, w, max(pitch, rect.height))
+        if cut:
+            self.cut_notes[key] = (wordings[0], colour)
         y = rect.centery - len(lines) * int(fs * 1.2) // 2
         for ln in lines:
             draw.blit_text(surface, ln, fs, (x, y), colour)
             y += int(fs * 1.2)
+
+    def draw_cut_note(self, surface) -> None:
+        """A note that had to be cut, whole, over the column while its button is hovered
+        (drawn over the buttons: ``draw_over``)."""
+        m = self.metrics
+        mouse = pygame.mouse.get_pos()
+        if self.dialog is not None:
+            return
+        for key, (text, colour) in getattr(self, "cut_notes", {}).items():
+            btn = self.buttons.get(key)
+            if btn is None or not btn.rect.collidepoint(mouse):
+                continue
+            box = self.lay.actions
+            fs = m.px(13)
+            lines = draw.wrap(text, fs, box.width - 2 * m.px(8))
+            h = len(lines) * int(fs * 1.25) + 2 * m.px(6)
+            r = pygame.Rect(box.x, btn.rect.y - h - m.px(4), box.width, h)
+            draw.panel(surface, r, m.px(6), alpha=250)
+            pygame.draw.rect(surface, colour, r, 1, border_radius=m.px(6))
+            y = r.y + m.px(6)
+            for ln in lines:
+                draw.blit_text(surface, ln, fs, (r.x + m.px(8), y), style.TEXT)
+                y += int(fs * 1.25)

@@ -46,8 +46,8 @@ class Danger:
     def question(self) -> str:
         if self.certain:
             return f"This ends the game and you lose: {self.reason}. Do it anyway?"
-        return (f"About {self.chance:.0%} of the worlds you cannot tell apart lose the game at "
-                f"once: {self.reason}. Do it anyway?")
+        return (f"From what you can see, this has about a {self.chance:.0%} chance of losing the "
+                f"game at once: {self.reason}. Do it anyway?")
 
 
 def assess(view: Mapping, actions: Sequence[Action], seed: int = 0,

@@ -109,6 +109,9 @@ DISCARD_TITLES = {
 # Dialogs about what the grid shows (a Stakeout weighs the Spy's next step, drawn as an arrow
 # on the grid) open beside it and leave it in view.
 BESIDE_GRID = frozenset(("stakeout",))
+# Dialogs that change the Case Files (paying Clues, the Royal Library's free reveal) open over
+# the grid and leave the Case Files in view.
+OVER_GRID = frozenset(("clues", "pay", "ability"))
 
 
 # the dialog's text says which card: the buttons stay short enough to read whole

@@ -16,7 +16,7 @@ from game.rules.harsh.data import ITEMS
 from game.rules.protocol import CHANCE
 from game.ui import draw, style
 from game.ui.scenes.results import ResultsScene
-from game.ui.widgets import ScrollPanel, heading, paragraph, table
+from game.ui.widgets import ScrollPanel, paragraph, table
 
 TITLES = {True: "Mission accomplished", False: "Mission failed"}
 
@@ -50,17 +50,16 @@ def outcome_blocks(session, view: Mapping, stats_row: dict | None) -> list:
             where = "in your collection" if name in held else ("discarded" if name in gone
                                                                else "never found")
             rows.append((f["name"], name, where))
-    blocks.append(heading("The Case Files"))
     blocks.append(table(("Case File", "Item", "Your copy"), rows))
+    # the rest in a few plain lines, so that all of it fits the box whole at 1024x640
     coll = ", ".join(view["collection"]) or "empty"
-    blocks.append(paragraph(f"Your collection: {coll}.", style.TEXT_MUTED))
-    blocks.append(paragraph(f"Turns played: {view['turn']}. Difficulty: "
-                            f"{view['difficulty'].title()}.", style.TEXT_MUTED))
+    blocks.append(paragraph(f"Your collection: {coll}. Turns played: {view['turn']}. "
+                            f"Difficulty: {view['difficulty'].title()}.", style.TEXT_MUTED))
     if stats_row:
-        blocks.append(heading(f"Your record at {view['difficulty'].title()}"))
-        blocks.append(table(("Played", "Won", "Current streak", "Best streak"),
-                            [(stats_row["played"], stats_row["won"], stats_row["streak"],
-                              stats_row["best_streak"])]))
+        blocks.append(paragraph(
+            f"Your record at {view['difficulty'].title()}: {stats_row['won']} won of "
+            f"{stats_row['played']} played; streak {stats_row['streak']}, best "
+            f"{stats_row['best_streak']}.", style.TEXT_MUTED))
     return blocks
 
 

@@ -31,6 +31,7 @@ class HarshLayout:
     board: pygame.Rect
     dialog_area: pygame.Rect
     side_dialog_area: pygame.Rect   # beside the grid, for choices about what the grid shows
+    grid_dialog_area: pygame.Rect   # over the grid, for choices that change the Case Files
 
 
 def compute(m: style.Metrics, top: int) -> HarshLayout:
@@ -56,15 +57,16 @@ def compute(m: style.Metrics, top: int) -> HarshLayout:
     actions = pygame.Rect(mx, cases.bottom + gap, mw, collection.y - gap - cases.bottom - gap)
     spy = pygame.Rect(rx, y0, right_w, m.px(146))
     rest = h - pad - spy.bottom - gap
-    hint_h = max(m.px(150), int(rest * 0.4))
+    hint_h = max(m.px(150), int(rest * 0.58))   # room for a hint and its margins at 1024x640
     log = pygame.Rect(rx, spy.bottom + gap, right_w, rest - hint_h - gap)
     hint = pygame.Rect(rx, log.bottom + gap, right_w, hint_h)
     board = pygame.Rect(pad, y0, board_w, h - pad - y0)
     dw = min(m.px(600), int(board_w * 0.86))
     dialog_area = pygame.Rect(board.centerx - dw // 2, board.y, dw, board.height)
     side_dialog_area = pygame.Rect(mx, y0, mw, collection.y - gap - y0)
+    grid_dialog_area = pygame.Rect(pad, y0, grid.width, collection.y - gap - y0)
     return HarshLayout(cells, grid, status, cases, actions, spy, log, hint, collection, board,
-                       dialog_area, side_dialog_area)
+                       dialog_area, side_dialog_area, grid_dialog_area)
 
 
 def slot_rects(m: style.Metrics, box: pygame.Rect, view) -> dict[tuple[int, int], pygame.Rect]:

@@ -8,6 +8,7 @@ panel and the ring on the hinted choice). The end screen is ``ending``.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
@@ -18,6 +19,46 @@ from game.ui.widgets import paragraph
 
 from . import dialogs, look
 from .anim import ease
+
+
+def hint_rows(ranked) -> list[tuple[str, float, float]]:
+    """The hint's choices as (words, chance, ± margin), best first: the cards of one Case
+    File that would be paid alike are one line, since the search cannot tell them apart
+    (it played one of them for all)."""
+    from game.ai.harsh_hint import _class_key, margin
+
+    groups: dict = {}
+    for a, p, n in ranked:
+        groups.setdefault(_class_key(a), []).append((a, p, n))
+    rows = []
+    for members in groups.values():
+        a, p, n = members[0]
+        label = a.label
+        if len(members) > 1 and a.kind == "reveal":
+            label = re.sub(r"^Reveal (.+?) card \d+", rf"Reveal one of {len(members)} \1 cards", label)
+        rows.append((label, p, margin(p, n)))
+    return rows
+
+
+def hint_lines(answer) -> list:
+    """Best first, then the choices as good as it within the margins, then the rest; every
+    chance with its own ± margin, so 76% against 74% is not read as a difference."""
+    rows = hint_rows(answer.ranked)
+    (best, p, mp), rest = rows[0], rows[1:]
+    pts = lambda q, mq: f"{q:.0%} ±{max(1, round(100 * mq))}"   # noqa: E731
+    blocks = [paragraph(f"Best: {best} — {pts(p, mp)} win chance", look.HINT_COLOUR)]
+    ties = [r for r in rest if r[1] + r[2] >= p - mp]
+    worse = [r for r in rest if r[1] + r[2] < p - mp]
+    if ties:
+        blocks.append(paragraph("As good, within the ±:", style.TEXT))
+        blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED) for label, q, mq in ties]
+    if worse:
+        blocks.append(paragraph("Less good:" if ties or len(worse) > 1 else "The other choice:", style.TEXT))
+        blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED) for label, q, mq in worse]
+    n = answer.best[2]
+    blocks.append(paragraph(f"± is the 95% margin ({n} games a choice, {answer.seconds:.1f} s).",
+                            style.TEXT_DIM))
+    return blocks
 
 
 @lru_cache(maxsize=8)
@@ -31,7 +72,7 @@ def veil(size: tuple) -> pygame.Surface:
 class HarshOverlays:
     # the dialog --------------------------------------------------------------------------------------
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
-        area = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.dialog_area
+        area = self.dialog_area(dlg)
         n = len(dlg.options)
         cols = 1 if n <= 4 or dlg.kind == "reorder" else 2
         inner_w = area.width - 2 * m.pad
@@ -69,6 +110,15 @@ class HarshOverlays:
             self.button((rect.right - m.pad - m.px(140), rect.bottom - m.pad - m.button_h, m.px(140),
                          m.button_h), "Cancel", self.close_dialog, choice=False, object_id="#cancel")
 
+    def dialog_area(self, dlg: dialogs.Dialog) -> pygame.Rect:
+        """Where a dialog goes: beside the grid when it is about the grid (a Stakeout), over
+        the grid when it changes the Case Files (they stay in view), else over the board."""
+        if dlg.kind in dialogs.BESIDE_GRID:
+            return self.lay.side_dialog_area
+        if dlg.kind in dialogs.OVER_GRID:
+            return self.lay.grid_dialog_area
+        return self.lay.dialog_area
+
     def warm_dialogs(self, m: style.Metrics) -> None:
         """Make the buttons of the usual dialogs (up to four options over the board, or six
         in two columns; two beside the grid; Cancel) while the table is put up, parked until
@@ -84,7 +134,7 @@ class HarshOverlays:
 
     def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
         m = self.metrics
-        under = self.lay.side_dialog_area if dlg.kind in dialogs.BESIDE_GRID else self.lay.board
+        under = self.lay.board if self.dialog_area(dlg) is self.lay.dialog_area else self.dialog_area(dlg)
         surface.blit(veil(under.size), under)
         rect = self.dialog_rect
         draw.panel(surface, rect, m.px(12), alpha=250)
@@ -183,13 +233,7 @@ class HarshOverlays:
                 return [paragraph("The game is over.", style.TEXT_DIM)]
             return [paragraph("Stuck? Press Hint (or H): every choice is played out in many "
                               "possible worlds and its win chance estimated.", style.TEXT_DIM)]
-        best, p, n = answer.best
-        blocks = [paragraph(f"Best: {best.label} — {p:.0%} win chance", look.HINT_COLOUR)]
-        for a, q, _ in answer.ranked[1:]:
-            blocks.append(paragraph(f"{q:.0%}  {a.label}", style.TEXT_MUTED))
-        blocks.append(paragraph(f"Each chance ±{round(100 * answer.margin)} points (95%), from {n} sampled "
-                                f"games per choice; {answer.seconds:.1f} s.", style.TEXT_DIM))
-        return blocks
+        return hint_lines(answer)
 
     def draw_hint_panel(self, surface) -> None:
         self.hint_panel.draw(surface)

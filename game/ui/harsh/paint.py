@@ -69,6 +69,7 @@ class HarshPainter:
         super().draw_over(surface)
         if self.lay is not None:
             self.draw_hint_mark(surface)
+            self.draw_cut_note(surface)
 
     # what the board shows while the Spy is on its way -------------------------------------------
     # The view is already past the Spy's move; what its arrival changes waits for it.
