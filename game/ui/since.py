@@ -113,6 +113,8 @@ class SinceBanner:
         t = self.table
         s = t.session
         seat = t.viewer
+        if getattr(t, "is_review", False):     # a review's session has no people to pass to
+            return None
         if not s.several() or seat is None or s.is_over() or t.acting_seat() != seat:
             return None
         if getattr(s, "step", None) is not None:      # a tutorial's coach talks instead
