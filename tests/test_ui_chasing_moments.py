@@ -199,3 +199,18 @@ def test_the_live_score_follows_every_trick_and_adds_up_at_the_round_end(off_app
             continue
         step(app)
     assert checked >= 10 and isinstance(app.top, RoundEndScene)
+
+
+def test_the_hand_off_screen_draws_the_last_trick(normal_app, monkeypatch):
+    from ui_helpers import drawn_texts
+
+    app = normal_app
+    table = start_game(app, "chasing", SEATS, 7, {"start": "0"})
+    run_until_handoff_after_a_trick(app, table)
+    texts = drawn_texts(monkeypatch)
+    step(app)
+    app.draw()
+    last = table.last_trick()
+    winner = table.seat_name(last["winner"])
+    assert any(t.startswith("Last trick:") and winner in t for t in texts), texts
+    assert table.handoff_public_height(600) > 0

@@ -160,22 +160,21 @@ def test_round_end_shows_your_own_set_aside_ranks_and_every_running_total(app, m
         step(app)
     scene = app.top
     assert isinstance(scene, RoundEndScene)
-    faces, texts = [], []
-    real_face, real_text = draw.card_face, draw.blit_text
-    monkeypatch.setattr(draw, "card_face", lambda r, s, size: faces.append((r, s)) or real_face(r, s, size))
+    texts = []
+    real_text = draw.blit_text
     monkeypatch.setattr(draw, "blit_text", lambda surf, t, *a, **k: texts.append(t) or real_text(surf, t, *a, **k))
     scene.draw(app.screen)
-    mine = scene.breakdown[0]["suits"]
-    for suit, data in mine.items():
-        for rank in data["ignored"]:
-            assert (rank, suit) in faces  # your own set-aside cards keep their ranks
-    others_ignored = [(r, s) for seat in (1, 2, 3) for s, d in scene.breakdown[seat]["suits"].items()
-                      for r in d["ignored"]]
-    counted = [(r, s) for seat in range(4) for s, d in scene.breakdown[seat]["suits"].items()
-               for r in d["ranks"]]
-    hidden_only = [c for c in others_ignored if c not in counted and c not in
-                   [(r, s) for s, d in mine.items() for r in d["ranks"]]]
-    assert not [c for c in hidden_only if c in faces]  # the others' stay face down
+    rows = scene.rows()
+    for seat, row in enumerate(rows):
+        drawn = [(r, up) for rect, _, r, up in scene.drawn_cards if row.contains(rect)]
+        suits = scene.breakdown[seat]["suits"]
+        ignored = sorted(r for d in suits.values() for r in d["ignored"])
+        counted = sum(len(d["ranks"]) for d in suits.values()) - len(ignored)
+        assert len(drawn) == counted + len(ignored)
+        hidden = sorted(r for r, up in drawn if not up)
+        # your own set-aside cards keep their ranks; the others' stay face down
+        assert hidden == ([] if seat == 0 else ignored)
+    assert any(d["ignored"] for b in scene.breakdown[1:] for d in b["suits"].values())
     totals = [seat["total"] for seat in scene.view["scoresheet"]]
     for total in totals:
         assert f"total {total}" in texts

@@ -44,6 +44,38 @@ def chip(rank: int, suit: str, size: tuple, dim: bool = False) -> pygame.Surface
     return surf
 
 
+@lru_cache(maxsize=512)
+def score_card(rank: int, suit: str, size: tuple, shown_w: int, dim: bool = False) -> pygame.Surface:
+    """A taken card on the round-end screen: the suit's colour, its rank as large as the
+    part left uncovered (``shown_w`` px from the left) allows, the suit's shape below it.
+    Small cards in a row stay readable where a real card face would shrink its corner."""
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    colour = style.SUITS[suit]["colour"]
+    if dim:
+        colour = style.mix(colour, style.PANEL, 0.6)
+    radius = max(3, w // 7)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.45), surf.get_rect(), 1,
+                     border_radius=radius)
+    ink = style.mix(suit_ink(suit), colour, 0.45) if dim else suit_ink(suit)
+    size_px = rank_size_for(str(rank), h, shown_w)
+    img = draw.text(str(rank), size_px, ink, True)
+    surf.blit(img, (max(2, (shown_w - img.get_width()) // 2), max(1, h // 14)))
+    mark = draw.suit_symbol(suit, max(8, min(shown_w - 4, h // 3)), with_letter=False)
+    surf.blit(mark, (max(2, (shown_w - mark.get_width()) // 2), h - mark.get_height() - max(2, h // 12)))
+    return surf
+
+
+def rank_size_for(text: str, h: int, shown_w: int) -> int:
+    """The font size of a ``score_card``'s rank: up to 45% of its height, narrowed until
+    the rank fits the uncovered strip."""
+    size = max(8, int(h * 0.45))
+    while size > 8 and draw.font(size, True).size(text)[0] > shown_w - 3:
+        size -= 1
+    return size
+
+
 def tint(surface: pygame.Surface, rect: pygame.Rect, rgba: tuple, radius: int = 0) -> None:
     """A translucent rounded rect (pygame.draw ignores alpha on the screen surface)."""
     surface.blit(draw.shade(tuple(rect.size), tuple(rgba), radius), rect)

@@ -12,7 +12,7 @@ from game.ui import draw, style
 from game.ui.scene import Overlay
 from game.ui.scenes.results import ResultsScene, winners_text
 
-from .look import draw_sheet, fit_text, live_rounds, sheet_grid, tint
+from .look import draw_sheet, fit_text, live_rounds, score_card, sheet_grid, tint
 from .model import SUIT_ORDER
 
 ROUND_NAMES = ("first", "second", "third")
@@ -91,11 +91,13 @@ class RoundEndScene(Overlay):
     """The end of a round: what everyone took, how each suit scored; Continue."""
 
     shade = 190
+    every_secret = False     # a review: every set-aside card face up, not only your own
 
     def __init__(self, app, table, view: Mapping) -> None:
         super().__init__(app)
         self.table = table
         self.view = view
+        self.drawn_cards: list[tuple] = []   # (rect, uncovered width, rank, face up) drawn
         self.round = view["rounds_done"]
         self.breakdown = view["breakdowns"][self.round - 1]
         self.names = [c.name for c in table.session.seats]
@@ -161,8 +163,10 @@ class RoundEndScene(Overlay):
         draw.blit_text(surface, f"End of the {ROUND_NAMES[self.round - 1]} round",
                        m.px(style.FONT_HEADING), (box.centerx, box.y + m.px(28)), style.ACCENT_BRIGHT,
                        True, "center")
+        self.drawn_cards = []
+        hidden = "dimmed" if self.every_secret else "dimmed, face down for others"
         draw.blit_text(surface, "Cards taken, by suit. Even count: the higher half is set aside "
-                       "(dimmed, face down for others) and ignored. A lone 0 counts 15.", m.px(14),
+                       f"({hidden}) and ignored. A lone 0 counts 15.", m.px(14),
                        (box.centerx, box.y + m.px(52)), style.TEXT_MUTED, False, "midtop")
         for seat, rect in enumerate(self.rows()):
             self._row(surface, rect, seat)
@@ -193,7 +197,7 @@ class RoundEndScene(Overlay):
         card_w = int(card_h * 0.71)
         for suit, area in self.suit_areas(rect).items():
             self._suit_group(surface, area, suit, info["suits"][suit], (card_w, card_h),
-                             own=seat == self.table.viewer)
+                             own=seat == self.table.viewer or self.every_secret)
 
     def _suit_group(self, surface, area: pygame.Rect, suit: str, data: Mapping, size,
                     own: bool = False) -> None:
@@ -217,19 +221,21 @@ class RoundEndScene(Overlay):
             return
         w, h = size
         room = area.w - w
-        step = min(w * 0.62, room / max(1, len(ranks) - 1)) if len(ranks) > 1 else 0
+        step = min(w + m.px(4), room / max(1, len(ranks) - 1)) if len(ranks) > 1 else 0
         counted = list(ranks)
         for r in ignored:
             counted.remove(r)
         x = area.x
-        for r in counted:
-            surface.blit(draw.card_face(r, suit, (w, h)), (round(x), area.y))
-            x += step
-        for r in ignored:
-            if own:
-                surface.blit(draw.dimmed(draw.card_face(r, suit, (w, h))), (round(x), area.y))
+        cards = [(r, True) for r in counted] + [(r, own) for r in ignored]
+        for i, (r, face_up) in enumerate(cards):
+            # each card's rank in the part the next card leaves uncovered
+            shown_w = w if i == len(cards) - 1 else min(w, max(1, round(step)))
+            at = (round(x), area.y)
+            if face_up:
+                surface.blit(score_card(r, suit, (w, h), shown_w, dim=i >= len(counted)), at)
             else:
-                surface.blit(draw.card_back((w, h), suit), (round(x), area.y))
+                surface.blit(draw.card_back((w, h), suit), at)
+            self.drawn_cards.append((pygame.Rect(at, (w, h)), shown_w, r, face_up))
             x += step
 
 

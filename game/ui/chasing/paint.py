@@ -21,6 +21,9 @@ from .anim import Beat
 from .look import chip, draw_memory_panel, draw_scores_panel, fit_text, live_rounds
 from .model import TRICKS_PER_ROUND
 
+# the rank's font size of the card under the pointer, at least (see ``_zoom``)
+ZOOM_RANK_PX = 26
+
 
 def trick_label(seat: int, leader: int | None, winner: int | None) -> tuple[str, tuple]:
     """The word under a trick card: who led it and, once it is won, who won it."""
@@ -323,6 +326,27 @@ class ChasingPainter:
         for hit, number in badges:
             visible = pygame.Rect(hit.x, hit.y, min(hit.w, step), hit.h)
             self._badge(surface, visible, number)
+        self.zoomed = None
+        if hovered is not None and hand[hovered][0] == "card":
+            self._zoom(surface, self.hand_hits[hovered][0], hand[hovered],
+                       playable.get(hand[hovered][1:]) is not None and choosing)
+
+    def _zoom(self, surface, hit: pygame.Rect, card: tuple, playable: bool) -> None:
+        """The card under the pointer, larger, over its neighbours: in a crowded fan at a
+        small window its rank reads at a glance (``zoomed``: where it was drawn)."""
+        geo, m = self.geo, self.metrics
+        cw, ch = geo.hand_card
+        factor = max(1.0, ZOOM_RANK_PX / (ch * 0.22))
+        if factor <= 1.0 and self.hand_hits[-1][0] is hit:
+            return      # big enough, and nothing covers it
+        factor = max(factor, 1.15)
+        size = (round(cw * factor), round(ch * factor))
+        rect = pygame.Rect((0, 0), size)
+        rect.midbottom = (hit.centerx, hit.bottom)
+        rect.clamp_ip(pygame.Rect(0, 0, m.width, m.height).clip(geo.table.inflate(m.pad, m.pad)))
+        face = draw.card_face(card[2], card[1], size)
+        draw.draw_card(surface, face, rect.topleft, "selected" if playable else "normal", lift=0)
+        self.zoomed = (rect, card)
 
     def _badge(self, surface, rect: pygame.Rect, number: int) -> None:
         if number > 9:

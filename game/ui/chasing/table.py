@@ -50,6 +50,7 @@ class ChasingTable(ChasingPainter, TableScene):
         self.chain: dict | None = None      # the model after the last event seen
         self.geo: Geometry | None = None
         self.hand_hits: list[tuple[pygame.Rect, tuple]] = []
+        self.zoomed: tuple | None = None     # (rect, card) of the hand card shown larger
         self.follow_hits: list[tuple[pygame.Rect, str]] = []
         self.key_actions: list[Action] = []
         self.key_selected: int | None = None

@@ -48,6 +48,8 @@ class ChasingHooks:
         view = self.session.view_at(ends[-1], self.viewer)
 
         class ReviewRoundEnd(RoundEndScene):
+            every_secret = True
+
             def build(self, m) -> None:
                 super().build(m)
                 for button in self._presses:
@@ -68,6 +70,15 @@ class ChasingHooks:
         self.motion.clear()
         self.chain = None
         self.round_end_due = None
+
+    def finished_trick(self):
+        """Right after a trick (where "Trick ›" lands) the whole trick lies on the table,
+        its winner lit, as it did in play before it was swept up."""
+        view = self.live_view()
+        if (self.geo is not None and not view["trick"] and view["history"]
+                and self.position in self.replay.marks.get("trick", ())):
+            return view["history"][-1]
+        return super().finished_trick()
 
     def _draw_middle(self, surface, shown: dict, view, hide, legal) -> None:
         super()._draw_middle(surface, shown, view, hide, legal)
