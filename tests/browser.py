@@ -50,3 +50,10 @@ def quit_browser(driver) -> None:
     finally:
         if profile:
             shutil.rmtree(profile, ignore_errors=True)
+
+
+def phone_size(driver, width: int, height: int) -> None:
+    """Lay the page out as a phone of ``width`` x ``height`` CSS pixels (a headless
+    window cannot be narrower than 500 px, so the viewport is set through DevTools)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})

@@ -91,7 +91,9 @@ FAST = (10_000.0, 10_000)
 
 async def play_over_phones(game_id: str, n: int, seed: int, options=None):
     session = phone_session(game_id, n, seed, options)
-    hub = PhoneHub(session, rate=FAST).start()
+    hub = PhoneHub(session, rate=FAST)
+    hub.started = True      # no join screen here: play begins at once
+    hub.start()
     phones = [Phone(s, hub.tokens[s], random.Random(seed * 100 + s)) for s in hub.seats]
     stop = asyncio.Event()
     url = f"http://127.0.0.1:{hub.port}/ws"
@@ -210,6 +212,7 @@ class Table:
     def __init__(self, game_id: str = "hunters", n: int = 4, seed: int = 5, rate=None) -> None:
         self.session = phone_session(game_id, n, seed)
         self.hub = PhoneHub(self.session, rate=rate)
+        self.hub.started = True     # no join screen here: play begins at once
         self._task: asyncio.Task | None = None
 
     async def __aenter__(self) -> "Table":

@@ -1,15 +1,27 @@
 // The phone page: one seat's private view and choices, from the table's own server.
 // No libraries, no build step. The seat's token is in the address after "#", so it is
-// never sent in a request line; the page says hello with it over the WebSocket.
+// never sent in a request line; the page says hello with it over the WebSocket. A new
+// key in the address (hashchange) opens that seat instead, or says why not.
 "use strict";
 
-const token = decodeURIComponent(location.hash.slice(1));
+function readToken() {
+  try { return decodeURIComponent(location.hash.slice(1)); } catch (e) { return location.hash.slice(1); }
+}
+
+let token = readToken();
 const $ = (id) => document.getElementById(id);
 let ws = null;
 let state = null;
 let retry = 0;
 let stopped = false;
 let pingTimer = null;
+let peek = false;          // the Shadow Hunters character is under its cover until tapped
+
+// Why the table closed a socket, in words (the codes are the server's, game/net/server.py).
+const CLOSED = {
+  1009: "The table closed the connection: a message from this page was too long.",
+  4003: "The table closed the connection before this page said which seat it is for.",
+};
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -34,16 +46,37 @@ function link(online, text) {
   l.className = online ? "" : "offline";
 }
 
+// The page stops: it shows ``text`` and nothing of any seat, and reconnects no more.
+function halt(text, status, again) {
+  stopped = true;
+  state = null;
+  clearInterval(pingTimer);
+  banner("");
+  document.title = "Stopped · Shadows Tabletop";
+  $("turnbox").className = "stopped";
+  $("turn").textContent = text;
+  $("prompt").textContent = "";
+  for (const id of ["holding", "hand", "character", "notebook"]) {
+    $(id).replaceChildren();
+    $(id).hidden = true;
+  }
+  $("panels").replaceChildren();
+  $("log").replaceChildren();
+  $("logbox").hidden = true;
+  $("actions").replaceChildren(...(again ? [el("button", {class: "choice", id: "again",
+    onclick: () => { stopped = false; retry = 0; $("turnbox").className = ""; connect(); }},
+    again)] : []));
+  link(false, status);
+}
+
 function connect() {
   if (stopped || (ws && ws.readyState <= 1)) return;
   if (!token) {
-    stopped = true;
-    $("turn").textContent = "Open the link shown on the table's screen.";
-    link(false, "no seat");
+    halt("Open the link shown on the table's screen.", "no seat");
     return;
   }
   link(false, "connecting…");
-  ws = new WebSocket(`ws://${location.host}/ws`);
+  const sock = ws = new WebSocket(`ws://${location.host}/ws`);
   ws.onopen = () => {
     retry = 0;
     link(true, "connected");
@@ -52,27 +85,31 @@ function connect() {
     pingTimer = setInterval(() => send({type: "ping", t: Date.now()}), 20000);
   };
   ws.onmessage = (ev) => {
+    if (sock !== ws || stopped) return;
     let msg;
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") { banner(""); render(msg); }
     else if (msg.type === "error") error(msg);
   };
   ws.onclose = (ev) => {
+    if (sock !== ws) return;          // an old socket, left behind by a new key
     clearInterval(pingTimer);
-    if (ev.code === 4001 || ev.code === 4002) {
-      stopped = true;
-      link(false, "closed");
+    if (stopped) return;              // halt() has said why
+    if (ev.code === 4001 || ev.code === 4002 || ev.code === 4004) {
+      halt("The table closed this seat's connection.", "closed");
       return;
     }
     if (ev.code === 1001) {     // the table stopped its server: the game is over or closed
       stopped = true;
       link(false, "game ended");
       if (!(state && state.over)) {
-        $("turn").textContent = "The table has closed this game.";
-        $("actions").replaceChildren();
+        const last = state;
+        halt("The table has closed this game.", "game ended");
+        if (last) document.title = `${last.name} · game closed`;
       }
       return;
     }
+    if (CLOSED[ev.code]) banner(CLOSED[ev.code] + " Connecting again…");
     link(false, "reconnecting…");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * retry);
@@ -84,14 +121,23 @@ function send(obj) {
   return false;
 }
 
+// A refusal, in words: the reasons that end this page's seat fill the heading (once);
+// the others stand in the banner above it while the choices come back.
 function error(msg) {
-  banner(msg.message || "Something went wrong.");
-  if (msg.code === "bad_token" || msg.code === "seat_gone") {
-    $("turn").textContent = msg.message;
-    $("actions").replaceChildren();
-  } else if (state) {
-    render(state);   // the choices come back
+  const text = msg.message || "Something went wrong.";
+  if (msg.code === "bad_token" || msg.code === "seat_gone" || msg.code === "new_key") {
+    halt(text, "closed");
+    return;
   }
+  if (msg.code === "moved") {
+    halt(text, "moved", "Play this seat here again");
+    $("prompt").textContent = "If that was not you, ask the table for a new key " +
+      "(Pause, then Phones). Playing here again takes the seat back from the other device.";
+    return;
+  }
+  banner(msg.code === "bad_message"
+    ? `The table could not read a message from this page: ${text}.` : text);
+  if (state) render(state, true);   // the choices come back
 }
 
 function choose(action) {
@@ -105,14 +151,21 @@ function choose(action) {
   for (const b of document.querySelectorAll("button.choice, button.card")) b.disabled = true;
 }
 
-function render(s) {
+function render(s, again) {
+  const before = state;
   state = s;
-  document.title = `${s.name} · ${s.game}`;
+  const mine = s.mine && !s.over;
+  document.title = mine ? `Your turn · ${s.name}` : `${s.name} · ${s.game}`;
+  if (mine && !again && before && !before.mine && navigator.vibrate) {
+    try { navigator.vibrate(200); } catch (e) { /* not allowed here */ }
+  }
+  $("logbox").hidden = false;
   $("game").textContent = s.game;
   $("who").textContent = s.name;
-  $("turnbox").className = s.mine ? "mine" : "";
+  $("turnbox").className = mine ? "mine" : "";
   $("turn").textContent = s.over ? (s.result || "The game is over.") : s.turn;
-  $("prompt").textContent = s.over ? "" : (s.prompt || "");
+  const prompt = s.over || s.prompt === s.turn ? "" : (s.prompt || "");
+  $("prompt").textContent = prompt;
   renderHolding(s);
   renderHand(s);
   renderActions(s);
@@ -162,10 +215,18 @@ function renderCharacter(s) {
   const c = s.character;
   box.hidden = !c;
   if (!c) return;
+  if (!peek) {     // covered, like the table's cover prompts: a glance shows nothing
+    box.replaceChildren(el("button", {class: "cover", id: "peek",
+      onclick: () => { peek = true; renderCharacter(state); }},
+      "Your character is covered", el("small", {}, "Tap to look (keep the screen to yourself)")));
+    return;
+  }
   const head = el("p", {}, el("span", {class: "cardname"}, c.name), " · ",
     el("span", {class: `faction-${c.faction}`}, c.faction), ` · ${c.damage} of ${c.hp} damage`);
   const state = c.alive ? (c.revealed ? "Revealed to everyone." : "Hidden from everyone else.") : "Dead.";
-  const parts = [el("h2", {}, "Your character"), head,
+  const parts = [el("div", {class: "boxhead"}, el("h2", {}, "Your character"),
+    el("button", {class: "hide", id: "unpeek",
+                  onclick: () => { peek = false; renderCharacter(state); }}, "Cover")), head,
     el("p", {}, el("span", {class: "label"}, "Wins: "), c.win),
     el("p", {}, c.ability), el("p", {class: "dim"}, state)];
   const lines = (s.private_lines || []).concat(s.seen || []);
@@ -207,6 +268,22 @@ function renderNotebook(s) {
 
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") { retry = 0; connect(); }
+  else if (peek) { peek = false; if (state) renderCharacter(state); }   // covered again
+});
+// A changed key in the address opens that seat (or says why not), without a reload.
+window.addEventListener("hashchange", () => {
+  const next = readToken();
+  if (next === token) return;
+  token = next;
+  peek = false;
+  const old = ws;
+  ws = null;
+  if (old) { old.onclose = null; old.close(1000); }
+  halt("Opening the seat of this link…", "connecting…");
+  $("turnbox").className = "";
+  stopped = false;
+  retry = 0;
+  connect();
 });
 window.addEventListener("online", () => { retry = 0; connect(); });
 connect();

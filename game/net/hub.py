@@ -37,6 +37,7 @@ class PhoneHub:
         self.session = session
         self.seats = [i for i, s in enumerate(session.seats) if s.on_phone]
         self.phone_seats = list(self.seats)     # every seat that began on a phone
+        self.started = False    # the join screen has closed (the phones say so till then)
         self.tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in self.seats}
         self.inbox: queue.Queue[Submitted] = queue.Queue()
         self.server = PhoneServer(self.tokens, self.inbox, host, port, rate, wake)
@@ -153,9 +154,9 @@ class PhoneHub:
 
     def publish(self) -> None:
         s = self.session
-        key = (len(s.match.log), len(s.entries), s.is_over(), tuple(self.seats))
+        key = (len(s.match.log), len(s.entries), s.is_over(), tuple(self.seats), self.started)
         if key == self._shown:
             return
         self._shown = key
         for seat in self.seats:
-            self.server.publish(seat, present.snapshot(s, seat))
+            self.server.publish(seat, present.snapshot(s, seat, self.started))

@@ -22,8 +22,8 @@ from game.ui.wording import describe_view, with_names
 LOG_TAIL = 14
 
 
-def snapshot(session: Session, seat: int) -> dict:
-    """The state message for ``seat``'s phone."""
+def snapshot(session: Session, seat: int, started: bool = True) -> dict:
+    """The state message for ``seat``'s phone (``started``: the join screen has closed)."""
     seats = session.seats
     view = session.view(seat)
     over = session.is_over()
@@ -43,7 +43,7 @@ def snapshot(session: Session, seat: int) -> dict:
         "name": seats[seat].name,
         "players": [s.name for s in seats],
         "mine": decider == seat,
-        "turn": turn_line(session, seat),
+        "turn": turn_line(session, seat) if started else "The game has not started yet.",
         "actions": [{"label": labels.get((a.kind, a.args)) or with_names(a.label or str(a), seats),
                      "action": a.to_json(),
                      **({"confirm": CONFIRM[a.kind]} if a.kind in CONFIRM else {})}
@@ -53,6 +53,11 @@ def snapshot(session: Session, seat: int) -> dict:
         "result": result_line(session) if over else "",
     }
     out.update(shaped)
+    if not started:
+        out["prompt"] = ("It starts on the table's screen once every phone has joined, "
+                         "or when someone there presses Start now.")
+    elif out.get("prompt") == out["turn"]:
+        del out["prompt"]       # said once, in the heading
     return out
 
 
@@ -64,7 +69,11 @@ def turn_line(session: Session, seat: int) -> str:
         return "The game is over."
     d = session.decider()
     if d < 0:
-        return "…"
+        view = session.view(seat)
+        if session.match.game_id == "chasing" and view.get("rounds_done"):
+            return f"Round {view['rounds_done']} is over."
+        return "The cards are being dealt." if session.match.game_id == "chasing" \
+            else "The table is setting up."
     if d == seat:
         return "Your decision."
     cfg = session.seats[d]
@@ -104,7 +113,9 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
     spot = view["spotlight"]
     per_round = TRICKS_PER_ROUND[len(names)]
     trick = min(len(view["history"]) + 1, per_round)
-    lines = [f"Round {view['round']} of 3 · trick {trick} of {per_round}",
+    between = view["phase"] == "deal" and view["rounds_done"]
+    lines = [f"Round {view['rounds_done']} of 3 is over: its scores are on the table's screen"
+             if between else f"Round {view['round']} of 3 · trick {trick} of {per_round}",
              "Spotlight: " + (f"{spot[1]} {spot[2]}" if spot and spot[0] == "card" else "—"),
              "Follow Cards: " + (", ".join(s for s in SUIT_ORDER if s in follow) or "none")]
     trick = view["trick"]
@@ -114,9 +125,11 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
     lines.append("Cards taken: " + ", ".join(
         f"{names[i]} {len(t)}" for i, t in enumerate(view["taken"])))
     prompt = chasing_wording.prompt(view, seat, acting, waiting)
-    if view["phase"] == "deal" and view["rounds_done"]:
+    if between:
         prompt = (f"Round {view['rounds_done']} is scored: the scores are on the table's "
                   "screen, where Continue starts the next round.")
+    elif view["phase"] == "deal":
+        prompt = "The cards are being dealt."
     return {"prompt": prompt,
             "hand": hand, "order": order,
             "panels": [{"title": "The table", "lines": lines}]}

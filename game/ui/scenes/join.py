@@ -88,6 +88,7 @@ class JoinScene(Scene):
     def begin(self) -> None:
         if self.app.top is self:
             self.app.pop()
+            self.hub.started = True
             self.table.phones_settled()
 
     def cancel(self) -> None:
