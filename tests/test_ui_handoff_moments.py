@@ -188,7 +188,7 @@ def computer_time(app, pace: str, decisions: int = 3) -> float:
     app.settings.computer_pace = pace
     table = start(app, "chasing", humans=1, players=4, seed=9)
     s = table.session
-    clock = [0.0]
+    clock = [s.clock()]         # holds already set stay comparable
     s.clock = lambda: clock[0]
     waited, since, made = 0.0, None, 0
     for _ in range(20000):
@@ -231,3 +231,70 @@ def test_computer_pace_is_a_setting_that_is_saved_and_slows_the_computers(app):
     normal = computer_time(app, "normal")
     slow = computer_time(app, "slow")
     assert quick < normal < slow and slow > 1.4 * normal, (quick, normal, slow)
+
+
+# --- the moments home -------------------------------------------------------------------------
+
+def frames_until(app, predicate, limit=2000):
+    for n in range(limit):
+        if predicate():
+            return n
+        step(app)
+    raise AssertionError("it never came")
+
+
+def test_the_handoff_waits_for_the_turn_moment_and_enter_ends_it_sooner(app):
+    from game.ui.moments import GUARD
+    from game.ui.table_base import TURN_LINGER
+
+    app.settings.animation_speed = "normal"
+    table = start(app, "chasing", humans=2, players=4, seed=7)
+    waits = []
+    rng = random.Random(4)
+    for _ in range(20000):
+        top = app.top
+        if len(waits) >= 2:
+            break
+        if isinstance(top, HandoffScene):
+            click(app, "#ready")
+        elif top is table and table.moments.holding("turn"):
+            moment = table.moments.find("turn")
+            assert not isinstance(app.top, HandoffScene)
+            if not waits:      # left alone: the hand-off comes when its time is up
+                waits.append(frames_until(app, lambda: isinstance(app.top, HandoffScene)))
+            else:              # Enter, once its guard is over, ends it at once
+                frames_until(app, lambda m=moment: m.elapsed >= GUARD)
+                post_key(pygame.K_RETURN)
+                waits.append(frames_until(app, lambda: isinstance(app.top, HandoffScene), 5))
+        elif top is table and table.acting_seat() is not None and not table.moments:
+            legal = table.session.legal_actions(table.acting_seat())
+            table.choose(rng.choice(legal))
+            step(app)
+        else:
+            step(app)
+    full = TURN_LINGER * 60          # frames at normal speed
+    assert waits[0] >= full - 2 and waits[1] <= 3, waits
+
+
+def test_the_results_wait_for_the_game_end_moment_and_a_click_ends_it(app):
+    import tiny_game  # noqa: F401  (registers "tiny")
+
+    from game.ui.table_base import OVER_LINGER
+
+    app.settings.animation_speed = "normal"
+    waited = []
+    for clicked in (False, True):
+        table = start(app, "tiny", humans=1, players=2, seed=3)
+        for _ in range(2000):
+            if app.top is table and table.acting_seat() is not None:
+                table.choose(table.session.legal_actions(table.acting_seat())[0])
+            step(app)
+            if table.moments.holding("game_end"):
+                break
+        assert table.moments.holding("game_end") and not isinstance(app.top, ResultsScene)
+        if clicked:
+            step(app, 20)      # past the guard: a click meant "seen"
+            post_key(pygame.K_RETURN)
+        waited.append(frames_until(app, lambda: isinstance(app.top, ResultsScene)))
+        click(app, "#to_menu")
+    assert waited[0] >= OVER_LINGER * 60 - 2 and waited[1] <= 3, waited

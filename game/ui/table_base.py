@@ -47,6 +47,7 @@ log = logging.getLogger("shadows.ui")
 
 STATUS_SECONDS = 5.0
 OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
+TURN_LINGER = 0.8   # seconds at normal speed the table is seen before a hand-off covers it
 # CPU seconds of a frame (before drawing, which takes about 2 ms) after which work that can
 # wait waits for the next frame: a frame after a move stays well inside 8 ms
 FRAME_WORK = 0.004
@@ -253,6 +254,9 @@ class TableScene(Scene):
     def _on_decision(self, msg: DecisionNeeded) -> None:
         if msg.human and self.session.needs_handoff(msg.seat):
             self._handoff_due = msg.seat
+            # the last move stays on the public table a moment before the hand-off covers it
+            if not self.moments.holding("turn"):
+                self.moments.add("turn", TURN_LINGER, data={"seat": msg.seat})
         elif msg.human:
             self.app.sound.play("turn")
 
