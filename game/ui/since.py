@@ -187,9 +187,12 @@ class SinceBanner:
             draw.blit_text(img, f"… {more} earlier in the log", fs, (pad, y), style.TEXT_DIM)
             y += line_h
         who_w = min(width // 3, max(draw.font(fs, True).size(w)[0] for w, _ in shown) + m.px(12))
+        before = None
         for w, text in shown:
-            draw.blit_text(img, draw.ellipsize(w, fs, who_w - m.px(8), True), fs, (pad, y),
-                           style.TEXT_MUTED, True)
+            if w != before:      # the name once per player's run of changes
+                draw.blit_text(img, draw.ellipsize(w, fs, who_w - m.px(8), True), fs, (pad, y),
+                               style.TEXT_MUTED, True)
+            before = w
             draw.blit_text(img, draw.ellipsize(text, fs, width - 2 * pad - who_w), fs,
                            (pad + who_w, y), style.TEXT)
             y += line_h
