@@ -76,6 +76,9 @@ def test_the_card_the_spy_leaves_appears_when_it_lands(app):
         g = table.view()["grid"][to]
         assert table.shown_stack(to, g) == (before, None)   # still in the Spy's hand
         assert "card" not in app.sound.played
+        # the top bar and the log wait for the landing too
+        assert table.turn_text() == "The Spy moves…"
+        assert not any("leaves a Discovery card" in ln for ln in table.log_panel.lines)
         seen_moving += 1
         step(app)
     assert seen_moving > 20        # the flip and the walk: about 0.9 s at normal speed
@@ -84,6 +87,7 @@ def test_the_card_the_spy_leaves_appears_when_it_lands(app):
     shown, falling = table.shown_stack(to, g)
     assert shown == before + 1 and falling is not None and falling < 1   # it drops now
     assert app.sound.played[-1] == "card"
+    assert any("leaves a Discovery card" in ln for ln in table.log_panel.lines)
     assert until(app, lambda: not table.timeline.running, frames=120)
     assert table.shown_stack(to, table.view()["grid"][to]) == (before + 1, None)
 

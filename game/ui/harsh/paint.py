@@ -92,6 +92,10 @@ class HarshPainter:
         waiting = self._waiting("tick")
         return min(a.data["value"] for a in waiting) + 1 if waiting else view["countdown"]
 
+    def spy_on_its_way(self) -> bool:
+        """The Spy's card is turning or the Spy is walking: the board is still before it."""
+        return any(a.kind in ("flip_spy", "spy") for a in self.timeline.anims)
+
     def ending_waits(self) -> bool:
         """The game is over but the move that ended it is still playing."""
         return bool(self._waiting("ending"))

@@ -75,6 +75,8 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         # a choice held for the danger check (HELD_BUDGET): step, frame, action, asked, picked
         # from a dialog
         self._held: tuple | None = None
+        self._log_shown: list[str] | None = None  # the log's lines as last shown
+        self._log_held = False                    # ... kept while the Spy is on its way
         howto.greet(self)
 
     # --- what the player sees ---------------------------------------------------------------------
@@ -93,8 +95,8 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
 
     def turn_text(self) -> str:
         v = self.view()
-        if self.ending_waits():
-            return f"Turn {v['turn']}: the Spy moves."
+        if self.ending_waits() or self.spy_on_its_way():
+            return "The Spy moves…"
         if self.session.is_over():
             res = v["result"] or {}
             return "Mission accomplished." if res.get("won") else "Mission failed."
@@ -409,6 +411,20 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
 
     def ui_key(self) -> tuple:
         return super().ui_key() + (self.over_shown(),)   # the Results button, once it is seen
+
+    def log_lines(self) -> list[str]:
+        """The log says what happened once the board shows it: while the Spy is on its
+        way, the lines as they were before its move."""
+        if self.spy_on_its_way() and self._log_shown is not None:
+            self._log_held = True
+            return self._log_shown
+        self._log_shown = super().log_lines()
+        return self._log_shown
+
+    def refresh_log(self) -> None:
+        if self._log_held and not self.spy_on_its_way():
+            self._log_held, self._log_key = False, None     # the Spy has landed: say it now
+        super().refresh_log()
 
     def ending_held(self) -> bool:
         """The final board is up with its verdict, the results not yet over it: from the
