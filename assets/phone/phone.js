@@ -53,6 +53,8 @@ function halt(text, status, again) {
   clearInterval(pingTimer);
   banner("");
   document.title = "Stopped · Shadows Tabletop";
+  $("who").textContent = "";
+  $("game").textContent = "Shadows Tabletop";
   $("turnbox").className = "stopped";
   $("turn").textContent = text;
   $("prompt").textContent = "";
@@ -223,12 +225,12 @@ function renderCharacter(s) {
   }
   const head = el("p", {}, el("span", {class: "cardname"}, c.name), " · ",
     el("span", {class: `faction-${c.faction}`}, c.faction), ` · ${c.damage} of ${c.hp} damage`);
-  const state = c.alive ? (c.revealed ? "Revealed to everyone." : "Hidden from everyone else.") : "Dead.";
+  const standing = c.alive ? (c.revealed ? "Revealed to everyone." : "Hidden from everyone else.") : "Dead.";
   const parts = [el("div", {class: "boxhead"}, el("h2", {}, "Your character"),
     el("button", {class: "hide", id: "unpeek",
                   onclick: () => { peek = false; renderCharacter(state); }}, "Cover")), head,
     el("p", {}, el("span", {class: "label"}, "Wins: "), c.win),
-    el("p", {}, c.ability), el("p", {class: "dim"}, state)];
+    el("p", {}, c.ability), el("p", {class: "dim"}, standing)];
   const lines = (s.private_lines || []).concat(s.seen || []);
   if (lines.length) {
     parts.push(el("h2", {}, "Only you know"),
