@@ -20,6 +20,8 @@ from .look import fit_text
 
 def caption(trick: Mapping, names: Sequence[str]) -> str:
     winner = trick["winner"]
+    if winner is None:
+        return f"{len(trick['plays'])} card{'s' if len(trick['plays']) != 1 else ''} played"
     card = next(p["card"] for p in trick["plays"] if p["seat"] == winner)
     return f"{names[winner]} took it with {card[1]} {card[2]}"
 
@@ -30,10 +32,13 @@ def height_for(m, width: int) -> int:
     return m.px(30) + card_h + m.px(40)
 
 
-def _card_size(m, width: int, count: int) -> tuple[int, int]:
-    # the Spotlight plus every play, side by side with a gap between the two groups
+def _card_size(m, width: int, count: int, height: int | None = None) -> tuple[int, int]:
+    # the Spotlight plus every play, side by side with a gap between the two groups; the
+    # cards shrink to a smaller place than asked for (names and tags stay under them)
     w = min(m.px(64), (width - m.px(40)) // (count + 1) - m.px(10))
-    w = max(m.px(34), w)
+    if height is not None:
+        w = min(w, int((height - m.px(30) - m.px(40)) / 1.4))
+    w = max(m.px(24), w)
     return w, round(w * 1.4)
 
 
@@ -49,7 +54,7 @@ def draw_last_trick(surface: pygame.Surface, rect: pygame.Rect, m, trick: Mappin
     head = fit_text(f"{title}: {caption(trick, names)}", m.px(15), rect.w - m.px(24), True)
     draw.blit_text(surface, head, m.px(15), (x0, rect.y + m.px(8)), style.ACCENT_BRIGHT, True)
     plays = trick["plays"]
-    cw, ch = _card_size(m, rect.w, len(plays))
+    cw, ch = _card_size(m, rect.w, len(plays), rect.h)
     step = cw + m.px(10)
     label = m.px(12)
     total = cw + m.px(24) + step * len(plays) - m.px(10)
@@ -60,12 +65,14 @@ def draw_last_trick(surface: pygame.Surface, rect: pygame.Rect, m, trick: Mappin
     draw.blit_text(surface, "Spotlight", label, (x + cw // 2, y + ch + m.px(3)), style.ACCENT,
                    True, "midtop")
     x += cw + m.px(24)
-    leader, winner = plays[0]["seat"], trick["winner"]
+    leader, winner = (plays[0]["seat"] if plays else None), trick["winner"]
     for p in plays:
         seat, c = p["seat"], p["card"]
         card = draw.card_face(c[2], c[1], (cw, ch))
         at = pygame.Rect(x, y, cw, ch)
-        if seat == winner:
+        if winner is None:
+            surface.blit(card, at)      # a trick under way: nobody has taken it yet
+        elif seat == winner:
             spread = max(4, cw // 10)
             surface.blit(draw.glow(at.size, style.ACCENT_BRIGHT, spread, max(4, cw // 9)),
                          (at.x - spread, at.y - spread))
@@ -74,7 +81,8 @@ def draw_last_trick(surface: pygame.Surface, rect: pygame.Rect, m, trick: Mappin
             surface.blit(draw.dimmed(card), at)
         name = fit_text(names[seat], label, step - m.px(2), True)
         draw.blit_text(surface, name, label, (at.centerx, at.bottom + m.px(3)),
-                       style.TEXT if seat == winner else style.TEXT_MUTED, True, "midtop")
+                       style.TEXT if seat == winner or winner is None else style.TEXT_MUTED,
+                       True, "midtop")
         tag = "lead · took" if seat == leader == winner else "took" if seat == winner else (
             "lead" if seat == leader else "")
         if tag:

@@ -114,8 +114,14 @@ class ChasingTable(ChasingPainter, TableScene):
     def draw_handoff_public(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         from .last_trick import draw_last_trick
 
-        draw_last_trick(surface, rect, self.metrics, self.last_trick(),
-                        [c.name for c in self.session.seats])
+        names = [c.name for c in self.session.seats]
+        trick, title = self.last_trick(), "Last trick"
+        view = self.live_view()
+        if trick is None and view["trick"]:
+            # the round's first trick is under way: what lies on the table so far
+            trick = {"spotlight": view["spotlight"], "plays": view["trick"], "winner": None}
+            title = "This trick so far"
+        draw_last_trick(surface, rect, self.metrics, trick, names, title)
 
     # --- layout --------------------------------------------------------------------------
     def build_top_bar(self, m: style.Metrics) -> None:
