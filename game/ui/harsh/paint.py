@@ -137,8 +137,8 @@ class HarshPainter:
             if p in moves:
                 look.ring(surface, cell, style.ACCENT_BRIGHT, max(2, m.px(2)), m.px(8))
                 if p == self.key_cell_now():   # highlit by its number key: Enter goes there
-                    look.ring(surface, cell.inflate(m.px(10), m.px(10)), style.TEXT,
-                              max(3, m.px(4)), m.px(12))
+                    look.ring(surface, cell.inflate(m.px(12), m.px(12)), (255, 255, 255),
+                              max(3, m.px(5)), m.px(12))
             self.draw_stack(surface, cell, g, d, *self.shown_stack(p, g))
             if g["bug"]:
                 bug = look.bug_icon(int(d * 0.8))
@@ -147,7 +147,8 @@ class HarshPainter:
             cell = lay.cells[p]
             r = m.px(10)
             centre = (cell.right - m.px(3), cell.bottom - m.px(3))
-            pygame.draw.circle(surface, style.ACCENT, centre, r)
+            lit = p == self.key_cell_now()     # its number was pressed: white, like its ring
+            pygame.draw.circle(surface, (255, 255, 255) if lit else style.ACCENT, centre, r)
             pygame.draw.circle(surface, (30, 24, 10), centre, r, 1)
             draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
             danger = risks.get(p)

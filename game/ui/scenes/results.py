@@ -111,7 +111,7 @@ class ResultsScene(Overlay):
             self.app, "Start a new game?",
             f"{button.text}: this game's results close and a new game of "
             f"{self.session.spec.title} starts.",
-            [("Stay on the results", "#stay_results", lambda: None),
+            [("Stay", "#stay_results", lambda: None),
              ("New game", "#confirm_new_game", self.choices[index].action)]))
 
     def see_table(self) -> None:
