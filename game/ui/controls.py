@@ -27,7 +27,7 @@ COMMON: tuple[tuple[str, str], ...] = (
                 "on Play again goes at once"),
 )
 GAMES: dict[str, tuple[tuple[str, str], ...]] = {
-    "chasing": (("S", "Chasing Shadows: the full scoresheets"),),
+    "chasing": (("S, L", "Chasing Shadows: the full scoresheets, the last trick"),),
     "harsh": (("H, Ctrl+Z, A", "Harsh Shadows: hint, undo, accuse"),),
     "hunters": (("I, V, E", "Shadow Hunters: step through the cards on the table, view one "
                             "large (or right-click it), everyone's Equipment"),),
