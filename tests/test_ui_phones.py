@@ -174,3 +174,130 @@ def test_continuing_a_phone_game_shows_the_join_screen_with_new_links(app, monke
     assert isinstance(app.top, JoinScene)
     hub = app.find(HuntersTable).phones
     assert hub.seats == [0, 1] and set(hub.tokens.values()).isdisjoint(old_tokens.values())
+
+
+def test_a_joined_seats_code_and_key_leave_the_join_screen(app, monkeypatch):
+    from ui_helpers import drawn_texts
+
+    from game.ui.scenes import join as join_module
+
+    set_up_hunters(app)
+    join = app.top
+    hub = app.find(HuntersTable).phones
+    coded = []
+    real = join_module.qr_surface
+    monkeypatch.setattr(join_module, "qr_surface", lambda text, size: (
+        coded.append(text), real(text, size))[1])
+    phone = ThreadedPhone(hub.port, hub.tokens[0])
+    try:
+        assert until(app, lambda: join._joined == {0})
+        drawn = drawn_texts(monkeypatch)
+        coded.clear()
+        join.draw(app.screen)
+        assert "#" + hub.tokens[1] in drawn and hub.url(1) in coded     # not joined: shown
+        assert not any(hub.tokens[0] in t for t in drawn + coded), "a joined seat's key"
+        assert "Joined" in drawn
+    finally:
+        phone.close()
+
+
+def open_phones_screen(app, table):
+    from game.ui.scenes.phones import PhonesScene
+
+    table.pause()
+    step(app)
+    click(app, "#pause_phones")
+    assert isinstance(app.top, PhonesScene)
+    return app.top
+
+
+def test_the_phones_screen_replaces_a_lost_phone_and_nothing_of_the_game_is_lost(
+        app, monkeypatch):
+    from ui_helpers import drawn_texts
+
+    set_up_hunters(app)
+    table = app.find(HuntersTable)
+    hub, s = table.phones, table.session
+    ann, bob = table.seat_name(0), table.seat_name(1)
+    phones = [ThreadedPhone(hub.port, hub.tokens[seat]) for seat in (0, 1)]
+    try:
+        assert until(app, lambda: app.top is table), "the game did not start"
+        # a second device opens Ann's seat: the first is told, the table says so
+        spare = ThreadedPhone(hub.port, hub.tokens[0])
+        phones.append(spare)
+        assert until(app, lambda: phones[0].closed)
+        assert any(m.get("code") == "moved" for m in phones[0].received)
+        assert until(app, lambda: table.status == f"{ann}'s seat moved to another phone.")
+        log = list(s.match.log)
+        screen = open_phones_screen(app, table)
+        drawn = drawn_texts(monkeypatch)
+        step(app)
+        assert "On the phone (connected)" in drawn and ann in drawn and bob in drawn
+        assert not any(hub.tokens[0] in t for t in drawn), "no key until asked for"
+        # show the link again, with the warning
+        click(app, "#phones_show_0")
+        drawn.clear()
+        step(app)
+        assert "#" + hub.tokens[0] in drawn
+        assert any("takes " + ann + "'s seat" in t for t in drawn)
+        click(app, "#phones_hide")
+        # a new key: the device on the old one stops at once; the new link is shown
+        old = hub.tokens[0]
+        click(app, "#phones_key_0")
+        assert until(app, lambda: spare.closed)
+        assert any(m.get("code") == "new_key" for m in spare.received)
+        assert hub.tokens[0] != old and screen.showing == 0
+        drawn.clear()
+        step(app)
+        assert "#" + hub.tokens[0] in drawn and not any(old in t for t in drawn)
+        click(app, "#phones_hide")
+        fresh = ThreadedPhone(hub.port, hub.tokens[0])
+        phones.append(fresh)
+        assert until(app, lambda: fresh.last() is not None and hub.where(0) == "phone")
+        assert fresh.last()["seq"] == len(log)
+        # Bob's seat to this screen, then back to a phone
+        click(app, "#phones_here_1")
+        assert until(app, lambda: phones[1].closed)
+        assert s.seats[1].device == "screen" and hub.where(1) == "screen"
+        drawn.clear()
+        step(app)
+        assert "Plays at this screen" in drawn
+        click(app, "#phones_phone_1")
+        assert s.seats[1].on_phone and screen.showing == 1
+        back = ThreadedPhone(hub.port, hub.tokens[1])
+        phones.append(back)
+        assert until(app, lambda: back.last() is not None)
+        assert back.last()["seq"] == len(log) and back.last()["seat"] == 1
+        click(app, "#phones_hide")
+        click(app, "#phones_back")
+        assert app.top is table
+        # the game stood still meanwhile (its dice may roll once it is back), nothing lost
+        assert s.match.log[:len(log)] == log and all(
+            seat < 0 for seat, _ in s.match.log[len(log):])
+    finally:
+        for p in phones:
+            p.close()
+
+
+def test_a_seat_moved_to_the_screen_on_its_turn_is_handed_the_screen(app):
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    seats = [SeatConfig("Ann", "human", device="phone"), SeatConfig("Ben", "human", device="phone"),
+             SeatConfig("Cid", "computer", "easy")]
+    table = start_game(app, "chasing", seats, 11, {}, replace=False)
+    hub, s = table.phones, table.session
+    phones = [ThreadedPhone(hub.port, hub.tokens[seat]) for seat in (0, 1)]
+    try:
+        assert until(app, lambda: app.top is table)
+        assert until(app, lambda: s.decider() in (0, 1), frames=3000)
+        seat = s.decider()
+        open_phones_screen(app, table)
+        click(app, f"#phones_here_{seat}")
+        click(app, "#phones_back")
+        assert until(app, lambda: isinstance(app.top, HandoffScene))
+        assert app.top.seat == seat
+        assert table.viewer is None, "nothing of the seat shows before the hand-off"
+    finally:
+        for p in phones:
+            p.close()

@@ -153,6 +153,11 @@ class TableScene(Scene):
     def phones_settled(self) -> None:
         """The join screen closed: every seat is now on a phone that joined, or here."""
 
+    def seat_moved_here(self, seat: int) -> None:
+        """A phone seat plays at this screen from now on (the Phones screen moved it)."""
+        if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
+            self._handoff_due = seat     # its turn now: passed to it before anything shows
+
     def stop_phones(self) -> None:
         if self.phones is not None:
             self.phones.pump()      # the last state (the result) goes out first
@@ -324,6 +329,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self.phones is not None:
             self.phones.pump()
+            for note in self.phones.take_notices():    # "Ann's seat moved to another phone."
+                self.set_status(note)
         if self.status_timer > 0:
             self.status_timer -= dt
             if self.status_timer <= 0:

@@ -2,7 +2,9 @@
 
 It sits over the table before play starts. The game starts by itself once every phone
 has joined; "Start now" starts it anyway, and the seats whose phones did not join play
-at this screen instead (their links stop working).
+at this screen instead (their links stop working). Once a seat has joined, its code and
+key leave the screen (whoever scans them would take the seat); the pause menu's Phones
+screen shows them again on request.
 """
 
 from __future__ import annotations
@@ -130,17 +132,26 @@ class JoinScene(Scene):
 
         draw.blit_text(surface, fit(name, m.px(19), rect.width - d - m.px(30), True), m.px(19),
                        (rect.x + d + m.px(18), rect.y + m.px(8) + d // 2), style.TEXT, True, "midleft")
-        url = self.hub.url(seat)
         text_h = m.px(78)
         side = min(rect.width - m.px(20), rect.height - d - m.px(20) - text_h)
+        if joined:
+            # no code and no key once joined: a photo of either would open the seat
+            mid = rect.y + d + m.px(16) + side // 2
+            draw.blit_text(surface, "Joined", m.px(30), (rect.centerx, mid - m.px(14)),
+                           style.GOOD, True, "center")
+            for j, part in enumerate(draw.wrap("Its code is hidden now. Pause, then Phones, "
+                                               "shows it again.", m.px(15),
+                                               rect.width - m.px(24))[:3]):
+                draw.blit_text(surface, part, m.px(15), (rect.centerx, mid + m.px(18) + j * m.px(20)),
+                               style.TEXT_MUTED, False, "midtop")
+            draw.blit_text(surface, "On the phone: ready", m.px(15),
+                           (rect.centerx, rect.y + d + m.px(16) + side + m.px(6) + 2 * m.px(21)
+                            + m.px(4)), style.GOOD, True, "midtop")
+            return
+        url = self.hub.url(seat)
         code = qr_surface(url, side)
         qr_rect = code.get_rect(midtop=(rect.centerx, rect.y + d + m.px(16)))
         surface.blit(code, qr_rect)
-        if joined:
-            veil = pygame.Surface(qr_rect.size, pygame.SRCALPHA)
-            veil.fill((10, 11, 15, 200))
-            surface.blit(veil, qr_rect)
-            draw.blit_text(surface, "Joined", m.px(26), qr_rect.center, style.GOOD, True, "center")
         # the address on two lines (where, then the seat's key) so it stays readable
         base, _, key = url.partition("#")
         y = qr_rect.bottom + m.px(6)
@@ -150,9 +161,8 @@ class JoinScene(Scene):
                 size -= 1
             draw.blit_text(surface, text, size, (rect.centerx, y), colour, False, "midtop")
             y += m.px(21)
-        status = "On the phone: ready" if joined else "Waiting for the phone…"
-        draw.blit_text(surface, status, m.px(15), (rect.centerx, y + m.px(4)),
-                       style.GOOD if joined else style.TEXT_DIM, joined, "midtop")
+        draw.blit_text(surface, "Waiting for the phone…", m.px(15), (rect.centerx, y + m.px(4)),
+                       style.TEXT_DIM, False, "midtop")
 
 
 def _names(names: list[str]) -> str:

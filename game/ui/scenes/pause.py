@@ -1,4 +1,5 @@
-"""The pause menu over a table: Resume, Rules, Settings, Save & quit to menu."""
+"""The pause menu over a table: Resume, Rules, Settings, Phones (while any seat plays on a
+phone), Save & quit to menu."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ class PauseScene(Overlay):
         items = [("Resume", self.app.pop, "#resume"), ("Rules", self.open_rules, "#pause_rules"),
                  ("Settings", self.open_settings, "#pause_settings"),
                  ("Save & quit to menu", self.save_and_quit, "#save_quit")]
+        if getattr(self.table, "phones", None) is not None and not self.table.session.is_over():
+            items.insert(3, ("Phones", self.open_phones, "#pause_phones"))
         bw = m.px(300)
         self.box = self.centered(bw + 2 * m.px(40), m.px(90) + len(items) * (m.button_h + m.gap) + m.px(20))
         y = self.box.y + m.px(84)
@@ -30,6 +33,12 @@ class PauseScene(Overlay):
 
     def open_settings(self) -> None:
         navigation.push(self.app, "settings")
+
+    def open_phones(self) -> None:
+        from game.ui.scenes.phones import PhonesScene
+
+        self.app.pop()      # back to the game afterwards, not to this menu
+        self.app.push(PhonesScene(self.app, self.table))
 
     def save_and_quit(self) -> None:
         from game.ui.scenes.confirm import ConfirmScene
