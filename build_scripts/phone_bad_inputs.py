@@ -1,10 +1,14 @@
 """The bad-input table for the phone server: each bad message is tried against a running
 Shadow Hunters table on 127.0.0.1, and the table says what came back, whether the game
-state changed, and whether the seat to decide could still play afterwards.
+state changed, and whether the seat to decide could still play afterwards. Then the
+hostile clients of issue #38, each bounded in count and time: silent sockets, a page
+from another site, a second device on a seat, a new key.
 
     python build_scripts/phone_bad_inputs.py
 
-(tests/test_phone_safety.py asserts the same cases; this prints them as a table.)
+(tests/test_phone_safety.py and tests/test_phone_seats.py assert the same cases; this
+prints them as a table. What the page shows for each is checked in a real browser by
+tests/test_phone_page.py.)
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ def summary(codes: list[str]) -> str:
 async def main() -> None:
     import aiohttp
     from phone_driver import Table, next_of
+
+    from game.net import messages
 
     rows = []
     async with Table() as table, aiohttp.ClientSession() as http:
@@ -124,7 +130,39 @@ async def main() -> None:
             w.close()
             return "the server drops that connection"
 
+        async def shapes():
+            w = await http.ws_connect(table.ws_url)        # before any hello
+            codes = []
+            for text in ('{"type": [1]}', '{"type": {"a": [1]}}', '{"type": null}', "{}"):
+                await w.send_str(text)
+                codes += await answers(w, 0.2)
+            await w.close()
+            return f"4 sent: {summary(codes)}"
+
+        def padded(size, **fields):
+            head = json.dumps({"type": "ping", "t": 1, **fields})[:-1]
+            return head + " " * (size - len(head) - 1) + "}"
+
+        async def at_limit():
+            await ows.send_str(padded(messages.MAX_MESSAGE))
+            return summary(await answers(ows))
+
+        async def over_limit():
+            await ows.send_str(padded(messages.MAX_MESSAGE + 1))
+            got = await answers(ows)
+            return summary(got) + ("; socket open" if not ows.closed else "")
+
+        async def past_frame():
+            third = next(x for x in table.hub.seats if x not in (st["seat"], ost["seat"]))
+            w, _ = await table.connect(http, third)
+            await w.send_str(padded(messages.MAX_FRAME + 1))
+            return summary(await answers(w))
+
         await case("wrong token", wrong_token)
+        await case("type a list / object / null", shapes)
+        await case("valid message of exactly 8192 bytes", at_limit)
+        await case("message of 8193 bytes", over_limit)
+        await case("frame over 64 KB", past_frame)
         await case("another seat's action", other_seat)
         await case("action naming another seat", naming_a_seat)
         await case("illegal action (not offered)", illegal)
@@ -158,11 +196,59 @@ async def main() -> None:
                                       "action": s2["actions"][0]["action"]}))
         await table.settle(0.3)
         served = len(table.session.match.log) > n
-    print(f"{'tried':34} | {'answer':58} | state unchanged")
-    print("-" * 34 + "-|-" + "-" * 58 + "-|-" + "-" * 15)
+    print(f"{'tried':36} | {'answer':58} | state unchanged")
+    print("-" * 36 + "-|-" + "-" * 58 + "-|-" + "-" * 15)
     for name, got, same in rows:
-        print(f"{name:34} | {got[:58]:58} | {same}")
+        print(f"{name:36} | {got[:58]:58} | {same}")
     print(f"afterwards, the seat to decide played a legal choice: {'applied' if served else 'NOT applied'}")
+    print()
+    await hostile()
+
+
+async def hostile() -> None:
+    """Issue #38's clients, each bounded: at most 64 sockets and 10 seconds."""
+    import time
+
+    import aiohttp
+    from phone_driver import Table, next_of
+
+    from game.net import server
+
+    server.HELLO_DEADLINE = 0.5     # the real one is 5 s: the same rule, sooner
+    rows = []
+    async with Table() as table, aiohttp.ClientSession() as bad, aiohttp.ClientSession() as http:
+        srv = table.hub.server
+        w = await bad.ws_connect(table.ws_url)
+        t0 = time.monotonic()
+        got = await answers(w, 3.0)
+        rows.append(("silent socket (deadline 0.5 s here)",
+                     f"{summary(got)} after {time.monotonic() - t0:.1f} s"))
+        silent = [await bad.ws_connect(table.ws_url) for _ in range(64)]
+        t0 = time.monotonic()
+        ws, state = await asyncio.wait_for(table.connect(http, 0), 10)
+        rows.append(("64 silent sockets, then a phone",
+                     f"joined in {time.monotonic() - t0:.2f} s; {srv.stats['evicted']} "
+                     f"silent ones closed with a reason"))
+        for s in silent:
+            await s.close()
+        try:
+            await http.ws_connect(table.ws_url, origin="http://elsewhere.example")
+            rows.append(("upgrade with another site's Origin", "ACCEPTED"))
+        except aiohttp.WSServerHandshakeError as exc:
+            rows.append(("upgrade with another site's Origin", f"HTTP {exc.status}"))
+        second, _ = await table.connect(http, 0)
+        told = await next_of(ws, "error")
+        closed = await ws.receive()
+        rows.append(("a second device on seat 0", f"first told {told['code']!r}, closed "
+                     f"{closed.data}; table: {table.hub.take_notices()}"))
+        table.hub.new_key(0)
+        told = await next_of(second, "error")
+        rows.append(("table makes a new key for seat 0", f"device told {told['code']!r}, "
+                     f"closed {(await second.receive()).data}"))
+    print(f"{'hostile client':36} | what happened")
+    print("-" * 36 + "-|-" + "-" * 70)
+    for name, got in rows:
+        print(f"{name:36} | {got}")
 
 
 if __name__ == "__main__":
