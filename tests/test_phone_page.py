@@ -191,6 +191,15 @@ def test_hunters_character_is_covered_and_the_notebook_menus_are_44_px(browsers)
             assert len(menus) == 3
             for menu in menus:
                 assert menu.size["height"] >= 44, menu.size
+            # a note survives a new key for the seat on the same phone
+            from selenium.webdriver.support.ui import Select
+            Select(menus[0]).select_by_value("Shadow")
+            table.hub.new_key(0)
+            assert await until(lambda: "new key" in text(b, "#turn"))
+            b.execute_script(f"location.hash = {json.dumps(table.hub.tokens[0])}")
+            assert await until(lambda: len(b.find_elements(By.CSS_SELECTOR, "#notebook select")) == 3)
+            kept = b.find_elements(By.CSS_SELECTOR, "#notebook select")[0]
+            assert Select(kept).first_selected_option.get_attribute("value") == "Shadow"
     run(go())
 
 

@@ -246,12 +246,13 @@ function renderPanels(s) {
     el("h2", {}, p.title), el("ul", {class: "lines"}, ...p.lines.map((t) => el("li", {}, t))))));
 }
 
-// The notebook stays on this phone (localStorage), keyed by the seat's token.
+// The notebook stays on this phone (localStorage), kept per game and seat (so a new key
+// for the seat keeps the notes).
 function renderNotebook(s) {
   const box = $("notebook");
   box.hidden = !s.notebook;
   if (!s.notebook) return;
-  const key = `shadows-notes-${token}`;
+  const key = `shadows-notes-${s.table || token}-${s.seat}`;
   let notes = {};
   try { notes = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { notes = {}; }
   const rows = s.notebook.map((p) => {

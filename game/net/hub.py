@@ -38,6 +38,9 @@ class PhoneHub:
         self.seats = [i for i, s in enumerate(session.seats) if s.on_phone]
         self.phone_seats = list(self.seats)     # every seat that began on a phone
         self.started = False    # the join screen has closed (the phones say so till then)
+        # names this game (not a secret): a phone keeps its notebook under it and the seat,
+        # so notes survive a new key on the same phone
+        self.table_id = secrets.token_hex(8)
         self.tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in self.seats}
         self.inbox: queue.Queue[Submitted] = queue.Queue()
         self.server = PhoneServer(self.tokens, self.inbox, host, port, rate, wake)
@@ -159,4 +162,6 @@ class PhoneHub:
             return
         self._shown = key
         for seat in self.seats:
-            self.server.publish(seat, present.snapshot(s, seat, self.started))
+            state = present.snapshot(s, seat, self.started)
+            state["table"] = self.table_id
+            self.server.publish(seat, state)
