@@ -45,6 +45,13 @@ def public_changes(session, seat: int) -> list[tuple[int, str]]:
             if step > since and e.text and e.visible_to(None)]
 
 
+def title(session, seat: int, you: bool = False) -> str:
+    """"Since Ann's last turn" (or "your"); before her first move, "So far"."""
+    if last_move(session, seat) < 0:
+        return "So far in this game"
+    return f"Since {'your' if you else session.seats[seat].name + chr(39) + 's'} last turn"
+
+
 def groups(session, seat: int, named=lambda lines: lines) -> list[Group]:
     """The public changes since ``seat`` last acted, grouped by who acted; ``named`` turns
     the rules' "Player 3" into the seats' names (``TableScene.named``)."""
@@ -178,7 +185,7 @@ class SinceBanner:
         img.blit(draw.shade((width, height), (*style.BG_DEEP, 236), m.px(style.RADIUS)), (0, 0))
         pygame.draw.rect(img, style.ACCENT, img.get_rect(), max(1, m.px(2)), m.px(style.RADIUS))
         name = self.table.seat_name(seat)
-        draw.blit_text(img, f"Since your last turn, {name}", title_fs, (pad, pad),
+        draw.blit_text(img, f"{title(self.table.session, seat, True)}, {name}", title_fs, (pad, pad),
                        style.ACCENT_BRIGHT, True)
         draw.blit_text(img, "click to close  ×", fs, (width - pad, pad), style.TEXT_MUTED, False,
                        "topright")

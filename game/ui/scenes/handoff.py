@@ -82,7 +82,7 @@ class HandoffScene(Scene):
         session = self.table.session
         self.summary = since.groups(session, self.seat, self.table.named)
         if self.summary:
-            self.log_panel = ScrollPanel(area, m, title=f"Since {self.name}'s last turn",
+            self.log_panel = ScrollPanel(area, m, title=since.title(session, self.seat),
                                          font_size=style.FONT_SMALL)
             self.log_panel.set_blocks(since.blocks(session, self.summary))
         else:
