@@ -428,11 +428,16 @@ class App:
         """The text field that has the keyboard (focused, shown, enabled), or None."""
         from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
+        def typing(el) -> bool:
+            return (isinstance(el, (UITextEntryLine, UITextEntryBox)) and el.alive()
+                    and el.visible and el.is_enabled and el.is_focused)
+
         for el in self.manager.get_focus_set() or ():
-            if (isinstance(el, (UITextEntryLine, UITextEntryBox)) and el.alive()
-                    and el.visible and el.is_enabled and el.is_focused):
+            if typing(el):
                 return el
-        return None
+        # a field given the cursor by code (``focus()``) types without joining the
+        # manager's focus set: it owns the keys all the same
+        return next((el for el in self.manager.get_sprite_group().sprites() if typing(el)), None)
 
     def draw(self) -> None:
         surface = self.screen
