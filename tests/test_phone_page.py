@@ -224,6 +224,9 @@ def test_the_words_before_the_game_and_between_rounds(browsers):
             b.get(table.hub.url(0))
             assert await until(lambda: "has not started" in text(b, "#turn"))
             assert "…" not in text(b, "#turnbox") and "Shuffling" not in text(b)
+            # nothing to choose before the game starts, even where the rules would allow it
+            assert not b.find_elements(By.CSS_SELECTOR, "button.choice, #hand button.card.lit")
+            assert all(not st["actions"] for st in [json.loads(table.hub.server._latest[0])])
             table.hub.started = True
             hold["on"] = True
             await play_until(s, lambda: s.view(None)["phase"] == "deal"

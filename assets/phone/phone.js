@@ -217,7 +217,7 @@ function renderCharacter(s) {
   const c = s.character;
   box.hidden = !c;
   if (!c) return;
-  if (!peek) {     // covered, like the table's cover prompts: a glance shows nothing
+  if (!peek && !s.over) {    // covered, like the table's cover prompts: a glance shows nothing
     box.replaceChildren(el("button", {class: "cover", id: "peek",
       onclick: () => { peek = true; renderCharacter(state); }},
       "Your character is covered", el("small", {}, "Tap to look (keep the screen to yourself)")));
@@ -226,9 +226,9 @@ function renderCharacter(s) {
   const head = el("p", {}, el("span", {class: "cardname"}, c.name), " · ",
     el("span", {class: `faction-${c.faction}`}, c.faction), ` · ${c.damage} of ${c.hp} damage`);
   const standing = c.alive ? (c.revealed ? "Revealed to everyone." : "Hidden from everyone else.") : "Dead.";
-  const parts = [el("div", {class: "boxhead"}, el("h2", {}, "Your character"),
-    el("button", {class: "hide", id: "unpeek",
-                  onclick: () => { peek = false; renderCharacter(state); }}, "Cover")), head,
+  const cover = s.over ? [] : [el("button", {class: "hide", id: "unpeek",
+    onclick: () => { peek = false; renderCharacter(state); }}, "Cover")];
+  const parts = [el("div", {class: "boxhead"}, el("h2", {}, "Your character"), ...cover), head,
     el("p", {}, el("span", {class: "label"}, "Wins: "), c.win),
     el("p", {}, c.ability), el("p", {class: "dim"}, standing)];
   const lines = (s.private_lines || []).concat(s.seen || []);

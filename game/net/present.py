@@ -28,7 +28,8 @@ def snapshot(session: Session, seat: int, started: bool = True) -> dict:
     view = session.view(seat)
     over = session.is_over()
     decider = session.decider()
-    legal = [] if over else list(session.legal_actions(seat))
+    # nothing to choose before the join screen closes: the game has not started
+    legal = [] if over or not started else list(session.legal_actions(seat))
     game_id = session.match.game_id
     extra = PRESENTERS.get(game_id, generic)
     shaped = extra(session, seat, view, legal)
@@ -151,7 +152,7 @@ def hunters(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
         out["prompt"] = _hunters_prompt(pending, names)
     elif pending.get("seat") is not None and pending.get("seat", -1) >= 0:
         who = pending["seat"]
-        out["prompt"] = f"Waiting for {names[who]}: {pending.get('prompt', '')}."
+        out["prompt"] = f"{names[who]}: {pending.get('prompt', '')}."     # the heading waits
     if me:
         win = me.get("win", "")
         if me.get("agnes_target") is not None:
