@@ -15,6 +15,7 @@ import pygame
 from game.ui import draw, style
 from game.ui.scene import Overlay
 
+BUTTON_W = 190     # "Play at this screen" with its key badge
 WHERE = {"phone": "On the phone (connected)", "away": "Phone not connected",
          "screen": "Plays at this screen"}
 
@@ -61,7 +62,7 @@ class PhonesScene(Overlay):
         self.rows: list[tuple[int, pygame.Rect]] = []
         y = self.box.y + m.px(112)
         gap = m.px(10)
-        nb = m.px(176)
+        nb = m.px(BUTTON_W)
         for seat in self.hub.phone_seats:
             rect = pygame.Rect(self.box.x + m.px(24), y, self.box.width - m.px(48), row_h - m.px(10))
             self.rows.append((seat, rect))
@@ -147,7 +148,7 @@ class PhonesScene(Overlay):
                          (rect.x, rect.centery - d // 2))
             where = self._where[seat]
             colour = {"phone": style.GOOD, "away": style.DANGER}.get(where, style.TEXT_MUTED)
-            room = max(m.px(80), rect.width - 3 * (m.px(176) + m.px(10)) - d - m.px(14))
+            room = max(m.px(80), rect.width - 3 * (m.px(BUTTON_W) + m.px(10)) - d - m.px(14))
             from game.ui.table_base import fit
 
             draw.blit_text(surface, fit(self.name(seat), m.px(19), room, True), m.px(19),
