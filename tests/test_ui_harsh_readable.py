@@ -159,3 +159,18 @@ def test_the_use_clues_dialog_leaves_the_case_files_in_view(app, size):
     before = len(table.session.match.log)
     click(app, f"#opt_{i}")
     assert table.session.match.log[before] == (0, herring)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_column_heads_read_whole(app, size, monkeypatch):
+    from test_ui_harsh_table_aids import match_at_move
+
+    texts = drawn_texts(monkeypatch)
+    for m in (match_at_move(3), a_position_with_clues_to_pay()):
+        open_table(app, m, size)
+        texts.clear()
+        step(app, 2)
+        heads = [t for t in texts if t.startswith(("Move:", "Additional actions"))]
+        assert heads and not any(t.endswith("…") for t in heads), heads
+        app.pop()
+        step(app, 2)

@@ -212,13 +212,16 @@ class MiddleColumn:
         elif self.grid_pick is not None:
             head = dialogs.GRID_ABILITIES[self.grid_pick][0]
         elif phase == "move":
-            head = "Move: click a glowing Location (or its key 1–9, then Enter)"
+            head = ("Move: click a glowing Location (or its key 1–9, then Enter)",
+                    "Move: click a glowing Location (key 1–9, then Enter)",
+                    "Move: a glowing Location (key 1–9, then Enter)")
         elif phase == "actions":
             head = "Additional actions (any order), then End turn"
         else:
             head = view["prompt"][:1].upper() + view["prompt"][1:]
-        draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, box.y), style.TEXT_MUTED,
-                       True)
+        # the wordings from longest to shortest: a narrow column shows a shorter one whole
+        head = draw.fit_first(head if isinstance(head, tuple) else (head,), m.px(14), box.width, True)
+        draw.blit_text(surface, head, m.px(14), (box.x, box.y), style.TEXT_MUTED, True)
         fs = m.px(12)
         x = box.x + self.button_w + m.gap if hasattr(self, "button_w") else box.x
         w = box.right - x

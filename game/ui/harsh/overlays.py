@@ -163,9 +163,13 @@ class HarshOverlays:
         lines = draw.wrap(res.get("text", ""), m.px(16), w - 2 * m.pad)[:4]
         h = m.px(44) + len(lines) * m.px(21) + m.px(34)
         coming = next((a.progress for a in self.timeline.of("ending")), 1.0)
-        rect = pygame.Rect(grid.x + m.pad, grid.centery - h // 2, w, h)
+        # over a row of the grid without the Spy or the Agent: the pieces stay in view
+        busy = {view["spy"] // 3, view["agent"] // 3}
+        row = next((r for r in (1, 2, 0) if r not in busy), 1)
+        centre = self.lay.cells[3 * row].centery
+        rect = pygame.Rect(grid.x + m.pad, centre - h // 2, w, h).clamp(grid)
         rect.y += int((1 - ease(coming)) * m.px(40))     # it rises into place as the Spy lands
-        draw.panel(surface, rect, m.px(12), alpha=240)
+        draw.panel(surface, rect, m.px(12), alpha=252)
         colour = style.GOOD if won else style.DANGER
         pygame.draw.rect(surface, colour, rect, 2, border_radius=m.px(12))
         title = "Mission accomplished" if won else "Mission failed"
