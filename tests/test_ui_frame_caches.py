@@ -10,7 +10,7 @@ from ui_helpers import step
 from game.session import SeatConfig
 from game.ui import draw
 from game.ui.hunters import look
-from game.ui.hunters.anim import Effect
+from game.ui.moments import Moment
 from game.ui.opening import start_game
 
 pytestmark = pytest.mark.animation_speed("normal")   # the banner and the deal animate
@@ -47,23 +47,23 @@ def test_the_reveal_banner_is_made_once_and_again_when_it_shows_someone_else(app
     made = []
     real = type(table).banner_panel
 
-    def counting(self, kind, who, name, info, size, m):
+    def counting(self, kind, who, name, info, size, m, data=None):
         made.append((kind, who, name))
-        return real(self, kind, who, name, info, size, m)
+        return real(self, kind, who, name, info, size, m, data)
 
     monkeypatch.setattr(type(table), "banner_panel", counting)
     names = sorted(look.CHARACTER)[:2]
-    effect = Effect("reveal", 2.0, seat=1, data={"character": names[0]}, age=0.5)
-    monkeypatch.setattr(table.effects, "running", lambda: [effect])
+    effect = Moment("reveal", 2.0, data={"character": names[0], "seat": 1}, elapsed=0.5)
+    monkeypatch.setattr(type(table.moments), "current", property(lambda self: effect))
     surface = pygame.Surface(app.screen.get_size())
     for _ in range(3):
         table.draw_banner(surface, table.metrics)
     assert made == [("reveal", table.seat_name(1), names[0])]       # once, then only faded
     first = table._banner[1]
-    effect.data = {"character": names[1]}                          # another character shown
+    effect.data = {"character": names[1], "seat": 1}               # another character shown
     table.draw_banner(surface, table.metrics)
     assert made[-1] == ("reveal", table.seat_name(1), names[1]) and table._banner[1] is not first
-    effect.kind, effect.seat = "death", 2                          # another player dies
+    effect.kind, effect.data["seat"] = "death", 2                  # another player dies
     table.draw_banner(surface, table.metrics)
     assert made[-1] == ("death", table.seat_name(2), names[1])
     assert len(made) == 3

@@ -15,6 +15,8 @@ Rooms (the same names in every table package: hunters, chasing, harsh):
 
 Rooms of this game only:
 
+* ``banners``   the moments drawn (a reveal, a death, an ability, a card taken, the final
+                blow), each held until seen (``game/ui/moments``)
 * ``cardview``  every card can be read: hovered, opened large (right-click or V), Equipment
 * ``choices``   the choices: which are offered, where their buttons go (long labels
                 span two or three cells), clicks on boards and Areas that pick them

@@ -87,6 +87,9 @@ HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, 
 # A White or Black card drawn is held up long enough to read it (at normal speed); what
 # it does (hits, heals) shows after that.
 CARD_HOLD = 2.6
+# Moments (game/ui/moments.py): seconds at normal speed they stay unless a click ends them
+# sooner. The session, the hand-off and the results wait for them.
+MOMENT_SECONDS = {"reveal": 3.0, "death": 3.0, "ability": 3.0, "steal": 2.6, "final_blow": 4.5}
 
 
 class EventAnimations:
@@ -106,8 +109,55 @@ class EventAnimations:
                 self._batch_delay += 0.6 * HOLD[event.kind]
             if event.kind == "draw" and fact[2] != "hermit":
                 self._show_card(fact, delay)
+        self._moment_of(event, step, fact)
         if event.kind in ("damage", "death", "reveal"):
             self.app.sound.play("refused" if event.kind == "death" else "click")
+
+    # --- moments: held until seen -----------------------------------------------------------------
+    def _moment_of(self, event, step: int, fact: tuple) -> None:
+        """A reveal, a death, an ability, a stolen card, the end: a moment of its own,
+        queued to start when the dice that brought it have settled (``release_moments``)."""
+        kind = event.kind
+        if kind == "reveal":
+            data = {"character": fact[2], "why": fact[3] if len(fact) > 3 else ""}
+            self._due_moment("reveal", fact[1], data, step)
+        elif kind == "death":
+            self._due_moment("death", fact[1], {"character": fact[3], "by": fact[2]}, step)
+        elif kind == "ability" and fact[2] != "Ultra Soul":     # (her 3 damage shows as a hit)
+            text = self.named([event.text])[0] if event.text else ""
+            self._due_moment("ability", fact[1], {"character": fact[2], "target": fact[3], "text": text}, step)
+        elif kind == "equipment":
+            self._due_moment("steal", fact[2], {"cards": (fact[3],), "from": fact[1], "to": fact[2]}, step)
+        elif kind == "loot":
+            self._due_moment("steal", fact[1], {"cards": tuple(fact[3]), "from": fact[2], "to": fact[1]}, step)
+        elif kind == "end":
+            data = {"final": True, "winners": tuple(fact[1])}
+            death = next((d for d in reversed(self._due_moments) if d[1] == "death"), None)
+            if death is not None:
+                death[3].update(data)         # the final blow: the last death says the game is over
+                return
+            queued = self.moments.find("death")
+            if queued is not None and not queued.done:
+                queued.data.update(data)
+                queued.seconds = max(queued.seconds, MOMENT_SECONDS["final_blow"] * self.moment_speed())
+                return
+            self._due_moment("final_blow", -1, data, step)
+
+    def _due_moment(self, kind: str, seat: int, data: dict, step: int) -> None:
+        speed = self.moment_speed()
+        if not speed:
+            return          # animations off (or skipping to the result): the log tells it
+        wait = self._batch_delay if step == self._batch_step else 0.0
+        self._due_moments.append([wait * speed, kind, seat, data])
+
+    def release_moments(self, dt: float) -> None:
+        """Each frame: a moment whose dice have settled joins the table's queue, in order."""
+        for due in self._due_moments:
+            due[0] -= dt
+        while self._due_moments and self._due_moments[0][0] <= 0:
+            _, kind, seat, data = self._due_moments.pop(0)
+            length = MOMENT_SECONDS["final_blow" if data.get("final") else kind]
+            self.moments.add(kind, length, data={**data, "seat": seat})
 
     def _show_card(self, fact: tuple, delay: float) -> None:
         """Hold the drawn White/Black card up, face up, then send it to its owner (an
@@ -152,8 +202,4 @@ class EventAnimations:
             if fact[2] != "hermit":
                 return []       # a White or Black card is held up large (``_show_card``)
             return [("note", fact[1], {"text": "draws a Hermit card"})]
-        if kind == "equipment":
-            return [("note", fact[2], {"text": f"+ {fact[3]}"})]
-        if kind == "loot":
-            return [("note", fact[1], {"text": "+ " + ", ".join(fact[3])})]
-        return []
+        return []       # (a card taken is a moment: the card face up, from whom to whom)

@@ -70,9 +70,38 @@ def track_slots(seats: list[int], cell: pygame.Rect) -> list[tuple[int, pygame.R
     return out
 
 
-class TablePainter:
-    _banner: tuple = (None, None)   # (what it shows, the panel) of the reveal/death banner
+def attack_path(boards: list[pygame.Rect], seat: int, target: int, gap: int) -> list[tuple[int, int]]:
+    """The attack arrow's corners: out of the attacker's board into the lane between the
+    rows of boards (or under the one row), along it, and into the target's board."""
+    a, b = boards[seat], boards[target]
+    if a.y == b.y:
+        lane = a.bottom + max(1, gap // 2)
+        return [(a.centerx, a.bottom), (a.centerx, lane), (b.centerx, lane), (b.centerx, b.bottom)]
+    upper, lower = (a, b) if a.y < b.y else (b, a)
+    lane = (upper.bottom + lower.y) // 2
+    start = (a.centerx, a.bottom if a is upper else a.y)
+    end = (b.centerx, b.bottom if b is upper else b.y)
+    return [start, (a.centerx, lane), (b.centerx, lane), end]
 
+
+def path_part(path: list[tuple[int, int]], share: float) -> list[tuple[int, int]]:
+    """The first ``share`` (0-1) of a polyline, by length."""
+    lengths = [abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in zip(path, path[1:])]
+    left = sum(lengths) * max(0.0, min(1.0, share))
+    out = [path[0]]
+    for (x0, y0), (x1, y1), n in zip(path, path[1:], lengths):
+        if left >= n:
+            out.append((x1, y1))
+            left -= n
+            continue
+        if n and left > 0:
+            k = left / n
+            out.append((round(x0 + (x1 - x0) * k), round(y0 + (y1 - y0) * k)))
+        break
+    return out
+
+
+class TablePainter:
     def pending_damage(self) -> dict[int, int]:
         """Damage (minus heals) already in the view but whose animation has not begun."""
         out: dict[int, int] = {}
@@ -297,8 +326,9 @@ class TablePainter:
             tag_img = look.chip(tag, m.px(11), style.DANGER if tag == "dead" else style.ACCENT)
             surface.blit(tag_img, tag_img.get_rect(topright=(rect.right - pad, rect.y + pad + m.px(3))))
         name_room = rect.width - d - 3 * pad - (tag_img.get_width() + pad if tag_img else 0)
-        draw.blit_text(surface, fit(self.seat_name(seat), m.px(15), name_room, True), m.px(15),
-                       (rect.x + pad + d + m.px(6), rect.y + pad + d // 2), style.TEXT, True, "midleft")
+        shown_name = fit(self.seat_name(seat), m.px(15), name_room, True)
+        draw.blit_text(surface, shown_name, m.px(15), (rect.x + pad + d + m.px(6), rect.y + pad + d // 2), style.TEXT,
+                       True, "midleft")
         y = rect.y + pad + d + m.px(4)
         sym = m.px(18)
         # character line: revealed for all; own hidden character only for its owner
@@ -354,6 +384,7 @@ class TablePainter:
         """Hit and heal numbers, deaths and notes, over everything else on the board. Notes
         and DIES sit on the board's top edge, so its name, damage and Equipment stay
         readable; numbers float on a dark pill (at least 4.5:1 contrast)."""
+        self.drawn_floats = []      # (seat, rect) of each number drawn (the layout tests read it)
         for seat, rect in enumerate(self.lay.boards):
             notes = 0
             for e in self.effects.on_seat(seat):
@@ -366,7 +397,9 @@ class TablePainter:
                                       pill.get_height() // 2)
                     pill.blit(img, img.get_rect(center=pill.get_rect().center))
                     pill.set_alpha(int(255 * (1 - t * t)))
-                    surface.blit(pill, pill.get_rect(center=(rect.centerx, rect.centery - int(m.px(24) * t))))
+                    spot = self.float_rect(rect, pill.get_size(), t, m)
+                    surface.blit(pill, spot)
+                    self.drawn_floats.append((seat, spot))
                 elif e.kind == "death":
                     c = look.chip("DIES", m.px(15), style.DANGER)
                     surface.blit(c, c.get_rect(center=(rect.centerx, rect.y)))
@@ -376,6 +409,22 @@ class TablePainter:
                     img.set_alpha(int(255 * min(1.0, (1 - e.progress) * 4)))
                     surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + notes * img.get_height())))
                     notes += 1
+
+    @staticmethod
+    def name_row(rect: pygame.Rect, m) -> pygame.Rect:
+        """The band of a player board that holds its token, name and state tag."""
+        pad = m.px(7)
+        return pygame.Rect(rect.x, rect.y, rect.width, pad + m.px(24))
+
+    def float_rect(self, rect: pygame.Rect, size: tuple, t: float, m) -> pygame.Rect:
+        """Where a hit or heal number floats at ``t`` (0-1): at the board's right end, from
+        its bottom rising towards the character line, never onto the name row."""
+        out = pygame.Rect((0, 0), size)
+        out.right = rect.right - m.px(7)
+        low = rect.bottom - m.px(4) - out.height
+        high = self.name_row(rect, m).bottom + m.px(2)
+        out.y = max(high, low - int(m.px(16) * t))
+        return out
 
     def draw_over(self, surface: pygame.Surface) -> None:
         super().draw_over(surface)
@@ -393,7 +442,10 @@ class TablePainter:
         if focus is not None:
             spots = getattr(self, "spots", [])
             return spots[focus % len(spots)] if spots else None
-        return self.spot_at(pygame.mouse.get_pos())
+        pos = pygame.mouse.get_pos()
+        if pos == getattr(self, "hover_after", None):
+            return None          # back from a hand-off: the mouse has not moved yet
+        return self.spot_at(pos)
 
     def draw_hover_card(self, surface) -> None:
         """The card under the mouse (or the keyboard focus), in full and wholly on screen:
@@ -427,49 +479,6 @@ class TablePainter:
         draw.rounded_rect(surface, r, (*style.BG_DEEP, 245), m.px(8), style.DANGER, 1)
         draw.blit_text(surface, lines[0], fs, (r.x + m.px(10), r.y + m.px(7)), style.TEXT, True)
         draw.blit_text(surface, lines[1], fs, (r.x + m.px(10), r.y + m.px(27)), style.DANGER, True)
-
-    def draw_banner(self, surface, m) -> None:
-        """A reveal or a death gets the middle of the board for a moment: card and words."""
-        e = next((x for x in self.effects.running() if x.kind in ("reveal", "death")), None)
-        if e is None or "character" not in e.data:
-            return
-        name = e.data["character"]
-        info = look.CHARACTER.get(name)
-        if info is None:
-            return
-        area = self.lay.board_area
-        h = m.px(150)
-        w = min(area.width - m.px(40), m.px(460))
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = area.center
-        rect.clamp_ip(surface.get_rect())
-        fade = min(1.0, e.progress * 5, (1 - e.progress) * 5)
-        who = self.seat_name(e.seat)
-        key = (e.kind, who, name, rect.size, m.width, m.height)
-        if self._banner[0] != key:
-            # made once per banner, then only faded: the same words for its whole time
-            self._banner = (key, self.banner_panel(e.kind, who, name, info, rect.size, m))
-        panel = self._banner[1]
-        panel.set_alpha(int(255 * fade))
-        surface.blit(panel, rect)
-
-    def banner_panel(self, kind, who, name, info, size, m) -> pygame.Surface:
-        w, h = size
-        panel = pygame.Surface(size, pygame.SRCALPHA)
-        draw.rounded_rect(panel, panel.get_rect(), (*style.BG_DEEP, 235), m.px(12),
-                          style.DANGER if kind == "death" else style.ACCENT_BRIGHT, m.px(2))
-        ch = h - m.px(16)
-        card = look.character_card(name, (int(ch * 0.72), ch), detailed=False)
-        panel.blit(card, (m.px(10), m.px(8)))
-        tx = m.px(20) + card.get_width()
-        title = f"{who} dies" if kind == "death" else f"{who} reveals!"
-        draw.blit_text(panel, fit(title, m.px(24), w - tx - m.px(10), True), m.px(24),
-                       (tx, m.px(16)), style.DANGER if kind == "death" else style.ACCENT_BRIGHT, True)
-        draw.blit_text(panel, f"{name}: {info['faction']}, HP {info['hp']}", m.px(18),
-                       (tx, m.px(56)), look.faction_colour(info["faction"]), True)
-        for i, line in enumerate(draw.wrap("Wins: " + info["win"], m.px(14), w - tx - m.px(10))[:3]):
-            draw.blit_text(panel, line, m.px(14), (tx, m.px(86) + i * m.px(19)), style.TEXT_MUTED)
-        return panel
 
     def drawn_card_rect(self, m) -> pygame.Rect:
         """Where a drawn card is held up: big, over the middle of the Areas."""
@@ -521,22 +530,19 @@ class TablePainter:
             surface.blit(pygame.transform.smoothscale(img, rect.size), rect)
 
     def draw_attack_lines(self, surface) -> None:
-        """An arrow from the attacker's board towards each target's, stopping at its edge."""
+        """An arrow from the attacker's board to each target's, through the gaps between
+        the boards (never across a third player's board), growing as the dice roll."""
         m = self.metrics
+        width = max(2, m.px(4))
         for e in self.effects.of("attack"):
-            a = pygame.Vector2(self.lay.boards[e.seat].center)
             for t in e.data["targets"]:
-                target = self.lay.boards[t]
-                b = pygame.Vector2(target.center)
-                gap = b - a
-                if gap.length() < 1:
-                    continue
-                # stop where the line meets the target board, so its own numbers stay clear
-                reach = min(target.width / 2 / max(abs(gap.x), 1e-6), target.height / 2 / max(abs(gap.y), 1e-6))
-                stop = a + gap * max(0.0, 1 - reach)
-                end = a + (stop - a) * ease_out(min(1.0, e.progress * 2))
-                pygame.draw.line(surface, style.DANGER, a, end, m.px(4))
-                pygame.draw.circle(surface, style.DANGER, end, m.px(7))
+                path = attack_path(self.lay.boards, e.seat, t, m.gap)
+                points = path_part(path, ease_out(min(1.0, e.progress * 2)))
+                if len(points) >= 2:
+                    pygame.draw.lines(surface, style.DANGER, False, points, width)
+                    for p in points[1:-1]:
+                        pygame.draw.circle(surface, style.DANGER, p, width // 2)   # round corners
+                    pygame.draw.circle(surface, style.DANGER, points[-1], m.px(6))
 
     def draw_private(self, surface, v, m) -> None:
         r = self.lay.private

@@ -26,7 +26,8 @@ from game.ui.table_base import TableScene
 from . import choices as C
 from . import layout as L
 from . import look
-from .anim import Effects, EventAnimations
+from .anim import MOMENT_SECONDS, Effects, EventAnimations
+from .banners import MomentPainter
 from .cardview import CardViewScene, EquipmentScene
 from .choices import ChoiceButtons
 from .notebook import Notebook
@@ -35,7 +36,7 @@ from .paint import TablePainter
 from .prompt import TablePrompts
 
 
-class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, TableScene):
+class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, EventAnimations, TableScene):
     felt = True
     park_widgets = True   # its choices come and go at every move (2 buttons, then 9, then 2)
     hide_when_covered = True   # a hand-off or the first look covers it many times a game
@@ -63,8 +64,10 @@ class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, T
         self.reveal_armed = 0.0
         self._out_due = False   # the only person here died: offer to skip to the result
         self.card_focus: int | None = None
+        self.hover_after: tuple | None = None   # no hover card until the mouse leaves this spot
         self.spots = []
         self._batch_step, self._batch_delay = -1, 0.0
+        self._due_moments: list[list] = []   # [wait, kind, seat, data]: see anim.release_moments
         self.seat_actions: dict[int, list[Action]] = {}
         self.area_actions: dict[str, Action] = {}
         self._stock_log, self._stock_wait = -1, 0
@@ -239,6 +242,9 @@ class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, T
     def _update(self, dt: float) -> None:
         animating = bool(self.effects)
         self.effects.update(dt)
+        self.release_moments(dt)
+        if self._due_moments:
+            self.session.hold(dt + 0.05)   # no move before the moment it brought is on screen
         if animating and not self.effects and self.log_panel is not None:
             self.log_panel.set_lines(self.log_lines())   # what was held back can be told now
         if self.reveal_armed > 0:
@@ -257,7 +263,7 @@ class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, T
                 self._advance_pass()
                 if self.app.top is not self:
                     return
-        if self._out_due and not self.effects and self.app.top is self:
+        if self._out_due and not self.animating() and self.app.top is self:
             self._out_due = False
             if not self.session.is_over():
                 from .overlays import OutScene
@@ -268,7 +274,9 @@ class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, T
         self.stock_choices()
 
     def animating(self) -> bool:
-        return bool(self.effects)   # the last hit lands before the results cover the table
+        # the last hit lands, and every reveal and death is seen, before the results
+        return bool(self.effects) or bool(self._due_moments) or any(
+            self.moments.holding(kind) for kind in MOMENT_SECONDS)
 
     def ui_key(self) -> tuple:
         """Rebuild the buttons only when what they offer changes, not at every computer
@@ -349,9 +357,17 @@ class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, T
             return True
         return super().handle_key(event)
 
+    def on_uncover(self) -> None:
+        super().on_uncover()
+        # the mouse rests where "Ready" was pressed on the screen that covered the table:
+        # no card pops up under it until it moves (the person has not pointed at anything)
+        self.hover_after = pygame.mouse.get_pos()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.card_focus = None
+            if event.pos != self.hover_after:
+                self.hover_after = None
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 3:
             spot = self.spot_at(event.pos)
             if spot is not None:
@@ -482,4 +498,4 @@ class HuntersTable(TablePainter, TablePrompts, ChoiceButtons, EventAnimations, T
         return out
 
     def still(self) -> bool:
-        return not self.effects and not self.dice_rolling()
+        return not self.animating() and not self.dice_rolling()

@@ -1,0 +1,188 @@
+"""Drawing the moments (``anim.MOMENT_SECONDS``, queued in the shared ``game/ui/moments``):
+a reveal, a death, an ability that changes the game, a card taken from a player, the
+final blow. Each gets the middle of the board, one at a time, until it has been seen
+(its time at the animation speed, or a click: the panel says so).
+
+``MomentPainter`` is mixed into ``HuntersTable``; like the painter it reads only the view,
+the names and the moment's own data (all of it public).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.table_base import fit
+
+from . import look
+from .anim import MOMENT_SECONDS, ease_out
+from .cardview import deck_of
+
+# Why a character was revealed when it was not by choice (the rules' ``reveal`` reasons).
+FORCED = {"daniel": "Daniel must reveal when the first character dies",
+          "werewolf": "to counterattack", "bob": "to take the Equipment",
+          "bryan": "Bryan must reveal on killing a character with 12 HP or less",
+          "mirror": "the Mirror of Divine Light"}
+FADE = 0.2     # seconds a moment's panel takes to come and to go
+
+
+def _names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class MomentPainter:
+    _banner: tuple = (None, None)   # (what it shows, the panel): made once per moment
+
+    def moment_on_top(self):
+        m = self.moments.current
+        return m if m is not None and m.kind in MOMENT_SECONDS else None
+
+    def draw_banner(self, surface, m) -> None:
+        """The moment on top: a card taken is shown face up, anything else as a panel with
+        the character card and what happened."""
+        mo = self.moment_on_top()
+        if mo is None:
+            return
+        fade = max(0.0, min(1.0, mo.elapsed / FADE, mo.left / FADE))
+        if mo.kind == "steal":
+            self.draw_steal(surface, m, mo, fade)
+            return
+        rect = self.banner_rect(m)
+        rect.clamp_ip(surface.get_rect())
+        seat = mo.data.get("seat", -1)
+        who = self.seat_name(seat) if seat >= 0 else ""
+        name = mo.data.get("character", "")
+        key = (mo.kind, who, name, tuple(sorted((k, str(v)) for k, v in mo.data.items())), rect.size,
+               m.width, m.height)
+        if self._banner[0] != key:
+            # made once per moment, then only faded: the same words for its whole time
+            self._banner = (key, self.banner_panel(mo.kind, who, name, look.CHARACTER.get(name), rect.size, m,
+                                                   mo.data))
+        panel = self._banner[1]
+        panel.set_alpha(int(255 * fade))
+        surface.blit(panel, rect)
+
+    def banner_rect(self, m) -> pygame.Rect:
+        area = self.lay.board_area
+        rect = pygame.Rect(0, 0, min(area.width - m.px(40), m.px(480)), m.px(172))
+        rect.center = area.center
+        return rect
+
+    def banner_words(self, kind: str, who: str, name: str, info, data: dict) -> tuple[str, list]:
+        """The panel's title and its lines: (text, size at base scale, colour, bold)."""
+        data = data or {}
+        lines = []
+        if info is not None:
+            lines.append((f"{name}: {info['faction']}, HP {info['hp']}", 18, look.faction_colour(info["faction"]),
+                          True))
+        if kind == "reveal":
+            title = f"{who} reveals!"
+            why = FORCED.get(data.get("why", ""), "")
+            if why:
+                lines.append((f"Revealed: {why}", 14, style.TEXT, False))
+            if info is not None:
+                lines.append(("Wins: " + info["win"], 14, style.TEXT_MUTED, False))
+        elif kind == "death":
+            title = f"{who} dies" + (": the final blow" if data.get("final") else "")
+            by = data.get("by", -1)
+            if by is not None and by >= 0:
+                lines.append((f"Killed by {self.seat_name(by)}", 14, style.TEXT, False))
+        elif kind == "ability":
+            title = f"{who} uses {name}'s ability"
+            target = data.get("target", -1)
+            if name == "Ellen" and isinstance(target, int) and target >= 0:
+                lines.append((f"{self.seat_name(target)}'s ability is void for the rest of the game", 16,
+                              style.DANGER, True))
+            elif data.get("text"):
+                lines.append((data["text"], 14, style.TEXT, False))
+            if info is not None:
+                lines.append((info["ability"], 14, style.TEXT_MUTED, False))
+        else:       # the game ended without a death to show
+            title = "The game is over"
+        if data.get("final"):
+            winners = [self.seat_name(w) for w in data.get("winners", ())]
+            said = f"{_names(winners)} {'wins' if len(winners) == 1 else 'win'}." if winners else "Nobody wins."
+            lines.append(("The game is over: " + said, 16, style.ACCENT_BRIGHT, True))
+        return title, lines
+
+    def banner_panel(self, kind, who, name, info, size, m, data=None) -> pygame.Surface:
+        w, h = size
+        panel = pygame.Surface(size, pygame.SRCALPHA)
+        edge = style.DANGER if kind == "death" else style.ACCENT_BRIGHT
+        draw.rounded_rect(panel, panel.get_rect(), (*style.BG_DEEP, 235), m.px(12), edge, m.px(2))
+        tx = m.px(16)
+        if info is not None:
+            ch = h - m.px(16)
+            card = look.character_card(name, (int(ch * 0.72), ch), detailed=False)
+            panel.blit(card, (m.px(10), m.px(8)))
+            tx = m.px(20) + card.get_width()
+        room = w - tx - m.px(12)
+        title, lines = self.banner_words(kind, who, name, info, data)
+        size = m.px(24)
+        while draw.font(size, True).size(title)[0] > room and size > m.px(17):
+            size -= 1       # a long title gets smaller before anything is cut
+        draw.blit_text(panel, fit(title, size, room, True), size, (tx, m.px(12)), edge, True)
+        y = m.px(12) + int(size * 1.5)
+        hint_h = m.px(18)
+        for text, base, colour, bold in lines:
+            fs = m.px(base)
+            for part in draw.wrap(text, fs, room, bold):
+                if y + fs > h - hint_h - m.px(4):
+                    break
+                draw.blit_text(panel, part, fs, (tx, y), colour, bold)
+                y += int(fs * 1.3)
+            y += m.px(3)
+        draw.blit_text(panel, "Click to go on", m.px(12), (w - m.px(12), h - m.px(8)), style.TEXT_DIM, False,
+                       "bottomright")
+        return panel
+
+    # --- a card taken from a player ----------------------------------------------------------------
+    def steal_rects(self, m, count: int) -> list[pygame.Rect]:
+        """Where the taken cards are held up, side by side over the middle of the board."""
+        big = self.drawn_card_rect(m)
+        k = min(1.0, (self.lay.board_area.width - m.px(40)) / max(1, count * (big.width + m.gap)))
+        w, h = int(big.width * k), int(big.height * k)
+        x = big.centerx - (count * w + (count - 1) * m.gap) // 2
+        return [pygame.Rect(x + i * (w + m.gap), big.bottom - h, w, h) for i in range(count)]
+
+    def steal_caption(self, data: dict) -> tuple[str, str]:
+        frm = data.get("from", -1)
+        source = self.seat_name(frm) if frm is not None and frm >= 0 else "the discards"
+        return f"{self.seat_name(data['to'])} takes {_names(list(data['cards']))}", f"from {source}"
+
+    def draw_steal(self, surface, m, mo, fade: float) -> None:
+        """The card face up with who took it from whom; at the end it goes to its new owner."""
+        cards = list(mo.data["cards"])
+        rects = self.steal_rects(m, len(cards))
+        t = mo.progress
+        fly = 0.0 if t < 0.85 else (t - 0.85) / 0.15
+        if fly == 0:
+            first, second = self.steal_caption(mo.data)
+            fs = m.px(16)
+            span = rects[0].unionall(rects[1:]) if len(rects) > 1 else pygame.Rect(rects[0])
+            tw = max(draw.font(fs, True).size(first)[0], draw.font(fs, True).size(second)[0])
+            box = pygame.Rect(0, 0, max(span.width + m.px(16), tw + m.px(24)), span.height + m.px(74))
+            box.midbottom = (span.centerx, span.bottom + m.px(8))
+            box.clamp_ip(surface.get_rect())
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            draw.rounded_rect(shade, shade.get_rect(), (*style.BG_DEEP, 230), m.px(12), style.ACCENT, 1)
+            shade.set_alpha(int(255 * fade))
+            surface.blit(shade, box)
+            draw.blit_text(surface, fit(first, fs, box.width - m.px(12), True), fs, (box.centerx, box.y + m.px(8)),
+                           style.ACCENT_BRIGHT, True, "midtop")
+            draw.blit_text(surface, fit(second, fs, box.width - m.px(12), True), fs,
+                           (box.centerx, box.y + m.px(8) + int(fs * 1.35)), style.TEXT, True, "midtop")
+            for card, r in zip(cards, rects):
+                surface.blit(look.read_card(card, deck_of(card), r.size), r)
+            return
+        dest = self.lay.boards[mo.data["to"]]
+        k = ease_out(fly)
+        for card, r in zip(cards, rects):
+            scale = 1 - 0.8 * k
+            rect = pygame.Rect(0, 0, max(8, int(r.width * scale)), max(8, int(r.height * scale)))
+            rect.center = (int(r.centerx + (dest.centerx - r.centerx) * k),
+                           int(r.centery + (dest.centery - r.centery) * k))
+            img = look.read_card(card, deck_of(card), r.size)
+            surface.blit(pygame.transform.smoothscale(img, rect.size), rect)
