@@ -24,7 +24,7 @@ import pygame_gui
 
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
-from game.ui import howto, style
+from game.ui import draw, howto, style
 from game.ui.table_base import TableScene
 from game.ui.widgets import ScrollPanel
 
@@ -77,6 +77,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         self._held: tuple | None = None
         self._log_shown: list[str] | None = None  # the log's lines as last shown
         self._log_held = False                    # ... kept while the Spy is on its way
+        self._verdict_made = False
         howto.greet(self)
 
     # --- what the player sees ---------------------------------------------------------------------
@@ -156,14 +157,17 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             tooltip="Take back your last choice (Ctrl+Z)" if can else
             "Nothing to undo: undo stops at the last card, Spy move or Case File revealed")
         x -= bw + m.gap
-        if self.over_shown():
-            self.button((x, y, bw, m.button_h), "Results", self.show_results, choice=False,
-                        object_id="#results")
-        else:
+        if self.session.is_over():
+            # made with the last move, shown when the Spy lands (``show_over``): no rebuild then
+            self.buttons["results"] = self.button((x, y, bw, m.button_h), "Results", self.show_results,
+                                                  choice=False, object_id="#results")
+        if not self.over_shown():
             can_hint = self.acting_seat() is not None
             self.buttons["hint"] = self.button(
                 (x, y, bw, m.button_h), "Hint", self.ask_hint, choice=False, object_id="#hint",
                 enabled=can_hint, tooltip="Estimate the win chance of every choice (H)")
+            if self.buttons.get("results") is not None:
+                self.buttons["results"].hide()
         self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     # --- choosing ----------------------------------------------------------------------------------
@@ -409,8 +413,26 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         moment) starts when the Spy lands, while the Countdown still ticks."""
         return any(a.kind not in AFTERMATH or a.progress < 0 for a in self.timeline.anims)
 
-    def ui_key(self) -> tuple:
-        return super().ui_key() + (self.over_shown(),)   # the Results button, once it is seen
+    def show_over(self) -> None:
+        """While the Spy walks to the game's end, its verdict is made a little each frame
+        (``draw.until``); when it lands, the Results button takes the Hint's place."""
+        results = self.buttons.get("results")
+        if results is None:
+            return
+        if self.ending_waits():
+            if not self._verdict_made and self.lay is not None and self.frame_room() > 0:
+                try:
+                    with draw.until(time.thread_time() + self.frame_room()):
+                        self.draw_ending(VERDICT_SCRATCH, self.view())
+                        self.make_final_cases(self.view())
+                    self._verdict_made = True
+                except draw.OutOfFrame:
+                    pass        # the rest in the next frame; what was made is kept
+        elif not results.visible:
+            results.show()
+            hint = self.buttons.get("hint")
+            if hint is not None:
+                hint.hide()
 
     def log_lines(self) -> list[str]:
         """The log says what happened once the board shows it: while the Spy is on its
@@ -425,6 +447,18 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         if self._log_held and not self.spy_on_its_way():
             self._log_held, self._log_key = False, None     # the Spy has landed: say it now
         super().refresh_log()
+
+    def make_final_cases(self, view) -> None:
+        """The Case File cards the end turns over, made before it does (``look`` keeps them)."""
+        from .ending import final_case_files
+
+        rects = self.slot_rects(view)
+        held = set(view["collection"])
+        for f, names in enumerate(final_case_files(self.session, view)):
+            cf = view["case_files"][f]
+            for slot, name in enumerate(names):
+                if cf["slots"][slot] is None and name is not None:
+                    look.item_card(rects[(f, slot)].size, name, cf["name"], held=name in held)
 
     def ending_held(self) -> bool:
         """The final board is up with its verdict, the results not yet over it: from the
@@ -492,6 +526,7 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
             self._take_held()
         super().update(dt)
         self._assess_some()
+        self.show_over()
         if getattr(self, "dialog_deferred", False) and not self.timeline.running and self.active:
             self.rebuild()
         self.refresh_hint_panel()
@@ -672,6 +707,7 @@ EVENT_SOUNDS = {"spy_moved": "spy", "bomb": "refused", "bomb_exploded": "bomb", 
 # heard when the Spy lands: the animation kind (or, with animations off, the event kind)
 LANDING_SOUNDS = {"tick": "tick", "countdown": "tick", "drop": "card", "card_added": "card"}
 AFTERMATH = ("tick", "drop", "ending", "flash")   # what plays on once the Spy has landed
+VERDICT_SCRATCH = pygame.Surface((1, 1), pygame.SRCALPHA)   # the verdict drawn ahead, unseen
 
 def fit_label(text: str) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
