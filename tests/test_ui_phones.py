@@ -197,6 +197,11 @@ def test_a_joined_seats_code_and_key_leave_the_join_screen(app, monkeypatch):
         assert "#" + hub.tokens[1] in drawn and hub.url(1) in coded     # not joined: shown
         assert not any(hub.tokens[0] in t for t in drawn + coded), "a joined seat's key"
         assert "Joined" in drawn
+        # a second device on the same seat: the newest has it, and the screen says so
+        phone2 = ThreadedPhone(hub.port, hub.tokens[0])
+        assert until(app, lambda: phone.closed and join.note)
+        assert join.note == f"{app.find(HuntersTable).seat_name(0)}'s seat moved to another phone."
+        phone2.close()
     finally:
         phone.close()
 

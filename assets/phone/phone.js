@@ -134,7 +134,7 @@ function error(msg) {
   if (msg.code === "moved") {
     halt(text, "moved", "Play this seat here again");
     $("prompt").textContent = "If that was not you, ask the table for a new key " +
-      "(Pause, then Phones). Playing here again takes the seat back from the other device.";
+      "(Menu, then Phones). Playing here again takes the seat back from the other device.";
     return;
   }
   banner(msg.code === "bad_message"

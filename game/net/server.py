@@ -395,7 +395,7 @@ class PhoneServer:
         if seat is None or (conn.seat is not None and conn.seat != seat):
             self._waiting.pop(conn.id, None)
             self._error_to(conn, "bad_token", "This link does not open a seat in the game on "
-                           "the table now. Ask the table for your seat's link (Pause, then "
+                           "the table now. Ask the table for your seat's link (Menu, then "
                            "Phones) and open it again.")
             conn.outbox.put_nowait((CLOSE_BAD_TOKEN, b"unknown seat"))
             return

@@ -47,6 +47,7 @@ class JoinScene(Scene):
         self.table = table
         self.hub = table.phones
         self._joined: set[int] = set()
+        self.note = ""      # "Ann's seat moved to another phone." (the newest device has it)
 
     @property
     def busy(self) -> bool:
@@ -77,6 +78,8 @@ class JoinScene(Scene):
     # --- every frame -------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.hub.pump()
+        for note in self.hub.take_notices():
+            self.note = note
         self._joined = self.hub.joined()
         if self.hub.all_joined():
             self.begin()
@@ -113,7 +116,8 @@ class JoinScene(Scene):
         draw.blit_text(surface, "Join with your phone", m.px(style.FONT_TITLE - 6), (cx, m.px(44)),
                        style.ACCENT_BRIGHT, True, "center")
         line = ("Same Wi-Fi as this computer: scan your own code, or type the address. "
-                + ("Waiting for " + _names(waiting) + "." if waiting else "Everyone is here."))
+                + ("Waiting for " + _names(waiting) + "." if waiting else "Everyone is here.")
+                + (" " + self.note if self.note else ""))
         for j, part in enumerate(draw.wrap(line, m.px(style.FONT_BODY), m.width - 2 * m.margin)[:2]):
             draw.blit_text(surface, part, m.px(style.FONT_BODY), (cx, m.px(86) + j * m.px(24)),
                            style.TEXT_MUTED, False, "center")
@@ -139,7 +143,7 @@ class JoinScene(Scene):
             mid = rect.y + d + m.px(16) + side // 2
             draw.blit_text(surface, "Joined", m.px(30), (rect.centerx, mid - m.px(14)),
                            style.GOOD, True, "center")
-            for j, part in enumerate(draw.wrap("Its code is hidden now. Pause, then Phones, "
+            for j, part in enumerate(draw.wrap("Its code is hidden now. Menu, then Phones, "
                                                "shows it again.", m.px(15),
                                                rect.width - m.px(24))[:3]):
                 draw.blit_text(surface, part, m.px(15), (rect.centerx, mid + m.px(18) + j * m.px(20)),
