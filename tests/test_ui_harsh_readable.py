@@ -113,6 +113,7 @@ def test_the_risk_question_is_in_plain_words(app):
     m = match_at_actions(3, 4)
     on_the_run(m, 1)
     table = open_table(app, m)
+    assert "worlds" not in table.hint_panel.blocks[0].text    # the hint's own invitation too
     click(app, "#act_end")
     dlg = table.dialog
     assert dlg is not None and dlg.kind == "confirm"

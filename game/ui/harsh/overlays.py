@@ -235,8 +235,9 @@ class HarshOverlays:
         if answer is None:
             if self.over_shown():
                 return [paragraph("The game is over.", style.TEXT_DIM)]
-            return [paragraph("Stuck? Press Hint (or H): every choice is played out in many "
-                              "possible worlds and its win chance estimated.", style.TEXT_DIM)]
+            return [paragraph("Stuck? Press Hint (or H): every choice is played out many times, "
+                              "with the hidden cards laid each way they could be, and its win "
+                              "chance estimated.", style.TEXT_DIM)]
         return hint_lines(answer)
 
     def draw_hint_panel(self, surface) -> None:
