@@ -65,6 +65,11 @@ PLAIN_LABELS = frozenset(("reveal", "allie_heal", "david", "roll", "emi", "agnes
                           "draw", "skip", "attack_all", "no_attack", "loot",
                           "end_turn", "gregor", "charles", "card_use", "card_pass"))
 
+# Kinds whose label reads, besides the action, only what ``who`` says of one seat (the
+# argument at this index): yourself, "Player n", or "Player n (Character)".
+NAMES_ONE_SEAT = {"franklin": 1, "george": 1, "ellen": 1, "fuka": 1, "ultra_soul": 1,
+                  "woods": 2, "altar": 1, "attack": 1, "give": 1, "goblin": 1, "banana": 2}
+
 
 def label(s, seat, a):
     """The words for action ``a`` of ``seat``; ``s`` is a state or its ``Seen`` (or None
@@ -133,7 +138,8 @@ def label(s, seat, a):
     if k == "gregor":
         return "Gregor: no damage until your next turn"
     if k == "wight":
-        return f"Wight: take {len(s.dead_order)} extra turn(s)"
+        n = len(s.dead_order)
+        return f"Wight: take {n} extra turn{'' if n == 1 else 's'}"
     if k == "charles":
         return "Charles: take 2 damage to attack the same target again"
     if k == "give":
@@ -212,8 +218,9 @@ def describe(s, e):
     if k == "hermit_give":
         return f"{N(e[1])} gives a Hermit card to {N(e[2])}"
     if k == "hermit":
-        outcome = {"nothing": "nothing happens", "heal": "heals", "damage": "takes damage",
-                   "give": "hands over an Equipment card",
+        if e[4] == "nothing":
+            return f"Hermit card from {N(e[1])}: nothing happens to {N(e[2])}"
+        outcome = {"heal": "heals", "damage": "takes damage", "give": "hands over an Equipment card",
                    "show": "shows their character card to the giver"}[e[4]]
         return f"Hermit card from {N(e[1])}: {N(e[2])} {outcome}"
     if k == "damage":
@@ -221,6 +228,8 @@ def describe(s, e):
             return f"{N(e[1])} takes no damage {DAMAGE_FROM.get(e[4], '')} ({_stopped_by(s, e[1], e[4])})"
         return f"{N(e[1])} takes {e[2]} damage {DAMAGE_FROM.get(e[4], f'({e[4]})')}"
     if k == "heal":
+        if e[2] == 0:
+            return f"{N(e[1])} has no damage to heal {HEAL_FROM.get(e[3], f'({e[3]})')}"
         return f"{N(e[1])} heals {e[2]} {HEAL_FROM.get(e[3], f'({e[3]})')}"
     if k == "set_damage":
         return f"{N(e[1])}'s damage is set to {e[2]}"
@@ -356,31 +365,55 @@ def _roll_text(e, again):
     return text + ": already there, so they roll again" if again else text
 
 
+def _fact(e):
+    return {"fact": e}
+
+
+def _rolled_again_now(s, i, n):
+    """``rolled_again`` for a roll just applied (``history[i]``, ``n`` entries now): a roll
+    that moved its roller is followed by their move; otherwise they still stand where they
+    rolled from. No look back through the whole game."""
+    history = s.history
+    e = history[i]
+    area = ROLL_AREA.get(e[2] + e[3])
+    if area is None:
+        return False
+    p = e[1]
+    for j in range(i + 1, n):
+        f = history[j]
+        if f[0] == "move" and f[1] == p:
+            return False
+    slot = s.pos[p]
+    return slot >= 0 and s.board[slot] == area
+
+
 def events_since(s, h0, t0):
     """Events for the facts added since history had ``h0`` entries and ``told`` ``t0``
-    (see ``cards.tell``). What a text needs from the state (an attack's modifiers, what
-    stopped damage, a roll that must be rolled again) is read now; the words are built
-    when read (what stopped damage, rare, is put in words at once)."""
+    (see ``cards.tell``), right after the step that added them. What a text needs from the
+    state (an attack's modifiers, what stopped damage, a roll that must be rolled again) is
+    read now; the words, and each event's data, are built when read (what stopped damage,
+    rare, is put in words at once)."""
     history = s.history
+    n = len(history)
     out = []
-    for i in range(h0, len(history)):
+    for i in range(h0, n):
         e = history[i]
         k = e[0]
         if k == "attack":
             text = (attack_words, e, attack_reads(s, e))
+        elif k == "roll":
+            text = (_roll_text, e, _rolled_again_now(s, i, n))
         elif k == "damage" and e[2] == 0:
             text = describe(s, e)
-        elif k == "roll":
-            text = (_roll_text, e, rolled_again(s, i))
         else:
             text = (describe, None, e)
-        out.append(Event(k, {"fact": e}, text))
+        out.append(Event(k, (_fact, e), text))
     told = s.told
     if len(told) != t0:
         new = told[t0:]
         for i in sorted(set(new)):
             for e in s.private[i][-new.count(i):]:
-                out.append(Event("private_" + e[0], {"fact": e}, (describe, None, e), (i,)))
+                out.append(Event("private_" + e[0], (_fact, e), (describe, None, e), (i,)))
     return out
 
 

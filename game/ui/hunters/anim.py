@@ -189,6 +189,8 @@ class EventAnimations:
         if kind == "damage":
             return [("hit", fact[1], {"text": f"-{fact[2]}", "amount": fact[2]})]
         if kind == "heal":
+            if not fact[2]:
+                return []       # no damage to heal: the log says so, a "+0" would say nothing
             return [("heal", fact[1], {"text": f"+{fact[2]}", "amount": -fact[2]})]
         if kind == "set_damage":
             return [("heal", fact[1], {"text": f"= {fact[2]}"})]

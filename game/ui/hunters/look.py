@@ -98,9 +98,40 @@ def faction_colour(faction: str | None) -> tuple:
 
 def faction_mark(faction: str | None, size: int) -> pygame.Surface:
     """The faction's shape with its letter; a grey "?" disc when unknown."""
+    if faction == "Shadow":
+        return shadow_mark(size)
     if faction in FACTION_KEY:
         return draw.faction_symbol(FACTION_KEY[faction], size)
     return draw.symbol("circle", size, (70, 72, 80), "?")
+
+
+# The Shadow crescent: its bite (centre offset and radius, in parts of the radius) leaves a
+# lit band thick enough for the whole "S" at the board's 14-18 px (the shared symbol's
+# thinner crescent cut the letter in two there).
+BITE_AT, BITE_R = (0.6, -0.2), 0.72
+
+
+def shadow_crescent(size: int) -> tuple[pygame.Surface, tuple[float, float]]:
+    """The crescent alone, and the centre of its lit band (where the letter goes)."""
+    info = style.FACTIONS["shadow"]
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    r = c - max(1, size // 16)
+    pygame.draw.circle(surf, info["colour"], (c, c), r)
+    bx, by = BITE_AT
+    pygame.draw.circle(surf, (0, 0, 0, 0), (c + bx * r, c + by * r), BITE_R * r)
+    off = (bx * bx + by * by) ** 0.5
+    inner = BITE_R - off              # where the bite ends on the far side of the centre
+    mid = inner + (1 - inner) * 0.45  # the middle of the lit band (a little in from the rim)
+    return surf, (c - bx / off * mid * r, c - by / off * mid * r)
+
+
+@lru_cache(maxsize=32)
+def shadow_mark(size: int) -> pygame.Surface:
+    surf, centre = shadow_crescent(size)
+    letter = draw.text(style.FACTIONS["shadow"]["letter"], max(7, int(size * 0.42)), (255, 255, 255), True)
+    surf.blit(letter, letter.get_rect(center=(round(centre[0]), int(centre[1]))))
+    return surf
 
 
 # --- Area cards -------------------------------------------------------------------------------
@@ -270,17 +301,37 @@ def mini_card(name: str, deck: str, size: tuple) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     draw.rounded_rect(surf, surf.get_rect(), style.mix(colour, (128, 128, 128), 0.15), max(3, w // 9),
                       style.ACCENT, 1)
-    fs = max(8, int(w * 0.2))
-    lines = draw.wrap(name, fs, w - 6, True)
-    widest = lambda: max(draw.font(fs, True).size(word)[0] for word in name.split())  # noqa: E731
-    while (len(lines) * fs * 1.15 > h - 6 or widest() > w - 4) and fs > 7:
-        fs -= 1
-        lines = draw.wrap(name, fs, w - 6, True)
+    fs, lines = mini_card_lines(name, size)
     y = (h - int(len(lines) * fs * 1.15)) // 2
     for line in lines:
         draw.blit_text(surf, line, fs, (w // 2, y), ink, True, "midtop")
         y += int(fs * 1.15)
     return surf
+
+
+def mini_card_lines(name: str, size: tuple) -> tuple[int, list[str]]:
+    """The text size and lines of a discard pile's small card: the largest size at which
+    every line fits; a word too long even at the smallest ("Bloodthirsty") is split with a
+    hyphen rather than cut at the card's edge."""
+    w, h = size
+    fs = max(8, int(w * 0.2))
+    widest = lambda: max(draw.font(fs, True).size(word)[0] for word in name.split())  # noqa: E731
+    lines = draw.wrap(name, fs, w - 6, True)
+    while (len(lines) * fs * 1.15 > h - 6 or widest() > w - 6) and fs > 7:
+        fs -= 1
+        lines = draw.wrap(name, fs, w - 6, True)
+    words = []
+    for word in name.split():
+        while draw.font(fs, True).size(word)[0] > w - 6 and len(word) > 4:
+            cut = len(word) - 2
+            while cut > 2 and draw.font(fs, True).size(word[:cut] + "-")[0] > w - 6:
+                cut -= 1
+            words.append(word[:cut] + "-")
+            word = word[cut:]
+        words.append(word)
+    if len(words) > len(name.split()):
+        lines = [ln for word in words for ln in draw.wrap(word, fs, w - 6, True)] if len(words) > 1 else lines
+    return fs, lines
 
 
 @lru_cache(maxsize=128)
@@ -313,5 +364,5 @@ def equipment_colour(name: str) -> tuple:
 
 def clear_caches() -> None:
     """Forget the cached pieces (tests that watch what gets drawn start from scratch)."""
-    for fn in (area_card, character_card, deck_back, read_card, mini_card, chip):
+    for fn in (area_card, character_card, deck_back, read_card, mini_card, chip, shadow_mark):
         fn.cache_clear()

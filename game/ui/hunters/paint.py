@@ -368,7 +368,8 @@ class TablePainter:
         chips += [(look.EQUIPMENT_SHORT.get(e, e), look.equipment_colour(e), e) for e in p["equipment"]]
         for i, (text, colour, full) in enumerate(chips):
             c = look.chip(text, m.px(11), colour)
-            if x + c.get_width() > rect.right - pad - m.px(22) and i < len(chips) - 1:
+            # room for a "+N" after it, unless it is the last (then only the board's edge)
+            if x + c.get_width() > rect.right - pad - (m.px(22) if i < len(chips) - 1 else 0):
                 more = look.chip(f"+{len(chips) - i}", m.px(11), style.PANEL_EDGE)
                 surface.blit(more, (x, y))
                 break

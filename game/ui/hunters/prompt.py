@@ -95,7 +95,13 @@ class TablePrompts:
         if kind == "end":
             return "End of your turn."
         if kind == "respond":
-            return f"{name(pending['attacker'])} attacked you. Your response:" + self.why_no_counter(pending)
+            head = f"{name(pending['attacker'])} attacked you{self.attack_outcome(pending['attacker'])}."
+            why = self.why_no_counter(pending)
+            if why:
+                return f"{head} Your response:{why}"
+            # every attacked player gets this question, even after a miss: were only those
+            # who can counterattack asked, the question itself would give them away
+            return f"{head} Everyone attacked is asked, so nobody learns who can counterattack:"
         if kind == "hermit_give":
             return "Read your Hermit card, then give it to another player."
         if kind == "hermit_answer":
@@ -116,6 +122,19 @@ class TablePrompts:
             return " (no counterattack: the attacker is dead)"
         if self.view()["options"].get("abilities") == "off":
             return " (no counterattack: abilities are off)"
+        return ""
+
+    def attack_outcome(self, attacker: int) -> str:
+        """" (a miss)", " (no damage)" or " (3 damage)": what the attack just did to the viewer."""
+        taken = None
+        for fact in reversed(self.view()["history"]):
+            if fact[0] == "damage" and fact[1] == self.viewer and fact[4] == "attack" and taken is None:
+                taken = fact[2]
+            if fact[0] == "attack" and fact[1] == attacker:
+                d6, d4 = fact[4]
+                if not (abs(d6 - d4) if d6 else d4):
+                    return " (a miss)"
+                return " (no damage)" if not taken else f" ({taken} damage)"
         return ""
 
     def compass_choice(self) -> bool:
