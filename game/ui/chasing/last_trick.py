@@ -48,7 +48,7 @@ def draw_last_trick(surface: pygame.Surface, rect: pygame.Rect, m, trick: Mappin
     draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
     x0 = rect.x + m.px(12)
     if trick is None:
-        draw.blit_text(surface, f"{title}: no trick has been played yet.", m.px(15),
+        draw.blit_text(surface, f"{title}: no trick has been played yet this round.", m.px(15),
                        (x0, rect.y + m.px(10)), style.TEXT_MUTED, True)
         return
     head = fit_text(f"{title}: {caption(trick, names)}", m.px(15), rect.w - m.px(24), True)

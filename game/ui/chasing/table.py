@@ -58,7 +58,6 @@ class ChasingTable(ChasingPainter, TableScene):
         self.round_end_hold: float | None = None
         self.results_due = False
         self.drawn: dict | None = None       # what the last frame drew (the privacy tests read it)
-        self._last_trick: Mapping | None = None
         self._settled: Mapping | None = None
         self._view_key: tuple | None = None
         self._view: Mapping | None = None
@@ -90,15 +89,14 @@ class ChasingTable(ChasingPainter, TableScene):
         key = (id(self.session.match), len(self.session.match.log), self.viewer)
         if self._view_key != key:
             self._view_key, self._view = key, self.session.view(self.viewer)
-            if self._view["history"]:
-                self._last_trick = self._view["history"][-1]
         return self._view
 
     def last_trick(self) -> Mapping | None:
-        """The last trick finished (public: the cards lay face up), in this round or, at
-        the start of the next, the previous round's last one."""
+        """The last trick finished this round (public: its cards lay face up). None before
+        the round's first: last round's cards are dealt again, and a face of one of them
+        on screen would look like news about a hand."""
         history = self.live_view()["history"]
-        return history[-1] if history else self._last_trick
+        return history[-1] if history else None
 
     def show_last_trick(self) -> None:
         from .last_trick import LastTrickScene
