@@ -340,7 +340,6 @@ class Session:
         sat there gets it back without a hand-off if nobody else's secrets come first."""
         self.at_screen = None
         self._answered = False
-        self._resume_screen()     # unless the next decision is theirs anyway
 
     def log_lines(self, viewer: int | None) -> list[str]:
         return [e.text for _, e in self.entries if e.text and e.visible_to(viewer)]
@@ -400,7 +399,6 @@ class Session:
         nothing of theirs stays on screen while others play, until the next hand-off, or
         until play comes back to them with nobody else's secrets in between."""
         if not self._answered:
-            self._resume_screen()
             return
         d = self.decider()
         if d == CHANCE:
@@ -408,11 +406,12 @@ class Session:
         self._answered = False
         if d != self.at_screen:
             self.at_screen = None
-        self._resume_screen()
 
     def _resume_screen(self) -> None:
         """Play comes back to the person whose secrets the screen showed last, with only
-        computers and chance in between: the screen is theirs again, no hand-off."""
+        computers and chance in between: the screen is theirs again, no hand-off. Done when
+        her decision is announced (``update``), after the holds of the moves before it, so
+        the computers' moves are seen on the public table to the end."""
         if self.at_screen is not None or self.last_viewer is None or not self.several():
             return
         d = self.decider()

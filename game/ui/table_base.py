@@ -108,7 +108,10 @@ class TableScene(Scene):
         """The human seat that may act from this screen now, if any (never a phone's)."""
         s = self.session
         seat = s.human_to_act()
-        if seat is not None and s.at_this_screen(seat) and not s.needs_handoff(seat):
+        if seat is not None and s.at_this_screen(seat) and not s.needs_handoff(seat) and (
+                not s.several() or s.at_screen == seat):
+            # (with several people, only once the screen is hers: back to her without a
+            # hand-off, it becomes hers when her decision is announced, not before)
             return seat
         v = self.viewer
         if v is not None and s.seats[v].is_human and not s.is_over() and s.legal_actions(v):
