@@ -12,6 +12,7 @@ from ui_helpers import click, drawn_texts, key, make_app, step
 from game.review.sample import play_record
 from game.storage import history
 from game.ui import draw
+from game.ui.chasing.last_trick import LastTrickScene
 from game.ui.chasing.look import rank_size_for
 from game.ui.chasing.overlays import RoundEndScene
 from game.ui.scenes.history import HistoryScene
@@ -80,5 +81,9 @@ def test_trick_jump_lands_on_the_whole_trick_with_its_winner(small_app, record, 
         winner = review.seat_name(last["winner"])
         assert any(t.startswith(f"{winner} wins the trick") for t in texts), texts
         assert {"won", "lead · won"} & set(texts)
+    key(app, pygame.K_l)         # the last trick, over the review
+    assert isinstance(app.top, LastTrickScene) and app.top.table.last_trick() == last
+    key(app, pygame.K_l)
+    assert app.top is review
     key(app, pygame.K_RIGHT)     # one step on: the next card; the trick is gone
     assert review.finished_trick() is None or review.live_view()["trick"] == ()

@@ -64,6 +64,9 @@ class ChasingHooks:
         if key == pygame.K_r:
             self.round_sheet()
             return True
+        if key == pygame.K_l:
+            self.show_last_trick()
+            return True
         return False
 
     def on_position(self, before: int, after: int) -> None:
