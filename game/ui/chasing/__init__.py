@@ -16,4 +16,6 @@ Rooms of this game only:
 * ``model``     what the table shows, replayed event by event so animations can show the
                 moments between two views
 * ``wording``   prompts and the one-line reasons for refused clicks
+* ``last_trick`` the last trick, public: its overlay (key L) and the picture on the
+                hand-off screen
 """
