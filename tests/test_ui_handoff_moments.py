@@ -298,3 +298,54 @@ def test_the_results_wait_for_the_game_end_moment_and_a_click_ends_it(app):
         waited.append(frames_until(app, lambda: isinstance(app.top, ResultsScene)))
         click(app, "#to_menu")
     assert waited[0] >= OVER_LINGER * 60 - 2 and waited[1] <= 3, waited
+
+
+# --- the pieces on their own --------------------------------------------------------------------
+
+def test_session_remembers_whose_secrets_were_last_on_screen(shadows_home):
+    from game.session import Session
+
+    seats = [SeatConfig("Ann"), SeatConfig("Ivo"), SeatConfig("Cy", "computer", "easy")]
+    s = Session.new("chasing", seats, seed=7, pace=0.0, autosave=False)
+    try:
+        assert s.needs_handoff(0) and s.needs_handoff(1)      # nobody's yet: hand off first
+        s.handed_to(0)
+        assert not s.needs_handoff(0) and s.needs_handoff(1)
+        s.go_public()                 # her move is done: public while the others play
+        assert s.at_screen is None and s.last_viewer == 0
+        assert not s.needs_handoff(0) and s.needs_handoff(1)
+        s.handed_to(None)             # every card hidden on purpose: whoever comes, hand off
+        assert s.needs_handoff(0) and s.needs_handoff(1)
+        assert not s.needs_handoff(2)                          # a computer never
+    finally:
+        s.close()
+
+
+def test_moments_queue_in_order_scale_with_speed_and_count_a_click_after_the_guard():
+    from game.ui.moments import GUARD, Moments
+
+    speed = [1.0]
+    q = Moments(lambda: speed[0])
+    first = q.add("trick_end", 1.0)
+    second = q.add("reveal", 0.5, skippable=False)
+    assert q.current is first and q.holding("reveal")
+    q.update(0.9)
+    assert second.elapsed == 0.0              # its clock starts when it comes to the top
+    q.update(0.3)                             # the rest of the frame goes on to the next
+    assert first.done and q.current is second and abs(second.elapsed - 0.2) < 1e-9
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)
+    assert not q.take_input(click)            # only time ends this one
+    q.update(0.31)
+    assert not q
+    speed[0] = 2.0
+    slow = q.add("turn", 1.0)
+    assert slow.seconds == 2.0
+    assert not q.take_input(click)            # within its guard: meant for the move before
+    q.update(GUARD)
+    assert q.take_input(click) and slow.done and not q
+    speed[0] = 0.0                            # animations off: only at_least holds
+    assert q.add("trick_end", 1.0).done and not q
+    assert q.add("game_end", 1.0, scaled=False).seconds == 1.0
+    assert q.add("trick_end", 1.0, at_least=0.4).seconds == 0.4
+    q.clear()
+    assert not q
