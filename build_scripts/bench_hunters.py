@@ -4,6 +4,17 @@
     python build_scripts/bench_hunters.py --easy 500 --players 5,8   # Easy-bot win rates
     taskset -c 1 python build_scripts/bench_hunters.py --only speed --seconds 5
         # two lines only: fast path and protocol path at --protocol-players (6)
+    python build_scripts/bench_hunters.py --baseline ../base --rounds 5 --seconds 2
+        # this checkout against another (e.g. a worktree of an older main), same run
+
+Against a baseline: every figure (fast path, protocol path, the app's ``Match`` with its
+chance per step; 4, 6 and 8 players) is measured by a fresh process of *this* script,
+pinned to one core (``taskset -c 1`` when there is one), with the engine imported from
+this checkout or from the baseline's, the two alternating round by round so that a
+change in the machine's load hits both alike. The driver (the random choice among the
+legal actions) is this script's for both, so only the engines differ. The table gives
+the median of the rounds with min-max, and the ratio of the medians; the Match line also
+says what share of the same checkout's protocol figure it reaches.
 
 Engine speed: uniformly random games through the fast path that search uses
 (``HuntersState.playout``: ``fast_legal`` + ``fast_apply`` + ``fast_chance`` on plain
@@ -18,11 +29,24 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve()
+
+
+def _engine_root() -> Path:
+    """The checkout whose engine is measured: ``--root PATH`` (read before the imports)."""
+    if "--root" in sys.argv:
+        return Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
+    return HERE.parent.parent
+
+
+sys.path.insert(0, str(_engine_root()))
 
 from game.rules.hunters.state import HuntersState, new_game  # noqa: E402
 from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
@@ -46,6 +70,7 @@ def fast_speed(n: int, seconds: float) -> tuple[float, float, float]:
 
 def protocol_speed(n: int, seconds: float) -> float:
     rng = random.Random(n)
+    pick = rng.random
     turns = 0
     spent = 0.0
     seed = 0
@@ -57,10 +82,91 @@ def protocol_speed(n: int, seconds: float) -> float:
             if d == CHANCE:
                 st.apply(CHANCE, st.sample_chance(rng))
             else:
-                st.apply(d, rng.choice(st.legal_actions(d)))
+                acts = st.legal_actions(d)
+                st.apply(d, acts[int(pick() * len(acts))])
         spent += time.process_time() - t
         turns += st.turn_no
     return turns / spent
+
+
+def match_speed(n: int, seconds: float) -> float:
+    """The app's way: ``Match`` logs every step and draws each chance outcome from the
+    game's seed (set-up included, as a game at the table does)."""
+    from game.match import Match
+    rng = random.Random(n)
+    pick = rng.random
+    turns = 0
+    spent = 0.0
+    seed = 0
+    while spent < seconds:
+        t = time.process_time()
+        m = Match.start("hunters", n, seed)
+        seed += 1
+        st = m.state
+        while (d := m.decider()) != NOBODY:
+            if d == CHANCE:
+                m.chance_step()
+            else:
+                acts = st.legal_actions(d)
+                m.apply(d, acts[int(pick() * len(acts))])
+        spent += time.process_time() - t
+        turns += st.turn_no
+    return turns / spent
+
+
+MEASURES = {"fast": lambda n, sec: fast_speed(n, sec)[0], "protocol": protocol_speed,
+            "match": match_speed}
+LINES = (("fast", "fast path (playout)"), ("protocol", "public protocol"),
+         ("match", "the app's Match"))
+
+
+def _measure_once(root: Path, what: str, n: int, seconds: float) -> float:
+    cmd = [sys.executable, str(HERE), "--root", str(root), "--measure", what,
+           "--players", str(n), "--seconds", str(seconds)]
+    if shutil.which("taskset"):
+        cmd = ["taskset", "-c", "1"] + cmd
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return float(out.split()[-1])
+
+
+def against_baseline(baseline: Path, players: list[int], rounds: int, seconds: float,
+                     whats: list[str]) -> dict:
+    """{(what, n): (ours, theirs)} lists of turns/s, one per round, interleaved."""
+    ours_root = HERE.parent.parent
+    got: dict = {}
+    for r in range(rounds):
+        for what in whats:
+            for n in players:
+                pair = got.setdefault((what, n), ([], []))
+                order = ((0, ours_root), (1, baseline)) if r % 2 == 0 else \
+                    ((1, baseline), (0, ours_root))
+                for side, root in order:
+                    pair[side].append(_measure_once(root, what, n, seconds))
+    return got
+
+
+def _fmt(xs: list[float]) -> str:
+    return (f"{statistics.median(xs) / 1000:6.1f}k ({min(xs) / 1000:.1f}-"
+            f"{max(xs) / 1000:.1f})")
+
+
+def print_table(got: dict, players: list[int], whats: list[str], rounds: int,
+                out=print) -> None:
+    out(f"turns/s, CPU time pinned to one core, median of {rounds} interleaved rounds "
+        f"(min-max); ratio = median / baseline median")
+    for what, name in LINES:
+        if what not in whats:
+            continue
+        for n in players:
+            ours, theirs = got[(what, n)]
+            ratio = statistics.median(ours) / statistics.median(theirs)
+            extra = ""
+            if what == "match" and ("protocol", n) in got:
+                ours_p, theirs_p = got[("protocol", n)]
+                extra = (f"  Match/protocol {statistics.median(ours) / statistics.median(ours_p):.2f}"
+                         f" (baseline {statistics.median(theirs) / statistics.median(theirs_p):.2f})")
+            out(f"  {name:20s} {n} p: {_fmt(ours)}  baseline {_fmt(theirs)}  "
+                f"x{ratio:.2f}{extra}")
 
 
 def clone_cost(n: int = 4, samples: int = 3000) -> tuple[float, float]:
@@ -108,7 +214,24 @@ def main() -> None:
                     help="player count of the protocol-path figure")
     ap.add_argument("--only", choices=("all", "speed"), default="all",
                     help="speed: just the fast path and the protocol path at --protocol-players")
+    ap.add_argument("--root", help=argparse.SUPPRESS)
+    ap.add_argument("--measure", choices=sorted(MEASURES), help=argparse.SUPPRESS)
+    ap.add_argument("--baseline", help="another checkout (e.g. a worktree of main): "
+                    "measure both, interleaved, and give the ratios")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds against --baseline")
+    ap.add_argument("--what", default="fast,protocol,match",
+                    help="figures against --baseline (fast, protocol, match)")
     args = ap.parse_args()
+    if args.measure:
+        print(f"{MEASURES[args.measure](int(args.players), args.seconds):.1f}")
+        return
+    if args.baseline:
+        players = [int(x) for x in (args.players if args.players != "5,8" else "4,6,8").split(",")]
+        whats = args.what.split(",")
+        got = against_baseline(Path(args.baseline).resolve(), players, args.rounds,
+                               args.seconds, whats)
+        print_table(got, players, whats, args.rounds)
+        return
     if args.easy:
         for n in (int(x) for x in args.players.split(",")):
             r = easy_rates(n, args.easy)

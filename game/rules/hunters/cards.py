@@ -20,10 +20,6 @@ from .data import (
 )
 
 
-def _card_outcome(s, f):
-    return "card"
-
-
 def tell(s, seat, fact):
     """A fact only ``seat`` learns. ``told`` lists the seats told, in order, so the
     protocol finds the facts an action added without measuring every seat's list."""
@@ -53,7 +49,7 @@ def _card_drawn(s, f, out):
         SINGLE[name](s, p, c)
 
 
-F.CHANCE["c_card"] = (_card_outcome, _card_drawn)
+F.CHANCE["c_card"] = ("card", _card_drawn)
 
 
 # --- Hermit cards -------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from .data import (
     CHAR_ID,
     CHAR_NAME,
     CHAR_SET,
+    DANIEL,
     DECK_CARDS,
     FACTION,
     HUNTER,
@@ -35,7 +36,16 @@ from .data import (
     NEUTRAL,
     SHADOW,
 )
-from .views import PLAIN_LABELS, Seen, build_view, events_since, explain, label, result_of
+from .views import (
+    NAMES_ONE_SEAT,
+    PLAIN_LABELS,
+    Seen,
+    build_view,
+    events_since,
+    explain,
+    label,
+    result_of,
+)
 
 POOLS = ("all", "base", "expansion", "initial")
 _FIELDS = ("n", "pool", "abilities", "hermit_round", "chars", "rev", "alive", "dmg", "pos",
@@ -46,8 +56,20 @@ _FIELDS = ("n", "pool", "abilities", "hermit_round", "chars", "rev", "alive", "d
 _SIDE = _turn.SIDE_KINDS
 _side_actions = _turn.side_actions
 _AUTO, _DECIDE, _CHANCE = F.AUTO, F.DECIDE, F.CHANCE
+# The handlers split by role, one dict look-up per step (every frame kind is registered by
+# now: cards, combat and turn were imported above).
+_AUTO_GET = _AUTO.get
+_OPTS = {k: v[0] for k, v in _DECIDE.items()}
+_DO = {k: v[1] for k, v in _DECIDE.items()}
+_OUTCOME = {k: v[0] for k, v in _CHANCE.items()}
+_ROLLED = {k: v[1] for k, v in _CHANCE.items()}
+_in_range = _combat.in_range
+_REVEAL = [("reveal",)]
 _D6, _D4 = range(1, 7), range(1, 5)
+_DANIEL = DANIEL
 _PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS
+_NAMING = {}    # (action tuple, seat, the named seat's character or -1) -> its Action
+_OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
 
 
 def pool_characters(pool, abilities, rng=None):
@@ -133,15 +155,15 @@ class HuntersState(GameState):
         while not self.over:
             f = st[-1]
             k = f[0]
-            fn = _AUTO.get(k)
+            fn = _AUTO_GET(k)
             if fn is not None:
                 st.pop()
                 fn(self, f)
                 continue
-            if k in _DECIDE:
+            if k in _DO:
                 seat = f[1]
                 if not alive[seat] or (k == "respond" and not alive[f[2]]) or (
-                        k == "attack" and not _combat.in_range(self, seat)):
+                        k == "attack" and not _in_range(self, seat)):
                     st.pop()
                     continue
                 self.dec = seat
@@ -159,33 +181,61 @@ class HuntersState(GameState):
     # --- fast path (tuples, no labels): used by random playouts and search --------------------------
     def fast_legal(self, seat):
         """Internal actions (kind, *args) for ``seat``; the decider's come first."""
-        if self.dec < 0:
+        dec = self.dec
+        if dec < 0:
             return []
-        out = _side_actions(self, seat)
-        if seat == self.dec:
+        if self.rev[seat] or not self.alive[seat] or self.chars[seat] == _DANIEL:
+            out = _side_actions(self, seat)
+        else:
+            out = _REVEAL      # a hidden living seat other than Daniel: reveal, nothing else
+        if seat == dec:
             f = self.stack[-1]
-            return _DECIDE[f[0]][0](self, f) + out
-        return out
+            return _OPTS[f[0]](self, f) + out
+        return out[:]
 
     def fast_apply(self, seat, act):
         """Apply an internal action tuple without checking it (chance: seat == CHANCE)."""
         self.steps += 1
+        st = self.stack
         if seat == CHANCE:
-            f = self.stack.pop()
-            _CHANCE[f[0]][1](self, f, act)
+            f = st.pop()
+            _ROLLED[f[0]](self, f, act)
         elif act[0] in _SIDE:
             # A side action can change the pending step (David's Handgun empties the
             # range): the loop below looks at it again.
             _turn.apply_side(self, seat, act)
         else:
-            f = self.stack[-1]
-            _DECIDE[f[0]][1](self, f, act)
-        self._run()
+            f = st[-1]
+            _DO[f[0]](self, f, act)
+        # _run, inlined: a call saved on every step
+        alive = self.alive
+        while not self.over:
+            f = st[-1]
+            k = f[0]
+            fn = _AUTO_GET(k)
+            if fn is not None:
+                st.pop()
+                fn(self, f)
+                continue
+            if k in _DO:
+                seat = f[1]
+                if not alive[seat] or (k == "respond" and not alive[f[2]]) or (
+                        k == "attack" and not _in_range(self, seat)):
+                    st.pop()
+                    continue
+                self.dec = seat
+                return
+            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
+                st.pop()
+                continue
+            self.dec = CHANCE
+            return
+        self.dec = NOBODY
 
     def fast_chance(self, rng):
         f = self.stack[-1]
-        kind = _CHANCE[f[0]][0]
-        if not isinstance(kind, str):
+        kind = _OUTCOME[f[0]]
+        if kind.__class__ is not str:
             kind = kind(self, f)
         r = rng.random
         if kind == "dice":
@@ -220,21 +270,39 @@ class HuntersState(GameState):
         return kind if isinstance(kind, str) else kind(self, f)
 
     def playout(self, rng, max_steps=100000):
-        """Random play to the end through the fast path (for search and the benchmark)."""
+        """Random play to the end through the fast path (for search and the benchmark).
+
+        The same steps as ``fast_chance`` / ``fast_legal`` / ``fast_apply`` in a loop, with
+        the commonest of them (a roll of the dice; a hidden seat's one side action)
+        written out here: this loop is what search spends its time in."""
+        r = rng.random
+        rev, st = self.rev, self.stack     # never replaced in play (chars is, at the deal)
         steps = 0
-        while self.dec != NOBODY and steps < max_steps:
+        while steps < max_steps:
             d = self.dec
             if d == CHANCE:
-                self.fast_apply(CHANCE, self.fast_chance(rng))
+                f = st[-1]
+                if _OUTCOME[f[0]] == "dice":
+                    act = ("dice", int(r() * 6) + 1, int(r() * 4) + 1)
+                else:
+                    act = self.fast_chance(rng)
+            elif d == NOBODY:
+                break
             else:
-                acts = self.fast_legal(d)
-                self.fast_apply(d, acts[int(rng.random() * len(acts))])
+                f = st[-1]
+                acts = _OPTS[f[0]](self, f)
+                if rev[d] or self.chars[d] == _DANIEL:
+                    acts += _side_actions(self, d)
+                else:
+                    acts.append(_REVEAL[0])
+                act = acts[int(r() * len(acts))]
+            self.fast_apply(d, act)
             steps += 1
         return steps
 
     # --- the protocol -----------------------------------------------------------------------------------
-    _legal = None   # (steps, seat, fast_legal list) of the last legal_actions, for check
-    _sampled = None     # (steps, Action) of the last sample_chance, for check_chance
+    _legal = None   # (steps, seat, fast_legal list, its Actions) of the last legal_actions
+    _sampled = None     # (steps, Action, its tuple) of the last sample_chance, for check_chance
     told = ()       # seats told a private fact, in order (cards.tell); a tuple, so clones share it
 
     def legal_actions(self, seat=None):
@@ -245,62 +313,76 @@ class HuntersState(GameState):
         if not 0 <= seat < self.n:
             return []
         fast = self.fast_legal(seat)
-        # Every change goes through fast_apply, which counts steps: while steps is the
-        # same, what this list holds is still legal and apply's check may trust it.
-        self._legal = (self.steps, seat, fast)
         # An action whose words depend on nothing but itself is made once and shared
-        # (Actions are immutable). The others get their label built when read (most
-        # lists are only picked from), from a snapshot of what it mentions, so a late
-        # read still says what it would have said now.
+        # (Actions are immutable); so is one whose words name one seat, per what they
+        # say of it (yourself, a hidden seat, a revealed character). The others get their
+        # label built when read (most lists are only picked from), from a snapshot of
+        # what it mentions, so a late read still says what it would have said now.
         out = []
         seen = None
+        rev = chars = None
         for a in fast:
             act = _PLAIN.get(a)
             if act is None:
-                if a[0] in PLAIN_LABELS:
-                    act = _PLAIN[a] = Action(a[0], a[1:], label(None, None, a))
+                k = a[0]
+                if k in PLAIN_LABELS:
+                    act = _PLAIN[a] = Action(k, a[1:], label(None, None, a))
+                elif k in NAMES_ONE_SEAT:
+                    if rev is None:
+                        rev, chars = self.rev, self.chars
+                    t = a[NAMES_ONE_SEAT[k]]
+                    key = (a, seat, chars[t] if rev[t] else -1)
+                    act = _NAMING.get(key)
+                    if act is None:
+                        act = _NAMING[key] = Action(k, a[1:], label(self, seat, a))
                 else:
                     if seen is None:
                         seen = Seen(self)
-                    act = Action(a[0], a[1:], (label, seen, seat, a))
+                    act = Action(k, a[1:], (label, seen, seat, a))
             out.append(act)
+        # Every change goes through fast_apply, which counts steps: while steps is the
+        # same, what this list holds is still legal and apply's check may trust it.
+        self._legal = (self.steps, seat, fast, out)
         return out
 
     def sample_chance(self, rng):
         a = self.fast_chance(rng)
-        if a[0] == "deal":
-            out = Action("deal", (tuple(CHAR_NAME[c] for c in a[1]),), "characters dealt")
-        elif a[0] == "board":
-            out = Action("board", (tuple(AREAS[x] for x in a[1]),), "Areas laid out")
-        else:
-            out = Action(a[0], a[1:], "")
+        out = _OUTCOMES.get(a)
+        if out is None:
+            k = a[0]
+            if k == "deal":
+                out = Action("deal", (tuple(CHAR_NAME[c] for c in a[1]),), "characters dealt")
+            elif k == "board":
+                out = Action("board", (tuple(AREAS[x] for x in a[1]),), "Areas laid out")
+            else:
+                # dice, dice and cards: a few dozen outcomes in all, each made once
+                out = _OUTCOMES[a] = Action(k, a[1:], "")
         # An outcome drawn here for this very step needs no second look in check_chance.
-        self._sampled = (self.steps, out)
+        self._sampled = (self.steps, out, a)
         return out
 
     def apply(self, seat, action):
         # check() and _apply() in one pass for what legal_actions or sample_chance just
-        # handed out (nearly every call): the action's tuple is built once. Anything else
-        # takes the long way, with the same verdicts.
+        # handed out (nearly every call), found by identity, with the tuple it was made
+        # from. Anything else takes the long way, with the same verdicts.
         if not self.over:
             if seat == CHANCE:
                 known = self._sampled
-                if known is not None and known[1] is action and known[0] == self.steps:
-                    kind = action.kind
-                    if kind != "deal" and kind != "board":
-                        h0, t0 = len(self.history), len(self.told)
-                        self.fast_apply(CHANCE, (kind,) + action.args)
-                        return events_since(self, h0, t0)
+                if known is not None and known[1] is action and known[0] == self.steps \
+                        and self.dec == CHANCE:
+                    h0, t0 = len(self.history), len(self.told)
+                    self.fast_apply(CHANCE, known[2])
+                    return events_since(self, h0, t0)
             else:
                 known = self._legal
-                if known is not None and known[1] == seat and known[0] == self.steps \
-                        and action.__class__ is Action:
-                    args = action.args
-                    act = (action.kind,) + (args if args.__class__ is tuple else tuple(args))
-                    if act in known[2]:
-                        h0, t0 = len(self.history), len(self.told)
-                        self.fast_apply(seat, act)
-                        return events_since(self, h0, t0)
+                if known is not None and known[1] == seat and known[0] == self.steps:
+                    i = 0
+                    for x in known[3]:
+                        if x is action:
+                            h0, t0 = len(self.history), len(self.told)
+                            self.fast_apply(seat, known[2][i])
+                            return events_since(self, h0, t0)
+                        i += 1
         return super().apply(seat, action)
 
     def check(self, seat, action):

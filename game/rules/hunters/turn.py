@@ -171,10 +171,6 @@ def move_to(s, p, slot):
     s.history.append(("move", p, AREAS[s.board[slot]]))
 
 
-def _move_outcome(s, f):
-    return "dice"
-
-
 def _move_roll(s, f, out):
     p, first = f[1], f[2]
     s.dice = (out[1], out[2])
@@ -201,7 +197,7 @@ def _move_roll(s, f, out):
         s.stack.append(("move_choice", p, tuple(sorted(options))))
 
 
-F.CHANCE["c_move"] = (_move_outcome, _move_roll)
+F.CHANCE["c_move"] = ("dice", _move_roll)
 
 
 def _move_choice_opts(s, f):
