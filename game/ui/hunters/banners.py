@@ -66,7 +66,7 @@ class MomentPainter:
 
     def banner_rect(self, m) -> pygame.Rect:
         area = self.lay.board_area
-        rect = pygame.Rect(0, 0, min(area.width - m.px(40), m.px(480)), m.px(172))
+        rect = pygame.Rect(0, 0, min(area.width - m.px(40), m.px(480)), m.px(184))
         rect.center = area.center
         return rect
 
@@ -125,7 +125,7 @@ class MomentPainter:
             size -= 1       # a long title gets smaller before anything is cut
         draw.blit_text(panel, fit(title, size, room, True), size, (tx, m.px(12)), edge, True)
         y = m.px(12) + int(size * 1.5)
-        hint_h = m.px(18)
+        hint_h = m.px(24)      # the "Click to go on" line keeps its own band
         for text, base, colour, bold in lines:
             fs = m.px(base)
             for part in draw.wrap(text, fs, room, bold):
@@ -140,8 +140,9 @@ class MomentPainter:
 
     # --- a card taken from a player ----------------------------------------------------------------
     def steal_rects(self, m, count: int) -> list[pygame.Rect]:
-        """Where the taken cards are held up, side by side over the middle of the board."""
-        big = self.drawn_card_rect(m)
+        """Where the taken cards are held up, side by side over the middle of the board
+        (room under them for the "Click to go on" line)."""
+        big = self.drawn_card_rect(m).move(0, -m.px(16))
         k = min(1.0, (self.lay.board_area.width - m.px(40)) / max(1, count * (big.width + m.gap)))
         w, h = int(big.width * k), int(big.height * k)
         x = big.centerx - (count * w + (count - 1) * m.gap) // 2
@@ -163,8 +164,8 @@ class MomentPainter:
             fs = m.px(16)
             span = rects[0].unionall(rects[1:]) if len(rects) > 1 else pygame.Rect(rects[0])
             tw = max(draw.font(fs, True).size(first)[0], draw.font(fs, True).size(second)[0])
-            box = pygame.Rect(0, 0, max(span.width + m.px(16), tw + m.px(24)), span.height + m.px(74))
-            box.midbottom = (span.centerx, span.bottom + m.px(8))
+            box = pygame.Rect(0, 0, max(span.width + m.px(16), tw + m.px(24)), span.height + m.px(92))
+            box.midbottom = (span.centerx, span.bottom + m.px(24))   # a line under the cards
             box.clamp_ip(surface.get_rect())
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             draw.rounded_rect(shade, shade.get_rect(), (*style.BG_DEEP, 230), m.px(12), style.ACCENT, 1)
@@ -176,6 +177,8 @@ class MomentPainter:
                            (box.centerx, box.y + m.px(8) + int(fs * 1.35)), style.TEXT, True, "midtop")
             for card, r in zip(cards, rects):
                 surface.blit(look.read_card(card, deck_of(card), r.size), r)
+            draw.blit_text(surface, "Click to go on", m.px(12), (box.centerx, box.bottom - m.px(6)), style.TEXT_DIM,
+                           False, "midbottom")
             return
         dest = self.lay.boards[mo.data["to"]]
         k = ease_out(fly)
