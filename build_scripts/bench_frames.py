@@ -1,24 +1,39 @@
-"""Frame cost at the tables: the frames right after a game action, and idle frames.
+"""Frame cost at the tables: the frames right after a game action, the transitions, and idle frames.
 
     python build_scripts/bench_frames.py [--actions 150] [--games hunters,harsh,chasing]
-                                         [--speed normal] [--seed 1] [--profile FILE]
+                                         [--people 2] [--speed normal] [--seed 1] [--profile FILE]
 
 For each table mid-game (Shadow Hunters at 8 seats, Harsh Shadows, Chasing Shadows at 5),
-one person plays seat 0 against computers (easy) in the real app, headless at 1280x720
-(SDL dummy drivers, a throw-away user folder). The person's moves go in as posted key
-presses and clicks, the way tests/ui_helpers.py drives the app; every frame is one
-``App.step``. Each frame's cost is the CPU time of the main thread (``time.thread_time``):
-the computers think on their own thread, and a busy machine does not inflate it.
+``--people`` persons (seats 0 and 1, pass-and-play; Harsh has one seat) play against
+computers (easy) in the real app, headless at 1280x720 (SDL dummy drivers, a throw-away
+user folder). The persons' moves go in as posted key presses and clicks, the way
+tests/ui_helpers.py drives the app; every frame is one ``App.step``. Each frame's cost is
+the CPU time of the main thread (``time.thread_time``): the computers think on their own
+thread, and a busy machine does not inflate it. Every table plays until ``--actions``
+actions have been made and at least ``--finish`` games have ended.
 
 * after an action: the frame in which an action (anyone's) reached the game and the
   ``--after`` frames that follow it (animations start, lists and widgets are rebuilt);
+* transitions, each the frames of one moment (a frame may count for several):
+  - turn: the turn passes to a person (another seat decides now): the frame it does and
+    the 20 after it, and the 20 frames after the table comes back from the hand-off;
+  - trick: a trick is won (Chasing), and the 60 frames after it (more while it shows);
+  - round: a round is scored (Chasing), through its round-end screen, until 20 frames
+    after the table is back;
+  - end: the game ends, through the final linger, until 20 frames after its results
+    screen is up;
+  - first: the frame of the press of Start on the setup screen (the game made, its table
+    put up, or the curtain that makes it ready);
+  - opening: the frames after it, while the curtain is up and 30 after.
+  While a moment's frames are counted, a change of screen (a hand-off, a round's end, the
+  results) counts 20 more.
 * idle: frames drawn while the person is deciding and nothing moves (drawn every frame
   here; the app itself draws an idle screen only twice a second).
 
 The session's clock is made to advance 1/60 s per frame, so the computers' pace and every
 animation take as many frames as they would at 60 frames a second, whatever this machine
 does. Pin it to one core for figures to compare: ``taskset -c 1 python build_scripts/...``.
-Prints median, p99 and max per table (and --json for the raw figures).
+Prints median, p99 and max per table and kind (and --json for the raw figures).
 """
 
 from __future__ import annotations
@@ -56,20 +71,34 @@ def percentile(xs: list[float], q: float) -> float:
     return s[k]
 
 
+TRANSITIONS = ("turn", "trick", "round", "end", "first", "opening")
+TURN_FRAMES = 20        # frames counted when the turn passes to a person, and after a hand-off
+MOMENT_FRAMES = 60      # frames counted after a trick is won or a round is scored
+SCREEN_FRAMES = 20      # more frames counted when the screen changes during a moment
+OPENING_FRAMES = 30     # frames after a table's first frame
+SETUP_FRAMES = 60       # frames of the setup screen before Start is pressed (a second)
+MOMENT_EVENTS = {"trick_won": "trick", "round_scored": "round"}
+CHANCE = -1
+
+
 class Bench:
     """One table, driven frame by frame; collects the cost of each frame by kind."""
 
-    def __init__(self, app, game_id: str, seed: int, after: int) -> None:
+    def __init__(self, app, game_id: str, seed: int, after: int, people: int = 2) -> None:
         self.app = app
         self.game_id = game_id
         self.seed = seed
         self.after = after
+        self.people = max(1, min(people, TABLES[game_id][0]))
         self.rng = random.Random(seed)
         self.now = 1000.0
         self.post_action: list[float] = []
         self.idle: list[float] = []
+        self.moments: dict[str, list[float]] = {k: [] for k in TRANSITIONS}
+        self._open: dict[str, int] = {}   # moment -> frames of it still to count
         self.actions = 0
         self.games = 0
+        self.finished = 0
         self.table = None
         self._countdown = 0     # frames of the current after-action window still to count
         self.slow_profile: list | None = None   # --profile: the profiles of the slow frames
@@ -79,15 +108,22 @@ class Bench:
     def clock(self) -> float:
         return self.now
 
-    def frame(self, *, force_draw: bool = False) -> float:
+    def frame(self, *, force_draw: bool = False, before_step=None) -> float:
+        """One ``App.step`` (after ``before_step()``, counted in the frame: a press of
+        Start); its CPU time goes to every kind of frame it belongs to."""
         import pygame  # noqa: F401  (already imported by the app)
 
-        s = self.table.session
-        if s.computer_thinking():
+        table = self.table
+        s = table.session if table is not None else None
+        if s is not None and s.computer_thinking():
             s.wait_for_computer()   # the worker's time is not the frame's
         if force_draw:
             self.app.touch()
-        before = len(s.match.log)
+        before = len(s.match.log) if s is not None else 0
+        entries = len(s.entries) if s is not None else 0
+        decider = s.decider() if s is not None and not s.is_over() else None
+        over = s.is_over() if s is not None else False
+        top = self.app.top
         profile = None
         if self.slow_profile is not None:
             import cProfile
@@ -95,6 +131,8 @@ class Bench:
             profile = cProfile.Profile(time.thread_time)
             profile.enable()
         t = time.thread_time()
+        if before_step is not None:
+            before_step()
         self.app.step(DT)
         cost = time.thread_time() - t
         if profile is not None:
@@ -103,6 +141,11 @@ class Bench:
                 self.slow_frames += 1
                 self.slow_profile.append((cost, self.game_id, profile))
         self.now += DT
+        if before_step is not None:
+            self.moments["first"].append(cost)
+            self._open = {"opening": OPENING_FRAMES}
+            return cost
+        self.count_moments(cost, s, entries, decider, over, top)
         if len(s.match.log) != before and not s.is_over():
             self.actions += len(s.match.log) - before
             self._countdown = self.after + 1
@@ -112,28 +155,95 @@ class Bench:
                 self.post_action.append(cost)
         return cost
 
+    def count_moments(self, cost: float, s, entries: int, decider, over: bool, top) -> None:
+        """Which moments this frame belongs to, by what it changed (``*`` before it)."""
+        opened = dict(self._open)
+        for kind in opened:
+            self.moments[kind].append(cost)
+        for kind in opened:
+            self._open[kind] -= 1
+        for _, e in s.entries[entries:]:
+            kind = MOMENT_EVENTS.get(e.kind)
+            if kind is not None:
+                if kind not in opened:
+                    self.moments[kind].append(cost)
+                self._open[kind] = max(self._open.get(kind, 0), MOMENT_FRAMES)
+        now = s.decider() if not s.is_over() else None
+        if (now is not None and now != CHANCE and now != decider and s.seats[now].is_human):
+            if "turn" not in opened:
+                self.moments["turn"].append(cost)
+            self._open["turn"] = max(self._open.get("turn", 0), TURN_FRAMES)
+        new_top = self.app.top
+        if new_top is self.table and top is not self.table and top is not None \
+                and type(top).__name__ == "HandoffScene":
+            self._open["turn"] = max(self._open.get("turn", 0), TURN_FRAMES)
+        if s.is_over() and not over:
+            if "end" not in opened:
+                self.moments["end"].append(cost)
+            self._open["end"] = 10**9      # until the results are up
+        if "end" in self._open and is_results(new_top) and self._open["end"] > SCREEN_FRAMES:
+            self._open["end"] = SCREEN_FRAMES
+        if type(new_top).__name__ == "Curtain":
+            self._open["opening"] = OPENING_FRAMES   # the opening lasts while it is up
+        if "round" in self._open and "round" not in opened:
+            self._open["round"] = 10**9    # until its screen has come and gone
+        if new_top is not top:
+            for kind in opened:
+                if kind in self._open and kind != "end":
+                    if kind == "round" and new_top is not self.table:
+                        continue
+                    self._open[kind] = SCREEN_FRAMES if kind == "round" else max(
+                        self._open[kind], SCREEN_FRAMES)
+        if self._open.get("trick") == 0 and self.table.animating():
+            self._open["trick"] = 1        # the taken trick still shows
+        self._open = {k: n for k, n in self._open.items() if n > 0}
+
     def games_started_ok(self) -> bool:
         return not self.table.session.is_over()
 
     # --- a game ----------------------------------------------------------------------------------
     def start(self) -> None:
+        """A new game, started from its setup screen as a person starts one."""
+        from game.catalog import get_game
         from game.session import SeatConfig
+        from game.ui import navigation
         try:
             from game.ui.opening import start_game
         except ImportError:   # before the game catalogue (to measure an older checkout)
             from game.ui.tables import start_game
 
         players, options = TABLES[self.game_id]
-        seats = [SeatConfig(NAMES[i], "human" if i == 0 else "computer", "easy")
+        seats = [SeatConfig(NAMES[i], "human" if i < self.people else "computer", "easy")
                  for i in range(players)]
         self.app.pop_to(type(self.app.scenes[0]))
+        navigation.push(self.app, "setup", get_game(self.game_id))
+        self.table = None
+        for _ in range(SETUP_FRAMES):
+            self.frame_plain()
         seed = self.seed + self.games
         self.games += 1
-        self.table = start_game(self.app, self.game_id, seats, seed, dict(options))
-        self.table.session.clock = self.clock
+        made = []
+
+        def press_start():     # as the setup screen's Start does
+            try:
+                table = start_game(self.app, self.game_id, seats, seed, dict(options),
+                                   replace=True, curtain=True)
+            except TypeError:  # before the curtain (to measure an older checkout)
+                table = start_game(self.app, self.game_id, seats, seed, dict(options),
+                                   replace=True)
+            table.session.clock = self.clock
+            made.append(table)
+
+        self.frame(before_step=press_start)
+        self.table = made[0]
         self._countdown = 0
         for _ in range(3):
             self.frame()
+
+    def frame_plain(self) -> None:
+        """A frame with no table (the setup screen): not counted."""
+        self.app.step(DT)
+        self.now += DT
 
     def human_move(self) -> None:
         """The person's move, through the screen where it can be pressed."""
@@ -150,6 +260,7 @@ class Bench:
         if self.game_id == "harsh":
             if table.dialog is not None:     # a dialog asks: its first option (Yes, or a pick)
                 post_key(digits[0])
+                post_key(pygame.K_RETURN)    # the tables' digit rule: a number, then Enter
             else:
                 action = self.harsh_bot.choose(table.view(), table.actions())
                 rect = None
@@ -167,6 +278,7 @@ class Bench:
             post_key(pygame.K_RETURN)
         elif table.choices:
             post_key(digits[self.rng.randrange(min(9, len(table.choices)))])
+            post_key(pygame.K_RETURN)
         else:
             table.choose(self.rng.choice(legal))
         for _ in range(3):
@@ -188,7 +300,7 @@ class Bench:
         """The person is deciding and nothing moves: frames drawn with no change."""
         table = self.table
         for _ in range(240):
-            if not (table.busy or table.animating()):
+            if not (table.busy or table.animating() or self._open):
                 break
             self.frame()
         saved = self._countdown
@@ -197,21 +309,37 @@ class Bench:
             self.idle.append(self.frame(force_draw=True))
         self._countdown = saved
 
-    def run(self, actions: int, idle_every: int = 3, idle_frames: int = 8) -> None:
+    def run(self, actions: int, finish: int = 1, idle_every: int = 3, idle_frames: int = 8,
+            max_actions: int = 4000) -> None:
+        import pygame
+
         from game.ai.harsh_hint import make_bot
 
         self.harsh_bot = make_bot("easy", 0, seed=self.seed)
         self.start()
         decisions = 0
         stuck = 0
-        while self.actions < actions:
+        while ((self.actions < actions or self.finished < finish)
+               and self.actions < max(actions, max_actions)):
             table, s = self.table, self.table.session
             top = self.app.top
             if s.is_over():
+                if "end" in self._open:
+                    if not is_results(top) and top is not table:
+                        post_key_enter()    # a round's last scoring before the results
+                    self.frame()
+                    continue
+                self.finished += 1
                 self.start()
                 continue
+            if type(top).__name__ == "Curtain":
+                self.frame()            # the table is made ready behind it: nobody presses
+                continue
             if top is not table:
-                post_key_enter()        # a look at one's card, a round's end, a notice
+                if type(top).__name__ == "ConfirmScene" and find(top, "#confirm_yes"):
+                    post_key(pygame.K_1)    # "attack an ally anyway?" (Enter says no)
+                else:
+                    post_key_enter()    # a look at one's card, a hand-off, a round's end
                 self.frame()
                 continue
             if table.acting_seat() is not None:
@@ -222,9 +350,20 @@ class Bench:
                 self.human_move()
                 stuck = 0 if self.actions != before else stuck + 1
                 if stuck > 20:
-                    raise RuntimeError(f"{self.game_id}: the person's moves do not reach the game")
+                    raise RuntimeError(
+                        f"{self.game_id}: the person's moves do not reach the game (seat "
+                        f"{table.acting_seat()}, screen {type(self.app.top).__name__}, "
+                        f"{len(table.choices)} choices, legal "
+                        f"{[str(a) for a in s.legal_actions(table.acting_seat())][:4]})")
                 continue
             self.frame()
+
+
+def is_results(scene) -> bool:
+    """The results screen of any table (each game's derives from ResultsScene)."""
+    from game.ui.scenes.results import ResultsScene
+
+    return isinstance(scene, ResultsScene)
 
 
 def post_key(k: int) -> None:
@@ -276,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--actions", type=int, default=150, help="game actions per table")
     p.add_argument("--after", type=int, default=3, help="frames counted after each action")
     p.add_argument("--games", default="hunters,harsh,chasing")
+    p.add_argument("--people", type=int, default=2, help="persons at the screen (pass-and-play)")
+    p.add_argument("--finish", type=int, default=1, help="games played to their end, at least")
     p.add_argument("--speed", default="normal", help="animation speed: slow, normal, fast, off")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", default="1280x720")
@@ -303,12 +444,14 @@ def main(argv: list[str] | None = None) -> int:
             app.step(DT)
         slow: list = []
         for game_id in args.games.split(","):
-            bench = Bench(app, game_id, args.seed, args.after)
+            bench = Bench(app, game_id, args.seed, args.after, args.people)
             if args.profile:
                 bench.slow_profile = slow
-            bench.run(args.actions)
+            bench.run(args.actions, args.finish)
             out[game_id] = {"after_action": summary(bench.post_action), "idle": summary(bench.idle),
-                            "actions": bench.actions, "games": bench.games}
+                            **{k: summary(v) for k, v in bench.moments.items()},
+                            "actions": bench.actions, "games": bench.games,
+                            "finished": bench.finished}
         if args.profile and slow:
             import pstats
 
@@ -327,11 +470,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{'table':10s} {'':12s} {'frames':>7s} {'median':>8s} {'p99':>8s} {'max':>8s}  (ms CPU)")
     for game_id, r in out.items():
-        for kind in ("after_action", "idle"):
+        for kind in ("after_action", *TRANSITIONS, "idle"):
             f = r[kind]
+            if not f["frames"]:
+                continue
             print(f"{game_id:10s} {kind:12s} {f['frames']:7d} {f['median']:8.2f} {f['p99']:8.2f} "
                   f"{f['max']:8.2f}")
-        print(f"{'':10s} ({r['actions']} actions in {r['games']} game(s))")
+        print(f"{'':10s} ({r['actions']} actions in {r['games']} game(s), "
+              f"{r['finished']} to the end)")
     return 0
 
 

@@ -44,7 +44,7 @@ def test_the_menu_starts_without_loading_any_game(tmp_path):
 
 def test_frame_benchmark_smoke_run(tmp_path):
     out = subprocess.run([sys.executable, str(ROOT / "build_scripts" / "bench_frames.py"),
-                          "--actions", "6", "--speed", "fast", "--json"], cwd=ROOT,
+                          "--actions", "6", "--finish", "0", "--speed", "fast", "--json"], cwd=ROOT,
                          env=_env(tmp_path), capture_output=True, text=True, timeout=240,
                          check=True).stdout
     figures = json.loads(out)
@@ -53,3 +53,4 @@ def test_frame_benchmark_smoke_run(tmp_path):
     for game_id, r in figures.items():
         assert r["actions"] >= 6, game_id
         assert r["after_action"]["frames"] > 0, game_id
+        assert r["first"]["frames"] >= 1 and r["opening"]["frames"] > 0, game_id  # Start's frames
