@@ -138,8 +138,44 @@ def warm_fonts(sizes, sample: str = "Ag", weights: tuple = (False, True)) -> Non
             font(size, bold).size(sample)
 
 
+class OutOfFrame(Exception):
+    """Raised by a maker below when asked for something new after ``until``'s deadline:
+    a table made ready behind a curtain stops its drawing there and goes on in the next
+    frame (what was made is kept by the caches, so it is not made again)."""
+
+
+_until = [None, 0]     # [CPU deadline or None, things made since it was set]
+
+
+class until:
+    """``with draw.until(deadline):`` new texts, cards and symbols are made only until
+    ``time.thread_time()`` passes ``deadline`` (at least one each time, so a draw retried
+    frame after frame always gets further); after it they raise ``OutOfFrame``."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+
+    def __enter__(self) -> None:
+        _until[:] = [self.deadline, 0]
+
+    def __exit__(self, *exc) -> None:
+        _until[:] = [None, 0]
+
+
+def _spend() -> None:
+    if _until[0] is not None:
+        import time
+
+        if _until[1] and time.thread_time() > _until[0]:
+            raise OutOfFrame()
+        _until[1] += 1
+
+
+# Rendered text is kept by its content (words, size, colour, weight), a bounded number of
+# them: a table asks for the same few hundred every frame.
 @lru_cache(maxsize=2048)
 def text(s: str, size: int, colour: Colour = style.TEXT, bold: bool = False) -> pygame.Surface:
+    _spend()
     return font(size, bold).render(s, True, colour)
 
 
@@ -283,6 +319,7 @@ def draw_shape(surface: pygame.Surface, kind: str, center: tuple, r: float, colo
 def symbol(kind: str, size: int, colour: Colour, letter: str = "",
            letter_colour: Colour = (255, 255, 255)) -> pygame.Surface:
     """A shape ``size`` px across, optionally with a letter in it."""
+    _spend()
     surf = _canvas((size, size))
     r = size / 2 - max(1, size // 16)
     draw_shape(surf, kind, (size / 2, size / 2), r, colour, outline=style.mix(colour, (0, 0, 0), 0.45))
@@ -357,6 +394,7 @@ def _rank_text(rank) -> str:
 @lru_cache(maxsize=512)
 def card_face(rank, suit: str, size: tuple = (90, 126)) -> pygame.Surface:
     """A face-up card: rank in two corners, suit shape + letter, a large centre symbol."""
+    _spend()
     w, h = size
     info = style.SUITS[suit]
     surf, _ = _card_base(size, style.CARD_FACE, style.mix(info["colour"], (0, 0, 0), 0.35))
@@ -415,6 +453,7 @@ def card_back(size: tuple = (90, 126), suit: str | None = None) -> pygame.Surfac
 def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
               accent: Colour = style.ACCENT, symbol_kind: str | None = None) -> pygame.Surface:
     """A card with a title bar and wrapped body lines (characters, locations, equipment)."""
+    _spend()
     w, h = size
     surf, radius = _card_base(size, style.CARD_FACE, style.mix(accent, (0, 0, 0), 0.3))
     bar = pygame.Rect(0, 0, w, max(18, h // 6))
@@ -442,6 +481,7 @@ def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
 @lru_cache(maxsize=256)
 def token(letter: str, colour: Colour, diameter: int, ring: Colour | None = None) -> pygame.Surface:
     """A round piece: a colour disc with a letter, light rim; ``ring`` marks a selection."""
+    _spend()
     d = diameter
     surf = _canvas((d, d))
     r = d / 2

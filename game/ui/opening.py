@@ -8,8 +8,13 @@ played at ``GenericTableScene`` with choice buttons.
 from __future__ import annotations
 
 import logging
+import time
+from contextlib import contextmanager
+
+import pygame
 
 from game.catalog import get_game
+from game.ui.scene import Scene
 from game.ui.table_base import GenericTableScene, TableScene
 
 log = logging.getLogger("shadows.ui")
@@ -20,13 +25,31 @@ def table_for(game_id: str) -> type[TableScene]:
     return get_game(game_id).table or GenericTableScene
 
 
+def prepare(game_id: str) -> None:
+    """Import ``game_id``'s rules, computer players and table on a thread of their own
+    (its setup screen is up meanwhile): Start then finds them loaded, and its frame does
+    not wait some 20-40 ms for the imports."""
+    import threading
+
+    def load() -> None:
+        try:
+            spec = get_game(game_id)
+            for part in ("state_cls", "bot_factory", "reveals", "table"):
+                getattr(spec, part)
+        except Exception:          # noqa: BLE001 - Start imports again and tells
+            log.exception("loading %s ahead", game_id)
+
+    threading.Thread(target=load, name=f"prepare-{game_id}", daemon=True).start()
+
+
 def start_game(app, game_id: str, seats, seed: int, options: dict | None = None, *,
-               replace: bool = False):
+               replace: bool = False, curtain: bool = False):
     """Create a session and put its table on screen. Problems become a notice.
 
-    Saves of unfinished games are never touched: the new game gets its own file. The
-    finished games kept for their results make way now (the last one stays as
-    last-finished-game.json)."""
+    With ``curtain`` (a press of Start) and animations on, the table comes up behind a
+    ``Curtain`` that makes it ready over the next frames. Saves of unfinished games are
+    never touched: the new game gets its own file. The finished games kept for their
+    results make way now (the last one stays as last-finished-game.json)."""
     from game.session import Session
     from game.storage import saves
 
@@ -38,9 +61,151 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
         return None
     saves.retire_finished()
     scene = table_for(game_id)(app, session)
+    if curtain and app.settings.pace:
+        Curtain(app, scene).put_up(replace)
+        return scene
     scene = app.replace(scene) if replace else app.push(scene)
     scene.start_phones()
     return scene
+
+
+class Curtain(Scene):
+    """Between a press of Start and the table: the screen pressed on dims and cards are
+    dealt round while the table is made ready behind it, a few milliseconds of each frame
+    (the fonts it opens, the looks of its buttons, its widgets, its deal and first
+    picture, the buttons it keeps ahead), so that no frame of the start drops and the
+    table's first frame only finds what it draws. A key or click lifts it at once (the
+    rest is made in that frame).
+
+    The table sits under it on the scene stack, entered by the work (its widgets made,
+    covered by the curtain, which takes every input) but never updated: nothing plays
+    before it shows."""
+
+    STEPS_UNTIL = 0.005   # a new piece of work starts only this far (CPU s) into a frame
+    DRAW_UNTIL = 0.009    # a picture drawn ahead makes no new pieces after this
+    FADE = 0.25           # seconds the screen pressed on takes to dim
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.look = app.screen.copy()   # what was on screen when Start was pressed
+        self.t = 0.0
+        self.steps = iter(())
+        self.lifted = False
+
+    def put_up(self, replace: bool) -> None:
+        app = self.app
+        if replace and app.scenes:
+            app.scenes.pop().on_exit()
+        self.table.curtained = True
+        app.scenes.append(self.table)      # under the curtain: entered by the work
+        app.push(self)
+        self.steps = self.work()
+
+    # --- the work, in pieces ----------------------------------------------------------------
+    def work(self):
+        from game.ui import draw
+        from game.ui.table_base import WARM_BUTTON_CLASSES
+
+        table, m = self.table, self.metrics
+        for size in range(7, m.px(30) + 1):
+            for bold in (False, True):
+                draw.font(size, bold).size("Ag")   # a size's first text opens its Font
+            yield
+        for cls in WARM_BUTTON_CLASSES:
+            table.warm_button(cls)
+            yield
+        table.on_enter()                # its widgets (the warming is left to the curtain)
+        yield
+        table.ahead = []                # the buttons it makes ahead: one a frame, below
+        while True:
+            try:
+                with self.table_on_top(), draw.until(self.frame_began() + self.DRAW_UNTIL):
+                    table.warm_up()     # its deal and first picture: again until whole
+                break
+            except draw.OutOfFrame:
+                yield
+        ahead, table.ahead = table.ahead, None
+        for rect, text, cls, object_id in ahead:
+            yield
+            table.park_ahead(rect, text, cls=cls, object_id=object_id)
+
+    def frame_began(self) -> float:
+        began = getattr(self.app, "frame_began", None)
+        return time.thread_time() if began is None else began
+
+    @contextmanager
+    def table_on_top(self):
+        """The table is the top scene while it warms (what it deals and shows asks)."""
+        scenes = self.app.scenes
+        i = scenes.index(self)
+        scenes[i], scenes[i - 1] = scenes[i - 1], scenes[i]
+        try:
+            yield
+        finally:
+            scenes[i - 1], scenes[i] = scenes[i], scenes[i - 1]
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        began = self.frame_began()
+        while time.thread_time() - began < self.STEPS_UNTIL:
+            if next(self.steps, StopIteration) is StopIteration:
+                self.lift()
+                return
+
+    def finish(self) -> None:
+        """Everything left, now (a key or a click came)."""
+        for _ in self.steps:
+            pass
+        self.lift()
+
+    def lift(self) -> None:
+        if self.lifted:
+            return
+        self.lifted = True
+        self.table.curtained = False
+        if self.app.top is self:
+            self.app.pop()              # the table is uncovered: it shows in this frame
+        self.table.start_phones()
+
+    @property
+    def busy(self) -> bool:
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.finish()
+        return True
+
+    def on_escape(self) -> None:
+        self.finish()
+
+    # --- the look ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """All in ``draw_over``: above the table's widgets, made behind the curtain."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        from game.ui import draw, style
+
+        m = self.metrics
+        if self.look.get_size() == surface.get_size():
+            surface.blit(self.look, (0, 0))
+        else:
+            surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        dim = int(min(1.0, self.t / self.FADE) * 18) * 10     # in steps: a few veils made
+        if dim:
+            surface.blit(draw.shade(surface.get_size(), (*style.BG_DEEP, dim)), (0, 0))
+        cx, cy = surface.get_width() // 2, surface.get_height() // 2
+        w = m.px(54)
+        size = (w, w * 7 // 5)
+        card = draw.card_back(size)
+        for i in range(3):              # three cards dealt in turn, round and round
+            phase = (self.t * 1.2 + i / 3) % 1.0
+            x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
+            y = cy - m.px(20) - int(m.px(14) * (1 - abs(phase * 2 - 1)))
+            surface.blit(card, card.get_rect(center=(x, y)))
+        draw.blit_text(surface, "Shuffling and dealing…", m.px(style.FONT_BODY + 2),
+                       (cx, cy + size[1] // 2 + m.px(4)), style.TEXT_MUTED, False, "midtop")
 
 
 def open_saved_game(app, path=None):

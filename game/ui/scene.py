@@ -76,6 +76,7 @@ class Scene:
     # killed and made again. Never for a scene that draws someone's secrets on a button.
     hide_when_covered = False
     needs_full_theme = True   # False: the scene uses only style.MENU_THEME's blocks
+    ahead: list | None = None   # park_ahead's buttons to be made later (see park_ahead)
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -176,7 +177,12 @@ class Scene:
                    object_id: str | None = None) -> None:
         """Make a button before any build asks for it and park it (``park_widgets``): a
         build that asks for one of its size, class and id takes it, moved and relabelled
-        (a table makes its dialogs' buttons while it is put up, not in a move's frame)."""
+        (a table makes its dialogs' buttons while it is put up, not in a move's frame).
+        While ``ahead`` is a list, the button is only noted there, made later by who set it
+        (a curtain makes one a frame)."""
+        if self.ahead is not None:
+            self.ahead.append((rect, text, cls, object_id))
+            return
         rect = pygame.Rect(rect)
         btn = UIButton(rect, text, self.manager, container=self.root,
                        object_id=ObjectID(class_id=cls, object_id=object_id or None))

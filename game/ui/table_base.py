@@ -57,6 +57,9 @@ WARM_BUTTON_CLASSES = (None, "@choice", "@primary", "@compact", "@compact_on")
 class TableScene(Scene):
     felt = True
     keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
+    # put up behind a curtain (game.ui.opening.Curtain), which makes it ready a few
+    # milliseconds a frame: its own on_enter then leaves the warming to the curtain
+    curtained = False
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -224,7 +227,8 @@ class TableScene(Scene):
 
     def on_enter(self) -> None:
         super().on_enter()
-        self.warm_up()
+        if not self.curtained:
+            self.warm_up()
 
     def on_uncover(self) -> None:
         # back from Settings: the computers' pace (and the animations') as set there
@@ -238,13 +242,17 @@ class TableScene(Scene):
         drawn (``viewer``), and onto a surface nobody sees."""
         if self._warmed or self.root is None:
             return
+        self.draw_off_screen()    # behind a curtain it may stop part-way (draw.OutOfFrame)
         self._warmed = True
-        self.draw_off_screen()
-        for cls in WARM_BUTTON_CLASSES:
-            # pygame-gui loads a class's font at its first button: a dialog's first
-            # "@primary" button then cost a dropped frame
-            UIButton(pygame.Rect(-500, -500, 200, 40), "Warm up", self.manager, container=self.root,
-                     object_id=ObjectID(class_id=cls, object_id=None)).kill()
+        if not self.curtained:    # a curtain makes them one a frame, before
+            for cls in WARM_BUTTON_CLASSES:
+                self.warm_button(cls)
+
+    def warm_button(self, cls: str | None) -> None:
+        # pygame-gui loads a class's font at its first button: a dialog's first
+        # "@primary" button then cost a dropped frame
+        UIButton(pygame.Rect(-500, -500, 200, 40), "Warm up", self.manager, container=self.root,
+                 object_id=ObjectID(class_id=cls, object_id=None)).kill()
 
     def draw_off_screen(self) -> None:
         """Draw the table onto a surface nobody sees (its pieces are then ready)."""

@@ -103,6 +103,9 @@ class SetupScene(Scene):
         self.setup = merged_setup(spec, app.settings.last_setup.get(spec.id))
         self.entries: dict = {}
         self.dropdowns: dict = {}
+        from game.ui.opening import prepare
+
+        prepare(spec.id)    # the game's code loads while its setup is read, not at Start
 
     # --- layout ----------------------------------------------------------------------------
     def build(self, m: style.Metrics) -> None:
@@ -303,7 +306,7 @@ class SetupScene(Scene):
             "options": dict(setup["options"])}
         self.app.save_settings()
         start_game(self.app, self.spec.id, seat_configs(setup, self.spec.id), seed, self.chosen_options(),
-                   replace=True)
+                   replace=True, curtain=True)
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

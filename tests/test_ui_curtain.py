@@ -1,0 +1,89 @@
+"""A table's first frame (issue 37, frames): Start puts up a curtain that keeps animating
+while the table is made ready behind it in pieces, a few a frame; nothing plays and no
+input reaches the table before it shows. The work is counted, never timed."""
+
+import pygame
+import pytest
+from ui_helpers import click, find, post_key, step
+
+from game.ui import draw
+from game.ui.opening import Curtain
+from game.ui.scenes.setup import SetupScene
+
+
+def open_setup(app, tile: str) -> SetupScene:
+    click(app, f"#tile_{tile}")
+    assert isinstance(app.top, SetupScene)
+    return app.top
+
+
+def press_start(app, monkeypatch) -> tuple:
+    """Start pressed: (the curtain, the table under it)."""
+    click(app, "#start", frames=0)
+    for _ in range(5):                # the press reaches the setup screen a frame later
+        if isinstance(app.top, Curtain):
+            break
+        step(app)
+    curtain = app.top
+    assert isinstance(curtain, Curtain)
+    return curtain, curtain.table
+
+
+def test_draw_until_makes_one_new_piece_past_its_deadline_then_stops_and_keeps_what_it_made(app):
+    words = [f"until test {i}" for i in range(3)]
+    with draw.until(0.0):                       # long past: one new piece, then no more
+        first = draw.text(words[0], 15)
+        with pytest.raises(draw.OutOfFrame):
+            draw.text(words[1], 15)
+        assert draw.text(words[0], 15) is first  # made before: found, not made
+    assert draw.text(words[2], 15) is not None   # no deadline outside the block
+
+
+@pytest.mark.parametrize("game_id", ["chasing", "harsh", "hunters"])
+def test_start_shows_a_curtain_that_makes_the_table_ready_over_several_frames(app, monkeypatch,
+                                                                             game_id):
+    open_setup(app, game_id)
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    assert app.scenes[-2] is table and table.curtained
+    assert not table._warmed                     # the frame of the press did not draw it
+    log = len(table.session.match.log)
+    looks = []
+    real = Curtain.draw_over
+
+    def seen(self, surface):
+        real(self, surface)
+        looks.append(self.t)
+
+    monkeypatch.setattr(Curtain, "draw_over", seen)
+    frames = 0
+    while app.top is curtain and frames < 3000:
+        step(app)
+        frames += 1
+    assert app.top is table and not table.curtained and table._warmed
+    assert frames >= 3                           # in pieces over several frames
+    assert len(looks) >= frames - 1 and looks == sorted(looks)   # the curtain kept moving
+    # behind the curtain only the deal is made (as the table warms), no one plays
+    assert all(seat < 0 for seat, _ in table.session.match.log[log:])
+    if game_id == "harsh":                       # the dialogs' buttons made ahead, parked
+        assert sum(len(bs) for bs in table._parked.values()) >= 13
+
+
+def test_a_key_under_the_curtain_lifts_it_at_once_and_does_not_reach_the_table(app, monkeypatch):
+    open_setup(app, "chasing")
+    curtain, table = press_start(app, monkeypatch)
+    log = len(table.session.match.log)
+    post_key(pygame.K_1)
+    step(app)
+    assert app.top is not curtain and table._warmed and not table.curtained
+    assert table.selected is None                 # the key was not a choice
+    assert all(seat < 0 for seat, _ in table.session.match.log[log:])   # the deal at most
+    assert find(app, "#pause") is not None        # the table's own buttons are there
+
+
+def test_with_animations_off_the_table_is_up_in_the_frame_of_start(app):
+    app.settings.animation_speed = "off"
+    open_setup(app, "chasing")
+    click(app, "#start")
+    assert not isinstance(app.top, (Curtain, SetupScene))
+    assert app.top._warmed
