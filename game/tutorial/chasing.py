@@ -16,6 +16,7 @@ You (the learner) are seat 0, Bob seat 1, Carol seat 2 (play goes 0, 1, 2, 0...)
 from __future__ import annotations
 
 from . import Tutorial, first_legal, row
+from .coverage import rule
 
 LEARNER = 0
 CARDS_LEFT = 4
@@ -96,3 +97,65 @@ TUTORIAL = Tutorial(
     ready=ready,
     minutes=4,
 )
+
+# --- the rulebook, rule by rule, and the step that teaches it (see coverage.py) -----------------
+RULES = (
+    rule("deck", "The deck depends on the players: ranks 0-10 at 3, 0-13 at 4, 0-14 at 5."),
+    rule("deal", "Each player is dealt 13 cards (11 at 5 players)."),
+    rule("secret", "Your ranks are secret; the colours on the backs stay visible to all.",
+         "play", "Only you see their faces"),
+    rule("spotlight", "The next card is the Spotlight, face up; the rest are the Follow Cards.",
+         "play", "This is the Spotlight"),
+    rule("follow_cards", "The Follow Cards lie face down; their colours show.", "play",
+         "These face-down cards are the Follow Cards"),
+    rule("discard3", "At 3 players the last two Follow Cards are set aside as a discard pile."),
+    rule("first_start", "A starting player leads the first trick of the first round."),
+    rule("one_left", "Tricks go on until everyone holds one card.", "play",
+         "everyone holds one card"),
+    rule("winner_takes", "The trick's winner takes the Spotlight card.", "play",
+         "Whoever wins a trick takes the Spotlight card"),
+    rule("new_spotlight", "The winner's card becomes the next Spotlight.", "play",
+         "Bob's red 7 is the new Spotlight"),
+    rule("new_follow", "The other cards of the trick become the next Follow Cards.", "play",
+         "The other two cards are the new Follow Cards"),
+    rule("last_card", "The card left in hand counts as taken.", "play", "it counts as taken"),
+    rule("lowest_wins", "After three rounds the lowest total wins.", "play",
+         "Bob, with 43"),
+    rule("lead_any", "The leader plays any card and never discards a Follow Card.", "play",
+         "The leader may play any card"),
+    rule("must_follow", "A follower must play the colour of a Follow Card if able.", "play",
+         "a grey card is not allowed"),
+    rule("lead_suit", "The leader's colour and the Spotlight's colour do not matter for following."),
+    rule("discard_match", "A follower discards the Follow Card of the colour played.", "play",
+         "the yellow Follow Card went to the discard pile"),
+    rule("fewer_follow", "Each follower has one Follow Card fewer; the last must match the one "
+         "left.", "play", "one Follow Card is left"),
+    rule("no_match", "Unable to match: play any card and discard a Follow Card of your choice.",
+         "play", "you choose which one to discard"),
+    rule("below_wins", "The highest card below the Spotlight's rank wins the trick.", "play",
+         "The highest card below wins"),
+    rule("none_below", "If no card is below the Spotlight, the highest card wins.", "play",
+         "the highest card wins: your grey 7"),
+    rule("tie_later", "Between equal cards, the one played later wins."),
+    rule("winner_leads", "The winner leads the next trick.", "play",
+         "The winner leads the next trick"),
+    rule("by_suit", "At the round's end each suit a player took scores on its own.", "play",
+         "Each suit scores on its own"),
+    rule("even_half", "An even count in a suit: its higher half is ignored.", "play",
+         "the higher half (the 4) is ignored"),
+    rule("odd_all", "An odd count in a suit: every card counts.", "play",
+         "one card, the 5, scores 5"),
+    rule("lone_zero", "A suit whose only card is a 0 scores 15.", "play",
+         "a 0 on its own counts as 15"),
+    rule("empty_box", "A suit not taken in a round leaves its box empty (not 0)."),
+    rule("next_round", "Until three rounds are played, all cards are shuffled and dealt again."),
+    rule("next_start", "Each round the starting player moves one seat to the left."),
+    rule("strike", "A suit scored in exactly two rounds loses its earlier score.", "play",
+         "loses its earlier score"),
+    rule("no_strike", "A suit scored in one round or in all three keeps every score."),
+    rule("final_sum", "The final score is the sum of the scores not struck through.", "play",
+         "The lowest total wins: Bob"),
+    rule("tie_fewest", "A tie goes to the player who took the fewest cards in the last round."),
+    rule("tie_shared", "Still tied: the victory is shared."),
+)
+UNCOVERED = frozenset(r.id for r in RULES if r.how == "uncovered")

@@ -21,6 +21,7 @@ on the real table.
 from __future__ import annotations
 
 from . import Tutorial, row
+from .coverage import rule
 
 LEARNER = 0
 
@@ -102,3 +103,94 @@ TUTORIAL = Tutorial(
     rows=ROWS,
     minutes=5,
 )
+
+# --- the rulebook, rule by rule, and the step that teaches it (see coverage.py) -----------------
+# The nine Location abilities are the app's own cards (game/rules/harsh/data.py); the
+# rulebook only says each Location has one, so each is a rule here.
+RULES = (
+    rule("grid", "Nine Locations lie in a 3x3 grid; the centre one is face down.", "play",
+         "Move down-right to the face-down centre"),
+    rule("discovery_cards", "Each Location starts with one face-down Discovery card (one of "
+         "them a Bomb).", "play", "each with a face-down Discovery card"),
+    rule("discovery_deck", "The other Discovery cards form a face-down deck.", "play",
+         "leaves one from the Discovery deck"),
+    rule("case_files", "The Case Files hide 3 Evidence, 1 Red Herring and 4 False Leads.",
+         "explained", "The Case Files hide which Items matter"),
+    rule("countdown_4", "The Countdown starts at 4."),
+    rule("spy_start", "The Spy starts at the top left.", "play", "The Spy starts at the top left"),
+    rule("agent_start", "The Agent starts at the bottom right.", "play",
+         "You are the Agent, here at the bottom right"),
+    rule("spy_deck_turned", "The Spy deck is shuffled with about half its cards turned round."),
+    rule("evidence_cost", "An Evidence card costs 2 Clues; all three Evidence Items are needed to "
+         "win.", "play", "Evidence costs 2"),
+    rule("herring_cost", "The Red Herring costs 3 Clues, or 1 once an Evidence card is shown.",
+         "explained", "the Red Herring 3 (1 once Evidence is shown)"),
+    rule("false_cost", "A False Lead card costs 1 Clue.", "explained", "a False Lead 1"),
+    rule("false_discard", "False Lead Items are the safe ones to discard."),
+    rule("round", "Each round the Agent moves (and may act), then the Spy moves.", "play",
+         "Each turn you move first, then the Spy moves"),
+    rule("move_one", "The Agent moves one step to any of the 8 neighbours.", "play",
+         "any of the 8 neighbours"),
+    rule("take_card", "Arriving, the Agent takes the Location's top Discovery card.", "play",
+         "Step onto a Location and you take its top card"),
+    rule("collection", "Items and Clues go to the Discovery Collection, without limit.", "play",
+         "It goes to your Discovery Collection"),
+    rule("bomb", "A Bomb costs a card of the collection and ends the Agent's turn.", "play",
+         "It costs you a card and ends your turn"),
+    rule("bomb_fail", "A Bomb with nothing to discard fails the mission.", "explained",
+         "the mission would fail"),
+    rule("kit", "The Defusing Kit disarms one Bomb per game, with no discard and no end of turn.",
+         "play", "Your Defusing Kit disarms one Bomb per game"),
+    rule("extra_actions", "After moving, the Agent may take any number of additional actions.",
+         "play", "you may take additional actions"),
+    rule("clues", "Once per turn, Clues may pay to reveal one Case File card.", "play",
+         "Once per turn, Clues reveal"),
+    rule("revealed", "A revealed Item stays face up above its Case File.", "play",
+         "Evidence card 2 is the Laptop"),
+    rule("bug_place", "The Tracking Bug is placed at the Agent's Location.", "play",
+         "Place the Tracking Bug here"),
+    rule("bug_star", "Never at a starred Location (Bank, Casino, Post Office).", "explained",
+         "Never at a starred Location"),
+    rule("bug_not_spy", "Not where the Spy stands too."),
+    rule("bugged", "The Spy moving onto the Bug is bugged.", "play",
+         "The Spy walked onto the bug"),
+    rule("track", "A bugged Spy can be tracked twice: look at the top Spy card.", "play",
+         "A bugged Spy can be tracked twice"),
+    rule("track_star", "The Spy cannot be tracked while at a starred Location."),
+    rule("still_bugged", "After both tracks the Spy stays bugged for an accusation."),
+    rule("ability_once", "A Location's ability may be used once, after moving there; the "
+         "Location then turns face down.", "play", "Every Location has an ability"),
+    rule("ability_library", "Royal Library, Archives: reveal an Evidence or False Lead card free.",
+         "play", "Use the Library's Archives"),
+    rule("ability_carnival", "Spring Carnival: the Spy does not move at the end of this turn."),
+    rule("ability_cafe", "Espresso Lane Cafe: look at the top 3 Discovery cards, reorder them."),
+    rule("ability_hotel", "Reseau Hotel: cancel the next discard forced by meeting the Spy."),
+    rule("ability_bank", "Paragon Bank: an Item of yours can never be discarded."),
+    rule("ability_casino", "Crystal Globe Casino: take the deck's top Discovery card as if found."),
+    rule("ability_bus", "Zenith Bus Station: move the Agent to any Location."),
+    rule("ability_park", "Sunrise Park: look at the top Spy card, maybe put it at the bottom."),
+    rule("ability_post", "Uptown Post Office: take the top card of an orthogonal neighbour."),
+    rule("ability_face_down", "A face-down Location has no ability, but its card can be taken.",
+         "play", "A face-down Location has no ability"),
+    rule("spy_small", "The Spy follows its card's large arrow; blocked, the small one.", "play",
+         "so the Spy took the small arrow"),
+    rule("spy_turn", "Both arrows blocked: the card is turned round and used again.", "play",
+         "so the card is turned round"),
+    rule("spy_reshuffle", "The Spy deck is reshuffled once it runs out."),
+    rule("spy_refill", "Where the Spy lands with fewer than two cards, it leaves one from the "
+         "deck.", "play", "Where the Spy lands with fewer than two cards"),
+    rule("on_the_run", "With the Discovery deck empty the Spy is On the Run: landing on an empty "
+         "Location turns the Countdown down."),
+    rule("countdown_loss", "The Countdown reaching zero loses the game."),
+    rule("meet", "Meeting the Spy costs a card; on the Agent's turn it also ends the turn."),
+    rule("accuse_when", "Only a bugged Spy can be accused, standing on its Location.", "play",
+         "You can only accuse a bugged Spy"),
+    rule("accuse_no_discard", "An accusation needs no discard for meeting the Spy."),
+    rule("accuse_at_start", "Starting a turn on the Spy's Location, the Agent may accuse at once."),
+    rule("accuse_win", "An accusation holding the 3 Evidence Items and no Red Herring wins.",
+         "play", "Mission accomplished"),
+    rule("accuse_loss", "An accusation holding the Red Herring, or missing an Evidence Item, "
+         "loses.", "explained", "hold it when you accuse and you lose"),
+    rule("levels", "Harder levels remove the Clue x2, add a Red Herring, shorten the Countdown."),
+)
+UNCOVERED = frozenset(r.id for r in RULES if r.how == "uncovered")

@@ -18,6 +18,7 @@ in pairs: Hermit's Cabin + Church, Weird Woods + Cemetery, Erstwhile Altar + Und
 from __future__ import annotations
 
 from . import Tutorial, row
+from .coverage import rule
 
 LEARNER, BOB, CAROL, DAVE = range(4)
 ROLL = ("roll", ())
@@ -119,3 +120,73 @@ TUTORIAL = Tutorial(
     minutes=6,
     ends_game=False,
 )
+
+# --- the rulebook, rule by rule, and the step that teaches it (see coverage.py) -----------------
+RULES = (
+    rule("groups", "Everyone is secretly a Shadow, a Hunter or a Neutral.", "play",
+         "Nobody knows who is on which side"),
+    rule("character", "A character card gives a name, HP, a side, a goal and an ability.",
+         "play", "Everyone has a secret character"),
+    rule("pairs", "The six Areas lie in three pairs; a pair is one attack range.", "play",
+         "The six Areas lie in three pairs"),
+    rule("decks", "White, Black and Hermit cards are three separate decks.", "explained",
+         "Three decks: White at the Church"),
+    rule("track", "Damage is kept on the damage track, from no damage up.", "explained",
+         "The damage track"),
+    rule("allocation", "The sides dealt depend on the players: at 4, two Hunters and two "
+         "Shadows."),
+    rule("start_player", "The starting player is chosen at random."),
+    rule("turn", "A turn: move (must), the Area's action (may), attack (may).", "play",
+         "After moving you may attack someone in your Area pair"),
+    rule("move_roll", "Roll both dice; their sum names the Area you move to.", "play",
+         "the Hermit's Cabin (2-3)"),
+    rule("seven", "A 7 lets you pick any Area.", "play", "then a 7: you may pick any Area"),
+    rule("must_move", "You must leave your Area: its own number means roll again.", "play",
+         "A 3 (your own Area) rolled again"),
+    rule("cabin", "Hermit's Cabin: draw a Hermit card and give it to another player.", "play",
+         "The Hermit's Cabin: draw a Hermit card"),
+    rule("church", "Church: draw a White card.", "explained", "White at the Church (6)"),
+    rule("cemetery", "Cemetery: draw a Black card.", "play", "Draw a Black card"),
+    rule("gate", "Underworld Gate: draw from the deck of your choice.", "explained",
+         "the Underworld Gate (4-5) offers all three"),
+    rule("woods", "Weird Woods: 2 damage to anyone, or heal anyone (you too) by 1.", "play",
+         "Weird Woods: deal 2 damage to anyone"),
+    rule("altar", "Erstwhile Altar: take an Equipment card from another player.", "explained",
+         "its action takes an Equipment card"),
+    rule("hermit_give", "The one given a Hermit card follows it if it names them.", "play",
+         "Spell: a Shadow takes 1 damage"),
+    rule("hermit_truth", "Hermit cards are answered truthfully.", "play",
+         "they must answer truthfully"),
+    rule("hermit_unknown", "The Unknown may lie about a Hermit card."),
+    rule("hermit_secret", "Only the giver and the receiver read the Hermit card.", "play",
+         "only the two of you read it"),
+    rule("reshuffle", "An empty deck is made again from its discards."),
+    rule("single_use", "A Single-use card is read out, followed and discarded."),
+    rule("equipment", "Equipment stays in front of you and always works.", "play",
+         "The Butcher Knife is Equipment"),
+    rule("attack", "You may attack one player in your Area pair.", "play",
+         "You can attack anyone in your Area pair"),
+    rule("damage_roll", "Attack damage is the difference of the two dice.", "play",
+         "Damage is the difference between the two dice"),
+    rule("miss", "Equal dice miss.", "explained", "A roll of equal dice would have missed"),
+    rule("multi", "One roll hits every target of a several-target attack."),
+    rule("death_hp", "A character dies once its damage reaches its HP.", "explained",
+         "14 damage and you are dead"),
+    rule("dead_out", "The dead are revealed and leave the game."),
+    rule("kill_reward", "A killer takes one Equipment card of their choice from the victim."),
+    rule("win_ends", "Meeting your goal, you reveal yourself and the game ends at once."),
+    rule("winners", "Everyone whose goal is met wins, even the dead."),
+    rule("hunters_win", "The Hunters win when every Shadow is dead.", "explained",
+         "the Hunters when every Shadow is dead"),
+    rule("shadows_win", "The Shadows win when every Hunter, or three Neutrals, are dead.",
+         "explained", "the Shadows when every Hunter is dead"),
+    rule("neutrals_win", "Each Neutral has a goal of its own.", "explained",
+         "Each has a goal of their own"),
+    rule("ability", "A character's ability needs it revealed (the Werewolf's counterattack).",
+         "play", "Your Werewolf can strike back"),
+    rule("reveal_choice", "A hidden character may reveal itself at any decision.", "explained",
+         "you may press Reveal under your card"),
+    rule("hermit_start", "Variant for 6 or more: each player uses a Hermit card at the start."),
+    rule("no_abilities", "Variant for beginners: no abilities, without Bob."),
+)
+UNCOVERED = frozenset(r.id for r in RULES if r.how == "uncovered")
