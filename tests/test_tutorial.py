@@ -160,7 +160,9 @@ def play_through(app, table, refuse_once: bool = False, until=None) -> list[int]
                              if name.startswith("hand.") and name != s.point)
                 click_at(app, wrong.center)
                 assert len(session.match.log) == before
-                assert coach.refusal.startswith("Not that one:")
+                # a rule's refusal or the coach's explanation, never both, never bare
+                assert coach.refusal.startswith(("Not allowed:", "The coach asks")), coach.refusal
+                assert table.status.split(":")[0] == coach.refusal.split(":")[0]
                 continue
             click_at(app, target_centre(app, s.point))
             continue
@@ -190,6 +192,7 @@ def test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(
     assert not isinstance(real.session, TutorialSession)
     assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
     assert [c.kind for c in real.session.seats] == ["human", "computer", "computer"]
+    assert [c.level for c in real.session.seats[1:]] == ["easy", "easy"]
     assert app.coach is None
     assert "chasing" in app.settings.tutorials_done
     assert "chasing" not in app.settings.tutorial_steps
@@ -214,7 +217,10 @@ def test_a_move_other_than_the_step_asks_is_refused_with_a_reason(app):
     rule = session.submit(0, Action("play", ("grey", 5)))      # breaks the rules
     assert "must play" in rule
     coach = session.submit(0, Action("play", ("yellow", 8)))   # legal, not the lesson
-    assert coach == t.rows[first_do].why
+    # what it would do, what the step wants and why
+    assert coach.startswith('"Play yellow 8" is allowed: it would be winning the trick so far')
+    assert t.rows[first_do].why in coach and coach.endswith("Try again")
+    assert session.last_refusal == ("The coach asks for another move", coach)
     assert len(session.match.log) == before and session.index == first_do
     assert session.submit(0, t.rows[first_do].action) is None
     assert session.index == first_do + 1
@@ -262,6 +268,20 @@ def test_the_tutorial_is_offered_the_first_time_a_game_is_opened_only(shadows_ho
     key(app, pygame.K_ESCAPE, 2)
     click(app, "#tile_harsh")                  # another game: its own offer, if it has a tutorial
     assert isinstance(app.top, ConfirmScene if tutorial_for("harsh") else SetupScene)
+    app.quit()
+
+
+def test_a_finished_tutorial_is_not_offered_as_new_to_the_game(shadows_home):
+    from game.storage.settings import load_settings, save_settings
+    from game.ui.scenes.setup import SetupScene
+
+    settings = load_settings()[0]
+    settings.tutorials_done = ["chasing"]     # learnt from the menu, never offered
+    save_settings(settings)
+    app = make_app(offer_tutorials=True)
+    step(app, 2)
+    click(app, "#tile_chasing")
+    assert isinstance(app.top, SetupScene)    # no "New to Chasing Shadows?"
     app.quit()
 
 
@@ -406,7 +426,19 @@ def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(ap
     before = len(session.match.log)
     click_at(app, wrong.center)
     assert len(session.match.log) == before
-    assert app.coach.refusal.startswith("Not that one:")
+    # a legal move: explained (where it would go, what the step wants), not "Not allowed"
+    assert app.coach.refusal.startswith("The coach asks for another move:"), app.coach.refusal
+    assert "you would walk to the Reseau Hotel" in app.coach.refusal
+    assert "Crystal Globe Casino" in app.coach.refusal
+    assert table.status.startswith("The coach asks for another move:")
+    far = table.region("location.0")       # two steps away: the table refuses it itself
+    click_at(app, far.center)
+    assert len(session.match.log) == before
+    assert app.coach.refusal.startswith("Not allowed: the Agent moves one step"), app.coach.refusal
+    click_at(app, table.region("case.0.0").center)   # refused by the table, not the rules
+    assert len(session.match.log) == before
+    assert app.coach.refusal == "Not allowed: " + table.status.split(": ", 1)[1] + "."
+    assert "after moving" in app.coach.refusal
     seen += play_through(app, table)
     assert list(dict.fromkeys(seen)) == t.steps      # every step shown, in order
     assert isinstance(app.top, HarshResultsScene) and app.top.won

@@ -15,6 +15,9 @@ You (the learner) are seat 0, Bob seat 1, Carol seat 2 (play goes 0, 1, 2, 0...)
 
 from __future__ import annotations
 
+from game.rules.chasing import cards as C
+from game.rules.chasing.state import trick_winner
+
 from . import Tutorial, first_legal, row
 from .coverage import rule
 
@@ -26,6 +29,30 @@ def ready(state) -> bool:
     """Three tricks from the end of the third round, before anyone plays to the next."""
     return (state.rnd == 2 and state.dealt and not state.trick and not state.await_discard
             and len(state.hands[LEARNER]) == CARDS_LEFT)
+
+
+def consequence(state, seat: int, action) -> str:
+    """What a legal move other than the step's would do, from what the table shows."""
+    if action.kind == "discard":
+        left = [C.SUITS[c >> 4] for c in state.follow if C.SUITS[c >> 4] != action.args[0]]
+        return (f"it would leave the {' and '.join(left)} Follow Card for the next player"
+                if left else "it would leave no Follow Card")
+    if action.kind != "play":
+        return ""
+    played = C.parse(*action.args)
+    if not state.trick:
+        return (f"you would lead the {C.name(played)}; the others then follow the Follow "
+                "Cards, whatever its colour")
+    plays = list(state.trick) + [played]
+    best = trick_winner(state.spot & 15, [c & 15 for c in plays])
+    done = len(plays) == state.n
+    if best == len(plays) - 1:
+        if done:
+            return f"it would win the trick: you would take the {C.name(state.spot)} Spotlight"
+        return (f"it would be winning the trick so far, and the winner takes the "
+                f"{C.name(state.spot)} Spotlight")
+    return (f"the {C.name(plays[best])} would {'win' if done else 'still be winning'} the "
+            "trick")
 
 
 ROWS = (

@@ -20,10 +20,26 @@ on the real table.
 
 from __future__ import annotations
 
+from game.rules.harsh.data import LOC_NAME
+
 from . import Tutorial, row
 from .coverage import rule
 
 LEARNER = 0
+
+def consequence(state, seat: int, action) -> str:
+    """What a legal move other than the step's would do. Only what the table shows:
+    never a face-down card (walking somewhere says you would take its card, not which)."""
+    if action.kind == "move":
+        pos = action.args[0]
+        meet = " and meet the Spy there, which costs you a card" if pos == state.spy else ""
+        return (f"you would walk to the {LOC_NAME[state.grid[pos]]}{meet} and take whatever "
+                "card lies there")
+    if action.kind == "end":
+        return "your turn would end and the Spy would move"
+    label = action.label or action.kind
+    return f"it would {label[:1].lower() + label[1:]}"
+
 
 ROWS = (
     row("say", "Welcome to Harsh Shadows! You are the Agent, here at the bottom right. Your job: "

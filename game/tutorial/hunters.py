@@ -26,6 +26,12 @@ END = ("end_turn", ())
 SKIP = ("skip", ())
 NO_ATTACK = ("no_attack", ())
 
+def consequence(state, seat: int, action) -> str:
+    """What a legal move other than the step's would do, in the choice's own words."""
+    label = action.label or action.kind
+    return f"you would {label[:1].lower() + label[1:]}"
+
+
 ROWS = (
     row("say", "Welcome to Shadow Hunters! Everyone has a secret character. You are the Werewolf, "
                "a Shadow, with 14 HP: 14 damage and you are dead.", "character"),

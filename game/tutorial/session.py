@@ -8,6 +8,8 @@ history; leaving keeps the step reached (in the settings) to resume there.
 
 from __future__ import annotations
 
+import importlib
+
 from game.bus import DecisionNeeded, IntentRefused
 from game.rules.protocol import CHANCE, Action, RuleError, chance_rng
 from game.session import SeatConfig, Session
@@ -29,6 +31,7 @@ class TutorialSession(Session):
         self.tutorial = tutorial
         self.index = index
         self.finished = False  # the last row was passed
+        self.last_refusal = ("", "")   # (the status line's lead, the reason) of the last refusal
         # on a resumed run nothing before this point can be undone or replayed
         self._barrier = len(self.match.log)
 
@@ -77,6 +80,7 @@ class TutorialSession(Session):
             return "that seat is not played at this screen"
         step = self.step
         reason = None
+        rule_broken = False
         if step is None or step.kind != "do":
             reason = READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
         elif action != step.action:
@@ -84,14 +88,35 @@ class TutorialSession(Session):
                 self.match.state.check(seat, action)
             except RuleError as exc:
                 reason = str(exc)       # the rule itself says why: that is the lesson
+                rule_broken = True
             else:
-                reason = step.why or f"this time, {step.action.label or step.action}"
+                reason = self.off_script(seat, action, step)
         if reason is not None:
+            # the table's status line leads with this (see TableScene.refuse): "Not
+            # allowed" only when a rule forbids the move
+            lead = ("Not allowed" if rule_broken else
+                    "The coach asks for another move" if step is not None and step.kind == "do"
+                    else "One moment")
+            self.last_refusal = (lead, reason)
             self.bus.publish(IntentRefused(seat, action, reason))
             return reason
         self._apply(seat, action)
         self._advance()
         return None
+
+    def off_script(self, seat: int, action: Action, step: Step) -> str:
+        """A legal move that is not the step's: what it would do, what the step wants and
+        why, so the person learns from their idea instead of meeting a bare refusal."""
+        listed = next((a for a in self.match.state.legal_actions(seat) if a == action), action)
+        mine = listed.label or str(action)
+        module = importlib.import_module(f"game.tutorial.{self.tutorial.game_id}")
+        effect = getattr(module, "consequence", None)
+        would = effect(self.match.state, seat, listed) if effect is not None else ""
+        want = step.why or f"this time, {step.action.label or step.action}"
+        text = f"\"{mine[:1].upper() + mine[1:]}\" is allowed"
+        if would:
+            text += f": {would}"
+        return f"{text}. This step shows something else: {want}. Try again"
 
     def update(self, now: float | None = None) -> None:
         now = self.clock() if now is None else now

@@ -63,6 +63,7 @@ class Coach:
         self._missing_since = 0.0   # since when the step's part has not been on screen
         self.visible = False
         self.refusal = ""
+        self._table_status = ""     # the table's last refused status, already mirrored
         self._layout_key: tuple | None = None
         self._go_seen = False
         self._saved_index: int | None = None
@@ -105,8 +106,22 @@ class Coach:
 
     def _on_refused(self, msg: IntentRefused) -> None:
         text = str(msg.reason)
-        self.refusal = "Not that one: " + text[:1].lower() + text[1:] + "."
+        lead, said = getattr(self.session, "last_refusal", ("", ""))
+        lead = lead if lead and said == text else "Not allowed"
+        self.refusal = f"{lead}: {text[:1].lower() + text[1:]}."
         self._layout_key = None
+
+    def _mirror_table_refusal(self) -> None:
+        """A refusal the table makes on its own (a click on nothing playable, a Location
+        out of reach) replaces the coach's note too: the note must never be the old one."""
+        status = getattr(self.table, "status", "")
+        refused = getattr(self.table, "status_refused", False)
+        if refused and status and status != self._table_status:
+            said = status if status.endswith(".") else status + "."
+            if said.lower() != self.refusal.lower():
+                self.refusal = said
+                self._layout_key = None
+        self._table_status = status if refused else ""
 
     # --- per frame -------------------------------------------------------------------------
     def showing_scene(self):
@@ -125,6 +140,7 @@ class Coach:
         if self.index != getattr(self, "_refusal_index", self.index):
             self.refusal = ""   # a new step: the last refusal was about the one before
         self._refusal_index = self.index
+        self._mirror_table_refusal()
         scene = self.showing_scene()
         self.visible = scene is not None
         step = self.step
@@ -183,7 +199,7 @@ class Coach:
         right = pygame.Rect(left.right + m.gap, y, half, m.button_h)
         if self.session.finished or self.is_last():
             self._button("menu", left, "Menu", "#coach_menu")
-            self._button("real", right, "Play a game", "#coach_play", primary=True)
+            self._button("real", right, "Play vs Easy", "#coach_play", primary=True)
         else:
             self._button("leave", left, "Leave", "#coach_leave")
             if self.step is not None and self.step.kind == "say":
@@ -278,10 +294,13 @@ class Coach:
         navigation.back_to(self.app, "menu")
 
     def play_real_game(self) -> None:
-        """A real game with the tutorial's seats: the same names, computers at Normal."""
+        """A real game with the tutorial's seats: the same names, the computers at Easy
+        (the first game after learning should be winnable)."""
+        from dataclasses import replace
+
         from game.ui.opening import start_game
 
-        seats = list(self.session.seats)
+        seats = [s if s.is_human else replace(s, level="easy") for s in self.session.seats]
         game_id = self.tutorial.game_id
         self.detach()
         navigation.back_to(self.app, "menu")

@@ -312,7 +312,10 @@ class TableScene(Scene):
     def refuse(self, reason: str) -> None:
         """Show why a click was refused, in one line."""
         text = reason[:1].upper() + reason[1:]
-        self.set_status(f"Not allowed: {text}", refused=True)
+        # a tutorial refuses legal moves too: its session says how to lead those
+        lead, said = getattr(self.session, "last_refusal", ("", ""))
+        lead = lead if lead and said == reason else "Not allowed"
+        self.set_status(f"{lead}: {text}", refused=True)
         self.app.sound.play("refused")
 
     def set_status(self, text: str, refused: bool = False) -> None:

@@ -78,7 +78,8 @@ def offer_first_time(app, spec, then) -> bool:
     """The first time a game with a tutorial is opened: offer it (once; remembered in the
     settings). True if the offer is on screen; ``then`` sets the game up instead."""
     tutorial = tutorial_for(spec.id)
-    if tutorial is None or spec.id in app.settings.tutorials_offered:
+    if (tutorial is None or spec.id in app.settings.tutorials_offered
+            or spec.id in app.settings.tutorials_done):     # learnt already: no "New to"
         return False
     app.settings.tutorials_offered = [*app.settings.tutorials_offered, spec.id]
     app.save_settings()
