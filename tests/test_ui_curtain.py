@@ -87,3 +87,40 @@ def test_with_animations_off_the_table_is_up_in_the_frame_of_start(app):
     click(app, "#start")
     assert not isinstance(app.top, (Curtain, SetupScene))
     assert app.top._warmed
+
+
+@pytest.mark.animation_speed("off")
+def test_the_game_is_recorded_in_a_frame_of_the_final_linger_before_the_results_frame(app,
+                                                                                      monkeypatch):
+    """The end of a game is spread: its statistics and history are written in a still
+    frame while the final board lingers, and the results come in a later frame."""
+    import random
+
+    from game.session import SeatConfig
+    from game.storage import history, stats
+    from game.ui.opening import start_game
+    from game.ui.scenes.results import ResultsScene
+
+    recorded = []
+    real_stats, real_history = stats.record_result, history.record_game
+    monkeypatch.setattr(stats, "record_result",
+                        lambda s: recorded.append(("stats", app.frames)) or real_stats(s))
+    monkeypatch.setattr(history, "record_game",
+                        lambda s: recorded.append(("history", app.frames)) or real_history(s))
+    seats = [SeatConfig("Ann", "human", "easy"), SeatConfig("C1", "computer", "easy"),
+             SeatConfig("C2", "computer", "easy")]
+    table = start_game(app, "chasing", seats, 8, {})
+    rng = random.Random(2)
+    results_at = None
+    for _ in range(40000):
+        if isinstance(app.top, ResultsScene):
+            results_at = app.frames
+            break
+        if app.top is table and table.acting_seat() is not None:
+            table.choose(rng.choice(table.session.legal_actions(table.acting_seat())))
+        elif app.top is not table:
+            post_key(pygame.K_RETURN)       # a round's scores
+        step(app)
+    assert results_at is not None
+    assert [k for k, _ in recorded] == ["stats", "history"]          # once each
+    assert all(frame < results_at - 1 for _, frame in recorded)     # frames before the results'

@@ -115,6 +115,9 @@ class Curtain(Scene):
         for cls in WARM_BUTTON_CLASSES:
             table.warm_button(cls)
             yield
+        if table.session.several():
+            draw.vignette(self.app.screen.get_size())   # the hand-offs' backdrop
+            yield
         table.on_enter()                # its widgets (the warming is left to the curtain)
         yield
         table.ahead = []                # the buttons it makes ahead: one a frame, below

@@ -406,26 +406,37 @@ class TableScene(Scene):
                                                  scaled=False)
             self.refresh_log()
             return False
+        if not self._over_moment.done:
+            self.record_ending()   # in a still frame of the linger, not the results' frame
         return self._over_moment.done
 
-    def game_over(self) -> None:
+    def record_ending(self) -> None:
+        """Put the finished game on disk, in the statistics and in the history, once."""
         from game.storage import history, stats
 
-        self.stop_phones()
+        if getattr(self, "_ending_notice", False) is not False:
+            return
         self.session.flush_saves()     # the finished game is on disk before the results
         notice = None
+        if getattr(self.session, "records_results", True):   # a tutorial records nothing
+            try:
+                notice = stats.record_result(self.session)
+            except OSError as exc:
+                notice = f"The statistics could not be saved ({exc})."
+            try:
+                notice = history.record_game(self.session) or notice
+            except OSError as exc:
+                notice = f"The game could not be kept in the history ({exc})."
+        self._ending_notice = notice
+
+    def game_over(self) -> None:
+        self.stop_phones()
+        self.record_ending()
+        notice = self._ending_notice
         if not getattr(self.session, "records_results", True):
             self.app.sound.play(self.end_sound())   # a tutorial: no statistics, no history
             self.show_results()
             return
-        try:
-            notice = stats.record_result(self.session)
-        except OSError as exc:
-            notice = f"The statistics could not be saved ({exc})."
-        try:
-            notice = history.record_game(self.session) or notice
-        except OSError as exc:
-            notice = f"The game could not be kept in the history ({exc})."
         self.app.sound.play(self.end_sound())
         self.show_results()
         if notice:
