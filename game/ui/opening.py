@@ -201,14 +201,17 @@ class Curtain(Scene):
         cx, cy = surface.get_width() // 2, surface.get_height() // 2
         w = m.px(54)
         size = (w, w * 7 // 5)
+        box = pygame.Rect(0, 0, m.px(320), size[1] + m.px(86))
+        box.center = (cx, cy)
+        draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
         card = draw.card_back(size)
         for i in range(3):              # three cards dealt in turn, round and round
             phase = (self.t * 1.2 + i / 3) % 1.0
             x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
-            y = cy - m.px(20) - int(m.px(14) * (1 - abs(phase * 2 - 1)))
+            y = cy - m.px(16) - int(m.px(12) * (1 - abs(phase * 2 - 1)))
             surface.blit(card, card.get_rect(center=(x, y)))
         draw.blit_text(surface, "Shuffling and dealing…", m.px(style.FONT_BODY + 2),
-                       (cx, cy + size[1] // 2 + m.px(4)), style.TEXT_MUTED, False, "midtop")
+                       (cx, cy + size[1] // 2 + m.px(2)), style.TEXT_MUTED, False, "midtop")
 
 
 def open_saved_game(app, path=None):
