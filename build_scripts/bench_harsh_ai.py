@@ -107,7 +107,7 @@ def main(argv=None) -> int:
             rates[player] = w
             rows.append(row)
             if a.out:
-                with open(a.out, "a") as fh:
+                with open(a.out, "a", encoding="utf-8") as fh:
                     fh.write(json.dumps(row) + "\n")
             print(f"{diff:9s} {player:9s} win {100 * w:5.1f}% ± {100 * row['ci95']:.1f} "
                   f"({a.games} games, {budget}) losses "

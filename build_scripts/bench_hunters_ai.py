@@ -111,7 +111,7 @@ def run_logged(args, path):
     """Play every setting seed by seed (baseline first), appending each game to ``path``."""
     done = set()
     if Path(path).exists():
-        with open(path) as fh:
+        with open(path, encoding="utf-8") as fh:
             done = {_key(json.loads(line)) for line in fh if line.strip()}
     work = []
     for g in range(args.games):
@@ -130,7 +130,7 @@ def run_logged(args, path):
     pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
     try:
         for r in (pool.map(_logged, work, chunksize=1) if pool else map(_logged, work)):
-            with open(path, "a") as fh:
+            with open(path, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(r) + "\n")
     finally:
         if pool:
@@ -142,7 +142,7 @@ def summarize(path, level=None, base=None):
     both with the faction by one level and with everyone at the base level. The levels are
     read from the log; ``level`` and ``base`` keep only the rows played by them."""
     rows: dict = {}
-    with open(path) as fh:
+    with open(path, encoding="utf-8") as fh:
         for line in fh:
             if line.strip():
                 r = json.loads(line)
@@ -303,7 +303,7 @@ def main() -> None:
                    "seconds": round(time.perf_counter() - t0, 1)}
             out.append(row)
             if args.out:
-                with open(args.out, "a") as fh:
+                with open(args.out, "a", encoding="utf-8") as fh:
                     fh.write(json.dumps(row) + "\n")
             if not args.json:
                 b = f"{100 * base:5.1f}%" if base is not None else "  -  "

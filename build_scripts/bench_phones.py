@@ -35,7 +35,7 @@ os.environ.setdefault("SHADOWS_HOME", tempfile.mkdtemp(prefix="shadows-bench-"))
 
 def thread_cpu(native_id: int) -> float:
     """CPU seconds (user + system) used so far by one thread of this process."""
-    fields = Path(f"/proc/self/task/{native_id}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = Path(f"/proc/self/task/{native_id}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
 

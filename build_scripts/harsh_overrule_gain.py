@@ -93,7 +93,7 @@ def main(argv=None) -> int:
     for g in range(a.games):
         games.append(game_rows(a.difficulty, a.seed + g, a.work, a.rollouts))
         if a.out:
-            with open(a.out, "a") as fh:
+            with open(a.out, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(games[-1]) + "\n")
     n = sum(len(g["rows"]) for g in games)
     print(f"{a.difficulty}: {len(games)} games, {n} decisions where the search's leader "

@@ -16,7 +16,7 @@ def rows(tmp_path, name, *extra):
     assert bench_harsh_ai.main(["--games", "2", "--players", "heuristic,search,oracle",
                                 "--difficulties", "expert", "--seed", "3",
                                 "--out", str(out), *extra]) == 0
-    got = [json.loads(line) for line in out.read_text().splitlines()]
+    got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     for r in got:
         r.pop("seconds")
     return got

@@ -26,7 +26,7 @@ def test_summary_finds_every_level_pair_in_the_log(tmp_path, capsys):
     for seed in range(4):
         rows.append(_row(seed, "normal,normal,normal", 0))             # all Normal: 0 of 4
         rows.append(_row(seed, "normal,hard,normal", int(seed < 3)))   # Hard vs Normal: 3
-    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
 
     bench_hunters_ai.summarize(str(log))
     lines = capsys.readouterr().out.splitlines()

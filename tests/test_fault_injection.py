@@ -101,21 +101,21 @@ class Run:
 
 BAD_FILES = [
     ("settings.json cut off in the middle", "config/settings.json",
-     lambda p: p.write_text('{"kind": "settings", "version": 1, "data": {"volu')),
+     lambda p: p.write_text('{"kind": "settings", "version": 1, "data": {"volu', encoding="utf-8")),
     ("settings.json nested 100,000 deep", "config/settings.json",
-     lambda p: p.write_text("[" * 100_000 + "]" * 100_000)),
+     lambda p: p.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")),
     ("settings.json volume = 1e400", "config/settings.json",
-     lambda p: p.write_text('{"kind": "settings", "version": 1, "data": {"volume": 1e400}}')),
+     lambda p: p.write_text('{"kind": "settings", "version": 1, "data": {"volume": 1e400}}', encoding="utf-8")),
     ("statistics.json of the wrong shape (games.harsh = \"x\")", "data/statistics.json",
-     lambda p: p.write_text('{"kind": "statistics", "version": 1, "data": {"games": {"harsh": "x"}}}')),
+     lambda p: p.write_text('{"kind": "statistics", "version": 1, "data": {"games": {"harsh": "x"}}}', encoding="utf-8")),
     ("a FIFO in place of statistics.json", "data/statistics.json", lambda p: os.mkfifo(p)),
     ("a folder in place of last-finished-game.json", "data/last-finished-game.json",
      lambda p: p.mkdir()),
-    ("a plain file in place of the logs folder", "logs", lambda p: p.write_text("x")),
+    ("a plain file in place of the logs folder", "logs", lambda p: p.write_text("x", encoding="utf-8")),
     ("an old autosave.json of another kind", "data/autosave.json",
-     lambda p: p.write_text('{"kind": "settings", "version": 1, "data": {}}')),
+     lambda p: p.write_text('{"kind": "settings", "version": 1, "data": {}}', encoding="utf-8")),
     ("temporary files of interrupted writes", "data/saves/.x.json.abcd1234.tmp",
-     lambda p: p.write_text("half")),
+     lambda p: p.write_text("half", encoding="utf-8")),
 ]
 
 
@@ -217,9 +217,9 @@ def test_fault_injection_run_plays_on_with_nothing_lost(tmp_path, monkeypatch):
             return False
 
         assert until(run.app, counted, frames=600)
-        st = json.loads((user_dirs().data_dir / "statistics.json").read_text())
+        st = json.loads((user_dirs().data_dir / "statistics.json").read_text(encoding="utf-8"))
         assert st["data"]["games"]["chasing"]["played"] == 1
-        finished = json.loads((user_dirs().data_dir / "last-finished-game.json").read_text())
+        finished = json.loads((user_dirs().data_dir / "last-finished-game.json").read_text(encoding="utf-8"))
         assert finished["data"]["finished"] is True
         run.record("the game's end, with that folder still in place of last-finished-game.json",
                    run.shown(), before, "nothing (the result was counted)")
@@ -231,7 +231,7 @@ def test_fault_injection_run_plays_on_with_nothing_lost(tmp_path, monkeypatch):
         lines = ["| fault tried | what the app showed | kept aside | lost |", "|---|---|---|---|"]
         for row in run.rows:
             lines.append("| " + " | ".join(c.replace("|", "/").replace("\n", " ") for c in row) + " |")
-        Path(out).write_text("\n".join(lines) + "\n")
+        Path(out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     jsonfile._leave_alone.clear()
     problems.clear()
 

@@ -242,7 +242,7 @@ def test_the_page_loads_nothing_from_outside():
     from game.resources import asset_path
 
     for name in ("index.html", "phone.js", "phone.css"):
-        text = asset_path(f"phone/{name}").read_text()
+        text = asset_path(f"phone/{name}").read_text(encoding="utf-8")
         assert "https://" not in text and "//cdn" not in text and "@import" not in text
 
 

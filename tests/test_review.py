@@ -210,7 +210,7 @@ def test_a_crash_reports_game_opens_the_same_way(records, shadows_home):
     assert timeline.length == 120 and not timeline.finished
     assert [s.name for s in got.seats][:2] == ["Player 1", "Player 2"]
     empty = report.with_name("other.txt")
-    empty.write_text(report.read_text().split("== game in progress")[0]
+    empty.write_text(report.read_text(encoding="utf-8").split("== game in progress")[0]
                      + "== game in progress (x) ==\n(no game in progress)\n", encoding="utf-8")
     with pytest.raises(GameFileError, match="without a game"):
         load_game(empty)

@@ -33,7 +33,7 @@ def play(s, moves):
 
 
 def saved_log(s):
-    return json.loads(s.save_path.read_text())["data"]["match"]["log"]
+    return json.loads(s.save_path.read_text(encoding="utf-8"))["data"]["match"]["log"]
 
 
 def test_a_move_s_save_is_written_off_the_main_thread(shadows_home, monkeypatch):

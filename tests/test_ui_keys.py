@@ -257,7 +257,7 @@ def test_readme_and_the_rules_screen_list_the_same_keys(app):
     from game.ui import controls
     from game.ui.scenes.rules import RulesScene
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert controls.readme_table() in readme
     key(app, pygame.K_r)                              # the menu's Rules key
     assert isinstance(app.top, RulesScene)

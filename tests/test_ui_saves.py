@@ -113,7 +113,7 @@ def test_a_finished_game_is_kept_until_the_next_game_starts(app):
     click(app, "#choice_0")
     assert until(app, lambda: isinstance(app.top, ResultsScene), frames=900)
     path = table.session.save_path
-    assert json.loads(path.read_text())["data"]["finished"] is True
+    assert json.loads(path.read_text(encoding="utf-8"))["data"]["finished"] is True
     click(app, "#to_menu")
     assert not find(app, "#continue").is_enabled        # nothing to continue
     click(app, "#saved_games")
@@ -184,7 +184,7 @@ def test_full_disk_shows_a_banner_and_save_to_keeps_the_game(disk_app, tmp_path)
     assert isinstance(app.top, NoticeScene) and str(elsewhere) in app.top.text
     files = list(elsewhere.glob("*.json"))
     assert len(files) == 1
-    assert json.loads(files[0].read_text())["data"]["match"]["log"] == [
+    assert json.loads(files[0].read_text(encoding="utf-8"))["data"]["match"]["log"] == [
         [seat, a.to_json()] for seat, a in session.match.log]
     key(app, pygame.K_RETURN)
     step(app, 3)
@@ -229,13 +229,13 @@ def test_keys_queued_in_one_frame_do_not_carry_over_to_the_next_screen(app):
 def test_the_app_starts_through_every_bad_file_and_says_so_once(shadows_home):
     d = user_dirs()
     (d.config_dir / "settings.json").write_text(
-        '{"kind": "settings", "version": 1, "data": {"volume": ' + "[" * 50000 + "]" * 50000 + "}}")
+        '{"kind": "settings", "version": 1, "data": {"volume": ' + "[" * 50000 + "]" * 50000 + "}}", encoding="utf-8")
     (d.data_dir / "statistics.json").write_text(json.dumps(
-        {"kind": "statistics", "version": 1, "data": {"games": {"harsh": "x"}}}))
+        {"kind": "statistics", "version": 1, "data": {"games": {"harsh": "x"}}}), encoding="utf-8")
     (d.data_dir / "autosave.json").write_text(json.dumps(
-        {"kind": "settings", "version": 1, "data": {}}))
+        {"kind": "settings", "version": 1, "data": {}}), encoding="utf-8")
     shutil.rmtree(d.log_dir)
-    d.log_dir.write_text("a file where the log folder belongs")
+    d.log_dir.write_text("a file where the log folder belongs", encoding="utf-8")
     a = make_app()
     step(a, 3)
     assert isinstance(a.top, NoticeScene) and a.top.title == "Some files needed attention"
@@ -258,9 +258,9 @@ def test_continue_of_an_edited_save_is_refused_with_a_message(app):
     table = start_tiny(app)
     save_and_quit(app)
     path = table.session.save_path
-    raw = json.loads(path.read_text())
+    raw = json.loads(path.read_text(encoding="utf-8"))
     raw["data"]["at_screen"] = 99
-    path.write_text(json.dumps(raw))
+    path.write_text(json.dumps(raw), encoding="utf-8")
     click(app, "#saved_games")
     click(app, "#resume_0")
     assert isinstance(app.top, NoticeScene) and "cannot be continued" in app.top.text
@@ -273,9 +273,9 @@ def test_a_very_long_seat_name_continues_quickly(app):
     table = start_tiny(app)
     save_and_quit(app)
     path = table.session.save_path
-    raw = json.loads(path.read_text())
+    raw = json.loads(path.read_text(encoding="utf-8"))
     raw["data"]["seats"][0]["name"] = "N" * 20_000
-    path.write_text(json.dumps(raw))
+    path.write_text(json.dumps(raw), encoding="utf-8")
     start = time.process_time()
     click(app, "#continue")
     step(app, 5)

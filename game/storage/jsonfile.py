@@ -239,11 +239,12 @@ def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
                       separators=None if indent is not None else (",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        # newline="\n": the same bytes on every OS (Windows would write \r\n)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        replace_file(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -253,9 +254,35 @@ def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
     sync_folder(path.parent)
 
 
+def on_windows() -> bool:
+    return os.name == "nt"
+
+
+# On Windows, os.replace onto a file that another process has open (an antivirus scan, a
+# backup or search indexer, an editor) fails with a sharing violation (PermissionError)
+# for the moment that process holds it; elsewhere a rename never waits on readers.
+REPLACE_TRIES = 6
+REPLACE_FIRST_WAIT_S = 0.02   # doubles each try: about 0.6 s in all before giving up
+
+
+def replace_file(src: str | Path, dst: str | Path, sleep=None) -> None:
+    """os.replace, tried again a few times on Windows while another process holds ``dst``.
+    The last PermissionError is raised (the caller reports it; the old file is intact)."""
+    tries = REPLACE_TRIES if on_windows() else 1
+    sleep = sleep or time.sleep
+    for attempt in range(tries):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if attempt == tries - 1:
+                raise
+            sleep(REPLACE_FIRST_WAIT_S * 2 ** attempt)
+
+
 def sync_folder(folder: Path) -> None:
     """fsync a folder so a rename in it is on disk (where the OS allows it)."""
-    if os.name == "nt":
+    if on_windows():
         return  # Windows cannot open a folder for fsync; NTFS journals the rename
     try:
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
@@ -269,18 +296,36 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a damaged file to a new, unused name beside it and return that name."""
+def _aside_name(path: Path) -> Path:
+    """A new, unused <stem>.damaged-<date>[-n].json beside ``path``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     suffix = path.suffix if path.suffix == ".json" else ""
     stem = path.stem if suffix else path.name
-    base = path.with_name(f"{stem}.damaged-{stamp}{suffix}")
-    target, n = base, 1
+    target, n = path.with_name(f"{stem}.damaged-{stamp}{suffix}"), 1
     while os.path.lexists(target):
         target = path.with_name(f"{stem}.damaged-{stamp}-{n}{suffix}")
         n += 1
+    return target
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a damaged file to a new, unused name beside it and return that name."""
+    target = _aside_name(path)
     os.replace(path, target)
     _leave_alone.discard(str(path))
+    return target
+
+
+def keep_copy(path: Path, raw: bytes) -> Path:
+    """Keep ``raw`` (a file's original bytes) beside it under a damaged-file name, for a
+    file the app goes on using in a repaired form. OSError if it cannot be written."""
+    target = _aside_name(path)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                 0o644)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(raw)
+        fh.flush()
+        os.fsync(fh.fileno())
     return target
 
 

@@ -147,8 +147,11 @@ def list_saves() -> list[SaveInfo]:
                  if e.name.endswith(".json") and not e.name.startswith(".")
                  and not is_kept_aside(e.name)]
     except OSError:
-        return []
+        names = []
     out = [_info(folder / n) for n in names]
+    legacy = legacy_path()
+    if os.path.lexists(legacy):  # its move failed this run: it is continued from where it is
+        out.append(_info(legacy))
     out.sort(key=lambda i: (i.saved_at, i.path.name), reverse=True)
     return out
 
@@ -205,17 +208,31 @@ def retire_finished() -> None:
                 log.warning("finished save %s not removed: %s", info.path.name, exc)
 
 
+# The old autosave.json files whose move failed in this run of the app. A failed move is
+# tried once per start: list_saves runs on every menu build, and trying (and telling) again
+# each time buried the menu under the same notice.
+_migration_tried: set[str] = set()
+
+
+def forget_migration_tries() -> None:
+    """A new start: an old autosave that could not be moved last time is tried again."""
+    _migration_tried.clear()
+
+
 def migrate_legacy() -> None:
     """Move the single autosave.json of earlier versions into the saves folder.
 
     When the old file cannot be used it is kept aside (or left alone if it cannot even be
-    read) and the person is told once. A finished game goes along, marked finished.
+    read) and the person is told once. A finished game goes along, marked finished. When
+    the move fails (a read-only folder) the file stays where it is, list_saves offers it
+    from there, and the move is not tried again until the next start.
     """
     from .problems import tell
 
     old = legacy_path()
-    if not os.path.lexists(old):
+    if str(old) in _migration_tried or not os.path.lexists(old):
         return
+    _migration_tried.add(str(old))
     try:
         data = read_json(old, KIND, VERSION)
     except DamagedFile as exc:
@@ -224,20 +241,25 @@ def migrate_legacy() -> None:
     except UnreadableFile as exc:
         tell(exc.message("it cannot be offered for Continue until it can be read"))
         return
+    except OSError as exc:  # damaged, and it could not even be renamed aside
+        tell(f"The saved game in {old.name} cannot be used, and it could not be kept "
+             f"aside ({write_problem(exc)}); it is left where it is.")
+        return
     if data is None:
         return
-    game_id = "game"
     try:
-        game_id = str(data["match"]["game"])
-    except (KeyError, TypeError):
-        pass
-    target = new_save_path(game_id)
-    try:
+        # Made here, not by saves_dir(), whose make_folder only logs: a folder that cannot
+        # be made is the real reason the move fails, and it is the one to tell.
+        (user_dirs().data_dir / "saves").mkdir(parents=True, exist_ok=True)
+        target = new_save_path(_game_of(data))
         os.replace(old, target)  # same folder tree: a rename, nothing rewritten
     except OSError as exc:
         tell(f"The saved game in {old.name} could not be moved into the saves folder "
-             f"({write_problem(exc)}); it is left where it is.")
+             f"({write_problem(exc)}); it is left where it is and can still be continued "
+             "from there.")
+        log.warning("old autosave %s not moved: %s", old, exc)
         return
+    _migration_tried.discard(str(old))
     log.info("moved %s to %s", old, target)
 
 

@@ -111,7 +111,37 @@ def load_settings() -> tuple[Settings, str | None]:
     s = Settings(**{k: v for k, v in data.items() if k in known})
     if isinstance(s.window_size, list):
         s.window_size = tuple(s.window_size)
-    return s.validated(), None
+    s.validated()
+    repaired = repaired_fields(data, s)
+    if not repaired:
+        return s, None
+    return s, _keep_original(repaired, s)
+
+
+def repaired_fields(data: dict, settings: Settings) -> list[str]:
+    """The saved values that validated() had to change (in the file's order)."""
+    now = asdict(settings)
+    now["window_size"] = list(settings.window_size)
+    return [k for k, v in data.items() if k in now and now[k] != v]
+
+
+def _keep_original(repaired: list[str], settings: Settings) -> str | None:
+    """Copy the file's original bytes aside, write the repaired settings over it (so the
+    next start does not find, copy and tell the same again) and say so, once."""
+    from .jsonfile import keep_copy, write_problem
+
+    path = settings_path()
+    names = ", ".join(repaired)
+    try:
+        raw = path.read_bytes()
+        kept = keep_copy(path, raw)
+    except OSError as exc:
+        return (f"{path.name} had values this version cannot use ({names}); the defaults "
+                f"are used for those, but the original could not be kept aside "
+                f"({write_problem(exc)}).")
+    save_settings(settings)
+    return (f"{path.name} had values this version cannot use ({names}); the original is "
+            f"kept as {kept.name} and the defaults are used for those.")
 
 
 def save_settings(settings: Settings) -> bool:

@@ -21,6 +21,7 @@ def prepare() -> None:
         removed = clean_temp_files(folder)
         if removed:
             log.info("removed %d unfinished temporary files from %s", len(removed), folder)
+    saves.forget_migration_tries()
     try:
         saves.migrate_legacy()
     except OSError as exc:  # never keep the app from starting

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.review.gamefile import SUFFIX, export_game, file_name
 from game.review.record import GameRecord
+from game.storage.filenames import unused_path
 
 log = logging.getLogger("shadows.ui")
 
@@ -25,12 +26,7 @@ def exports_dir() -> Path:
 def export_record(app, record: GameRecord) -> Path | None:
     """Save ``record`` in the exports folder and say where."""
     folder = exports_dir()
-    base = file_name(record)
-    path = folder / base
-    n = 2
-    while path.exists():
-        path = folder / base.replace(SUFFIX, f"-{n}{SUFFIX}")
-        n += 1
+    path = unused_path(folder, file_name(record).removesuffix(SUFFIX), SUFFIX)
     try:
         path = export_game(record, path)
     except OSError as exc:

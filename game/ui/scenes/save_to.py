@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.storage.filenames import portable_name
 from game.storage.jsonfile import write_problem
 from game.ui import draw, style
 from game.ui.scene import Overlay
@@ -22,9 +23,9 @@ def default_folder() -> Path:
     return home
 
 
-def file_name(session) -> str:
+def file_name(session, folder: Path | None = None) -> str:
     title = session.spec.title.replace(" ", "-")
-    return f"{title}-{time.strftime('%Y%m%d-%H%M%S')}.shadows.json"
+    return portable_name(f"{title}-{time.strftime('%Y%m%d-%H%M%S')}", ".shadows.json", folder)
 
 
 class SaveToScene(Overlay):
@@ -63,7 +64,7 @@ class SaveToScene(Overlay):
         if not folder.is_dir():
             self.error = f"There is no folder {folder}."
             return
-        path = folder / file_name(self.session)
+        path = folder / file_name(self.session, folder)
         try:
             self.session.save_to(path)
         except OSError as exc:
