@@ -116,6 +116,10 @@ def test_a_death_and_daniels_forced_reveal_each_get_their_moment_in_turn(app):
                                       forced.data)
     assert title == f"{table.seat_name(1)} reveals!"
     assert any("Daniel must reveal" in text for text, *_ in lines)
+    _, lines = table.banner_words("reveal", "", "Emi", look.CHARACTER["Emi"], {"why": "Advent"})
+    assert ("Revealed: to use Advent", 14) == lines[1][:2]      # a card that needs the reveal
+    _, lines = table.banner_words("reveal", "", "Emi", look.CHARACTER["Emi"], {"why": "reveal"})
+    assert not any(text.startswith("Revealed:") for text, *_ in lines)   # by choice: nothing more
     assert frames_on_top(app, table, "reveal") >= int(MOMENT_SECONDS["reveal"] / DT) - 2
     assert [m.kind for m in table.moments._queue if m.kind in MOMENT_SECONDS] == []
 

@@ -79,7 +79,9 @@ class MomentPainter:
                           True))
         if kind == "reveal":
             title = f"{who} reveals!"
-            why = FORCED.get(data.get("why", ""), "")
+            why = data.get("why", "")
+            # a reveal by choice says nothing more; a card that needs one says which card
+            why = FORCED.get(why, "" if why in ("", "reveal") else f"to use {why}")
             if why:
                 lines.append((f"Revealed: {why}", 14, style.TEXT, False))
             if info is not None:
