@@ -101,12 +101,13 @@ def scan_version(text: str) -> str:
     return found.group(1)
 
 
-def platform_tag() -> str:
+def platform_tag(system: str | None = None, machine: str | None = None) -> str:
     """linux-x86_64, windows-x86_64, macos-arm64 and so on."""
-    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
+    system = system or sys.platform
+    system = {"win32": "windows", "darwin": "macos"}.get(system, system)
     if system.startswith("linux"):
         system = "linux"
-    machine = platform.machine().lower()
+    machine = (machine or platform.machine()).lower()
     machine = {"amd64": "x86_64", "x64": "x86_64", "aarch64": "arm64"}.get(machine, machine)
     return f"{system}-{machine}"
 
@@ -174,7 +175,7 @@ def write_build_info(version: str) -> Path:
         "packages": {name: md.version(name) for name in BUNDLED_PACKAGES},
     }
     BUILD_INFO.parent.mkdir(parents=True, exist_ok=True)
-    BUILD_INFO.write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    BUILD_INFO.write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8", newline="\n")
     return BUILD_INFO
 
 
@@ -192,31 +193,37 @@ def run_pyinstaller(distpath: Path, onefile: bool, entry: Path | None) -> None:
     subprocess.run(cmd, cwd=ROOT, check=True)
 
 
+def executable_suffix(system: str | None = None) -> str:
+    return ".exe" if (system or sys.platform) == "win32" else ""
+
+
 def write_linux_extras(folder: Path) -> None:
     icon_file = "shadows-tabletop.png"
     shutil.copy2(ROOT / "assets" / "icon.png", folder / icon_file)
     desktop = folder / DESKTOP_FILE_NAME
     desktop.write_text(DESKTOP_FILE.format(
         exec_line=RELATIVE_EXEC.format(app=APP_NAME),
-        icon=ICON_NAME, app=APP_NAME), encoding="utf-8")
+        icon=ICON_NAME, app=APP_NAME), encoding="utf-8", newline="\n")
     desktop.chmod(0o755)
     installer = folder / "install-desktop-entry.sh"
     installer.write_text(INSTALL_SCRIPT.format(
         app=APP_NAME, icon_file=icon_file, icon_name=ICON_NAME,
         desktop_file=DESKTOP_FILE_NAME,
-        uninstall=f"rm ~/.local/share/applications/{DESKTOP_FILE_NAME}"), encoding="utf-8")
+        uninstall=f"rm ~/.local/share/applications/{DESKTOP_FILE_NAME}"), encoding="utf-8",
+        newline="\n")
     installer.chmod(0o755)
 
 
-def pack(source: Path, archive_stem: Path) -> Path:
+def pack(source: Path, archive_stem: Path, system: str | None = None) -> Path:
     """Pack a folder (or .app bundle): .tar.gz on Linux, .zip elsewhere."""
-    if sys.platform.startswith("linux"):
+    system = system or sys.platform
+    if system.startswith("linux"):
         out = archive_stem.with_name(archive_stem.name + ".tar.gz")
         with tarfile.open(out, "w:gz", compresslevel=6) as tar:
             tar.add(source, arcname=archive_stem.name)
         return out
     out = archive_stem.with_name(archive_stem.name + ".zip")
-    if sys.platform == "darwin" and shutil.which("ditto"):
+    if system == "darwin" and shutil.which("ditto"):
         # ditto keeps the bundle's symlinks, permissions and signature intact.
         subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent",
                         str(source), str(out)], check=True)
@@ -268,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         staging = ROOT / "build" / "onefile-dist"
         shutil.rmtree(staging, ignore_errors=True)
         run_pyinstaller(staging, onefile=True, entry=args.entry)
-        suffix = ".exe" if sys.platform == "win32" else ""
+        suffix = executable_suffix()
         single = DIST / (stem + suffix)
         shutil.move(str(staging / (APP_NAME + suffix)), single)
         made["one-file executable"] = single

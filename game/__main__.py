@@ -61,12 +61,26 @@ def main(argv: list[str] | None = None) -> int:
     gc.disable()
     args = arguments(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    name_the_app(os.environ)
     from game import crash
 
     crash.setup_logging()
     if args.self_test:
         return crash.run_guarded(lambda: self_test(args.size), show_window=False)
     return crash.run_guarded(lambda: play(args.size, args.fullscreen))
+
+
+APP_ID = "ShadowsTabletop"  # the frozen executable's name and the .desktop StartupWMClass
+
+
+def name_the_app(environ) -> None:
+    """Give the window the app's name before SDL starts. Run from source, pygame-ce names
+    the X11 window class after the script (``__main__.py``), so a Linux desktop could not
+    match the window to its menu entry and showed a generic icon. SDL reads these on
+    X11 and Wayland and ignores them on Windows and macOS. A value already set wins."""
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+        environ.setdefault(variable, APP_ID)
+    environ.setdefault("SDL_APP_NAME", "Shadows Tabletop")  # audio streams, screensaver
 
 
 def arguments(argv: list[str]):

@@ -66,7 +66,12 @@ def user_dirs() -> UserDirs:
     if home:
         root = Path(home)
         return UserDirs(root / "config", root / "data", root / "logs").ensure()
-    # appauthor=False: otherwise Windows repeats the app name in the path.
-    pd = PlatformDirs(APP_NAME, appauthor=False)
-    return UserDirs(Path(pd.user_config_dir), Path(pd.user_data_dir),
-                    Path(pd.user_log_dir)).ensure()
+    return platform_dirs().ensure()
+
+
+def platform_dirs(dirs_class=PlatformDirs) -> UserDirs:
+    """The OS's usual folders (platformdirs picks the class for this OS: tests pass
+    platformdirs' Windows or macOS class to see where the data lands there).
+    appauthor=False: otherwise Windows repeats the app name in the path."""
+    pd = dirs_class(APP_NAME, appauthor=False)
+    return UserDirs(Path(pd.user_config_dir), Path(pd.user_data_dir), Path(pd.user_log_dir))
