@@ -207,3 +207,20 @@ def test_the_shadow_mark_holds_its_whole_letter(size):
               and sum(mark.get_at((x, y))[:3]) > 600]
     assert len(letter) >= 6                          # a letter is there
     assert all(bare.get_at(p).a > 0 for p in letter), size   # every stroke on the lit crescent
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_moments_banner_never_covers_a_player_board(shadows_home, size):
+    app = make_app(size=size)
+    app.settings.animation_speed = "off"
+    step(app, 2)
+    chars = ["Emi", "Vampire", "Franklin", "Allie", "George", "Unknown", "Ellen", "Bob"]
+    try:
+        for n in range(4, 9):
+            table = table_at(app, scenario(chars[:n], phase="attack", positions={i: "Church" for i in range(n)}))
+            rect = table.banner_rect(table.metrics)
+            assert app.screen.get_rect().contains(rect)
+            assert not any(rect.colliderect(board) for board in table.lay.boards), (n, rect)
+            app.pop()
+    finally:
+        app.quit()

@@ -50,7 +50,6 @@ class MomentPainter:
             self.draw_steal(surface, m, mo, fade)
             return
         rect = self.banner_rect(m)
-        rect.clamp_ip(surface.get_rect())
         seat = mo.data.get("seat", -1)
         who = self.seat_name(seat) if seat >= 0 else ""
         name = mo.data.get("character", "")
@@ -65,10 +64,13 @@ class MomentPainter:
         surface.blit(panel, rect)
 
     def banner_rect(self, m) -> pygame.Rect:
+        """Over the middle of the Areas, and never over a player board (with two rows of
+        boards the Areas are lower than the panel: it reaches down over the track)."""
         area = self.lay.board_area
+        band = pygame.Rect(area.x, area.y, area.width, max(area.height, self.lay.tray.bottom - area.y))
         rect = pygame.Rect(0, 0, min(area.width - m.px(40), m.px(480)), m.px(184))
         rect.center = area.center
-        return rect
+        return rect.clamp(band)
 
     def banner_words(self, kind: str, who: str, name: str, info, data: dict) -> tuple[str, list]:
         """The panel's title and its lines: (text, size at base scale, colour, bold)."""
