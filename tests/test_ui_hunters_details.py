@@ -210,7 +210,7 @@ def test_the_shadow_mark_holds_its_whole_letter(size):
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-def test_a_moments_banner_never_covers_a_player_board(shadows_home, size):
+def test_a_moments_banner_and_a_taken_card_never_cover_a_player_board(shadows_home, size):
     app = make_app(size=size)
     app.settings.animation_speed = "off"
     step(app, 2)
@@ -221,6 +221,12 @@ def test_a_moments_banner_never_covers_a_player_board(shadows_home, size):
             rect = table.banner_rect(table.metrics)
             assert app.screen.get_rect().contains(rect)
             assert not any(rect.colliderect(board) for board in table.lay.boards), (n, rect)
+            for count in (1, 2):          # a card taken, or two looted, with their caption box
+                cards = table.steal_rects(table.metrics, count)
+                box = table.steal_box(table.metrics, cards, table.metrics.px(300))
+                assert all(box.contains(c) for c in cards) and app.screen.get_rect().contains(box)
+                assert not any(box.colliderect(board) for board in table.lay.boards), (n, count, box)
+                assert cards[0].height >= table.metrics.px(100)      # still a readable card
             app.pop()
     finally:
         app.quit()

@@ -25,6 +25,8 @@ FORCED = {"daniel": "Daniel must reveal when the first character dies",
           "mirror": "the Mirror of Divine Light"}
 FADE = 0.2     # seconds a moment's panel takes to come and to go
 
+STEAL_ABOVE, STEAL_BELOW = 60, 24   # base px over a taken card (its two caption lines), under it
+
 
 def _names(names: list[str]) -> str:
     if len(names) <= 1:
@@ -67,10 +69,9 @@ class MomentPainter:
         """Over the middle of the Areas, and never over a player board (with two rows of
         boards the Areas are lower than the panel: it reaches down over the track)."""
         area = self.lay.board_area
-        band = pygame.Rect(area.x, area.y, area.width, max(area.height, self.lay.tray.bottom - area.y))
         rect = pygame.Rect(0, 0, min(area.width - m.px(40), m.px(480)), m.px(184))
         rect.center = area.center
-        return rect.clamp(band)
+        return rect.clamp(self.moment_band())
 
     def banner_words(self, kind: str, who: str, name: str, info, data: dict) -> tuple[str, list]:
         """The panel's title and its lines: (text, size at base scale, colour, bold)."""
@@ -143,14 +144,30 @@ class MomentPainter:
         return panel
 
     # --- a card taken from a player ----------------------------------------------------------------
+    def moment_band(self) -> pygame.Rect:
+        """Where a moment may be drawn: from under the player boards down to the dice tray."""
+        area = self.lay.board_area
+        return pygame.Rect(area.x, area.y, area.width, max(area.height, self.lay.tray.bottom - area.y))
+
     def steal_rects(self, m, count: int) -> list[pygame.Rect]:
-        """Where the taken cards are held up, side by side over the middle of the board
-        (room under them for the "Click to go on" line)."""
-        big = self.drawn_card_rect(m).move(0, -m.px(16))
-        k = min(1.0, (self.lay.board_area.width - m.px(40)) / max(1, count * (big.width + m.gap)))
-        w, h = int(big.width * k), int(big.height * k)
-        x = big.centerx - (count * w + (count - 1) * m.gap) // 2
-        return [pygame.Rect(x + i * (w + m.gap), big.bottom - h, w, h) for i in range(count)]
+        """Where the taken cards are held up, side by side in the middle of the board, with
+        the two caption lines above and "Click to go on" below them inside the band."""
+        band = self.moment_band()
+        big = self.drawn_card_rect(m)
+        h = min(big.height, band.height - m.px(STEAL_ABOVE) - m.px(STEAL_BELOW) - m.px(8))
+        w = int(h * 0.72)
+        k = min(1.0, (band.width - m.px(40)) / max(1, count * (w + m.gap)))
+        w, h = int(w * k), int(h * k)
+        x = band.centerx - (count * w + (count - 1) * m.gap) // 2
+        top = max(band.y + m.px(STEAL_ABOVE), min(big.y, band.bottom - m.px(STEAL_BELOW) - h))
+        return [pygame.Rect(x + i * (w + m.gap), top, w, h) for i in range(count)]
+
+    def steal_box(self, m, rects: list[pygame.Rect], text_w: int) -> pygame.Rect:
+        span = rects[0].unionall(rects[1:]) if len(rects) > 1 else pygame.Rect(rects[0])
+        box = pygame.Rect(0, 0, max(span.width + m.px(16), text_w + m.px(24)),
+                          span.height + m.px(STEAL_ABOVE) + m.px(STEAL_BELOW))
+        box.midbottom = (span.centerx, span.bottom + m.px(STEAL_BELOW))
+        return box.clamp(self.moment_band())
 
     def steal_caption(self, data: dict) -> tuple[str, str]:
         frm = data.get("from", -1)
@@ -166,11 +183,8 @@ class MomentPainter:
         if fly == 0:
             first, second = self.steal_caption(mo.data)
             fs = m.px(16)
-            span = rects[0].unionall(rects[1:]) if len(rects) > 1 else pygame.Rect(rects[0])
             tw = max(draw.font(fs, True).size(first)[0], draw.font(fs, True).size(second)[0])
-            box = pygame.Rect(0, 0, max(span.width + m.px(16), tw + m.px(24)), span.height + m.px(92))
-            box.midbottom = (span.centerx, span.bottom + m.px(24))   # a line under the cards
-            box.clamp_ip(surface.get_rect())
+            box = self.steal_box(m, rects, tw)
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             draw.rounded_rect(shade, shade.get_rect(), (*style.BG_DEEP, 230), m.px(12), style.ACCENT, 1)
             shade.set_alpha(int(255 * fade))
