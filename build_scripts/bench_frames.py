@@ -111,7 +111,7 @@ class Bench:
     def frame(self, *, force_draw: bool = False, before_step=None) -> float:
         """One ``App.step`` (after ``before_step()``, counted in the frame: a press of
         Start); its CPU time goes to every kind of frame it belongs to."""
-        import pygame  # noqa: F401  (already imported by the app)
+        import pygame
 
         table = self.table
         s = table.session if table is not None else None
@@ -130,11 +130,22 @@ class Bench:
 
             profile = cProfile.Profile(time.thread_time)
             profile.enable()
-        t = time.thread_time()
         if before_step is not None:
-            before_step()
+            # the press comes in as an event of the frame, as a click on Start does
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, bench_press=True))
+            real = self.app.dispatch
+
+            def dispatch(event):
+                if getattr(event, "bench_press", False):
+                    before_step()
+                else:
+                    real(event)
+            self.app.dispatch = dispatch
+        t = time.thread_time()
         self.app.step(DT)
         cost = time.thread_time() - t
+        if before_step is not None:
+            del self.app.dispatch
         if profile is not None:
             profile.disable()
             if cost > SLOW:

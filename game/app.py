@@ -34,6 +34,7 @@ FPS = 60
 IDLE_FPS = 12          # nothing moved and nobody touched anything for IDLE_AFTER seconds
 IDLE_AFTER = 1.5
 IDLE_DRAW_EVERY = 6    # while idle, redraw twice a second (a text cursor still blinks)
+FRESH_DRAW_UNTIL = 0.011   # CPU s into a frame after which a new screen's first draw waits
 WINDOW_TITLE = "Shadows Tabletop"
 
 
@@ -82,6 +83,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self._shown_top: Scene | None = None     # the top scene of the last frame shown
+        self.fresh_draws_put_off = 0   # first draws of a new screen left to the next frame
         self.ui_rebuilt = False
         self.running = True
         self.frames = 0
@@ -440,6 +442,20 @@ class App:
         return next((el for el in self.manager.get_sprite_group().sprites() if typing(el)), None)
 
     def draw(self) -> None:
+        if self.top is not self._shown_top and self.top is not None:
+            # A screen just put up (results, a round's end, a hand-off, a look) is drawn
+            # for the first time: what it makes new stops at the frame's deadline, and the
+            # last picture stays one more frame while the rest is made (kept by the caches).
+            began = getattr(self, "frame_began", None) or time.thread_time()
+            try:
+                with draw.until(began + FRESH_DRAW_UNTIL):
+                    self._draw()
+            except draw.OutOfFrame:
+                self.fresh_draws_put_off += 1
+            return
+        self._draw()
+
+    def _draw(self) -> None:
         surface = self.screen
         base = len(self.scenes) - 1
         while base > 0 and not self.scenes[base].opaque:

@@ -124,3 +124,25 @@ def test_the_game_is_recorded_in_a_frame_of_the_final_linger_before_the_results_
     assert results_at is not None
     assert [k for k, _ in recorded] == ["stats", "history"]          # once each
     assert all(frame < results_at - 1 for _, frame in recorded)     # frames before the results'
+
+
+def test_a_new_screen_s_first_draw_past_the_frame_s_deadline_waits_a_frame_and_goes_on(app,
+                                                                                        monkeypatch):
+    """A screen put up in a frame that has spent its time (here: any new piece is past
+    the deadline) keeps the last picture while its pieces are made, at least one a frame,
+    and shows once its draw is whole; a screen already drawn is never held back."""
+    import game.app as app_module
+
+    monkeypatch.setattr(app_module, "FRESH_DRAW_UNTIL", -1.0)
+    words = [f"A notice never drawn before, line {i}" for i in range(4)]
+    app.notify("\n".join(words), title="Fresh words")
+    notice = app.top
+    frames = 0
+    while app._shown_top is not notice and frames < 200:
+        step(app)
+        frames += 1
+    assert app._shown_top is notice
+    assert 1 <= app.fresh_draws_put_off <= frames     # held back, then whole
+    put_off = app.fresh_draws_put_off
+    step(app, 3)
+    assert app.fresh_draws_put_off == put_off         # drawn as usual from then on

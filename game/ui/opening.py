@@ -92,6 +92,7 @@ class Curtain(Scene):
         self.t = 0.0
         self.steps = iter(())
         self.lifted = False
+        self.veil: pygame.Surface | None = None   # one veil, more opaque frame by frame
 
     def put_up(self, replace: bool) -> None:
         app = self.app
@@ -195,9 +196,11 @@ class Curtain(Scene):
             surface.blit(self.look, (0, 0))
         else:
             surface.blit(draw.table_background(surface.get_size()), (0, 0))
-        dim = int(min(1.0, self.t / self.FADE) * 18) * 10     # in steps: a few veils made
-        if dim:
-            surface.blit(draw.shade(surface.get_size(), (*style.BG_DEEP, dim)), (0, 0))
+        if self.veil is None or self.veil.get_size() != surface.get_size():
+            self.veil = pygame.Surface(surface.get_size())
+            self.veil.fill(style.BG_DEEP)
+        self.veil.set_alpha(int(min(1.0, self.t / self.FADE) * 180))
+        surface.blit(self.veil, (0, 0))
         cx, cy = surface.get_width() // 2, surface.get_height() // 2
         w = m.px(54)
         size = (w, w * 7 // 5)
