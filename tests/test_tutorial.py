@@ -130,16 +130,26 @@ def target_centre(app, point: str):
     return rect.center
 
 
-def play_through(app, table, refuse_once: bool = False, until=None) -> list[int]:
+def play_through(app, table, refuse_once: bool = False, until=None, shots=None) -> list[int]:
     """Follow the coach to the last step (or until ``until()``); returns the steps seen
-    (row indices)."""
+    (row indices). At every frame the coach's panel, rings and arrow keep clear of each
+    other (``Coach.geometry_problems``); ``shots(index)`` is called once per step, when
+    it may be pressed on."""
     session = table.session
     seen = []
     refused = False
+    shot = set()
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         coach = app.coach
         assert coach is not None
+        assert coach.geometry_problems() == [], (session.index, app.metrics.width,
+                                                 coach.geometry_problems())
+        if shots is not None and session.index not in shot and (
+                coach.can_go_on() or session.step is not None and session.step.kind == "do"
+                and table.acting_seat() is not None and session.settled() and table.still()):
+            shot.add(session.index)
+            shots(session.index)
         s = session.step
         if until is not None and until():
             return seen
@@ -172,6 +182,30 @@ def play_through(app, table, refuse_once: bool = False, until=None) -> list[int]
         step(app)
         time.sleep(0.002)
     pytest.fail(f"the tutorial stalled at row {session.index}: {session.step}")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+@pytest.mark.parametrize("game_id", TUTORIALS)
+def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_home, game_id,
+                                                                       size):
+    import os
+
+    app = make_app(size=size)
+    app.settings.animation_speed = "fast"
+    step(app, 2)
+    click(app, "#learn")
+    click(app, f"#learn_{game_id}")
+    table = app.top
+    folder = os.environ.get("TUTOR_SHOTS")    # set it to look at every step's screen
+
+    def shots(index):
+        if folder:
+            step(app)
+            pygame.image.save(app.screen, f"{folder}/{game_id}-{size[0]}-{index:02d}.png")
+
+    seen = play_through(app, table, shots=shots)
+    assert seen[-1] == table.session.tutorial.steps[-1]
+    app.quit()
 
 
 def test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):

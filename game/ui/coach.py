@@ -157,7 +157,8 @@ class Coach:
         self.save_progress()
         if self.visible:
             key = (self.index, self.can_go_on(), self.refusal, tuple(region_of(scene, "coach") or ()),
-                   self.app.metrics.width, self.app.metrics.height, self.session.finished)
+                   self.app.metrics.width, self.app.metrics.height, self.session.finished,
+                   tuple(tuple(t) for t in self.targets))
             if key != self._layout_key:
                 self.layout(scene)
         if self.manager is not None:
@@ -192,7 +193,7 @@ class Coach:
                   + (len(self.refusal_lines) * m.px(19) + m.px(8) if self.refusal_lines else 0)
                   + m.button_h + 2 * pad)
         # the whole area (a table's log may lie beneath it), or taller if the text needs it
-        self.rect = pygame.Rect(area.x, area.y, width, max(area.h, height))
+        self.rect = self._clear_of_targets(pygame.Rect(area.x, area.y, width, max(area.h, height)))
         y = self.rect.bottom - pad - m.button_h
         half = (width - 2 * pad - m.gap) // 2
         left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
@@ -208,7 +209,28 @@ class Coach:
                     b.disable()
         self._layout_key = (self.index, self.can_go_on(), self.refusal,
                             tuple(region_of(scene, "coach") or ()), m.width, m.height,
-                            self.session.finished)
+                            self.session.finished, tuple(tuple(t) for t in self.targets))
+
+    def _clear_of_targets(self, rect: pygame.Rect) -> pygame.Rect:
+        """The panel where the screen wants it, unless it would cover the part the step
+        points at: then just below or above that part, or on the other side of the
+        screen, wherever it fits whole."""
+        m = self.app.metrics
+        rings = [t.inflate(m.px(12), m.px(12)) for t in self.targets]
+        if not any(r.colliderect(rect) for r in rings):
+            return rect
+        top = m.px(64)
+        screen = pygame.Rect(0, top, m.width, m.height - top)
+        low = max(r.bottom for r in rings) + m.gap
+        high = min(r.y for r in rings) - m.gap - rect.h
+        xs = (rect.x, m.margin, m.width - m.margin - rect.w)
+        candidates = [rect.move(0, low - rect.y), rect.move(0, high - rect.y)]
+        candidates += [pygame.Rect(x, y, rect.w, rect.h) for x in xs[1:] for y in (rect.y, top, low, high)]
+        candidates += [pygame.Rect(x, m.height - m.margin - rect.h, rect.w, rect.h) for x in xs]
+        for c in candidates:
+            if screen.contains(c) and not any(r.colliderect(c) for r in rings):
+                return c
+        return rect
 
     def _button(self, key: str, rect, text: str, oid: str, primary: bool = False) -> UIButton:
         b = UIButton(rect, text, self.manager,
@@ -357,14 +379,16 @@ class Coach:
             out.extend(pygame.Rect(r) for r in rects)
         return out
 
-    def _arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
-        """A curve from the panel's side facing the target into the target, the one of a
-        few (straight, arched higher and higher, from the side) that crosses the fewest
-        other parts of the screen."""
+    def arrow_path(self, panel: pygame.Rect, target: pygame.Rect) -> list | None:
+        """The arrow's curve (25 points, from the panel's edge to the target's ring), or None
+        when the target lies against the panel. A curve from the panel's side facing the
+        target: of a few (straight, arched higher and higher, from the side, dipping under),
+        those that never run back over the panel's own text, and of them the one that
+        crosses the fewest other parts of the screen."""
         m = self.app.metrics
         outer = target.inflate(m.px(8), m.px(8))
         if outer.colliderect(panel):
-            return
+            return None
         tx, ty = outer.center
         inset = m.px(24)
         distance = math.hypot(tx - panel.centerx, ty - panel.centery)
@@ -372,17 +396,20 @@ class Coach:
         if outer.y >= panel.bottom:
             # below the panel: down from its bottom, then across into the target's side
             start = (max(panel.x + inset, min(panel.right - inset, tx)), panel.bottom)
-            candidates = [(start, (start[0], ty)), (start, ((start[0] + tx) / 2, (start[1] + ty) / 2))]
-        elif outer.right > panel.x and outer.x < panel.right:
-            # above it in the same column: out of its left side, round into the target's
-            start = (panel.x, panel.y + inset)
-            candidates = [(start, (min(panel.x, outer.x) - m.px(80), ty))]
+            mid = (start[1] + outer.y) / 2     # aimed at the near edge, never the centre
+            candidates = [(start, (start[0], mid)), (start, ((start[0] + tx) / 2, mid))]
+        elif outer.bottom <= panel.y:
+            # above it: up from its top edge
+            start = (max(panel.x + inset, min(panel.right - inset, tx)), panel.y)
+            mid = (start[1] + outer.bottom) / 2
+            candidates = [(start, (start[0], mid)), (start, ((start[0] + tx) / 2, mid))]
         else:
             if outer.right <= panel.x:
                 start = (panel.x, max(panel.y + inset, min(panel.bottom - inset, ty)))
             else:
                 start = (panel.right, max(panel.y + inset, min(panel.bottom - inset, ty)))
-            candidates.append((start, ((start[0] + tx) / 2, (start[1] + ty) / 2)))   # straight
+            near = _edge_point(outer, start)    # straight: aimed at the edge facing the panel
+            candidates.append((start, ((start[0] + near[0]) / 2, (start[1] + near[1]) / 2)))
             for share in (0.15, 0.3, 0.45):
                 high = min(start[1], outer.y) - min(m.px(220), distance * share)
                 if high >= m.px(80):   # not through the top bar
@@ -396,15 +423,25 @@ class Coach:
         obstacles = [r for r in self._obstacles(scene) if not r.colliderect(target)
                      and not r.colliderect(panel)]
 
-        def crossings(candidate) -> int:
+        def curve(candidate) -> list:
             a, c = candidate
             b = _edge_point(outer, c)
-            return sum(1 for i in range(1, 24) for r in obstacles
-                       if r.collidepoint(_bezier(a, c, b, i / 24)))
+            return [_bezier(a, c, b, i / 24) for i in range(25)]
 
-        start, control = min(candidates, key=crossings)
-        end = _edge_point(outer, control)
-        points = [_bezier(start, control, end, i / 24) for i in range(25)]
+        def crossings(candidate) -> tuple[int, int]:
+            points = curve(candidate)
+            over_self = sum(1 for p in points[1:] if panel.inflate(-2, -2).collidepoint(p))
+            into = sum(1 for p in points if target.collidepoint(p))
+            return over_self + into, sum(1 for p in points[1:-1] for r in obstacles if r.collidepoint(p))
+
+        return curve(min(candidates, key=crossings))
+
+    def _arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
+        points = self.arrow_path(panel, target)
+        if points is None:
+            return
+        m = self.app.metrics
+        start, end = points[0], points[-1]
         # the head follows the curve's last stretch
         hx, hy = points[-3]
         dx, dy = end[0] - hx, end[1] - hy
@@ -416,8 +453,9 @@ class Coach:
         base = (end[0] - ux * head, end[1] - uy * head)
         shaft = [p for p in points if math.hypot(p[0] - end[0], p[1] - end[1]) > head] + [base]
         width = max(3, m.px(4))
-        pygame.draw.lines(surface, style.BG_DEEP, False, shaft, width + 4)
-        pygame.draw.lines(surface, style.ACCENT_BRIGHT, False, shaft, width)
+        if len(shaft) >= 2:
+            pygame.draw.lines(surface, style.BG_DEEP, False, shaft, width + 4)
+            pygame.draw.lines(surface, style.ACCENT_BRIGHT, False, shaft, width)
         left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
         right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
         pygame.draw.polygon(surface, style.BG_DEEP, [(end[0] + ux * 2, end[1] + uy * 2),
@@ -426,6 +464,26 @@ class Coach:
         pygame.draw.polygon(surface, style.ACCENT_BRIGHT, [end, left, right])
         pygame.draw.circle(surface, style.ACCENT_BRIGHT, (round(start[0]), round(start[1])),
                            max(3, m.px(5)))
+
+    def geometry_problems(self) -> list[str]:
+        """What the coach draws that covers something it must not: the panel over a ring
+        it draws, the arrow back over the panel's own text or into the part it points at.
+        Empty when all is clear (tests check it at every step, at both window sizes)."""
+        if not self.visible or self.step is None or self.step.kind == "bot" or not self.targets:
+            return []
+        m = self.app.metrics
+        problems = []
+        for t in self.targets:
+            if t.inflate(m.px(8), m.px(8)).colliderect(self.rect):
+                problems.append(f"the panel {tuple(self.rect)} covers the ring on {tuple(t)}")
+        points = self.arrow_path(self.rect, self.target)
+        if points is not None:
+            inner = self.rect.inflate(-2, -2)
+            if any(inner.collidepoint(p) for p in points[1:]):
+                problems.append("the arrow runs over the panel's text")
+            if any(self.target.collidepoint(p) for p in points):
+                problems.append("the arrow runs into its target")
+        return problems
 
 
 def _bezier(a: tuple, c: tuple, b: tuple, t: float) -> tuple[float, float]:
