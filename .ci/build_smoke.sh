@@ -28,6 +28,13 @@ test -x "$app" || { echo "no executable in $archive" >&2; exit 1; }
 for f in shadows-tabletop.desktop install-desktop-entry.sh _internal/assets/theme.json; do
   test -e "$app_dir/$f" || { echo "missing $f in $archive" >&2; exit 1; }
 done
+# The licence texts of everything bundled (build_scripts/licences.py decides what that is).
+for name in $("$PY" -c 'import sys; sys.path.insert(0, "build_scripts"); import licences; print(*licences.bundled_distributions())') Python SDL2; do
+  test -n "$(ls -A "$app_dir/_internal/licenses/$name" 2>/dev/null)" || { echo "no licence text for $name in $archive" >&2; exit 1; }
+done
+for f in _internal/licenses/THIRD-PARTY.txt _internal/licenses/pygame-ce/LGPL-2.1.txt _internal/licenses/pygame-ce/pygame-ce-SWAPPING.txt _internal/LICENSE _internal/pygame/__init__.py; do
+  test -f "$app_dir/$f" || { echo "missing $f in $archive" >&2; exit 1; }
+done
 (cd "$app_dir" && find . | sort) > "$work/before.txt"
 
 # A private user folder, no crash window waiting for a key, and a current directory that

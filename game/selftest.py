@@ -59,10 +59,11 @@ def _run(size, failures) -> None:
             app.step(1 / 60)
 
     from game.catalog import all_games
-    from game.ui.scenes import confirm, history, notice, rules, saves, settings, setup, stats
+    from game.ui.scenes import about, confirm, history, notice, rules, saves, settings, setup, stats
 
     _check(failures, "main menu", frames)
     for name, make in (("settings", lambda: settings.SettingsScene(app)),
+                       ("about", lambda: about.AboutScene(app)),
                        ("statistics", lambda: stats.StatsScene(app)),
                        ("rules", lambda: rules.RulesScene(app)),
                        ("history", lambda: history.HistoryScene(app)),

@@ -70,6 +70,13 @@ class SettingsScene(Scene):
         bw = m.px(160)
         self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h),
                     "Back", self.app.pop, object_id="#back", cls="@primary")
+        self.button((self.box.right - m.pad - bw, self.box.bottom - m.button_h - m.pad, bw,
+                     m.button_h), "About", self.open_about, object_id="#about")
+
+    def open_about(self) -> None:
+        from game.ui.scenes.about import AboutScene
+
+        self.app.push(AboutScene(self.app))
 
     def change(self, key: str, value) -> None:
         if key == "window_mode":

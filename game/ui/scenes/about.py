@@ -1,0 +1,127 @@
+"""About: the version and build, the licence, and everything the app is made with.
+
+The credits name everything the frozen app bundles; tests/test_licences.py checks the list
+against the build's own (build_scripts/licences.py), so a new dependency cannot go
+uncredited.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui import draw, style
+from game.ui.scene import Scene
+from game.ui.widgets import ScrollPanel, heading, paragraph
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# (what, licence, what it does here)
+CREDITS = [
+    ("Python", "PSF License", "the language the app is written in"),
+    ("pygame-ce", "LGPL 2.1", "window, drawing, sound and input; replaceable by your own "
+     "build (licenses/pygame-ce/pygame-ce-SWAPPING.txt)"),
+    ("SDL 2 (SDL2, SDL2_image, SDL2_mixer, SDL2_ttf)", "zlib", "inside pygame-ce"),
+    ("FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, libtiff, Ogg, Vorbis, Opus, FLAC, "
+     "mpg123, FluidSynth, libsndfile, WavPack, libxmp, Brotli, PortMidi",
+     "their own free licences (licenses/THIRD-PARTY.txt)", "inside pygame-ce"),
+    ("pygame-gui", "MIT", "buttons, text fields and sliders"),
+    ("python-i18n", "MIT", "used by pygame-gui"),
+    ("Noto Sans, Fira Code fonts", "SIL Open Font License 1.1", "the type, from pygame-gui"),
+    ("platformdirs", "MIT", "where settings and saves go on each OS"),
+    ("aiohttp", "Apache 2.0 and MIT", "the phone page's small web server"),
+    ("aiohappyeyeballs, aiosignal, attrs, frozenlist, idna, multidict, propcache, "
+     "typing_extensions, yarl", "Apache 2.0, MIT, BSD, PSF", "used by aiohttp"),
+    ("segno", "BSD 3-Clause", "the QR codes on the join screen"),
+]
+
+
+def build_info() -> dict:
+    """The frozen build's build_info.json (version, commit, date), {} from source."""
+    from game import crash
+
+    return crash._build_info()
+
+
+def source_commit(root: Path = ROOT) -> str:
+    """The checkout's commit, read from .git without running git ("" if there is none)."""
+    git = root / ".git"
+    try:
+        head = (git / "HEAD").read_text(encoding="utf-8").strip()
+        if not head.startswith("ref: "):
+            return head[:7]
+        ref = head[5:]
+        ref_file = git / ref
+        if ref_file.is_file():
+            return ref_file.read_text(encoding="utf-8").strip()[:7]
+        for line in (git / "packed-refs").read_text(encoding="utf-8").splitlines():
+            if line.endswith(" " + ref):
+                return line.split(" ", 1)[0][:7]
+    except OSError:
+        pass
+    return ""
+
+
+def version_line() -> str:
+    """e.g. "Version 0.1.0, build 3f2a9c1 of 2026-12-06 04:58 UTC" or "... from source"."""
+    from game import crash
+
+    info = build_info()
+    version = crash.app_version()
+    if info:
+        commit = info.get("commit") or "unknown"
+        return f"Version {version}, build {commit} of {info.get('built', 'an unknown date')}"
+    commit = source_commit()
+    return f"Version {version}, run from source" + (f" (commit {commit})" if commit else "")
+
+
+def credit_names() -> str:
+    """Every credited name, lower case, for checks."""
+    return " ".join(what for what, _, _ in CREDITS).lower()
+
+
+
+def about_blocks() -> list:
+    credits = [paragraph(f"•  {what}: {licence}. {role[:1].upper() + role[1:]}.")
+               for what, licence, role in CREDITS]
+    return [
+        heading("SHADOWS TABLETOP"),
+        paragraph(version_line()),
+        paragraph("Chasing Shadows, Harsh Shadows and Shadow Hunters on one table. "
+                  "Free software under the MIT licence (the LICENSE file beside the app)."),
+        heading("MADE WITH"),
+        *credits,
+        paragraph("The licence texts of everything above ship with the app, in the "
+                  "licenses folder of its install folder (_internal/licenses on Windows and "
+                  "Linux, inside the .app on macOS), with THIRD-PARTY.txt listing them.",
+                  style.TEXT_DIM),
+    ]
+
+
+class AboutScene(Scene):
+    keep_look_when_covered = True
+
+    def build(self, m: style.Metrics) -> None:
+        width = min(m.width - 2 * m.margin, m.px(1000))
+        top, bottom = m.px(100), m.height - m.button_h - m.px(30)
+        self.panel = ScrollPanel(pygame.Rect((m.width - width) // 2, top, width, bottom - top), m)
+        self.panel.set_blocks(about_blocks())
+        bw = m.px(160)
+        self.button(((m.width - bw) // 2, m.height - m.button_h - m.px(16), bw, m.button_h),
+                    "Back", self.app.pop, object_id="#back", cls="@primary")
+
+    def default_action(self) -> None:
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.panel.handle_event(event):
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        draw.blit_text(surface, "About", m.px(style.FONT_TITLE), (m.width // 2, m.px(52)),
+                       style.ACCENT_BRIGHT, True, "center")
+        self.panel.draw(surface)
