@@ -6,9 +6,24 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from game.catalog import get_game
-from game.rules.protocol import CHANCE, Action, Event, GameState, RuleError, chance_rng
+from game.rules.protocol import (
+    CHANCE,
+    CHANCE_STREAMS,
+    Action,
+    Event,
+    GameState,
+    RuleError,
+    StepRandom,
+    chance_rng,
+)
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""1: no "chance" in the save, stream 1. 2: the save says its chance stream."""
+
+NEW_GAME_STREAM: dict[str, int] = {}
+"""The chance stream of a new game, by game id (1 when absent; see protocol.chance_rng).
+A game whose tutorials or tests pick seeds for what stream 1 deals stays on 1 until
+they are picked again."""
 
 
 @dataclass
@@ -19,17 +34,22 @@ class Match:
     options: dict = field(default_factory=dict)
     state: GameState | None = None
     log: list[tuple[int, Action]] = field(default_factory=list)
+    chance: int = 1     # the chance stream (protocol.chance_rng); saved with the game
 
     @classmethod
     def start(cls, game_id: str, num_players: int, seed: int,
-              options: Mapping[str, str] | None = None) -> "Match":
+              options: Mapping[str, str] | None = None, chance: int | None = None) -> "Match":
         spec = get_game(game_id)
         opts = spec.normalise_options(options or {})
         if not spec.min_players <= num_players <= spec.max_players:
             raise ValueError(
                 f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {num_players}")
+        if chance is None:
+            chance = NEW_GAME_STREAM.get(game_id, 1)
+        if chance not in CHANCE_STREAMS:
+            raise ValueError(f"unknown chance stream {chance!r}")
         state = spec.state_cls.new(num_players, opts)
-        return cls(game_id, num_players, seed, opts, state, [])
+        return cls(game_id, num_players, seed, opts, state, [], chance)
 
     # --- stepping ------------------------------------------------------------------
     def decider(self) -> int:
@@ -41,9 +61,19 @@ class Match:
         self.log.append((seat, action))
         return events
 
+    def chance_rng(self, step: int | None = None):
+        """The generator of chance step ``step`` (default: the next step) of this game."""
+        step = len(self.log) if step is None else step
+        if self.chance == 1:
+            return chance_rng(self.seed, step)
+        rng = self.__dict__.get("_rng")     # stream 2: one generator, keyed to each step
+        if rng is None:
+            rng = self.__dict__["_rng"] = StepRandom(self.seed, step)
+            return rng
+        return rng.at(step)
+
     def chance_step(self) -> list[Event]:
-        rng = chance_rng(self.seed, len(self.log))
-        action = self.state.sample_chance(rng)
+        action = self.state.sample_chance(self.chance_rng(len(self.log)))
         return self.apply(CHANCE, action)
 
     def run_chance(self) -> list[Event]:
@@ -60,6 +90,7 @@ class Match:
             "game": self.game_id,
             "players": self.num_players,
             "seed": self.seed,
+            "chance": self.chance,
             "options": dict(self.options),
             "log": [[seat, a.to_json()] for seat, a in self.log],
             "state": self.state.to_json(),
@@ -69,26 +100,30 @@ class Match:
     def from_json(cls, data: Mapping, verify: bool = True) -> "Match":
         """Rebuild a match. With ``verify``, the log is replayed and must give the state."""
         try:
-            if data.get("version") != SAVE_VERSION:
-                raise ValueError(f"unknown save version {data.get('version')!r}")
+            version = data.get("version")
+            if version not in (1, SAVE_VERSION):
+                raise ValueError(f"unknown save version {version!r}")
+            chance = 1 if version == 1 else data["chance"]     # before streams: stream 1
+            if chance not in CHANCE_STREAMS:
+                raise ValueError(f"unknown chance stream {chance!r}")
             spec = get_game(data["game"])
             log = [(int(s), Action.from_json(a)) for s, a in data["log"]]
             state = spec.state_cls.from_json(data["state"])
             m = cls(data["game"], int(data["players"]), int(data["seed"]),
-                    dict(data["options"]), state, log)
+                    dict(data["options"]), state, log, chance)
         except (KeyError, TypeError, IndexError) as exc:
             raise ValueError(f"damaged game record: {exc!r}") from exc
         if verify:
-            replayed = replay(m.game_id, m.num_players, m.seed, m.options, m.log)
+            replayed = replay(m.game_id, m.num_players, m.seed, m.options, m.log, m.chance)
             if replayed.state.to_json() != state.to_json():
                 raise ValueError("damaged game record: the state does not match its action log")
         return m
 
 
 def replay(game_id: str, num_players: int, seed: int, options: Mapping[str, str],
-           log: list[tuple[int, Action]]) -> Match:
+           log: list[tuple[int, Action]], chance: int = 1) -> Match:
     """Rebuild a game from its seed and log. Raises ValueError if the log is not legal."""
-    m = Match.start(game_id, num_players, seed, options)
+    m = Match.start(game_id, num_players, seed, options, chance)
     for i, (seat, action) in enumerate(log):
         try:
             m.apply(seat, action)

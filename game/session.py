@@ -24,7 +24,7 @@ from game.bus import (
 )
 from game.catalog import get_game
 from game.match import Match, replay
-from game.rules.protocol import CHANCE, NOBODY, Action, Event, Result, RuleError, chance_rng
+from game.rules.protocol import CHANCE, NOBODY, Action, Event, Result, RuleError
 
 SESSION_VERSION = 1
 MAX_NAME = 24          # seat names are cut to this on entry and on load
@@ -211,7 +211,7 @@ class Session:
         the seed gives and the end must be the saved state. Returns the lowest undo limit
         the game allows and the log panel's entries."""
         m = self.match
-        fresh = Match.start(m.game_id, m.num_players, m.seed, m.options)
+        fresh = Match.start(m.game_id, m.num_players, m.seed, m.options, m.chance)
         barrier = 0
         entries: list[tuple[int, Event]] = []
         for step, (seat, action) in enumerate(m.log):
@@ -220,7 +220,7 @@ class Session:
             if seat == CHANCE:
                 if fresh.decider() != CHANCE:
                     raise ValueError(f"action {step} is a chance outcome out of turn")
-                expected = fresh.state.sample_chance(chance_rng(m.seed, step))
+                expected = fresh.state.sample_chance(m.chance_rng(step))
                 if expected != action:
                     raise ValueError(f"chance outcome {step} is not the one its seed gives")
             before = fresh.state.clone() if self.spec.reveals else None
@@ -245,7 +245,7 @@ class Session:
         do not reach it."""
         m = self.match
         match = Match(m.game_id, m.num_players, m.seed, dict(m.options), m.state.clone(),
-                      list(m.log))
+                      list(m.log), m.chance)
         seats, at_screen, barrier = list(self.seats), self.at_screen, self._barrier
         slot = self.save_path.name if self.save_path is not None else None
         return lambda: {
@@ -429,7 +429,7 @@ class Session:
             d = self.decider()
             if d == CHANCE:
                 rng_step = len(self.match.log)
-                action = self.match.state.sample_chance(chance_rng(self.match.seed, rng_step))
+                action = self.match.state.sample_chance(self.match.chance_rng(rng_step))
                 self._apply(CHANCE, action)
                 now = self.clock()
                 continue
@@ -616,5 +616,5 @@ class Session:
 
     def crash_context(self) -> dict[str, Any]:
         m = self.match
-        return {"game": m.game_id, "seed": m.seed, "options": m.options,
+        return {"game": m.game_id, "seed": m.seed, "chance": m.chance, "options": m.options,
                 "players": m.num_players, "log": [[s, a.to_json()] for s, a in m.log]}

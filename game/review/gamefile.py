@@ -72,7 +72,7 @@ def check(record: GameRecord, name: str = "the game") -> Timeline:
         raise GameFileError(f"{name} has no moves to review.")
     try:
         return Timeline.open(record.game, record.players, record.seed, record.options,
-                             record.log)
+                             record.log, chance=record.chance)
     except ReplayError as exc:
         raise GameFileError(f"{name} does not replay: {exc}.") from None
 
@@ -91,6 +91,8 @@ def _from_crash_report(text: str, name: str) -> GameRecord:
                  for i in range(players)]
         data = {"format": FORMAT, "version": VERSION, "game": ctx["game"], "seed": ctx["seed"],
                 "options": ctx.get("options", {}), "seats": seats, "log": ctx["log"]}
+        if "chance" in ctx:
+            data["chance"] = ctx["chance"]
         return GameRecord.from_json(data)
     except (ValueError, KeyError, TypeError) as exc:
         raise GameFileError(f"{name}: the game in this crash report is damaged ({exc}).") from None

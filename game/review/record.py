@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from game.catalog import get_game
-from game.rules.protocol import CHANCE, Action
+from game.rules.protocol import CHANCE, CHANCE_STREAMS, Action
 from game.session import SeatConfig
 
 FORMAT = "shadows-game"
@@ -33,6 +33,7 @@ class GameRecord:
     log: tuple[tuple[int, Action], ...]
     finished_at: str = ""                       # ISO time the game ended ("" if unknown)
     winners: tuple[int, ...] = field(default=())
+    chance: int = 1     # the chance stream (protocol.chance_rng); files from before: 1
 
     @property
     def players(self) -> int:
@@ -48,7 +49,8 @@ class GameRecord:
         res = session.result()
         when = when or _dt.datetime.now()
         return cls(m.game_id, m.seed, dict(m.options), tuple(session.seats), tuple(m.log),
-                   when.isoformat(timespec="seconds"), tuple(res.winners) if res else ())
+                   when.isoformat(timespec="seconds"), tuple(res.winners) if res else (),
+                   m.chance)
 
     def to_json(self) -> dict:
         return {
@@ -61,6 +63,7 @@ class GameRecord:
             "log": [[seat, a.to_json()] for seat, a in self.log],
             "finished": self.finished_at,
             "winners": list(self.winners),
+            "chance": self.chance,
         }
 
     @classmethod
@@ -120,4 +123,8 @@ class GameRecord:
         if not isinstance(finished, str) or not isinstance(winners, list) or \
                 not all(isinstance(w, int) and 0 <= w < len(configs) for w in winners):
             raise RecordError("its summary is damaged")
-        return cls(game, seed, options, tuple(configs), tuple(log), finished, tuple(winners))
+        chance = data.get("chance", 1)      # absent in files from before chance streams
+        if chance not in CHANCE_STREAMS or isinstance(chance, bool):
+            raise RecordError(f"its chance stream {chance!r} is unknown")
+        return cls(game, seed, options, tuple(configs), tuple(log), finished, tuple(winners),
+                   chance)

@@ -27,4 +27,4 @@ def play_record(game_id: str, players: int, seed: int, level: str = "easy",
     seats = tuple(SeatConfig(NAMES[i], "human" if i < humans else "computer", level)
                   for i in range(players))
     return GameRecord(game_id, seed, dict(m.options), seats, tuple(m.log),
-                      "2026-12-01T00:00:00", tuple(m.state.result().winners))
+                      "2026-12-01T00:00:00", tuple(m.state.result().winners), m.chance)

@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 
 from game.catalog import get_game
 from game.match import Match
-from game.rules.protocol import CHANCE, Action, Event, GameState, RuleError, chance_rng
+from game.rules.protocol import CHANCE, Action, Event, GameState, RuleError
 
 from . import landmarks
 
@@ -40,16 +40,19 @@ class Timeline:
     _snapshots: dict[int, GameState] = field(default_factory=dict, repr=False)
     _pos: int = 0
     _state: GameState | None = None
+    chance: int = 1         # the chance stream the game drew from (protocol.chance_rng)
 
     @classmethod
     def open(cls, game_id: str, num_players: int, seed: int, options: Mapping[str, str],
-             log: Sequence[tuple[int, Action]], every: int = SNAPSHOT_EVERY) -> "Timeline":
+             log: Sequence[tuple[int, Action]], every: int = SNAPSHOT_EVERY,
+             chance: int = 1) -> "Timeline":
         """Replay and check the whole game; ReplayError if any step does not replay."""
         try:
-            match = Match.start(game_id, num_players, seed, options)
+            match = Match.start(game_id, num_players, seed, options, chance)
         except ValueError as exc:
             raise ReplayError(str(exc)) from exc
         t = cls(match.game_id, num_players, seed, dict(match.options), [], max(1, every))
+        t.chance = chance
         state = match.state
         entries = t.entries
         for step, (seat, action) in enumerate(log):
@@ -59,7 +62,7 @@ class Timeline:
                 if state.decider() != CHANCE:
                     raise ReplayError(f"step {step + 1}: a random outcome where the rules "
                                       f"expect a decision")
-                expected = state.sample_chance(chance_rng(seed, step))
+                expected = state.sample_chance(match.chance_rng(step))
                 if expected != action:
                     raise ReplayError(f"step {step + 1}: the random outcome {action} does not "
                                       f"come from seed {seed} (it gives {expected})")
@@ -110,7 +113,7 @@ class Timeline:
         pos = max(0, min(self.length, pos))
         state = self.state_at(pos).clone()   # the timeline keeps stepping its own copy
         return Match(self.game_id, self.num_players, self.seed, dict(self.options), state,
-                     self.log[:pos])
+                     self.log[:pos], self.chance)
 
     def entries_until(self, pos: int) -> list[tuple[int, Event]]:
         """Events of the first ``pos`` actions."""
@@ -125,6 +128,7 @@ class Timeline:
 
     def to_json(self) -> dict:
         return {"game": self.game_id, "players": self.num_players, "seed": self.seed,
+                "chance": self.chance,
                 "options": dict(self.options), "log": [[s, a.to_json()] for s, a in self.log]}
 
 

@@ -349,6 +349,69 @@ def _lists_to_tuples(obj: Any) -> Any:
     return obj
 
 
-def chance_rng(seed: int, step: int) -> random.Random:
-    """The generator for the chance step number ``step`` of the game seeded ``seed``."""
-    return random.Random(f"shadows/{seed}/{step}")
+def chance_rng(seed: int, step: int, stream: int = 1) -> random.Random:
+    """The generator for the chance step number ``step`` of the game seeded ``seed``.
+
+    ``stream`` 1 is how every game before stream 2 drew its chance (a Mersenne Twister
+    seeded afresh for each step: about as costly as a whole Shadow Hunters step), kept so
+    that their saves and files go on the same way. Stream 2 is a ``StepRandom``. Both give
+    the outcome of step ``step`` from the seed and ``step`` alone, so a game loaded, undone
+    or opened for review draws what it drew the first time."""
+    if stream == 1:
+        return random.Random(f"shadows/{seed}/{step}")
+    return StepRandom(seed, step)
+
+
+CHANCE_STREAMS = (1, 2)
+_M64 = (1 << 64) - 1
+
+
+class StepRandom(random.Random):
+    """Chance stream 2: a counter-based generator (SplitMix64), keyed by the game's seed
+    and the step number. Keying it (``at``) costs a few integer operations, so a game keeps
+    one and moves it to each chance step, where stream 1 built and seeded a new Mersenne
+    Twister. Every ``random.Random`` method works (they are built on ``random`` and
+    ``getrandbits``); the numbers are fixed by the arithmetic here, the same on every
+    machine and Python version, which saved games rely on: never change it (add a stream)."""
+
+    def __init__(self, seed: int = 0, step: int = 0) -> None:
+        self._seed = seed
+        self.gauss_next = None
+        self.at(step)
+
+    def at(self, step: int) -> "StepRandom":
+        """Key the generator to chance step ``step`` of its game; returns itself."""
+        x = (self._seed * 0x9E3779B97F4A7C15 + step * 0xD1B54A32D192ED03
+             + 0x5851F42D4C957F2D) & _M64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64     # one mixing round, so that
+        self._x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64  # near keys part at once
+        self.gauss_next = None
+        return self
+
+    def _next64(self) -> int:
+        x = self._x = (self._x + 0x9E3779B97F4A7C15) & _M64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+        return x ^ (x >> 31)
+
+    def random(self) -> float:
+        return (self._next64() >> 11) * 1.1102230246251565e-16    # 53 bits / 2**53
+
+    def getrandbits(self, k: int) -> int:
+        if k <= 64:
+            return self._next64() >> (64 - k) if k else 0
+        out, bits = 0, 0
+        while bits < k:
+            out = (out << 64) | self._next64()
+            bits += 64
+        return out >> (bits - k)
+
+    def seed(self, a=None, version=2) -> None:   # random.Random's API; keys step 0 of ``a``
+        self._seed = a if isinstance(a, int) else 0
+        self.at(0)
+
+    def getstate(self):
+        return (self._seed, self._x)
+
+    def setstate(self, state) -> None:
+        self._seed, self._x = state

@@ -78,7 +78,8 @@ class Tutorial:
     # --- the game the rows run on --------------------------------------------------------
     def start(self) -> Match:
         """The match at the first row: the seed's deals and the prelude's moves."""
-        m = Match.start(self.game_id, self.players, self.seed, self.options)
+        # chance stream 1: the seeds were picked for what it deals
+        m = Match.start(self.game_id, self.players, self.seed, self.options, chance=1)
         for _ in range(100_000):
             if m.decider() == CHANCE:
                 m.chance_step()

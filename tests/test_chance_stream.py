@@ -1,0 +1,175 @@
+"""Chance streams: the games saved and exported before stream 2 (files in tests/data written
+by main at dbc0d8e) load, replay and go on drawing exactly as they did; a stream-2 game
+keeps its stream through saves, files and reviews, and its outcomes are checked against
+that stream, not the other."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+from game.match import SAVE_VERSION, Match
+from game.review.gamefile import check, export_game, load_game
+from game.review.record import GameRecord
+from game.review.sample import play_record
+from game.review.timeline import ReplayError, Timeline
+from game.rules.protocol import CHANCE, NOBODY, Action, StepRandom, chance_rng
+from game.session import SeatConfig, Session
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _rest(rest, chance_step, apply):
+    """Go on with a loaded game: chance from the loaded game itself, choices from ``rest``;
+    every drawn outcome must be the one the old code drew."""
+    for seat, raw in rest:
+        action = Action.from_json(raw)
+        if seat == CHANCE:
+            drawn = chance_step()
+            assert drawn == (seat, action)
+        else:
+            apply(seat, action)
+
+
+def test_a_save_from_before_streams_loads_and_draws_on_as_it_did():
+    data = json.loads((DATA / "hunters_save_v1.json").read_text())
+    assert data["save"]["version"] == 1 and "chance" not in data["save"]
+    m = Match.from_json(data["save"])            # verify: the log replays to the state
+    assert m.chance == 1
+
+    def chance_step():
+        m.chance_step()
+        return m.log[-1]
+
+    _rest(data["rest"], chance_step, m.apply)
+    assert m.decider() == NOBODY and m.state.to_json() == data["final"]
+    again = m.to_json()                           # saved again: it says its stream
+    assert again["version"] == SAVE_VERSION == 2 and again["chance"] == 1
+    assert Match.from_json(again).chance == 1
+
+
+def test_a_session_saved_before_streams_continues_as_it_did(shadows_home):
+    data = json.loads((DATA / "hunters_session_v1.json").read_text())
+    s = Session.from_save(data["save"])           # checks every outcome against stream 1
+    assert s.match.chance == 1
+    at = len(s.match.log)
+    for seat, raw in data["rest"]:
+        if seat != CHANCE:
+            s.update(now=1e9)                     # the session draws what is pending
+            s._apply(seat, Action.from_json(raw))
+    s.update(now=1e9)
+    assert s.match.decider() == NOBODY
+    assert [[x, a.to_json()] for x, a in s.match.log[at:]] == data["rest"]
+
+
+def test_a_game_file_from_before_streams_opens_for_review(tmp_path):
+    record, timeline = load_game(DATA / "hunters_game_v1.shadows.json")
+    assert record.chance == 1 and timeline.chance == 1 and timeline.length == len(record.log)
+    # written out again, it still replays from stream 1
+    _, again = load_game(export_game(record, tmp_path / "again"))
+    assert again.chance == 1 and again.length == timeline.length
+    assert again.match_at(again.length).chance == 1
+
+
+def test_a_stream_2_game_keeps_its_stream_in_saves_files_and_reviews(tmp_path, shadows_home):
+    m = Match.start("hunters", 5, 99, chance=2)
+    while m.decider() == CHANCE or len(m.log) < 30:
+        if m.decider() == CHANCE:
+            m.chance_step()
+        else:
+            m.apply(m.decider(), m.state.legal_actions()[0])
+    saved = m.to_json()
+    assert saved["chance"] == 2
+    loaded = Match.from_json(saved)
+    assert loaded.chance == 2 and loaded.state.to_json() == m.state.to_json()
+    # from here both draw the same: the generator of a step depends on seed and step only
+    for _ in range(40):
+        if m.decider() == NOBODY:
+            break
+        if m.decider() == CHANCE:
+            m.chance_step()
+            loaded.chance_step()
+        else:
+            a = m.state.legal_actions()[-1]
+            m.apply(m.decider(), a)
+            loaded.apply(loaded.decider(), a)
+    assert loaded.log == m.log
+
+    # the review checks each outcome against the game's own stream
+    Timeline.open("hunters", 5, 99, {}, m.log, chance=2)
+    with pytest.raises(ReplayError, match="does not come from seed"):
+        Timeline.open("hunters", 5, 99, {}, m.log, chance=1)
+
+    # a session with stream 2 is saved and loaded with it (the load replays and checks it)
+    seats = [SeatConfig(f"P{i}", "human") for i in range(5)]
+    s = Session(Match.start("hunters", 5, 99, chance=2), seats)
+    for _ in range(12):
+        s.update(now=1e9)
+        s._apply(s.match.decider(), s.match.state.legal_actions()[0])
+    s.update(now=1e9)
+    assert s.match.log == m.log[:len(s.match.log)]       # the same stream as the match's
+    back = Session.from_save(s._snapshot()())
+    assert back.match.chance == 2 and back.match.log == s.match.log
+
+
+def test_a_finished_stream_2_game_is_exported_with_its_stream(tmp_path):
+    m = Match.start("hunters", 4, 5, chance=2)
+    pick = random.Random(1).choice
+    while m.decider() != NOBODY:
+        if m.decider() == CHANCE:
+            m.chance_step()
+        else:
+            m.apply(m.decider(), pick(m.state.legal_actions()))
+    seats = tuple(SeatConfig(f"P{i}", "computer", "easy") for i in range(4))
+    record = GameRecord("hunters", 5, dict(m.options), seats, tuple(m.log), chance=2)
+    path = export_game(record, tmp_path / "x")
+    assert json.loads(path.read_text())["chance"] == 2
+    back, timeline = load_game(path)
+    assert back.chance == 2 and timeline.chance == 2
+    with pytest.raises(Exception, match="does not replay"):
+        check(GameRecord("hunters", 5, dict(m.options), seats, tuple(m.log)))   # stream 1
+
+
+def test_sample_games_record_their_stream():
+    rec = play_record("hunters", 4, 3)
+    assert rec.chance == Match.start("hunters", 4, 3).chance
+
+
+def test_stream_2_is_keyed_by_seed_and_step_and_fixed():
+    # fixed numbers: saved stream-2 games depend on them never changing
+    r = StepRandom(7, 3)
+    assert [r.random() for _ in range(3)] == [0.3563895789135101, 0.35635597603323277,
+                                              0.5737750578192319]
+    assert StepRandom(0, 0).getrandbits(64) == StepRandom(0, 0).at(0).getrandbits(64)
+    # one generator moved from step to step draws what a fresh one per step draws
+    shared = StepRandom(123, 0)
+    for step in (5, 0, 17, 5):
+        g = shared.at(step)
+        a = [g.random() for _ in range(3)]
+        b = chance_rng(123, step, 2)
+        assert a == [b.random() for _ in range(3)]
+    assert chance_rng(1, 2, 2).random() != chance_rng(2, 1, 2).random()
+    assert chance_rng(1, 2, 2).random() != chance_rng(1, 3, 2).random()
+    # the whole random.Random interface works, and survives pickling
+    r = StepRandom(1, 1)
+    assert 0 <= r.randrange(6) < 6 and r.choice("abc") in "abc"
+    assert sorted(r.sample(range(10), 10)) == list(range(10))
+    assert r.getrandbits(200) < 1 << 200
+    copy = pickle.loads(pickle.dumps(r))
+    assert copy.random() == r.random()
+    # roughly uniform: each face of a d6 within 10% of its share over 12,000 draws
+    counts = [0] * 6
+    for seed in range(120):
+        for step in range(100):
+            counts[int(chance_rng(seed, step, 2).random() * 6)] += 1
+    assert all(abs(c - 2000) < 200 for c in counts)
+
+
+def test_stream_1_is_the_old_generator():
+    assert chance_rng(5, 7).random() == random.Random("shadows/5/7").random()
+    assert Match.start("hunters", 4, 5).chance_rng(7).random() == \
+        random.Random("shadows/5/7").random()
