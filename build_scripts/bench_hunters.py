@@ -89,10 +89,14 @@ def protocol_speed(n: int, seconds: float) -> float:
     return turns / spent
 
 
-def match_speed(n: int, seconds: float) -> float:
+def match_speed(n: int, seconds: float, stream: int | None = None) -> float:
     """The app's way: ``Match`` logs every step and draws each chance outcome from the
-    game's seed (set-up included, as a game at the table does)."""
+    game's seed (set-up included, as a game at the table does). ``stream``: the chance
+    stream (a checkout from before streams has only its own)."""
     from game.match import Match
+    start = Match.start
+    if stream is not None and "chance" in start.__code__.co_varnames:
+        start = lambda *a: Match.start(*a, chance=stream)  # noqa: E731
     rng = random.Random(n)
     pick = rng.random
     turns = 0
@@ -100,7 +104,7 @@ def match_speed(n: int, seconds: float) -> float:
     seed = 0
     while spent < seconds:
         t = time.process_time()
-        m = Match.start("hunters", n, seed)
+        m = start("hunters", n, seed)
         seed += 1
         st = m.state
         while (d := m.decider()) != NOBODY:
@@ -115,9 +119,9 @@ def match_speed(n: int, seconds: float) -> float:
 
 
 MEASURES = {"fast": lambda n, sec: fast_speed(n, sec)[0], "protocol": protocol_speed,
-            "match": match_speed}
+            "match": match_speed, "match2": lambda n, sec: match_speed(n, sec, 2)}
 LINES = (("fast", "fast path (playout)"), ("protocol", "public protocol"),
-         ("match", "the app's Match"))
+         ("match", "the app's Match"), ("match2", "Match, chance stream 2"))
 
 
 def _measure_once(root: Path, what: str, n: int, seconds: float) -> float:
@@ -161,7 +165,7 @@ def print_table(got: dict, players: list[int], whats: list[str], rounds: int,
             ours, theirs = got[(what, n)]
             ratio = statistics.median(ours) / statistics.median(theirs)
             extra = ""
-            if what == "match" and ("protocol", n) in got:
+            if what.startswith("match") and ("protocol", n) in got:
                 ours_p, theirs_p = got[("protocol", n)]
                 extra = (f"  Match/protocol {statistics.median(ours) / statistics.median(ours_p):.2f}"
                          f" (baseline {statistics.median(theirs) / statistics.median(theirs_p):.2f})")
@@ -219,8 +223,9 @@ def main() -> None:
     ap.add_argument("--baseline", help="another checkout (e.g. a worktree of main): "
                     "measure both, interleaved, and give the ratios")
     ap.add_argument("--rounds", type=int, default=5, help="rounds against --baseline")
-    ap.add_argument("--what", default="fast,protocol,match",
-                    help="figures against --baseline (fast, protocol, match)")
+    ap.add_argument("--what", default="fast,protocol,match,match2",
+                    help="figures against --baseline (fast, protocol, match, match2: the "
+                    "Match with chance stream 2; the baseline's Match has stream 1 only)")
     args = ap.parse_args()
     if args.measure:
         print(f"{MEASURES[args.measure](int(args.players), args.seconds):.1f}")
