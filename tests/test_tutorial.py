@@ -86,8 +86,8 @@ def test_chasing_covers_every_core_rule():
 # --- the rule coverage tables ----------------------------------------------------------------
 
 # the uncovered rules each table listed when it was written: the sets may only shrink
-UNCOVERED_AT_MOST = {"chasing": 12, "harsh": 21, "hunters": 12}
-COMPLETE = set()     # games whose tutorial teaches every rule: no UNCOVERED allowed
+UNCOVERED_AT_MOST = {"chasing": 0, "harsh": 21, "hunters": 12}
+COMPLETE = {"chasing"}   # games whose tutorial has a step for every rule: no UNCOVERED
 
 
 @pytest.mark.parametrize("game_id", TUTORIALS)
@@ -200,7 +200,7 @@ def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_
 
     def shots(index):
         if folder:
-            step(app)
+            step(app, 4)     # a screen's first frame may be put off (App.draw)
             pygame.image.save(app.screen, f"{folder}/{game_id}-{size[0]}-{index:02d}.png")
 
     seen = play_through(app, table, shots=shots)
