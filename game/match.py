@@ -73,8 +73,17 @@ class Match:
         return rng.at(step)
 
     def chance_step(self) -> list[Event]:
-        action = self.state.sample_chance(self.chance_rng(len(self.log)))
-        return self.apply(CHANCE, action)
+        # chance_rng and apply written out: this runs for every chance step of a game
+        log = self.log
+        rng = self.__dict__.get("_rng")
+        if rng is not None:
+            rng = rng.at(len(log))
+        else:
+            rng = self.chance_rng(len(log))
+        action = self.state.sample_chance(rng)
+        events = self.state.apply(CHANCE, action)
+        log.append((CHANCE, action))
+        return events
 
     def run_chance(self) -> list[Event]:
         """Resolve every pending chance step."""

@@ -376,13 +376,13 @@ class StepRandom(random.Random):
 
     def __init__(self, seed: int = 0, step: int = 0) -> None:
         self._seed = seed
+        self._base = (seed * 0x9E3779B97F4A7C15 + 0x5851F42D4C957F2D) & _M64
         self.gauss_next = None
         self.at(step)
 
     def at(self, step: int) -> "StepRandom":
         """Key the generator to chance step ``step`` of its game; returns itself."""
-        x = (self._seed * 0x9E3779B97F4A7C15 + step * 0xD1B54A32D192ED03
-             + 0x5851F42D4C957F2D) & _M64
+        x = (self._base + step * 0xD1B54A32D192ED03) & _M64
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64     # one mixing round, so that
         self._x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64  # near keys part at once
         self.gauss_next = None
@@ -407,11 +407,12 @@ class StepRandom(random.Random):
         return out >> (bits - k)
 
     def seed(self, a=None, version=2) -> None:   # random.Random's API; keys step 0 of ``a``
-        self._seed = a if isinstance(a, int) else 0
-        self.at(0)
+        self.__init__(a if isinstance(a, int) else 0)
 
     def getstate(self):
         return (self._seed, self._x)
 
     def setstate(self, state) -> None:
-        self._seed, self._x = state
+        seed, x = state
+        self.__init__(seed)
+        self._x = x
