@@ -135,3 +135,12 @@ def test_smoke_runs_the_unpacked_program_and_reports_what_went_wrong(
         info.size, info.mode = len(payload), 0o755
         tar.addfile(info, io.BytesIO(payload))
     assert smoke.smoke(archive, "S") == problem
+
+
+def test_bench_frozen_fills_the_start_up_code_and_reads_its_figures():
+    # it crashed with KeyError: 'hold' (the template's collector line), then ValueError
+    # (four figures on the line, not one)
+    frozen = _load("bench_frozen")
+    code = frozen.bench_startup.APP.format(w=1024, h=640, hold="gc.disable()")
+    compile(code, "bench_entry", "exec")
+    assert frozen.first_frame_at("noise\n0.5 0.9 1.2 1765000000.25\n") == 1765000000.25
