@@ -8,7 +8,13 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-os.environ.setdefault("SHADOWS_HOME", tempfile.mkdtemp(prefix="shadows-test-home-"))
+# A user folder of this process's own. Under pytest-xdist (-n auto) each worker gets its
+# own even when SHADOWS_HOME is set for the whole run (.ci/run does): a test without the
+# shadows_home fixture must never share files with a test on another worker.
+_home = os.environ.get("SHADOWS_HOME") or tempfile.mkdtemp(prefix="shadows-test-home-")
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    _home = os.path.join(_home, os.environ["PYTEST_XDIST_WORKER"])
+os.environ["SHADOWS_HOME"] = _home
 
 sys.path.insert(0, str(Path(__file__).parent))
 

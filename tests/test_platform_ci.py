@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import os
 import re
 import tarfile
 import zipfile
@@ -144,3 +145,12 @@ def test_bench_frozen_fills_the_start_up_code_and_reads_its_figures():
     code = frozen.bench_startup.APP.format(w=1024, h=640, hold="gc.disable()")
     compile(code, "bench_entry", "exec")
     assert frozen.first_frame_at("noise\n0.5 0.9 1.2 1765000000.25\n") == 1765000000.25
+
+
+def test_each_xdist_worker_has_its_own_user_folder():
+    # conftest.py: the folder for tests without the shadows_home fixture
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    home = os.environ["SHADOWS_HOME"]
+    if worker:
+        assert Path(home).name == worker
+    assert Path(home).is_absolute()
