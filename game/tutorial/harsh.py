@@ -101,7 +101,8 @@ ROWS = (
     row("say", "Evidence card 1 is the Phone: you need it to win.", "case.0.0"),
     row("do", "End your turn and watch the Spy.", "button.end", ("end", ()), "end your turn now"),
     row("say", "The Spy walked onto the bug at Sunrise Park: it is bugged! Now you can track it, "
-               "and accuse it once you stand on its Location.", "bug"),
+               "and accuse it once you stand on its Location (or when your turn starts there).",
+        "bug"),
     row("do", "Move down-right to the face-down centre. A face-down Location has no ability, "
               "but its card is still there to take.", "location.4", ("move", (4,)),
         "go to the face-down centre this time"),
@@ -125,7 +126,8 @@ ROWS = (
               "hidden, so the table warns of a risk and asks again. The Gun is Evidence: accuse!",
         "dialog", ("accuse", ()), "accuse the Spy: you hold all three Evidence Items"),
     row("say", "Mission accomplished! The Gun was the third Evidence and you held no Red Herring. "
-               "You're ready for a real game.", "results.outcome"),
+               "Harder Difficulty levels at Setup drop the Clue x2, add a Red Herring or shorten "
+               "the Countdown. You're ready for a real game.", "results.outcome"),
 )
 
 TUTORIAL = Tutorial(
@@ -238,11 +240,13 @@ RULES = (
          "You can only accuse a bugged Spy"),
     rule("accuse_no_discard", "An accusation needs no discard for meeting the Spy.", "play",
          "unless you accuse it"),
-    rule("accuse_at_start", "Starting a turn on the Spy's Location, the Agent may accuse at once."),
+    rule("accuse_at_start", "Starting a turn on the Spy's Location, the Agent may accuse at once.",
+         "explained", "or when your turn starts there"),
     rule("accuse_win", "An accusation holding the 3 Evidence Items and no Red Herring wins.",
          "play", "Mission accomplished"),
     rule("accuse_loss", "An accusation holding the Red Herring, or missing an Evidence Item, "
          "loses.", "explained", "hold it when you accuse and you lose"),
-    rule("levels", "Harder levels remove the Clue x2, add a Red Herring, shorten the Countdown."),
+    rule("levels", "Harder levels remove the Clue x2, add a Red Herring, shorten the Countdown.",
+         "explained", "Harder Difficulty levels at Setup"),
 )
 UNCOVERED = frozenset(r.id for r in RULES if r.how == "uncovered")
