@@ -189,6 +189,7 @@ class SecretWatch:
         self.findings: list[tuple] = []
         self.frames = 0
         self.owner: int | None = None
+        self.last_owner: int | None = None   # whose secrets were on screen last
         self._answered = False
         self._session = None
 
@@ -216,6 +217,12 @@ class SecretWatch:
         spy(look, "chip", lambda text, *a, **k: self.texts.append(str(text)))
         spy(ScrollPanel, "draw", lambda panel, *a, **k: self.log_texts.extend(
             b.text for b in getattr(panel, "blocks", ()) or ()))
+        # "Since your last turn" retells public log lines, as the log panel does: a card
+        # played in an earlier round may be in a hand again without that being a secret.
+        from game.ui.since import SinceBanner
+
+        spy(SinceBanner, "_render", lambda banner, m, w, seat, rows: self.log_texts.extend(
+            text for _, text in rows))
         original_draw = app.draw
 
         self.drawn = 0                        # frames drawn since the watch began
@@ -246,7 +253,7 @@ class SecretWatch:
                     self.findings.append((self.drawn, type(top).__name__, self.owner, seat,
                                           "hand-off", f"hand-off taken {age} frames after it came"))
             handed_to(seat)
-            self.owner, self._answered = seat, False
+            self.owner, self.last_owner, self._answered = seat, seat, False
 
         def on_apply(seat, action):
             apply(seat, action)
@@ -264,6 +271,11 @@ class SecretWatch:
             self._answered = False
             if d != self.owner:
                 self.owner = None
+        # Only computers and chance moved since this person's secrets left the screen:
+        # the screen is theirs again without a hand-off (nobody else's secrets came between).
+        if (self.owner is None and self.last_owner is not None and d == self.last_owner
+                and s.at_this_screen(d)):
+            self.owner = d
 
     # --- the check ------------------------------------------------------------------------
     def check(self) -> None:
