@@ -6,8 +6,9 @@ a Hermit card drawn at the Hermit's Cabin, given to Carol and answered, a Hermit
 given to you to answer, an attack on you and the Werewolf's counterattack (which reveals
 you), two rolls of 7 (any Area), a Black card that is Equipment at the Cemetery (Butcher
 Knife), your own attack in your Area pair with the Knife's bonus, and the Weird Woods. The
-other Areas, revealing by choice and the three factions' ways to win are explained with the
-table pointed at. Found by searching seeds (build_scripts/find_hunters_tutorial.py);
+other Areas, revealing by choice, the three factions' ways to win, death and its reward,
+the game's end, Single-use cards, the decks' reshuffle and the two Setup variants are
+explained with the table pointed at (``RULES`` below): these three turns reach none of them. Found by searching seeds (build_scripts/find_hunters_tutorial.py);
 tests/test_tutorial.py checks every move is legal where it stands and plays it on the real
 table. The rows stop before the game's end (``ends_game=False``).
 
@@ -37,6 +38,8 @@ ROWS = (
                "a Shadow, with 14 HP: 14 damage and you are dead.", "character"),
     row("say", "Nobody knows who is on which side. Find out from what others do, and from the "
                "Hermit cards.", "seat.1"),
+    row("say", "At 4 players, two Hunters and two Shadows are dealt; Neutrals join from 5. The "
+               "first player is drawn at random: this time, you.", "seat.0"),
     row("say", "The six Areas lie in three pairs. Each Area has its dice numbers: the sum of "
                "two dice picks where you go.", "board"),
     row("say", "The damage track: each character's piece climbs it as they take damage. The "
@@ -49,7 +52,8 @@ ROWS = (
     row("do", "Each Area has an action. The Hermit's Cabin: draw a Hermit card.",
         "choice.draw.hermit", ("draw", ("hermit",)), "draw the Hermit card"),
     row("say", "A Hermit card is a secret question. You give it to another player; only the two "
-               "of you read it, and they must answer truthfully.", "card"),
+               "of you read it, and they must answer truthfully (only the Unknown may lie).",
+        "card"),
     row("do", "Give it to Carol: her answer will tell you something about her.",
         "choice.give.2", ("give", (CAROL,)), "give this one to Carol"),
     row("bot", CAROL, ("answer", ("damage",))),
@@ -68,7 +72,7 @@ ROWS = (
         ("answer", ("damage",)), "answer truthfully: you are a Shadow"),
     row("bot", DAVE, ("attack", (LEARNER,))),
     row("say", "Dave attacks! Damage is the difference between the two dice (a six-sided and a "
-               "four-sided): 5 - 4 = 1.", "dice"),
+               "four-sided): 5 - 4 = 1. An attack on several players rolls once for all.", "dice"),
     row("do", "Your Werewolf can strike back at an attacker, but doing so reveals you. Take the "
               "counterattack.", "choice.respond.counter", ("respond", ("counter",)),
         "counterattack this time"),
@@ -84,6 +88,8 @@ ROWS = (
     row("do", "Draw a Black card.", "choice.draw.black", ("draw", ("black",)), "draw a Black card"),
     row("say", "The Butcher Knife is Equipment: it stays in front of you and adds 1 to every "
                "hit you land.", "seat.0"),
+    row("say", "A card that is not Equipment is Single-use: read out, done, discarded. An empty "
+               "deck is made again from its discards.", "decks"),
     row("say", "Bob is in the Cemetery too. You can attack anyone in your Area pair: here the "
                "Cemetery and the Weird Woods.", "pair.1"),
     row("do", "Attack Bob.", "choice.attack.1", ("attack", (BOB,)), "attack Bob"),
@@ -107,8 +113,14 @@ ROWS = (
     # --- how the game is won --------------------------------------------------------------------
     row("say", "How each side wins: the Hunters when every Shadow is dead; the Shadows when every "
                "Hunter is dead, or three Neutrals.", "character"),
+    row("say", "When damage reaches a character's HP it dies: revealed and out of the game. Its "
+               "killer takes one of its Equipment cards.", "track"),
+    row("say", "The moment a goal is met the game ends, and everyone whose goal is met wins, even "
+               "the dead.", "character"),
     row("say", "Neutrals join from five players. Each has a goal of their own, e.g. Allie wins "
                "just by being alive at the end.", "character"),
+    row("say", "Setup options: a Hermit round (6+ players: everyone first answers a Hermit card) "
+               "and, for beginners, Special abilities off (Bob is then left out).", "character"),
     row("say", "Revealing: while hidden, you may press Reveal under your card at any decision, "
                "often to use your ability. Your counterattack did it for you. You're ready for "
                "a real game!", "character"),
@@ -140,8 +152,9 @@ RULES = (
     rule("track", "Damage is kept on the damage track, from no damage up.", "explained",
          "The damage track"),
     rule("allocation", "The sides dealt depend on the players: at 4, two Hunters and two "
-         "Shadows."),
-    rule("start_player", "The starting player is chosen at random."),
+         "Shadows.", "explained", "two Hunters and two Shadows are dealt"),
+    rule("start_player", "The starting player is chosen at random.", "explained",
+         "The first player is drawn at random"),
     rule("turn", "A turn: move (must), the Area's action (may), attack (may).", "play",
          "After moving you may attack someone in your Area pair"),
     rule("move_roll", "Roll both dice; their sum names the Area you move to.", "play",
@@ -163,11 +176,14 @@ RULES = (
          "Spell: a Shadow takes 1 damage"),
     rule("hermit_truth", "Hermit cards are answered truthfully.", "play",
          "they must answer truthfully"),
-    rule("hermit_unknown", "The Unknown may lie about a Hermit card."),
+    rule("hermit_unknown", "The Unknown may lie about a Hermit card.", "explained",
+         "only the Unknown may lie"),
     rule("hermit_secret", "Only the giver and the receiver read the Hermit card.", "play",
          "only the two of you read it"),
-    rule("reshuffle", "An empty deck is made again from its discards."),
-    rule("single_use", "A Single-use card is read out, followed and discarded."),
+    rule("reshuffle", "An empty deck is made again from its discards.", "explained",
+         "An empty deck is made again"),
+    rule("single_use", "A Single-use card is read out, followed and discarded.", "explained",
+         "Single-use: read out, done, discarded"),
     rule("equipment", "Equipment stays in front of you and always works.", "play",
          "The Butcher Knife is Equipment"),
     rule("attack", "You may attack one player in your Area pair.", "play",
@@ -175,13 +191,18 @@ RULES = (
     rule("damage_roll", "Attack damage is the difference of the two dice.", "play",
          "Damage is the difference between the two dice"),
     rule("miss", "Equal dice miss.", "explained", "A roll of equal dice would have missed"),
-    rule("multi", "One roll hits every target of a several-target attack."),
+    rule("multi", "One roll hits every target of a several-target attack.", "explained",
+         "rolls once for all"),
     rule("death_hp", "A character dies once its damage reaches its HP.", "explained",
          "14 damage and you are dead"),
-    rule("dead_out", "The dead are revealed and leave the game."),
-    rule("kill_reward", "A killer takes one Equipment card of their choice from the victim."),
-    rule("win_ends", "Meeting your goal, you reveal yourself and the game ends at once."),
-    rule("winners", "Everyone whose goal is met wins, even the dead."),
+    rule("dead_out", "The dead are revealed and leave the game.", "explained",
+         "revealed and out of the game"),
+    rule("kill_reward", "A killer takes one Equipment card of their choice from the victim.",
+         "explained", "killer takes one of its Equipment cards"),
+    rule("win_ends", "Meeting your goal, you reveal yourself and the game ends at once.",
+         "explained", "The moment a goal is met the game ends"),
+    rule("winners", "Everyone whose goal is met wins, even the dead.", "explained",
+         "everyone whose goal is met wins, even the dead"),
     rule("hunters_win", "The Hunters win when every Shadow is dead.", "explained",
          "the Hunters when every Shadow is dead"),
     rule("shadows_win", "The Shadows win when every Hunter, or three Neutrals, are dead.",
@@ -192,7 +213,9 @@ RULES = (
          "play", "Your Werewolf can strike back"),
     rule("reveal_choice", "A hidden character may reveal itself at any decision.", "explained",
          "you may press Reveal under your card"),
-    rule("hermit_start", "Variant for 6 or more: each player uses a Hermit card at the start."),
-    rule("no_abilities", "Variant for beginners: no abilities, without Bob."),
+    rule("hermit_start", "Variant for 6 or more: each player uses a Hermit card at the start.",
+         "explained", "a Hermit round (6+ players"),
+    rule("no_abilities", "Variant for beginners: no abilities, without Bob.", "explained",
+         "Special abilities off (Bob is then left out)"),
 )
 UNCOVERED = frozenset(r.id for r in RULES if r.how == "uncovered")
