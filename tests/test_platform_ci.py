@@ -154,3 +154,12 @@ def test_each_xdist_worker_has_its_own_user_folder():
     if worker:
         assert Path(home).name == worker
     assert Path(home).is_absolute()
+
+
+def test_ci_runs_every_benchmark_once():
+    smoke_script = (ROOT / ".ci" / "bench_smoke.sh").read_text(encoding="utf-8")
+    benches = sorted(p.name for p in (ROOT / "build_scripts").rglob("bench_*.py"))
+    assert benches
+    for name in benches:
+        assert re.search(rf"^bench \d+ {re.escape(name)}\b", smoke_script, re.M), name
+    assert "bash .ci/bench_smoke.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
