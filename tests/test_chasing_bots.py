@@ -76,6 +76,7 @@ def test_settled_compares_candidates_world_by_world():
     assert not settled([[x + 1.0 for x in noisy], [-x for x in noisy]])
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_hard_stops_thinking_once_the_choice_is_settled(monkeypatch):
     from game.ai import clock
     monkeypatch.setattr(clock, "now", CountingClock(0.0005))
@@ -94,6 +95,7 @@ def test_hard_stops_thinking_once_the_choice_is_settled(monkeypatch):
     assert min(worlds) <= 32 < max(worlds)
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_hidden_ranks_do_not_change_hards_choice(monkeypatch):
     # Two deals that seat 0 cannot tell apart (the other hands' ranks differ, the suits
     # and everything seat 0 has seen are the same): Hard, with the same seed and a

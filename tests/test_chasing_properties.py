@@ -148,6 +148,7 @@ def run_game(n: int, seed: int) -> None:
         assert res.scores[s] == total
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_random_games_keep_every_invariant(n):
     for seed in range(GAMES_PER_COUNT):

@@ -180,6 +180,7 @@ def test_autopilot_finishes_games_and_the_report_counts_them(difficulty):
     assert rep["mean_turns"] > 1
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_autopilot_beats_random_play():
     wins = {"bot": 0, "random": 0}
     for seed in range(40):
@@ -232,6 +233,7 @@ def test_the_search_overrules_a_losing_choice_but_keeps_a_sound_one():
     assert choice == accuse
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_the_search_autopilot_reads_only_the_view(monkeypatch):
     # Two games that differ only in what the player cannot see (the hidden Case Files,
     # Discovery cards and Spy deck order), at the same position: with the same seed and
@@ -350,6 +352,7 @@ def test_worlds_hold_the_unseen_spy_cards_each_as_likely_on_top_and_the_turns_le
     assert all(0.6 * share < n < 1.4 * share for n in tops.values()) and len(tops) == 8 - len(seen)
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_a_step_budget_gives_the_same_choice_on_any_clock(monkeypatch):
     # With a budget of playout steps the search ignores the clock: a clock that says the
     # time ran out at once, and one that never moves, give the same worlds and choices.

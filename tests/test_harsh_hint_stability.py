@@ -5,6 +5,8 @@ and it says how precise its chances are."""
 import random
 import time
 
+import pytest
+
 from game.ai.harsh_hint import hint, margin, position_seed
 from game.ai.harsh_policy import HarshPolicy
 from game.match import Match
@@ -44,6 +46,7 @@ def chances(answer) -> dict:
     return {a: p for a, p, _ in answer.ranked}
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_the_same_position_asked_twice_gives_chances_within_3_points():
     # the app's own search (the same work, seeded by the position); a clock long enough
     # that a busy test machine cannot cut it (the 2 s answer is test_ui_harsh_hint's)

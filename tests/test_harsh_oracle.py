@@ -4,6 +4,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.ai import clock
 from game.rules.harsh.state import HarshState
 from game.rules.protocol import CHANCE, NOBODY
@@ -58,6 +60,7 @@ def test_the_oracle_plays_legal_moves_to_the_end():
         clock.use("wall")
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_the_oracle_on_a_step_budget_plays_the_same_game_on_any_clock(monkeypatch):
     # --work in bench_harsh_ai: the oracle counts playout steps, not time, so a run can be
     # repeated exactly on another machine; a clock that races on must not change a move.

@@ -77,6 +77,7 @@ def test_clone_is_independent():
     assert s.dmg == [0] * 5
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 def test_views_never_show_hidden_characters_to_others():
     for seed in range(5):
         m = Match.start("hunters", 6, seed)

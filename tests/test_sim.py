@@ -37,6 +37,7 @@ def test_bad_arguments_are_clear(capsys):
     assert "unknown game" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # many complete games; CI runs it, -m "not slow" skips it
 @pytest.mark.parametrize("game", ["chasing", "harsh", "hunters"])
 def test_cli_json_for_each_real_game(game):
     if game not in {s.id for s in sim.all_games()}:
