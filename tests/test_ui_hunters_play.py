@@ -80,7 +80,13 @@ class TextSpy:
         draw.clear_caches()
         look.clear_caches()
         self.seen = []
-        app.draw()
+        for _ in range(50):
+            # a screen's first draw stops at the frame's deadline and goes on in the next
+            # (App.draw): draw until the whole picture has been made
+            put_off = app.fresh_draws_put_off
+            app.draw()
+            if app.fresh_draws_put_off == put_off:
+                break
         buttons = [getattr(el, "text", "") or "" for el in elements(app.top.root)]
         return "\n".join(self.seen + buttons)
 
