@@ -415,6 +415,11 @@ def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(
     assert seen == t.steps
     assert app.top is table and not table.session.is_over()
     assert table.session.match.state.rev[t.learner]     # the counterattack revealed her
+    assert table.session.seats[t.learner].name == "Alice"   # not the setup's "Red"
+    # the table's own buttons are still there: they point at the coach's, not at a Next
+    legal = table.session.match.state.legal_actions(t.learner)
+    reason = table.session.submit(t.learner, legal[0])
+    assert "Play vs Easy" in reason and "Next" not in reason
     coach_click(app, "real")
     step(app, 3)
     from game.ui.hunters.overlays import CharacterScene

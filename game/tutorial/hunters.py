@@ -72,12 +72,13 @@ ROWS = (
         ("answer", ("damage",)), "answer truthfully: you are a Shadow"),
     row("bot", DAVE, ("attack", (LEARNER,))),
     row("say", "Dave attacks! Damage is the difference between the two dice (a six-sided and a "
-               "four-sided): 5 - 4 = 1. An attack on several players rolls once for all.", "dice"),
+               "four-sided), larger minus smaller: a 5 and a 4 make 1. An attack on several "
+               "players rolls once for all.", "dice"),
     row("do", "Your Werewolf can strike back at an attacker, but doing so reveals you. Take the "
               "counterattack.", "choice.respond.counter", ("respond", ("counter",)),
         "counterattack this time"),
     row("say", "You are revealed: all can see the Werewolf now. Your counterattack rolled "
-               "4 - 1 = 3 damage to Dave.", "seat.0"),
+               "a 4 and a 1: 3 damage to Dave.", "seat.0"),
     row("bot", DAVE, END),
     # --- turn 2: the Cemetery and Equipment ------------------------------------------------------
     row("do", "Your turn again: roll.", "choice.roll", ROLL, "roll the dice first"),
@@ -94,7 +95,7 @@ ROWS = (
                "Cemetery and the Weird Woods.", "pair.1"),
     row("do", "Attack Bob.", "choice.attack.1", ("attack", (BOB,)), "attack Bob"),
     row("bot", BOB, ("respond", ("none",))),
-    row("say", "4 - 1 = 3, plus 1 for the Knife: Bob takes 4. A roll of equal dice would have "
+    row("say", "A 4 and a 1 make 3, plus 1 for the Knife: Bob takes 4. A roll of equal dice would have "
                "missed.", "track"),
     row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
     row("bot", BOB, ROLL), row("bot", BOB, SKIP), row("bot", BOB, NO_ATTACK), row("bot", BOB, END),

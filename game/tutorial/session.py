@@ -11,13 +11,15 @@ from __future__ import annotations
 import importlib
 
 from game.bus import DecisionNeeded, IntentRefused
-from game.rules.protocol import CHANCE, Action, RuleError
+from game.rules.protocol import CHANCE, Action, RuleError, chance_rng
 from game.session import SeatConfig, Session
 
 from . import Step, Tutorial
 
 READ_FIRST = "read the coach's note first, then press Next"
 NOT_NOW = "the coach is not asking for a move just now"
+LAST_STEP = ("the tutorial is over: press Play vs Easy in the coach's note for a real game, "
+             "or Menu")
 
 
 class TutorialSession(Session):
@@ -83,6 +85,8 @@ class TutorialSession(Session):
         rule_broken = False
         if step is None or step.kind != "do":
             reason = READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
+            if step is not None and self.index == len(self.tutorial.rows) - 1:
+                reason = LAST_STEP    # no Next there: the coach offers a real game
         elif action != step.action:
             try:
                 self.match.state.check(seat, action)
@@ -124,7 +128,7 @@ class TutorialSession(Session):
             return
         if self.decider() == CHANCE:  # a new round's deal: the seed's, as in any game
             step_no = len(self.match.log)
-            self._apply(CHANCE, self.match.state.sample_chance(self.match.chance_rng(step_no)))
+            self._apply(CHANCE, self.match.state.sample_chance(chance_rng(self.match.seed, step_no)))
             return
         step = self.step
         if step is None:

@@ -507,8 +507,10 @@ def _edge_point(rect: pygame.Rect, towards: tuple) -> tuple[float, float]:
 # --- starting, resuming, offering ---------------------------------------------------------------
 
 def learner_name(app, game_id: str) -> str:
-    """The name of the first person in this game's last setup, else the setup's first
-    default name (the tables' sentences read "Alice wins", so not "You")."""
+    """The name of the first person in this game's last setup, else the tutorial's own
+    (the same "Alice" in every game: Hunters' setup would say "Red"). Never "You": the
+    tables' sentences read "Alice wins"."""
+    from game.tutorial import tutorial_for
     from game.ui.scenes.setup import default_names
 
     setup = app.settings.last_setup.get(game_id) or {}
@@ -517,6 +519,9 @@ def learner_name(app, game_id: str) -> str:
             name = str(seat.get("name", "")).strip()[:16]
             if name:
                 return name
+    tutorial = tutorial_for(game_id)
+    if tutorial is not None:
+        return tutorial.seat_names[tutorial.learner]
     return default_names(game_id)[0]
 
 
