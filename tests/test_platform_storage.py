@@ -331,3 +331,31 @@ def test_the_app_and_its_tools_always_name_the_encoding():
     found = {str(p.relative_to(root)): _text_io_without_encoding(p)
              for folder in ("game", "build_scripts") for p in sorted((root / folder).rglob("*.py"))}
     assert {k: v for k, v in found.items() if v} == {}
+
+
+# --- flags and file descriptors that only some OSes have ----------------------------------------
+
+def test_reading_and_writing_without_the_posix_only_open_flags(tmp_path, monkeypatch):
+    # Windows has no O_NONBLOCK or O_DIRECTORY (and needs O_BINARY, which POSIX lacks)
+    for flag in ("O_NONBLOCK", "O_DIRECTORY"):
+        monkeypatch.delattr(jsonfile.os, flag, raising=False)
+    monkeypatch.setattr(jsonfile.os, "O_BINARY", 0, raising=False)
+    target = tmp_path / "x.json"
+    jsonfile.write_versioned(target, "settings", 1, {"a": 1})
+    assert jsonfile.read_json(target, "settings", 1) == {"a": 1}
+    assert jsonfile.peek_json(target)["data"] == {"a": 1}
+    kept = jsonfile.keep_copy(target, b"original")
+    assert kept.read_bytes() == b"original"
+
+
+def test_a_windowed_windows_app_without_fd_2_still_plays_sound_setup(monkeypatch):
+    # A frozen windowed app on Windows has no standard error at all: os.dup(2) fails
+    from game.ui import sound
+
+    def no_fd(fd):
+        raise OSError(errno.EBADF, "Bad file descriptor")
+    monkeypatch.setattr(sound.os, "dup", no_fd)
+    ran = []
+    with sound.quiet_native_stderr():
+        ran.append(True)
+    assert ran == [True]
