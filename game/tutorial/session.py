@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 
 from game.bus import DecisionNeeded, IntentRefused
-from game.rules.protocol import CHANCE, Action, RuleError, chance_rng
+from game.rules.protocol import CHANCE, Action, RuleError
 from game.session import SeatConfig, Session
 
 from . import Step, Tutorial
@@ -128,7 +128,7 @@ class TutorialSession(Session):
             return
         if self.decider() == CHANCE:  # a new round's deal: the seed's, as in any game
             step_no = len(self.match.log)
-            self._apply(CHANCE, self.match.state.sample_chance(chance_rng(self.match.seed, step_no)))
+            self._apply(CHANCE, self.match.state.sample_chance(self.match.chance_rng(step_no)))
             return
         step = self.step
         if step is None:
