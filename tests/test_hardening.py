@@ -287,6 +287,7 @@ def test_notes_kept_aside_are_never_deleted_by_a_new_game(shadows_home):
 
 # --- 7. a FIFO in place of a data file --------------------------------------------------------
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="Windows has no FIFOs")
 @pytest.mark.parametrize("where", ["config/settings.json", "data/statistics.json",
                                    "data/autosave.json", "data/saves/chasing-20260101-120000.json"])
 def test_a_fifo_in_place_of_a_data_file_never_hangs(tmp_path, where):
@@ -523,6 +524,7 @@ def test_notes_of_other_saved_games_survive_a_new_game(shadows_home):
     assert notes_path(5).exists() and notes_path(6).exists() and not orphan.exists()
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="Windows has no FIFOs")
 def test_a_fifo_in_place_of_the_log_files_never_hangs(tmp_path):
     home = tmp_path / "home"
     (home / "logs").mkdir(parents=True)
