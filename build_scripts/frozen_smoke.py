@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -44,7 +45,21 @@ def executable_in(unpacked: Path, stem: str, platform: str = sys.platform) -> Pa
     return unpacked / stem / build.APP_NAME
 
 
+def unzip_command(archive: Path, into: Path, platform: str = sys.platform) -> list[str] | None:
+    """On macOS, ditto: a .app holds symlinks (PyInstaller links Contents/Frameworks and
+    Resources), which zipfile would unpack as small text files and break the bundle; ditto
+    is how build.py packed it. None elsewhere (zipfile does)."""
+    if platform == "darwin" and shutil.which("ditto"):
+        return ["ditto", "-x", "-k", str(archive), str(into)]
+    return None
+
+
 def unpack(archive: Path, into: Path) -> None:
+    command = unzip_command(archive, into)
+    if command and archive.suffix == ".zip":
+        into.mkdir(parents=True, exist_ok=True)
+        subprocess.run(command, check=True)
+        return
     if archive.name.endswith(".tar.gz"):
         with tarfile.open(archive) as tar:
             if hasattr(tarfile, "data_filter"):  # 3.10.12+/3.11.4+: no links out of `into`

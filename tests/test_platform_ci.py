@@ -163,3 +163,14 @@ def test_ci_runs_every_benchmark_once():
     for name in benches:
         assert re.search(rf"^bench \d+ {re.escape(name)}\b", smoke_script, re.M), name
     assert "bash .ci/bench_smoke.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_macos_unpacks_with_ditto_to_keep_the_bundles_symlinks(smoke, tmp_path, monkeypatch):
+    monkeypatch.setattr(smoke.shutil, "which", lambda name: f"/usr/bin/{name}")
+    archive, into = tmp_path / "a.zip", tmp_path / "out"
+    assert smoke.unzip_command(archive, into, "darwin") == [
+        "ditto", "-x", "-k", str(archive), str(into)]
+    assert smoke.unzip_command(archive, into, "win32") is None
+    assert smoke.unzip_command(archive, into, "linux") is None
+    monkeypatch.setattr(smoke.shutil, "which", lambda name: None)
+    assert smoke.unzip_command(archive, into, "darwin") is None
