@@ -432,6 +432,28 @@ def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(
     assert "hunters" in app.settings.tutorials_done
 
 
+def test_harsh_keeping_the_kit_gets_the_coachs_answer_before_the_tables_warning(app):
+    """The table's "This ends the game... Do it anyway?" must not come up (with the coach's
+    arrow on its Yes) for a move the coach refuses anyway."""
+    click(app, "#learn")
+    click(app, "#learn_harsh")
+    table = app.top
+    session = table.session
+    play_through(app, table, until=lambda: session.step.kind == "do"
+                 and session.step.action.kind == "kit" and table.acting_seat() is not None
+                 and table.still() and table.dialog is not None)
+    keep = next(i for i, o in enumerate(table.dialog.options) if o.action.args == (False,))
+    before = len(session.match.log)
+    click_at(app, table.region(f"option.{keep}").center)
+    step(app, 2)
+    assert len(session.match.log) == before
+    assert table.dialog is not None and table.dialog.kind != "confirm"   # no "Do it anyway?"
+    assert app.coach.refusal.startswith("The coach asks for another move:"), app.coach.refusal
+    assert "use the Defusing Kit" in app.coach.refusal
+    click_at(app, table.region(f"option.{1 - keep}").center)
+    assert wait(app, lambda: len(session.match.log) > before)
+
+
 def test_hunters_re_rolls_are_not_called_the_mystic_compass(app):
     """A roll for the Area you stand on is rolled again; with a 7 after it, the prompt
     says 7 (any Area), not the Mystic Compass the learner does not hold."""

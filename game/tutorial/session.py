@@ -80,33 +80,33 @@ class TutorialSession(Session):
     def submit(self, seat: int, action: Action) -> str | None:
         if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_human:
             return "that seat is not played at this screen"
-        step = self.step
-        reason = None
-        rule_broken = False
-        if step is None or step.kind != "do":
-            reason = READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
-            if step is not None and self.index == len(self.tutorial.rows) - 1:
-                reason = LAST_STEP    # no Next there: the coach offers a real game
-        elif action != step.action:
-            try:
-                self.match.state.check(seat, action)
-            except RuleError as exc:
-                reason = str(exc)       # the rule itself says why: that is the lesson
-                rule_broken = True
-            else:
-                reason = self.off_script(seat, action, step)
-        if reason is not None:
-            # the table's status line leads with this (see TableScene.refuse): "Not
-            # allowed" only when a rule forbids the move
-            lead = ("Not allowed" if rule_broken else
-                    "The coach asks for another move" if step is not None and step.kind == "do"
-                    else "One moment")
-            self.last_refusal = (lead, reason)
-            self.bus.publish(IntentRefused(seat, action, reason))
-            return reason
+        refused = self.refusal(seat, action)
+        if refused is not None:
+            # the table's status line leads with this (see TableScene.refuse)
+            self.last_refusal = refused
+            self.bus.publish(IntentRefused(seat, action, refused[1]))
+            return refused[1]
         self._apply(seat, action)
         self._advance()
         return None
+
+    def refusal(self, seat: int, action: Action) -> tuple[str, str] | None:
+        """(lead, reason) if ``action`` would be refused now, else None; nothing changes.
+        A table asks it before its own questions ("This ends the game... Do it anyway?"),
+        so the coach's answer comes first. The lead is "Not allowed" only when a rule
+        forbids the move."""
+        step = self.step
+        if step is None or step.kind != "do":
+            if step is not None and self.index == len(self.tutorial.rows) - 1:
+                return "One moment", LAST_STEP   # no Next there: the coach offers a real game
+            return "One moment", READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
+        if action == step.action:
+            return None
+        try:
+            self.match.state.check(seat, action)
+        except RuleError as exc:
+            return "Not allowed", str(exc)      # the rule itself says why: that is the lesson
+        return "The coach asks for another move", self.off_script(seat, action, step)
 
     def off_script(self, seat: int, action: Action, step: Step) -> str:
         """A legal move that is not the step's: what it would do, what the step wants and

@@ -227,6 +227,10 @@ class HarshTableScene(HarshPainter, MiddleColumn, HarshOverlays, TableScene):
         if checked and self._input and not self._checked_in_time():
             self._held = (self.step_key(), self.app.frames, action, asked, self.dialog is not None)
             return True
+        ask_first = getattr(self.session, "refusal", None)   # a tutorial's coach answers first
+        if ask_first is not None and self.acting_seat() is not None \
+                and ask_first(self.acting_seat(), action) is not None:
+            return super().choose(action)
         danger = self.danger_of(action) if checked else None
         # a forced choice with only this option: nothing to ask (its note says what it does)
         alone = all(_same_class(a, action) for a in self.actions())
