@@ -8,6 +8,14 @@ learner (seat 0) are printed:
     python build_scripts/find_tutorial_deal.py --left 3 --seeds 400
     python build_scripts/find_tutorial_deal.py --left 3 --show 170 1
 
+For a tutorial from round 1's deal to the final tie-break (issue 40), ``--whole N`` plays
+whole games with N random move orders per seed and start, and prints those with a trick
+won by the later of two equal ranks and the lowest totals tied (``learner_in_tie``: the
+learner is one of them; the winner is who took the fewest cards in round III):
+
+    python build_scripts/find_tutorial_deal.py --whole 3 --seeds 40
+    (seed 32, start 1, order 2: you and Bob tie on 44; you win on fewer cards)
+
 Rules wanted: following a Follow Card (with a card that may not be played), choosing the
 discard, a trick won below the Spotlight and one won with none below, the learner winning
 a trick, an even suit (higher half ignored), a lone 0 and a strike-through.
@@ -20,7 +28,7 @@ import argparse
 from game.match import Match
 from game.rules.chasing import cards as C
 from game.rules.chasing.scoring import by_suit, struck_flags
-from game.rules.chasing.state import DISCARD
+from game.rules.chasing.state import DISCARD, trick_winner
 from game.rules.protocol import CHANCE
 from game.tutorial import first_legal
 
@@ -82,6 +90,50 @@ def search(m: Match, limit: int = 200_000) -> list[tuple[list, dict]]:
     return found
 
 
+def whole_game(seed: int, start: str, policy_seed: int):
+    """One whole game from round 1's deal, every seat playing a random legal move (from
+    ``policy_seed``): the moves, and what a tutorial from the deal needs of it: a trick
+    won by the later of two equal ranks, and the lowest totals tied and settled by the
+    fewest cards in the last round (or shared)."""
+    import random
+
+    rng = random.Random(policy_seed)
+    m = Match.start("chasing", 3, seed, {"start": start}, chance=1)
+    moves = []
+    tie_trick = False
+    while not m.state.is_over():
+        if m.decider() == CHANCE:
+            m.chance_step()
+            continue
+        st = m.state
+        seat, action = st.decider(), rng.choice(st.legal_actions())
+        tricks = len(st.history)
+        m.apply(seat, action)
+        moves.append((seat, action))
+        if len(m.state.history) > tricks:
+            sp, _, plays, w = m.state.history[-1]
+            ranks = [c & 15 for c in plays]
+            best = trick_winner(sp & 15, ranks)      # on equal ranks, the later play
+            tie_trick |= ranks[best] in ranks[:best]
+    result = m.state.view(None)["result"]
+    scores = result["scores"]
+    low = min(scores)
+    tied = [s for s in range(3) if scores[s] == low]
+    return moves, {"tie_trick": tie_trick, "final_tie": len(tied) > 1,
+                   "learner_in_tie": LEARNER in tied, "winners": result["winners"],
+                   "scores": scores}
+
+
+def search_whole(seeds: int, policies: int) -> None:
+    """Seeds and move orders for a tutorial from the first deal to the final tie-break."""
+    for seed in range(1, seeds):
+        for start in "012":
+            for policy in range(policies):
+                _, f = whole_game(seed, start, policy)
+                if f["tie_trick"] and f["final_tie"]:
+                    print("seed", seed, "start", start, "policy", policy, f, flush=True)
+
+
 def describe(path) -> str:
     return " ; ".join(f"{s}:{C.name(mv) if mv < DISCARD else 'discard ' + C.SUITS[mv - DISCARD]}"
                       for s, mv in path)
@@ -92,7 +144,12 @@ def main() -> None:
     ap.add_argument("--left", type=int, default=3, help="tricks left when the tutorial starts")
     ap.add_argument("--seeds", type=int, default=400)
     ap.add_argument("--show", nargs=2, metavar=("SEED", "START"))
+    ap.add_argument("--whole", type=int, metavar="POLICIES",
+                    help="search whole games (from round 1's deal) for the tie rules instead")
     args = ap.parse_args()
+    if args.whole:
+        search_whole(args.seeds, args.whole)
+        return
     if args.show:
         m = prelude(int(args.show[0]), args.show[1], args.left)
         st = m.state
