@@ -110,6 +110,22 @@ def in_range(s, p):
     return out
 
 
+def has_target(s, p):
+    """``bool(in_range(s, p))`` without building the list (asked before every attack step)."""
+    slot = s.pos[p]
+    if slot < 0:
+        return False
+    pair = slot >> 1
+    outside = HANDGUN in s.equip[p]
+    pos, alive = s.pos, s.alive
+    for t in range(s.n):
+        if t != p and alive[t]:
+            ts = pos[t]
+            if ts >= 0 and ((ts >> 1) != pair) == outside:
+                return True
+    return False
+
+
 def d4_only(s, a):
     return MASAMUNE in s.equip[a] or able(s, a, VALKYRIE)
 

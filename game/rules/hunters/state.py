@@ -63,7 +63,7 @@ _OPTS = {k: v[0] for k, v in _DECIDE.items()}
 _DO = {k: v[1] for k, v in _DECIDE.items()}
 _OUTCOME = {k: v[0] for k, v in _CHANCE.items()}
 _ROLLED = {k: v[1] for k, v in _CHANCE.items()}
-_in_range = _combat.in_range
+_has_target = _combat.has_target
 _REVEAL = [("reveal",)]
 _D6, _D4 = range(1, 7), range(1, 5)
 _DANIEL = DANIEL
@@ -163,7 +163,7 @@ class HuntersState(GameState):
             if k in _DO:
                 seat = f[1]
                 if not alive[seat] or (k == "respond" and not alive[f[2]]) or (
-                        k == "attack" and not _in_range(self, seat)):
+                        k == "attack" and not _has_target(self, seat)):
                     st.pop()
                     continue
                 self.dec = seat
@@ -220,7 +220,7 @@ class HuntersState(GameState):
             if k in _DO:
                 seat = f[1]
                 if not alive[seat] or (k == "respond" and not alive[f[2]]) or (
-                        k == "attack" and not _in_range(self, seat)):
+                        k == "attack" and not _has_target(self, seat)):
                     st.pop()
                     continue
                 self.dec = seat

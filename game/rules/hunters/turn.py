@@ -96,12 +96,7 @@ def _next_turn(s, f):
     s.history.append(("turn", p, s.turn_no))
     if able(s, p, CATHERINE):
         heal(s, p, 1, "catherine")
-    st = s.stack
-    st.append(("next_turn",))
-    st.append(("end", p))
-    st.append(("attack", p))
-    st.append(("area", p))
-    st.append(("start", p))
+    s.stack += (("next_turn",), ("end", p), ("attack", p), ("area", p), ("start", p))
 
 
 # --- start of turn: abilities, then the move -------------------------------------------------------
