@@ -122,9 +122,10 @@ ROWS = (
     row("do", "The Spy is at the Espresso Lane Cafe, right above you. Move there. Meeting the "
               "Spy costs a card and ends your turn, unless you accuse it.", "location.1",
         ("move", (1,)), "go where the Spy is"),
-    row("do", "You walked into the bugged Spy, holding the Phone, Laptop and Gun. Card 3 is "
-              "hidden, so the table warns of a risk and asks again. The Gun is Evidence: accuse!",
-        "dialog", ("accuse", ()), "accuse the Spy: you hold all three Evidence Items"),
+    row("do", "You walked into the bugged Spy with the Phone, Laptop and Gun. Evidence card 3 is "
+              "still hidden, so the table warns of a risk: in a real game, reveal it first if "
+              "you can. This once the coach tells you: it is the Gun. Accuse!",
+        "dialog", ("accuse", ()), "accuse the Spy: this time the coach knows the hidden card"),
     row("say", "Mission accomplished! The Gun was the third Evidence and you held no Red Herring. "
                "Harder Difficulty levels at Setup drop the Clue x2, add a Red Herring or shorten "
                "the Countdown. You're ready for a real game.", "results.outcome"),
