@@ -193,7 +193,10 @@ class Coach:
                   + (len(self.refusal_lines) * m.px(19) + m.px(8) if self.refusal_lines else 0)
                   + m.button_h + 2 * pad)
         # the whole area (a table's log may lie beneath it), or taller if the text needs it
-        self.rect = self._clear_of_targets(pygame.Rect(area.x, area.y, width, max(area.h, height)))
+        rect = pygame.Rect(area.x, area.y, width, max(area.h, height))
+        # a long note (a refusal under the step) grows the panel: up, never off the screen
+        rect.y = max(m.px(64), min(rect.y, m.height - m.px(6) - rect.h))
+        self.rect = self._clear_of_targets(rect)
         y = self.rect.bottom - pad - m.button_h
         half = (width - 2 * pad - m.gap) // 2
         left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
@@ -469,10 +472,14 @@ class Coach:
         """What the coach draws that covers something it must not: the panel over a ring
         it draws, the arrow back over the panel's own text or into the part it points at.
         Empty when all is clear (tests check it at every step, at both window sizes)."""
-        if not self.visible or self.step is None or self.step.kind == "bot" or not self.targets:
+        if not self.visible:
             return []
         m = self.app.metrics
         problems = []
+        if not pygame.Rect(0, 0, m.width, m.height).contains(self.rect):
+            problems.append(f"the panel {tuple(self.rect)} runs off the screen")
+        if self.step is None or self.step.kind == "bot" or not self.targets:
+            return problems
         for t in self.targets:
             if t.inflate(m.px(8), m.px(8)).colliderect(self.rect):
                 problems.append(f"the panel {tuple(self.rect)} covers the ring on {tuple(t)}")
