@@ -139,7 +139,7 @@ TUTORIAL = Tutorial(
     rows=ROWS,
     prelude=first_legal,
     ready=ready,
-    minutes=4,
+    minutes=5,
 )
 
 # --- the rulebook, rule by rule, and the step that teaches it (see coverage.py) -----------------
