@@ -75,11 +75,11 @@ class Match:
     def chance_step(self) -> list[Event]:
         # chance_rng and apply written out: this runs for every chance step of a game
         log = self.log
-        rng = self.__dict__.get("_rng")
-        if rng is not None:
-            rng = rng.at(len(log))
+        if self.chance == 1:
+            rng = chance_rng(self.seed, len(log))
         else:
-            rng = self.chance_rng(len(log))
+            rng = self.__dict__.get("_rng")
+            rng = rng.at(len(log)) if rng is not None else self.chance_rng(len(log))
         action = self.state.sample_chance(rng)
         events = self.state.apply(CHANCE, action)
         log.append((CHANCE, action))
