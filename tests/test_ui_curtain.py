@@ -69,6 +69,58 @@ def test_start_shows_a_curtain_that_makes_the_table_ready_over_several_frames(ap
         assert sum(len(bs) for bs in table._parked.values()) >= 13
 
 
+@pytest.mark.parametrize("game_id", ["harsh", "hunters"])
+def test_the_first_build_takes_buttons_made_one_a_step_behind_the_curtain(app, monkeypatch, game_id):
+    """The table's eight or nine buttons made in the one step of ``on_enter`` cost more
+    than a frame: a dry build lists them, the curtain makes one a step, the build takes
+    them. Counted: buttons made per step of the curtain's work, and by ``on_enter``."""
+    from pygame_gui.elements import UIButton
+
+    open_setup(app, game_id)
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    made = [0]
+    real_init = UIButton.__init__
+
+    def counting_init(self, *args, **kwargs):
+        made[0] += 1
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(UIButton, "__init__", counting_init)
+    by_enter = []
+    real_enter = type(table).on_enter
+
+    def counted_enter(self):
+        before = made[0]
+        real_enter(self)
+        by_enter.append(made[0] - before)
+
+    monkeypatch.setattr(type(table), "on_enter", counted_enter)
+    per_step = []
+
+    def counted(steps):
+        while True:
+            before = made[0]
+            try:
+                next(steps)
+            except StopIteration:
+                return
+            per_step.append(made[0] - before)
+            yield
+
+    curtain.steps = counted(curtain.steps)
+    frames = 0
+    while app.top is curtain and frames < 3000:
+        step(app)
+        frames += 1
+    assert app.top is table and by_enter == [0]   # every button of the first build found
+    assert max(per_step) <= 1 and sum(per_step) >= 6
+    assert find(app, "#pause") is not None and find(app, "#pause").visible
+    if game_id == "harsh":
+        for key in ("clues", "bug", "track", "ability"):
+            assert table.buttons[key].alive() and table.buttons[key].visible
+
+
 def test_a_key_under_the_curtain_lifts_it_at_once_and_does_not_reach_the_table(app, monkeypatch):
     open_setup(app, "chasing")
     curtain, table = press_start(app, monkeypatch)

@@ -119,6 +119,7 @@ class Curtain(Scene):
         if table.session.several():
             draw.vignette(self.app.screen.get_size())   # the hand-offs' backdrop
             yield
+        yield from table.first_buttons()    # one a frame: on_enter below takes them
         table.on_enter()                # its widgets (the warming is left to the curtain)
         yield
         table.ahead = []                # the buttons it makes ahead: one a frame, below

@@ -45,6 +45,20 @@ DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
+class _DryButton:
+    """What ``button`` hands a dry build (``planned_buttons``): whatever the build then
+    does to its button (hide, disable...) is done to nothing."""
+
+    visible = True
+    is_enabled = True
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kwargs: None
+
+
+DRY_BUTTON = _DryButton()
+
+
 @dataclass
 class Choice:
     """A keyboard-reachable button and what pressing it does."""
@@ -77,6 +91,7 @@ class Scene:
     hide_when_covered = False
     needs_full_theme = True   # False: the scene uses only style.MENU_THEME's blocks
     ahead: list | None = None   # park_ahead's buttons to be made later (see park_ahead)
+    _dry: list | None = None    # planned_buttons: what a dry build asked for
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -169,6 +184,19 @@ class Scene:
         self.app.ui_rebuilt = True  # the app lets pygame-gui lay the new elements out before drawing
         if keep is not None and keep < len(self.choices) and self._choice_texts() == before:
             self.select(keep)       # the same list (a resize, a redraw): keep the highlight
+
+    def planned_buttons(self, m: style.Metrics) -> list[tuple]:
+        """The buttons a build would make now, as (rect, text, cls, object_id), found by a
+        build that makes none (``button`` hands it DRY_BUTTON): a curtain then makes them
+        one a frame (park_ahead) and the real build only takes them."""
+        saved = (self.choices, self._presses, self.selected)
+        self.choices, self._presses, self._dry = [], {}, []
+        try:
+            self.build(m)
+            return self._dry
+        finally:
+            self._dry = None
+            self.choices, self._presses, self.selected = saved
 
     def _choice_texts(self) -> tuple:
         return tuple((c.button.text, c.button.get_object_ids()[-1:]) for c in self.choices)
@@ -279,6 +307,9 @@ class Scene:
                badge: bool = True, container=None) -> UIButton:
         """A themed button. ``choice`` buttons join the keyboard order (1-9, arrows)."""
         rect = pygame.Rect(rect)
+        if self._dry is not None:
+            self._dry.append((tuple(rect), text, cls, object_id))
+            return DRY_BUTTON
         where = container or self.root
         key = (tuple(rect), text, cls, object_id, tooltip, enabled, id(where))
         btn = self._take_spare(key)

@@ -29,7 +29,7 @@ import logging
 import time
 
 import pygame
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
 from game.bus import DecisionNeeded, GameHappened, GameOver
@@ -247,6 +247,19 @@ class TableScene(Scene):
         if not self.curtained:    # a curtain makes them one a frame, before
             for cls in WARM_BUTTON_CLASSES:
                 self.warm_button(cls)
+
+    def first_buttons(self):
+        """Behind the curtain, before ``on_enter``: the first build's buttons, made one a
+        step (a generator) and parked, so that the build only takes them (a table's eight
+        or nine buttons made in one frame cost more than a frame). Tables that park."""
+        if not self.park_widgets or self.root is not None:
+            return
+        m = self.metrics
+        planned = self.planned_buttons(m)
+        self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
+        for rect, text, cls, object_id in planned:
+            yield
+            self.park_ahead(rect, text, cls=cls, object_id=object_id)
 
     def warm_button(self, cls: str | None) -> None:
         # pygame-gui loads a class's font at its first button: a dialog's first
