@@ -141,3 +141,42 @@ def test_hunters_choice_buttons_are_made_ahead_unseen_and_a_later_decision_shows
                     stocked.setdefault(id(b), b)
     assert stocked and all(b.get_object_ids()[-1].startswith("#choice_") for b in stocked.values())
     assert taken and all(b.visible and b.alive() and b.text for b in taken)
+
+
+def test_harsh_board_s_felt_locations_and_panels_are_one_picture_while_unchanged(app, monkeypatch):
+    """The felt, the nine Location cards (with their glows) and the fixed panels are drawn
+    into one picture kept while they do not change: a frame then blits it once, and draws
+    no Location card. Counted (cards drawn per frame) and compared pixel for pixel with
+    the board drawn piece by piece."""
+    from game.ui.harsh import look as harsh_look
+
+    table = start_game(app, "harsh", seats(1, 1), 5, {"difficulty": "standard"})
+    for _ in range(600):
+        step(app)
+        if not table.timeline.running and table.acting_seat() is not None:
+            break
+    assert table.acting_seat() is not None and table.grid_moves()   # Locations glow
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: 1000)
+    cards = []
+    real = harsh_look.location_card
+    monkeypatch.setattr(harsh_look, "location_card", lambda *a: cards.append(a) or real(*a))
+    step(app, 2)
+    assert table._base is not None
+    cards.clear()
+    table.draw(app.screen)
+    assert cards == []                                # the base picture only
+    key = table._base_key
+    kept = pixels(app.screen)
+    table._base = None
+    monkeypatch.setattr(type(table), "frame_room", lambda self, budget=0: -1.0)   # none made
+    table.draw(app.screen)                            # piece by piece
+    assert len(cards) == 9 and table._base is None
+    assert pixels(app.screen) == kept
+    table._base = base = table._make_base(app.screen, table.view(), table.grid_moves())
+    table._base_key = key
+    # a move changes the glows: the old picture is not used
+    table.click_cell(next(iter(table.grid_moves())))
+    step(app, 3)
+    cards.clear()
+    table.draw(app.screen)
+    assert len(cards) == 9 and table._base is base and table._base_key == key

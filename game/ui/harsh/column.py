@@ -83,7 +83,8 @@ class MiddleColumn:
     def draw_status(self, surface, view) -> None:
         m = self.metrics
         box = self.lay.status
-        draw.panel(surface, box, m.px(8))
+        if not self._panels_below:      # in the painter's base picture (paint.HarshPainter)
+            draw.panel(surface, box, m.px(8))
         half_w, half_h = box.width // 2, box.height // 2
         fs = m.px(13)
         icon = half_h - m.px(8)

@@ -38,16 +38,65 @@ def deck_top_note(view) -> str | None:
     return "Next from the Discovery deck, top first: " + ", ".join(top) if top else None
 
 
+def _card_args(g) -> tuple:
+    return (g["location"], g["star"], g["face_down"], g["ability_name"], g["ability_text"],
+            g["ability_used"], g["ability_enabled"])
+
+
 class HarshPainter:
+    # The felt, the Locations (with the glow of those the Agent may go to) and the fixed
+    # panels, drawn once into one picture while they stay the same: a frame blits it once
+    # instead of a dozen pieces. Made in a frame with room to spare (frame_room), so the
+    # frame of a move pays no more than before.
+    _base: pygame.Surface | None = None
+    _base_key: tuple | None = None
+    _panels_below = False      # this frame's panels are in the base already
+
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
         if self.lay is None:
+            surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
             return
         view = self.view()
         if not view["grid"] or view["grid"][0]["location_id"] < 0:
+            surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
             self.draw_top_bar(surface)
             return
-        self.draw_grid(surface, view)
+        moves = self.grid_moves()
+        lay = self.lay
+        key = (surface.get_size(), tuple(map(tuple, lay.cells)), tuple(lay.status),
+               tuple(lay.collection), tuple(lay.spy), self.token_d(),
+               tuple(_card_args(g) for g in view["grid"]), tuple(sorted(moves)))
+        based = self._base is not None and self._base_key == key
+        if based:
+            surface.blit(self._base, (0, 0))
+        else:
+            surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
+        self._panels_below = based
+        try:
+            self._draw_board(surface, view, moves, based)
+        finally:
+            self._panels_below = False
+        if not based and surface is self.app.screen and self.frame_room() > 0:
+            self._base = self._make_base(surface, view, moves)
+            self._base_key = key
+
+    def _make_base(self, like: pygame.Surface, view, moves) -> pygame.Surface:
+        base = pygame.Surface(like.get_size(), 0, like)
+        base.blit(draw.table_background(like.get_size(), felt=True), (0, 0))
+        self.draw_locations(base, view, moves)
+        m = self.metrics
+        for box in (self.lay.status, self.lay.collection, self.lay.spy):
+            draw.panel(base, box, m.px(8))
+        return base
+
+    def grid_moves(self) -> dict:
+        """The Locations the Agent may go to now (each glows, with its key)."""
+        acting = self.acting_seat() is not None and self.dialog is None
+        targets = self.grid_targets() if acting else {}
+        return targets or ({a.args[0]: a for a in self.actions() if a.kind == "move"} if acting else {})
+
+    def _draw_board(self, surface, view, moves, based: bool) -> None:
+        self.draw_grid(surface, view, moves, cards=not based)
         self.draw_status(surface, view)
         self.draw_cases(surface, view)
         self.draw_action_notes(surface, view)
@@ -115,25 +164,29 @@ class HarshPainter:
             return (frm[0] + (to[0] - frm[0]) * e, frm[1] + (to[1] - frm[1]) * e)
         return None
 
-    def draw_grid(self, surface: pygame.Surface, view) -> None:
+    def draw_locations(self, surface: pygame.Surface, view, moves) -> None:
+        """The Location cards, each over its glow if the Agent may go there."""
         m = self.metrics
-        lay = self.lay
-        acting = self.acting_seat() is not None and self.dialog is None
-        targets = self.grid_targets() if acting else {}
-        moves = targets or ({a.args[0]: a for a in self.actions() if a.kind == "move"} if acting else {})
-        risks = {p: self.shown_danger_of(a) for p, a in moves.items()}
-        d = self.token_d()
-        reserve = int(d * 1.25)
+        reserve = int(self.token_d() * 1.25)
         for p, g in enumerate(view["grid"]):
-            cell = lay.cells[p]
+            cell = self.lay.cells[p]
             if p in moves:
                 spread = m.px(9)
                 surface.blit(draw.glow(cell.size, style.ACCENT, spread, m.px(10)),
                              (cell.x - spread, cell.y - spread))
-            card = look.location_card(cell.size, g["location"], g["star"], g["face_down"],
-                                        g["ability_name"], g["ability_text"], g["ability_used"],
-                                        g["ability_enabled"], reserve)
-            surface.blit(card, cell)
+            surface.blit(look.location_card(cell.size, *_card_args(g), reserve), cell)
+
+    def draw_grid(self, surface: pygame.Surface, view, moves=None, cards: bool = True) -> None:
+        m = self.metrics
+        lay = self.lay
+        if moves is None:
+            moves = self.grid_moves()
+        risks = {p: self.shown_danger_of(a) for p, a in moves.items()}
+        d = self.token_d()
+        if cards:
+            self.draw_locations(surface, view, moves)
+        for p, g in enumerate(view["grid"]):
+            cell = lay.cells[p]
             if p in moves:
                 look.ring(surface, cell, style.ACCENT_BRIGHT, max(2, m.px(2)), m.px(8))
                 if p == self.key_cell_now():   # highlit by its number key: Enter goes there
@@ -270,7 +323,8 @@ class HarshPainter:
     def draw_collection(self, surface, view) -> None:
         m = self.metrics
         box = self.lay.collection
-        draw.panel(surface, box, m.px(8))
+        if not self._panels_below:
+            draw.panel(surface, box, m.px(8))
         coll = list(view["collection"])
         title = f"Discovery Collection · {len(coll)} card{'s' if len(coll) != 1 else ''} · Clue value {view['clues']}"
         draw.blit_text(surface, title, m.px(14), (box.x + m.px(10), box.y + m.px(6)), style.TEXT_MUTED, True)
@@ -334,7 +388,8 @@ class HarshPainter:
     def draw_spy_deck(self, surface, view) -> None:
         m = self.metrics
         box = self.lay.spy
-        draw.panel(surface, box, m.px(8))
+        if not self._panels_below:
+            draw.panel(surface, box, m.px(8))
         draw.blit_text(surface, "Spy Movement deck", m.px(14), (box.x + m.px(10), box.y + m.px(6)),
                        style.TEXT_MUTED, True)
         slots = look.spy_deck_slots(m, box)
