@@ -2,7 +2,9 @@
 recorded from the engines before labels and event texts became lazy
 (tests/data/protocol_golden.json.gz), and the recorder that produces the same record now.
 Re-recorded once since, for a deliberate wording change: the Werewolf's counterattack names
-its target (24 labels differed, nothing else).
+its target (24 labels differed, nothing else). Again for issue 37's log wording: 'nothing
+happens to Yellow', 'has no damage to heal' and 'take 1 extra turn' (only those texts and
+the Wight's label differed).
 
 The recorder reads every label and text only once the game is over, so a lazy text that
 looked at the state after it had moved on would differ from the recording.
