@@ -81,7 +81,8 @@ def test_start_shows_a_curtain_that_makes_the_table_ready_over_several_frames(ap
 def test_the_first_build_takes_buttons_made_one_a_step_behind_the_curtain(app, monkeypatch, game_id):
     """The table's eight or nine buttons made in the one step of ``on_enter`` cost more
     than a frame: a dry build lists them, the curtain makes one a step, the build takes
-    them. Counted: buttons made per step of the curtain's work, and by ``on_enter``."""
+    them; after the deal, the buttons the lifting build wants too. Counted: buttons made
+    per step of the curtain's work, by ``on_enter`` and by the lift."""
     from pygame_gui.elements import UIButton
 
     open_setup(app, game_id)
@@ -123,6 +124,7 @@ def test_the_first_build_takes_buttons_made_one_a_step_behind_the_curtain(app, m
         frames += 1
     assert app.top is table and by_enter == [0]   # every button of the first build found
     assert max(per_step) <= 1 and sum(per_step) >= 6
+    assert made[0] == sum(per_step)     # the frame that lifts the curtain makes none
     assert find(app, "#pause") is not None and find(app, "#pause").visible
     if game_id == "harsh":
         for key in ("clues", "bug", "track", "ability"):

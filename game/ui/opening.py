@@ -134,6 +134,16 @@ class Curtain(Scene):
         for rect, text, cls, object_id in ahead:
             yield
             table.park_ahead(rect, text, cls=cls, object_id=object_id)
+        if table.park_widgets:
+            # dealt now: the build that lifting the curtain makes has other words and
+            # buttons than on_enter's. Its new buttons one a step, then the build itself,
+            # so that the frame of the lift finds it all made
+            with self.table_on_top():
+                planned = table.planned_buttons(m)
+            yield from table.buttons_missing(planned)
+            yield
+            with self.table_on_top():
+                table.rebuild()
 
     def frame_began(self) -> float:
         began = getattr(self.app, "frame_began", None)

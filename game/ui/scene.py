@@ -27,6 +27,7 @@ uncovered.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -40,6 +41,7 @@ from game.ui import draw, style
 if TYPE_CHECKING:
     from game.app import App
 
+log = logging.getLogger(__name__)
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -52,11 +54,12 @@ class _DryButton:
     visible = True
     is_enabled = True
 
+    def __init__(self, rect: pygame.Rect, text: str) -> None:
+        self.rect = self.relative_rect = rect
+        self.text = text
+
     def __getattr__(self, name: str):
         return lambda *args, **kwargs: None
-
-
-DRY_BUTTON = _DryButton()
 
 
 @dataclass
@@ -187,13 +190,17 @@ class Scene:
 
     def planned_buttons(self, m: style.Metrics) -> list[tuple]:
         """The buttons a build would make now, as (rect, text, cls, object_id), found by a
-        build that makes none (``button`` hands it DRY_BUTTON): a curtain then makes them
+        build that makes none (``button`` hands it a _DryButton): a curtain then makes them
         one a frame (park_ahead) and the real build only takes them."""
         saved = (self.choices, self._presses, self.selected)
         self.choices, self._presses, self._dry = [], {}, []
         try:
             self.build(m)
             return self._dry
+        except Exception:   # noqa: BLE001 - a build that wants more of a button than the
+            # stand-in gives: nothing is made ahead, the real build makes all as before
+            log.debug("dry build of %s failed", type(self).__name__, exc_info=True)
+            return []
         finally:
             self._dry = None
             self.choices, self._presses, self.selected = saved
@@ -309,7 +316,7 @@ class Scene:
         rect = pygame.Rect(rect)
         if self._dry is not None:
             self._dry.append((tuple(rect), text, cls, object_id))
-            return DRY_BUTTON
+            return _DryButton(rect, text)
         where = container or self.root
         key = (tuple(rect), text, cls, object_id, tooltip, enabled, id(where))
         btn = self._take_spare(key)

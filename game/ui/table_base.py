@@ -257,7 +257,23 @@ class TableScene(Scene):
         m = self.metrics
         planned = self.planned_buttons(m)
         self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
+        yield from self.buttons_missing(planned)
+
+    def buttons_missing(self, planned: list[tuple]):
+        """Make (one a step, parked) the ``planned`` buttons that no button shown or parked
+        can be: one of the same size, class and id (a build moves and relabels it)."""
+        if not self.park_widgets or self.root is None:
+            return
+        have: dict[tuple, int] = {}
+        for store in (self._made, self._parked):
+            for key, bs in store.items():
+                like = (key[0][2:], key[2], key[3])
+                have[like] = have.get(like, 0) + len(bs)
         for rect, text, cls, object_id in planned:
+            like = (tuple(rect[2:]), cls, object_id)
+            if have.get(like, 0) > 0:
+                have[like] -= 1
+                continue
             yield
             self.park_ahead(rect, text, cls=cls, object_id=object_id)
 
