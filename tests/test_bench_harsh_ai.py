@@ -1,4 +1,4 @@
-"""build_scripts/bench_harsh_ai.py: with --work every game is the same on every run."""
+"""build_scripts/bench/bench_harsh_ai.py: with --work every game is the same on every run."""
 
 import json
 import sys
@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+BUILD_SCRIPTS = Path(__file__).resolve().parent.parent / "build_scripts"
+sys.path[:0] = [str(BUILD_SCRIPTS), str(BUILD_SCRIPTS / "bench"), str(BUILD_SCRIPTS / "research")]
 
 import bench_harsh_ai  # noqa: E402
 

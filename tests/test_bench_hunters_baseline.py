@@ -7,13 +7,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+BUILD_SCRIPTS = Path(__file__).resolve().parent.parent / "build_scripts"
+sys.path[:0] = [str(BUILD_SCRIPTS), str(BUILD_SCRIPTS / "bench"), str(BUILD_SCRIPTS / "research")]
 
 import bench_hunters  # noqa: E402
 
 
 def test_rounds_alternate_and_the_table_gives_median_ratios(monkeypatch, tmp_path):
-    ours = bench_hunters.HERE.parent.parent
+    ours = bench_hunters.HERE.parents[2]   # the checkout (bench_hunters is in build_scripts/bench/)
     base = tmp_path / "base"
     calls = []
     figures = {("protocol", ours): [30e3, 31e3, 29e3], ("protocol", base): [10e3, 12e3, 11e3],

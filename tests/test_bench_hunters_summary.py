@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+BUILD_SCRIPTS = Path(__file__).resolve().parent.parent / "build_scripts"
+sys.path[:0] = [str(BUILD_SCRIPTS), str(BUILD_SCRIPTS / "bench"), str(BUILD_SCRIPTS / "research")]
 
 import bench_hunters_ai  # noqa: E402
 

@@ -10,7 +10,8 @@ from game.ai import clock
 from game.rules.harsh.state import HarshState
 from game.rules.protocol import CHANCE, NOBODY
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+BUILD_SCRIPTS = Path(__file__).resolve().parent.parent / "build_scripts"
+sys.path[:0] = [str(BUILD_SCRIPTS), str(BUILD_SCRIPTS / "bench"), str(BUILD_SCRIPTS / "research")]
 
 from harsh_oracle import OracleBot, oracle_world  # noqa: E402
 

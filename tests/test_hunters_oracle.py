@@ -1,4 +1,4 @@
-"""The cheating Shadow Hunters oracle (measurement only, build_scripts/hunters_oracle.py)."""
+"""The cheating Shadow Hunters oracle (measurement only, build_scripts/research/hunters_oracle.py)."""
 
 import sys
 from pathlib import Path
@@ -11,7 +11,8 @@ from game.match import Match
 from game.rules.hunters.data import FACTION
 from game.rules.protocol import CHANCE
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build_scripts"))
+BUILD_SCRIPTS = Path(__file__).resolve().parent.parent / "build_scripts"
+sys.path[:0] = [str(BUILD_SCRIPTS), str(BUILD_SCRIPTS / "bench"), str(BUILD_SCRIPTS / "research")]
 
 from hunters_oracle import OracleBot  # noqa: E402
 

@@ -43,7 +43,7 @@ def test_the_menu_starts_without_loading_any_game(tmp_path):
 
 
 def test_frame_benchmark_smoke_run(tmp_path):
-    out = subprocess.run([sys.executable, str(ROOT / "build_scripts" / "bench_frames.py"),
+    out = subprocess.run([sys.executable, str(ROOT / "build_scripts" / "bench" / "bench_frames.py"),
                           "--actions", "6", "--finish", "0", "--speed", "fast", "--json"], cwd=ROOT,
                          env=_env(tmp_path), capture_output=True, text=True, timeout=240,
                          check=True).stdout

@@ -21,7 +21,8 @@ WORKFLOWS = ROOT / ".github" / "workflows"
 
 
 def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "build_scripts" / f"{name}.py")
+    path = next((ROOT / "build_scripts").rglob(f"{name}.py"))  # build_scripts/, bench/, research/
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

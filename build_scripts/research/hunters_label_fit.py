@@ -6,7 +6,7 @@ plain choice strip and beside a held-up card. Run against any checkout with
 PYTHONPATH=<checkout>; ``--old`` measures the old rule (three equal columns, text cut to
 fit), otherwise the table's own ``choices.place`` is used.
 
-    PYTHONPATH=. python build_scripts/hunters_label_fit.py --games 2000 [--old]
+    PYTHONPATH=. python build_scripts/research/hunters_label_fit.py --games 2000 [--old]
 """
 
 from __future__ import annotations

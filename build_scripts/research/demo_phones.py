@@ -2,7 +2,7 @@
 drive the seats while the real app shows the table (run it under Xvfb to watch it).
 
     SDL_AUDIODRIVER=dummy xvfb-run -a -s '-screen 0 1280x720x24' \\
-        python build_scripts/demo_phones.py --players 4 --out shots/
+        python build_scripts/research/demo_phones.py --players 4 --out shots/
 
 Saves the join screen, the big screen while it waits for a phone, a phone page answering
 a Hermit card, and the end; prints how many choices each tab made. Everything stays on
@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 

@@ -1,6 +1,6 @@
 """Review benchmark: opening a finished game and stepping backwards through it.
 
-    taskset -c 1 python build_scripts/bench_review.py [--games 100] [--players 8] [--rounds 7]
+    taskset -c 1 python build_scripts/bench/bench_review.py [--games 100] [--players 8] [--rounds 7]
 
 Plays ``--games`` Shadow Hunters games between Easy computer players (seeds 1..N), takes
 the longest, and the one closest to 200 steps, and measures (CPU time of this process,
@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.review.gamefile import parse_game  # noqa: E402
 from game.review.sample import play_record  # noqa: E402

@@ -1,10 +1,10 @@
 """Shadow Hunters engine benchmark (one process, one core).
 
-    python build_scripts/bench_hunters.py [--seconds 3]
-    python build_scripts/bench_hunters.py --easy 500 --players 5,8   # Easy-bot win rates
-    taskset -c 1 python build_scripts/bench_hunters.py --only speed --seconds 5
+    python build_scripts/bench/bench_hunters.py [--seconds 3]
+    python build_scripts/bench/bench_hunters.py --easy 500 --players 5,8   # Easy-bot win rates
+    taskset -c 1 python build_scripts/bench/bench_hunters.py --only speed --seconds 5
         # two lines only: fast path and protocol path at --protocol-players (6)
-    python build_scripts/bench_hunters.py --baseline ../base --rounds 5 --seconds 2
+    python build_scripts/bench/bench_hunters.py --baseline ../base --rounds 5 --seconds 2
         # this checkout against another (e.g. a worktree of an older main), same run
 
 Against a baseline: every figure (fast path, protocol path, the app's ``Match`` with its
@@ -43,7 +43,7 @@ def _engine_root() -> Path:
     """The checkout whose engine is measured: ``--root PATH`` (read before the imports)."""
     if "--root" in sys.argv:
         return Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
-    return HERE.parent.parent
+    return HERE.parents[2]
 
 
 sys.path.insert(0, str(_engine_root()))
@@ -136,7 +136,7 @@ def _measure_once(root: Path, what: str, n: int, seconds: float) -> float:
 def against_baseline(baseline: Path, players: list[int], rounds: int, seconds: float,
                      whats: list[str]) -> dict:
     """{(what, n): (ours, theirs)} lists of turns/s, one per round, interleaved."""
-    ours_root = HERE.parent.parent
+    ours_root = HERE.parents[2]
     got: dict = {}
     for r in range(rounds):
         for what in whats:

@@ -1,7 +1,7 @@
 """Phones on loopback: latency from a tap to the table's update, and the server's CPU
 use while idle.
 
-    python build_scripts/bench_phones.py [--players 8] [--seconds 60] [--idle 30]
+    python build_scripts/bench/bench_phones.py [--players 8] [--seconds 60] [--idle 30]
 
 Runs the real app (SDL dummy drivers, its own main loop with its frame pacing) with a
 Shadow Hunters game whose seats are all phones: scripted WebSocket clients on their own
@@ -26,7 +26,7 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -1,7 +1,7 @@
 """Start-up time: launch -> the main menu's first frame, next to a bare pygame window with
 an empty pygame-gui UIManager, measured in the same run (fresh interpreter each time).
 
-    python build_scripts/bench_startup.py [--runs 5] [--size 1280x720] [--collector-on]
+    python build_scripts/bench/bench_startup.py [--runs 5] [--size 1280x720] [--collector-on]
 
 Uses the SDL dummy video/audio drivers and a throw-away user folder, so it runs headless
 and never touches the player's settings. Prints the medians of the process's CPU time at
@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 BARE = """
 import time, pygame, pygame_gui

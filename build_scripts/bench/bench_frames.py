@@ -1,6 +1,6 @@
 """Frame cost at the tables: the frames right after a game action, the transitions, and idle frames.
 
-    python build_scripts/bench_frames.py [--actions 150] [--games hunters,harsh,chasing]
+    python build_scripts/bench/bench_frames.py [--actions 150] [--games hunters,harsh,chasing]
                                          [--people 2] [--speed normal] [--seed 1] [--profile FILE]
 
 For each table mid-game (Shadow Hunters at 8 seats, Harsh Shadows, Chasing Shadows at 5),
@@ -48,7 +48,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 

@@ -1,9 +1,9 @@
 """Chasing Shadows engine and bot benchmarks.
 
-    python build_scripts/bench_chasing.py                  # engine speed
-    taskset -c 1 python build_scripts/bench_chasing.py --ratio --seconds 5
+    python build_scripts/bench/bench_chasing.py                  # engine speed
+    taskset -c 1 python build_scripts/bench/bench_chasing.py --ratio --seconds 5
         # 4-player random games/s through the protocol ÷ the bare loop below (CPU time)
-    python build_scripts/bench_chasing.py --match --games 200 --bots hard,easy,easy,easy \
+    python build_scripts/bench/bench_chasing.py --match --games 200 --bots hard,easy,easy,easy \
         --think-ms 200 [--seed 0]                          # bot strength
 
 Engine speed: uniformly random games per second for 3, 4 and 5 players through the
@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ai.chasing_bots import make_bot  # noqa: E402
 from game.match import Match  # noqa: E402

@@ -5,7 +5,7 @@
 - ``oracle``: the same search cheating (``harsh_oracle``: knows the Spy deck order and
   every Discovery card, not the Case Files), the upper bound of what search can reach.
 
-    nice -n 19 python build_scripts/bench_harsh_ai.py --games 500 --players heuristic,search,oracle \\
+    nice -n 19 python build_scripts/bench/bench_harsh_ai.py --games 500 --players heuristic,search,oracle \\
         [--difficulties standard,expert] [--think-ms 40 | --work 2000] [--seed 1] [--jobs 2]
         [--out rows.jsonl]
 
@@ -29,8 +29,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path[:0] = [str(Path(__file__).resolve().parent),  # bench/, research/ and build_scripts/
+                str(Path(__file__).resolve().parents[1]),
+                str(Path(__file__).resolve().parents[1] / "bench"),
+                str(Path(__file__).resolve().parents[1] / "research")]
 
 from game.ai import clock, harsh_hint  # noqa: E402
 from game.rules.harsh import sim_report  # noqa: E402

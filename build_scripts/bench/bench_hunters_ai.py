@@ -1,12 +1,12 @@
 """Shadow Hunters computer players: win rate of a faction played by one level against
 the other factions played by another, and the think time per decision.
 
-    nice -n 19 python build_scripts/bench_hunters_ai.py --games 200 --players 5,7 \\
+    nice -n 19 python build_scripts/bench/bench_hunters_ai.py --games 200 --players 5,7 \\
         --level hard --think-ms 100 [--base easy] [--factions H,S,N] [--jobs 2]
         [--one-way] [--no-baseline] [--out rows.jsonl] [--json]
-    nice -n 19 python build_scripts/bench_hunters_ai.py --games 200 --players 5,7 \\
+    nice -n 19 python build_scripts/bench/bench_hunters_ai.py --games 200 --players 5,7 \\
         --level hard --think-ms 100 --log games.jsonl [--jobs 2]
-    python build_scripts/bench_hunters_ai.py --summarize games.jsonl
+    python build_scripts/bench/bench_hunters_ai.py --summarize games.jsonl
 
 With ``--log`` every game is appended to the file as it finishes, and the games are played
 interleaved (seed by seed, every setting, the baseline first), so a run cut short still
@@ -16,7 +16,7 @@ holds paired results for every setting; ``--summarize`` prints the table from su
 Factions are dealt at random, so the level is chosen per seat *after* the deal: this
 script is the referee and may look at the state; the bots still get only their view and
 legal actions (``--level oracle`` is the exception on purpose: the Hard bot told every
-identity, build_scripts/hunters_oracle.py, the ceiling of what knowing them is worth).
+identity, build_scripts/research/hunters_oracle.py, the ceiling of what knowing them is worth).
 For each faction X it plays ``--games`` games with X played by ``--level``
 and everyone else by ``--base``, then the same seeds the other way round, and the same
 seeds with everyone at ``--base`` (the baseline). It prints X's win rate in each setting
@@ -41,9 +41,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent),  # bench/, research/ and build_scripts/
+                str(Path(__file__).resolve().parents[1]),
+                str(Path(__file__).resolve().parents[1] / "bench"),
+                str(Path(__file__).resolve().parents[1] / "research")]
 
 from hunters_oracle import OracleBot  # noqa: E402
 

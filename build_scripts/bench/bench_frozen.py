@@ -1,6 +1,6 @@
 """Start-up time of the frozen app next to the same start from source.
 
-    python build_scripts/bench_frozen.py [--runs 5] [--size 1280x720] [--no-onefile] [--reuse]
+    python build_scripts/bench/bench_frozen.py [--runs 5] [--size 1280x720] [--no-onefile] [--reuse]
 
 Freezes the exact start-up code of bench_startup.py (build the App, draw the main menu's
 first frame, print the time) with the real spec into build/bench/ - one-folder and
@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+ROOT = HERE.parents[1]
 BENCH = ROOT / "build" / "bench"
-sys.path.insert(0, str(HERE))
+sys.path[:0] = [str(HERE), str(HERE.parent)]  # bench_startup; build
 
 import bench_startup  # noqa: E402 - the app-shell's measurement, reused so figures agree
 import build  # noqa: E402

@@ -7,7 +7,7 @@ does). Half of the worlds estimate each action's true win chance; the search's d
 rule is replayed on the other half, in shuffled orders, with a budget in playouts, and
 scored by the win chance it adds per decision over the heuristic's own choice.
 
-    nice -n 19 python build_scripts/tune_harsh_search.py --difficulty expert --seed 1001 \\
+    nice -n 19 python build_scripts/research/tune_harsh_search.py --difficulty expert --seed 1001 \\
         --games 12 --worlds 240 --budgets 30,100,150
 
 Seeds 1001-1012 (Expert) and 2001-2012 (Standard) were replayed; the looser rule this
@@ -22,7 +22,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ai.harsh_hint import (  # noqa: E402
     _class_key,
