@@ -21,6 +21,18 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def no_frame_deadline(monkeypatch):
+    """A new screen's first draw waits a frame when the frame has used 11 ms of CPU
+    (game.app.FRESH_DRAW_UNTIL): how often depends on the machine's speed, so tests draw
+    every screen whole; test_ui_curtain sets the deadline itself to test the waiting."""
+    import math
+
+    from game import app as app_module
+
+    monkeypatch.setattr(app_module, "FRESH_DRAW_UNTIL", math.inf)
+
+
 @pytest.fixture
 def shadows_home(tmp_path, monkeypatch):
     """A fresh, empty user folder for one test."""
