@@ -8,6 +8,7 @@ played at ``GenericTableScene`` with choice buttons.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from contextlib import contextmanager
 
@@ -83,6 +84,7 @@ class Curtain(Scene):
 
     STEPS_UNTIL = 0.005   # a new piece of work starts only this far (CPU s) into a frame
     DRAW_UNTIL = 0.009    # a picture drawn ahead makes no new pieces after this
+    MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
 
     def __init__(self, app, table) -> None:
@@ -92,6 +94,7 @@ class Curtain(Scene):
         self.t = 0.0
         self.steps = iter(())
         self.lifted = False
+        self.all_now = False            # finish: no frame deadline any more
         self.veil: pygame.Surface | None = None   # one veil, more opaque frame by frame
 
     def put_up(self, replace: bool) -> None:
@@ -123,12 +126,19 @@ class Curtain(Scene):
         table.on_enter()                # its widgets (the warming is left to the curtain)
         yield
         table.ahead = []                # the buttons it makes ahead: one a frame, below
+        tries = 0
         while True:
+            # A key (finish) wants it all now, and a picture that still is not whole after
+            # many frames is made in one go: a piece that no cache keeps would otherwise be
+            # made again at every try, and the curtain would never lift.
+            deadline = (math.inf if self.all_now or tries >= self.MAX_TRIES
+                        else self.frame_began() + self.DRAW_UNTIL)
             try:
-                with self.table_on_top(), draw.until(self.frame_began() + self.DRAW_UNTIL):
+                with self.table_on_top(), draw.until(deadline):
                     table.warm_up()     # its deal and first picture: again until whole
                 break
             except draw.OutOfFrame:
+                tries += 1
                 yield
         ahead, table.ahead = table.ahead, None
         for rect, text, cls, object_id in ahead:
@@ -170,6 +180,7 @@ class Curtain(Scene):
 
     def finish(self) -> None:
         """Everything left, now (a key or a click came)."""
+        self.all_now = True
         for _ in self.steps:
             pass
         self.lift()
