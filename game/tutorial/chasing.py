@@ -7,7 +7,7 @@ rules refusing a card that does not), the follower choosing the discard, a trick
 highest card below the Spotlight (twice, once by a 0) and one won by the highest card when
 none is below, the new Spotlight, the last card in hand, an even suit losing its higher
 half, a lone 0 scoring 15, and a strike-through. It was found by searching seeds and move
-orders (build_scripts/find_tutorial_deal.py); tests/test_tutorial.py checks every move is
+orders (build_scripts/research/find_tutorial_deal.py); tests/test_tutorial.py checks every move is
 legal where it stands and plays it to the end on the real table.
 
 Every rule of the rulebook has a step (``RULES`` below). Nine are only explained, with the

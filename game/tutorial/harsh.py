@@ -17,7 +17,7 @@ an accusation that wins. The other eight abilities (the Casino's Gamble and the 
 Stakeout as their buttons come up), the Countdown and losing by it, meeting the Spy and the
 Bug's limits are explained with the table pointed at (``RULES`` below): this game never
 runs the Discovery deck dry nor meets an unbugged Spy. It was found by
-build_scripts/find_harsh_tutorial.py;
+build_scripts/research/find_harsh_tutorial.py;
 tests/test_tutorial.py checks every move is legal where it stands and plays it to the end
 on the real table.
 """

@@ -8,7 +8,7 @@ you), two rolls of 7 (any Area), a Black card that is Equipment at the Cemetery 
 Knife), your own attack in your Area pair with the Knife's bonus, and the Weird Woods. The
 other Areas, revealing by choice, the three factions' ways to win, death and its reward,
 the game's end, Single-use cards, the decks' reshuffle and the two Setup variants are
-explained with the table pointed at (``RULES`` below): these three turns reach none of them. Found by searching seeds (build_scripts/find_hunters_tutorial.py);
+explained with the table pointed at (``RULES`` below): these three turns reach none of them. Found by searching seeds (build_scripts/research/find_hunters_tutorial.py);
 tests/test_tutorial.py checks every move is legal where it stands and plays it on the real
 table. The rows stop before the game's end (``ends_game=False``).
 

@@ -7,8 +7,8 @@ Clues allow, bug and track once, use an easy Location ability once, the Defusing
 the first Bomb) and the shortest one that wins and brings up every rule the tutorial
 teaches is printed with its actions:
 
-    python build_scripts/find_harsh_tutorial.py --seeds 200 --games 3000
-    python build_scripts/find_harsh_tutorial.py --show 17 --games 3000
+    python build_scripts/research/find_harsh_tutorial.py --seeds 200 --games 3000
+    python build_scripts/research/find_harsh_tutorial.py --show 17 --games 3000
 """
 
 from __future__ import annotations

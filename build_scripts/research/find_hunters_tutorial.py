@@ -7,8 +7,8 @@ times per seed, and the runs where the learner meets every rule the tutorial sho
 printed with their moves: a 7 (any Area), a Hermit card drawn and given, a Hermit card
 answered, an Equipment card, an attack that hits, in few moves.
 
-    python build_scripts/find_hunters_tutorial.py --seeds 300
-    python build_scripts/find_hunters_tutorial.py --show SEED TRIAL
+    python build_scripts/research/find_hunters_tutorial.py --seeds 300
+    python build_scripts/research/find_hunters_tutorial.py --show SEED TRIAL
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from game.rules.match import Match
-
+from game.match import Match
 from game.rules.hunters.data import CARD_EQUIP
 from game.rules.protocol import CHANCE
 

@@ -5,15 +5,15 @@ are played by ``first_legal`` until every hand holds ``--left + 1`` cards; then 
 of the remaining moves is tried, and the orders where every core rule comes up for the
 learner (seat 0) are printed:
 
-    python build_scripts/find_tutorial_deal.py --left 3 --seeds 400
-    python build_scripts/find_tutorial_deal.py --left 3 --show 170 1
+    python build_scripts/research/find_tutorial_deal.py --left 3 --seeds 400
+    python build_scripts/research/find_tutorial_deal.py --left 3 --show 170 1
 
 For a tutorial from round 1's deal to the final tie-break (issue 40), ``--whole N`` plays
 whole games with N random move orders per seed and start, and prints those with a trick
 won by the later of two equal ranks and the lowest totals tied (``learner_in_tie``: the
 learner is one of them; the winner is who took the fewest cards in round III):
 
-    python build_scripts/find_tutorial_deal.py --whole 3 --seeds 40
+    python build_scripts/research/find_tutorial_deal.py --whole 3 --seeds 40
     (seed 32, start 1, order 2: you and Bob tie on 44; you win on fewer cards)
 
 Rules wanted: following a Follow Card (with a card that may not be played), choosing the
