@@ -14,11 +14,18 @@ trap 'rm -rf "$SHADOWS_HOME"' EXIT
 start=$(date +%s)
 failed=()
 
+# A benchmark added to bench/ without a line below would never be smoke-tested: refuse.
+for f in build_scripts/bench/*.py; do
+  if ! grep -q "^bench [0-9]* $(basename "$f") " .ci/bench_smoke.sh; then
+    echo "$f has no line in .ci/bench_smoke.sh" >&2
+    exit 1
+  fi
+done
+
 bench() {  # bench <limit seconds> <script> [args...]
   local limit=$1 script=$2
   shift 2
   local path=build_scripts/bench/$script
-  [ -f "$path" ] || path=build_scripts/$script   # one still being edited elsewhere
   echo "--- $path $* ($(( $(date +%s) - start ))s)"
   if ! timeout "$limit" "$PY" "$path" "$@"; then
     failed+=("$script")

@@ -1,8 +1,8 @@
 """Harsh Shadows benchmark: engine speed, clone cost, hint timing, autopilot win rates.
 
-    python build_scripts/bench_harsh.py                      # speed, clone, hint (20 positions)
-    python build_scripts/bench_harsh.py --games 500 --think-ms 0   # + win rate per difficulty
-    taskset -c 1 python build_scripts/bench_harsh.py --only speed --seconds 5
+    python build_scripts/bench/bench_harsh.py                      # speed, clone, hint (20 positions)
+    python build_scripts/bench/bench_harsh.py --games 500 --think-ms 0   # + win rate per difficulty
+    taskset -c 1 python build_scripts/bench/bench_harsh.py --only speed --seconds 5
         # just random play through the protocol (legal_actions + apply), per CPU second
 
 Everything runs in this one process (one core).
@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ai.harsh_hint import DEFAULT_BUDGET_MS, hint, make_bot  # noqa: E402
 from game.rules.harsh import HarshState, sim_report  # noqa: E402

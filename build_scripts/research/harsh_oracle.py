@@ -9,7 +9,7 @@ heuristic policy, with the same random numbers for every action (``play_world``)
 the heuristic's choice unless another action is clearly better.
 So the gap between the two is what the hidden cards are worth to the same search.
 
-It lives under build_scripts/ and the app never imports it (tests/test_purity.py checks).
+It lives under build_scripts/research/ and the app never imports it (tests/test_purity.py checks).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ then plays both actions out ``--rollouts`` times in the *real* state (the oracle
 the true decks, the Case Files still sampled): the leader's true gain in win chance. A rule
 is scored by the gain, per game, of the overrules it would make.
 
-    nice -n 19 python build_scripts/harsh_overrule_gain.py --difficulty expert --seed 3001 \\
+    nice -n 19 python build_scripts/research/harsh_overrule_gain.py --difficulty expert --seed 3001 \\
         --games 100 --rollouts 100 [--work 2000] [--out rows.jsonl]
 
 Stop 27 (Expert, seeds 3001-3120, 2,196 such decisions): the rule of the time (z 2, a
@@ -25,8 +25,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))   # the repository: game
+sys.path.insert(0, str(Path(__file__).resolve().parent))       # research/: harsh_oracle
 
 from harsh_oracle import oracle_world  # noqa: E402
 

@@ -4,7 +4,7 @@ state changed, and whether the seat to decide could still play afterwards. Then 
 hostile clients of issue #38, each bounded in count and time: silent sockets, a page
 from another site, a second device on a seat, a new key.
 
-    python build_scripts/phone_bad_inputs.py
+    python build_scripts/research/phone_bad_inputs.py
 
 (tests/test_phone_safety.py and tests/test_phone_seats.py assert the same cases; this
 prints them as a table. What the page shows for each is checked in a real browser by
@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 os.environ.setdefault("SHADOWS_HOME", tempfile.mkdtemp(prefix="shadows-bad-"))
 
