@@ -1,4 +1,4 @@
-"""The cheating Harsh Shadows oracle (measurement only, build_scripts/harsh_oracle.py)."""
+"""The cheating Harsh Shadows oracle (measurement only, build_scripts/research/harsh_oracle.py)."""
 
 import random
 import sys

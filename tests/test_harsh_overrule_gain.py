@@ -1,4 +1,4 @@
-"""build_scripts/harsh_overrule_gain.py plays the autopilot's own games and scores rules."""
+"""build_scripts/research/harsh_overrule_gain.py plays the autopilot's own games and scores rules."""
 
 import random
 import sys

@@ -39,7 +39,7 @@ def test_importing_every_game_and_bot_loads_no_pygame():
 
 
 def test_the_app_never_imports_the_cheating_oracles():
-    # The oracles (build_scripts/harsh_oracle.py, hunters_oracle.py) read hidden cards; they
+    # The oracles (build_scripts/research/harsh_oracle.py, hunters_oracle.py) read hidden cards; they
     # are for measurement only and must not reach the app or the frozen build.
     offenders = []
     for path in (ROOT / "game").rglob("*.py"):

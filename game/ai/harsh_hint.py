@@ -263,11 +263,11 @@ def hint(view: Mapping[str, Any], actions: Sequence[Action], budget_ms: int = DE
     return out
 
 
-MIN_WORLDS_TO_DEVIATE = 16   # the oracle's rule (build_scripts/harsh_oracle.py)
+MIN_WORLDS_TO_DEVIATE = 16   # the oracle's rule (build_scripts/research/harsh_oracle.py)
 
 # The autopilot's search: how sure a paired comparison must be before an action is
 # dropped from the search, and before the heuristic's own choice is overruled. Chosen by
-# what the overrules gain in the true world (build_scripts/harsh_overrule_gain.py: the
+# what the overrules gain in the true world (build_scripts/research/harsh_overrule_gain.py: the
 # leader and the heuristic's choice played out in the real state, on the autopilot's own
 # games). At Expert (seeds 3001-3120) a sign test at 2 standard errors gained 0.11 wins a
 # game, at 1 standard error with a lead of 4 worlds 0.21; at Standard (seeds 4001-4055) 0.09

@@ -37,7 +37,7 @@ from game.rules.protocol import Action
 
 N_CARDS = len(SPY_CARDS)
 
-# Weights of the move score, tuned on simulated games (build_scripts/bench_harsh.py).
+# Weights of the move score, tuned on simulated games (build_scripts/bench/bench_harsh.py).
 W = {"meet_base": 3.0, "meet_mult": 2.0, "draw": 2.5, "bug_gain": 2.0, "traffic": 2.0,
      "near": 8.0, "save_for_evidence": 1, "false_leads": 0,
      "rh_only_if_held": 1, "stall": 1,
