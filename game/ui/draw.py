@@ -27,6 +27,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import break_units, font_files
 from game.ui import style
 
 Colour = tuple
@@ -35,7 +36,7 @@ Colour = tuple
 # --- fonts and text ------------------------------------------------------------------------
 
 def _noto_path(bold: bool) -> str | None:
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    name = font_files()[1 if bold else 0]   # Noto Sans JP while the app speaks Japanese
     try:
         path = resources.files("pygame_gui.data") / name
         return str(path) if path.is_file() else None
@@ -220,8 +221,9 @@ def _wrapped(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
+        words, joint = break_units(para)   # Japanese breaks between characters, not at spaces
+        for word in words:
+            trial = f"{line}{joint}{word}".strip()
             if f.size(trial)[0] <= width or not line:
                 line = trial
             else:

@@ -1,0 +1,273 @@
+"""The app's languages: which one is in force, and the helpers every screen translates with.
+
+Plain Python over the standard library's ``gettext`` (no pygame, no Babel at run time), so
+the rules layer, the phone server and the screens may all import it. Babel is a developer's
+tool here: ``pybabel extract`` finds the texts, ``pybabel compile`` makes the ``.mo`` files
+that ship beside the ``.po`` catalogs in ``game/locale/<lang>/LC_MESSAGES/`` (see
+docs/translating.md). Plural rules come from each catalog's ``Plural-Forms`` header.
+
+    from game.i18n import _, n_, N_, Msg
+
+    _("Saved games")                          a text in the current language
+    _("Continue: {game}", game=title)         named placeholders, filled after translation
+    n_("{n} card", "{n} cards", count)        plural by the language's rule; {n} is count
+    N_("Quit")                                marks a text for the catalog, translated later
+    Msg("{name} draws a card", name="Emi")    data a layer below the screens hands up;
+    Msg(...).text()                           translated when shown, so a saved log shows
+                                              in whatever language is in force then
+
+The pseudo-locale ``qps`` wraps every translated text in ``⟦ ⟧``: the tests switch to it
+and look at what is drawn for text without the markers (a text nobody translates).
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale as _locale
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+DOMAIN = "shadows"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+ENGLISH = "en"
+# The languages a player can choose, each named in itself (the Settings row's buttons).
+LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語", "de": "Deutsch", "fr": "Français"}
+PSEUDO = "qps"   # tests only: every translated text in markers
+MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
+
+
+class _Pseudo(gettext.NullTranslations):
+    """English with every translated text wrapped in markers."""
+
+    def gettext(self, message: str) -> str:
+        return f"{MARK_OPEN}{message}{MARK_CLOSE}"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"{MARK_OPEN}{singular if n == 1 else plural}{MARK_CLOSE}"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.ngettext(singular, plural, n)
+
+
+_state: dict[str, Any] = {"lang": ENGLISH, "tr": gettext.NullTranslations()}
+_listeners: list[Callable[[str], None]] = []
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang``; English (the texts as written) for ``en`` and
+    for a language whose catalog is missing."""
+    if lang == PSEUDO:
+        return _Pseudo()
+    if lang == ENGLISH:
+        return gettext.NullTranslations()
+    try:
+        with open(catalog_path(lang), "rb") as f:
+            return gettext.GNUTranslations(f)
+    except OSError:
+        return gettext.NullTranslations()
+
+
+def normalise(code: str | None) -> str | None:
+    """``"de_AT.UTF-8"`` -> ``"de"``; None for a language the app does not have."""
+    if not code:
+        return None
+    base = code.replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    if base == PSEUDO:
+        return PSEUDO
+    return base if base in LANGUAGES else None
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The system's language where the app has it, English otherwise. POSIX desktops
+    say it in LANGUAGE (a list, by preference), LC_ALL, LC_MESSAGES or LANG; Windows and
+    macOS through the C library's locale, which Python reads with ``getlocale``."""
+    environ = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if not value or value in ("C", "POSIX"):
+            continue
+        for part in value.split(":"):
+            found = normalise(part)
+            if found is not None and found != PSEUDO:
+                return found
+        if variable != "LANGUAGE":
+            return ENGLISH   # the first of these that is set decides (as gettext does)
+    try:
+        code = _locale.getlocale(_locale.LC_CTYPE)[0] or ""
+    except (ValueError, AttributeError):
+        code = ""
+    found = normalise(code)
+    return found if found is not None and found != PSEUDO else ENGLISH
+
+
+def current() -> str:
+    return _state["lang"]
+
+
+def set_language(lang: str) -> str:
+    """Make ``lang`` the language of every text from now on (an unknown code: English).
+    Returns the language set. Listeners (the screens' caches) hear of a change."""
+    lang = normalise(lang) or ENGLISH
+    changed = lang != _state["lang"]
+    _state["lang"] = lang
+    _state["tr"] = translations(lang)
+    if changed:
+        for listener in list(_listeners):
+            listener(lang)
+    return lang
+
+
+def on_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(lang)`` after each change of language (caches of drawn text)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def _fill(text: str, params: Mapping[str, Any]) -> str:
+    if not params:
+        return text
+    return text.format_map({k: _shown(v) for k, v in params.items()})
+
+
+def _shown(value: Any) -> Any:
+    return value.text() if isinstance(value, Msg) else value
+
+
+def _(message: str, **params: Any) -> str:
+    """``message`` in the current language, its ``{name}`` placeholders filled."""
+    return _fill(_state["tr"].gettext(message), params)
+
+
+def p_(context: str, message: str, **params: Any) -> str:
+    """Like ``_`` for a short text whose meaning depends on where it stands (a button
+    "Open" beside "Close" is not the adjective): the context tells the translator."""
+    return _fill(_state["tr"].pgettext(context, message), params)
+
+
+def n_(singular: str, plural: str, n: int, **params: Any) -> str:
+    """The form of ``singular``/``plural`` that ``n`` takes in the current language, with
+    ``{n}`` and the other placeholders filled."""
+    return _fill(_state["tr"].ngettext(singular, plural, n), {"n": n, **params})
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalog without translating it (a table of labels made
+    at import time is translated where it is shown, with ``_(label)``)."""
+    return message
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A text as data: the English message id and its parameters (numbers, names, other
+    ``Msg``). What a layer below the screens produces and a save may keep: it is turned
+    into words only when shown, in the language in force then. ``plural`` with ``count``
+    chooses a plural form by the parameter named ``count``."""
+
+    id: str
+    params: tuple = ()
+    plural: str = ""
+    count: str = ""
+
+    def __init__(self, id: str, plural: str = "", count: str = "", **params: Any) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "params", tuple(sorted(params.items())))
+
+    def text(self) -> str:
+        params = dict(self.params)
+        if self.plural:
+            n = int(params[self.count])
+            return _fill(_state["tr"].ngettext(self.id, self.plural, n), {"n": n, **params})
+        return _fill(_state["tr"].gettext(self.id), params)
+
+    __str__ = text
+
+    def to_data(self) -> dict:
+        """JSON-ready: what a save or a log keeps."""
+        data: dict[str, Any] = {"msg": self.id,
+                                "params": {k: v.to_data() if isinstance(v, Msg) else v
+                                           for k, v in self.params}}
+        if self.plural:
+            data["plural"], data["count"] = self.plural, self.count
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> "Msg":
+        params = {k: cls.from_data(v) if isinstance(v, Mapping) and "msg" in v else v
+                  for k, v in data.get("params", {}).items()}
+        return cls(data["msg"], plural=data.get("plural", ""), count=data.get("count", ""),
+                   **params)
+
+
+def shown(value: Any) -> str:
+    """A text for the screen from whatever a lower layer handed up: a ``Msg`` is
+    translated; a plain string (not yet converted to a Msg) is looked up in the catalog
+    as it is."""
+    if isinstance(value, Msg):
+        return value.text()
+    return _(str(value)) if value else ""
+
+
+def uses_spaces(lang: str | None = None) -> bool:
+    """Whether the language puts spaces between words (Japanese does not: a line may be
+    broken between any two characters, with a few exceptions)."""
+    return (lang or current()) != "ja"
+
+
+# Characters a Japanese line must not start with (closing brackets, small kana, marks of
+# punctuation): kinsoku shori, the line-breaking rule of Japanese typesetting.
+NO_LINE_START = set("、。，．・：；？！ー～）」』】〕》〉ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥,.:;!?)]}%")
+
+
+def break_units(paragraph: str, lang: str | None = None) -> tuple[list[str], str]:
+    """The pieces a paragraph may be broken between, and what joins two of them on one
+    line: words and a space, or (Japanese) runs of characters and nothing. A Latin word
+    inside Japanese text stays whole; a character that may not start a line stays with
+    the one before it."""
+    if uses_spaces(lang):
+        return paragraph.split(" "), " "
+    units: list[str] = []
+    for ch in paragraph:
+        if units and (ch in NO_LINE_START or (ch.isascii() and ch not in " " and
+                                              units[-1][-1:].isascii() and
+                                              units[-1][-1:] != " ")):
+            units[-1] += ch
+        else:
+            units.append(ch)
+    return units, ""
+
+
+def font_files(lang: str | None = None) -> tuple[str, str]:
+    """The pygame-gui data fonts (regular, bold) that have this language's letters:
+    Noto Sans for the Latin alphabets, Noto Sans JP (its Latin letters too) for Japanese."""
+    if (lang or current()) == "ja":
+        return "NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf"
+    return "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"
+
+
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def date_text(when) -> str:
+    """A date and time (a ``datetime`` or a ``time.struct_time``) the way the language
+    writes it: the order and the words are the catalog's ("6 Dec 2026, 09:15",
+    "2026年12月6日 09:15", "6. Dez. 2026, 09:15", "6 déc. 2026, 09:15")."""
+    if hasattr(when, "tm_year"):
+        year, month, day, hour, minute = (when.tm_year, when.tm_mon, when.tm_mday,
+                                          when.tm_hour, when.tm_min)
+    else:
+        year, month, day, hour, minute = when.year, when.month, when.day, when.hour, when.minute
+    # Translators: a date and time; {month} is a month's short name from the list above
+    return _("{day} {month} {year}, {time}", day=day, month=_(MONTHS[month - 1]),
+             month_number=month, year=year, time=f"{hour:02d}:{minute:02d}")
