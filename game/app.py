@@ -63,6 +63,9 @@ class App:
         problems.clear()  # no write has failed in this app yet
         startup.prepare()
         self.settings, settings_notice = settings_store.load_settings()
+        from game.i18n.screens import gui_locale, start_language
+
+        start_language(self.settings.language)   # before the theme: its fonts follow it
         if settings_notice:
             problems.tell(settings_notice)
         if size is not None:
@@ -78,7 +81,8 @@ class App:
         self.metrics = style.Metrics.for_size(w, h)
         self._theme_scale = round(self.metrics.scale, 2)
         theme, self._theme_later = style.split_theme(style.scaled_theme(self._theme_scale))
-        self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
+        self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False,
+                                            starting_language=gui_locale())
         self.sound = Sounds(self.settings.volume, self.settings.muted)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
