@@ -36,6 +36,8 @@ class Settings:
     # Where phones reach the table: "" the first LAN address, "127.0.0.1" this computer
     # only, or one address of this machine's.
     phone_address: str = ""
+    # The app's language ("en", "ja", "de", "fr"); "" until chosen: the system's is used
+    language: str = ""
 
     def validated(self) -> "Settings":
         """Clamp or reset values a hand-edited file may have spoiled."""
@@ -73,6 +75,8 @@ class Settings:
                                if isinstance(k, str) and type(v) is int and 0 <= v < 10_000}
         if not isinstance(self.phone_address, str) or len(self.phone_address) > 45:
             self.phone_address = ""
+        if self.language not in ("", "en", "ja", "de", "fr"):
+            self.language = ""
         return self
 
     def clamp_window(self, display: tuple[int, int]) -> None:
