@@ -1,0 +1,107 @@
+"""Chasing Shadows advice: every legal card (or Follow Card) played in the same sampled
+deals, the round finished by the computer players' fast policy and the later rounds dealt
+and played out, so each choice gets a win chance, the expected score for this round and
+how often it takes the trick on the table.
+
+The worlds come from ``chasing_bots.determinize``: the seat's own hand and everything
+played are as the view shows them; the ranks the seat has not seen are spread at random
+over the other hands' suit slots (card backs show suits). Every choice meets the same
+world and the same later deals (common random numbers), so differences between choices
+are measured far more sharply than the values themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from game.ai.chasing_bots import _action_move, determinize, greedy_move
+from game.rules.chasing import cards as C
+from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
+from game.rules.protocol import Action
+
+from .core import Advice, Choice, Message, pct
+
+MIN_WORLDS = 8
+
+
+def finish(st: ChasingState, rng: random.Random, me: int) -> tuple[float, int, bool]:
+    """Play the world out: (won, this round's score of ``me``, ``me`` took the trick on
+    the table). ``won`` is 1, or 1/k for a win shared by k seats."""
+    tricks = len(st.history)
+    rnd = st.rnd
+    took = None
+    while st.rnd == rnd:
+        st.step(greedy_move(st))
+        if took is None and len(st.history) > tricks:   # kept until the next deal
+            took = st.history[tricks][3] == me
+    row = st.sheet[me][rnd]
+    score = sum(v for v in row if v is not None)
+    won = play_to_end(st, rng, me)
+    return won, score, bool(took)
+
+
+def play_to_end(st: ChasingState, rng: random.Random, me: int) -> float:
+    """Deal and play the rounds left (none once the game is over); ``me``'s share of the win."""
+    while st.rnd < ROUNDS:
+        if not st.dealt:
+            order = C.deck(st.n)
+            rng.shuffle(order)
+            st._deal(tuple(order))
+        st.step(greedy_move(st))
+    winners = st.result().winners
+    return 1.0 / len(winners) if me in winners else 0.0
+
+
+def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed: int,
+           must: Action | None = None) -> Advice:
+    me = view["seat"]
+    actions = list(actions)
+    moves = [_action_move(a) for a in actions]
+    worlds = max(MIN_WORLDS, budget // max(1, len(actions)))
+    rng = random.Random(seed)
+    k = len(moves)
+    won = [0.0] * k
+    score = [0.0] * k
+    took = [0] * k
+    for _ in range(worlds):
+        world = determinize(view, rng)
+        world_seed = rng.getrandbits(64)
+        for i, m in enumerate(moves):
+            st = world.clone()
+            st.step(m)
+            w, s, t = finish(st, random.Random(world_seed), me)
+            won[i] += w
+            score[i] += s
+            took[i] += t
+    choices = []
+    for i, a in enumerate(actions):
+        stats = {"win": won[i] / worlds, "score": score[i] / worlds, "trick": took[i] / worlds}
+        choices.append(Choice(a, stats["win"], reason(view, a, moves[i], stats), worlds,
+                              stats["score"], stats))
+    order = {a: i for i, a in enumerate(actions)}
+    # win chance first; near ties (same whole percent) go to the lower expected score
+    choices.sort(key=lambda c: (-pct(c.win), c.score, order[c.action]))
+    return Advice(me, tuple(choices), worlds, choices[0].win)
+
+
+def reason(view: Mapping[str, Any], action: Action, move: int, stats: Mapping[str, float]
+           ) -> Message:
+    """One line from the numbers above: how often the choice takes the trick, and what the
+    round costs on average."""
+    score = round(stats["score"], 1)
+    trick = pct(stats["trick"])
+    if move >= DISCARD:
+        nxt = (view["seat"] + 1) % view["players"]
+        more = len(view["trick"]) < view["players"]
+        return Message("chasing.discard", {"suit": action.args[0], "score": score,
+                                           "trick": trick, "next": nxt if more else None})
+    card = ("card", action.args[0], action.args[1])
+    spot = view["spotlight"]
+    if not view["trick"]:
+        return Message("chasing.lead", {"card": card, "trick": trick, "score": score})
+    if card[2] < spot[2]:
+        return Message("chasing.under", {"card": card, "spotlight": spot, "trick": trick,
+                                         "score": score})
+    return Message("chasing.over", {"card": card, "spotlight": spot, "trick": trick,
+                                    "score": score})

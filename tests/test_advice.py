@@ -1,0 +1,159 @@
+"""The hint engines (game.advice): from the seat's view only, stable, and every number a
+reason shows is a number the search measured."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.advice import advise, position_seed
+from game.advice.core import Message, pct
+from game.advice.messages import render
+from game.match import replay
+from game.review.sample import play_record
+from game.rules.protocol import CHANCE
+
+
+def position(game_id, players, seed, cut, level="easy"):
+    """The match after ``cut`` logged steps of a recorded game, at a seat's decision."""
+    rec = play_record(game_id, players, seed, level=level)
+    m = replay(game_id, players, rec.seed, rec.options, list(rec.log)[:cut], rec.chance)
+    while m.decider() == CHANCE:
+        m.chance_step()
+    return m
+
+
+def test_chasing_reasons_quote_the_search():
+    m = position("chasing", 4, 3, 12)
+    seat = m.decider()
+    view = m.state.view(seat)
+    adv = advise("chasing", view, m.state.legal_actions(seat), budget=80)
+    assert len(adv.choices) == len(m.state.legal_actions(seat)) >= 2
+    shown = [c.points() for c in adv.choices]
+    assert shown == sorted(shown, reverse=True)
+    for c in adv.choices:
+        p = c.reason.params
+        assert p["trick"] == pct(c.stats["trick"])
+        assert p["score"] == round(c.score, 1) == round(c.stats["score"], 1)
+        assert c.win == c.stats["win"]
+        assert p["card"] == ("card", c.action.args[0], c.action.args[1])
+        text = render(c.reason, ["A", "B", "C", "D"])
+        assert f"{p['trick']}% of deals" in text and str(p["score"]) in text
+
+
+def test_chasing_same_position_same_answer_and_close_at_other_seeds():
+    m = position("chasing", 4, 8, 30)
+    seat = m.decider()
+    view, acts = m.state.view(seat), m.state.legal_actions(seat)
+    a = advise("chasing", view, acts, budget=120)
+    b = advise("chasing", view, acts, budget=120)
+    assert [(c.action, c.win, c.score) for c in a.choices] == \
+           [(c.action, c.win, c.score) for c in b.choices]
+    assert a.worlds == b.worlds
+    assert position_seed(view) == position_seed(m.state.clone().view(seat))
+
+
+def _swap_hidden_chasing(state, viewer):
+    """The same table with two other seats' same-suit cards exchanged (ranks differ)."""
+    other = state.clone()
+    seats = [s for s in range(other.n) if s != viewer]
+    for a in seats:
+        for b in seats:
+            if a >= b:
+                continue
+            for ca in other.hands[a]:
+                for cb in other.hands[b]:
+                    if ca >> 4 == cb >> 4 and ca != cb:
+                        other.hands[a] = sorted(x for x in other.hands[a] if x != ca) + []
+                        other.hands[b] = sorted(x for x in other.hands[b] if x != cb)
+                        other.hands[a] = sorted(other.hands[a] + [cb])
+                        other.hands[b] = sorted(other.hands[b] + [ca])
+                        return other
+    raise AssertionError("no two hidden cards of one suit to exchange")
+
+
+def test_chasing_advice_sees_only_the_seats_view():
+    m = position("chasing", 4, 5, 9)
+    seat = m.decider()
+    other = _swap_hidden_chasing(m.state, seat)
+    assert other.to_json() != m.state.to_json()
+    assert other.view(seat) == m.state.view(seat)
+    acts = m.state.legal_actions(seat)
+    a = advise("chasing", m.state.view(seat), acts, budget=60)
+    b = advise("chasing", other.view(seat), other.legal_actions(seat), budget=60)
+    assert [(c.action, c.win, c.score, c.reason) for c in a.choices] == \
+           [(c.action, c.win, c.score, c.reason) for c in b.choices]
+
+
+def _hunters_decision(seed, kinds=("attack", "area", "start", "card_target")):
+    rec = play_record("hunters", 5, seed, level="normal")
+    m = replay("hunters", 5, rec.seed, rec.options, [], rec.chance)
+    for seat, action in rec.log:
+        if seat >= 0 and m.state.view(seat)["pending"].get("kind") in kinds \
+                and len(m.state.legal_actions(seat)) >= 2 and m.state.view(seat)["turn"] > 2:
+            return m, seat
+        m.apply(seat, action)
+    raise AssertionError("no decision of those kinds")
+
+
+def test_hunters_reasons_quote_the_search_and_answers_repeat():
+    m, seat = _hunters_decision(4, ("attack",))
+    view, acts = m.state.view(seat), m.state.legal_actions(seat)
+    a = advise("hunters", view, acts, budget=60)
+    assert {c.action for c in a.choices} == set(acts)
+    hits = [c for c in a.choices if c.reason.id in ("hunters.hit", "hunters.hit_neutral")]
+    assert hits
+    for c in a.choices:
+        p = c.reason.params
+        if c.reason.id == "hunters.hit":
+            assert p["target"] == c.action.args[0]
+            assert p["dies"] == pct(c.stats["dies"])
+            assert p["enemy"] in (pct(c.stats["p_S"]), pct(c.stats["p_H"]))
+        elif c.reason.id == "hunters.plain":
+            assert p["alive"] == pct(c.stats["alive"])
+    b = advise("hunters", view, acts, budget=60)
+    assert [(c.action, c.win) for c in a.choices] == [(c.action, c.win) for c in b.choices]
+
+
+def test_hunters_advice_sees_only_the_seats_view():
+    m, seat = _hunters_decision(6)
+    hidden = [i for i in range(m.state.n) if i != seat and not m.state.rev[i]]
+    assert len(hidden) >= 2
+    other = m.state.clone()
+    a_, b_ = hidden[:2]
+    other.chars[a_], other.chars[b_] = other.chars[b_], other.chars[a_]
+    assert other.chars != m.state.chars
+    assert other.view(seat) == m.state.view(seat)
+    acts = m.state.legal_actions(seat)
+    a = advise("hunters", m.state.view(seat), acts, budget=40)
+    b = advise("hunters", other.view(seat), other.legal_actions(seat), budget=40)
+    assert [(c.action, c.win, c.reason) for c in a.choices] == \
+           [(c.action, c.win, c.reason) for c in b.choices]
+
+
+def test_harsh_advice_has_the_same_shape():
+    m = position("harsh", 1, 5, 10)
+    view, acts = m.state.view(0), m.state.legal_actions(0)
+    a = advise("harsh", view, acts, budget=3000)
+    assert {c.action for c in a.choices} == set(acts)
+    for c in a.choices:
+        assert c.reason.params["win"] == pct(c.win)
+        assert c.reason.params["games"] == c.samples
+    b = advise("harsh", view, acts, budget=3000)
+    assert [(c.action, c.win) for c in a.choices] == [(c.action, c.win) for c in b.choices]
+
+
+def test_messages_are_data_and_render_in_english():
+    msg = Message("chasing.under", {"card": ("card", "red", 7), "spotlight": ("card", "red", 9),
+                                    "trick": 3, "score": 12.5})
+    assert Message.from_json(msg.to_json()) == msg
+    assert render(msg) == ("Red 7 stays under the Spotlight Red 9: you take this trick in 3% "
+                           "of deals; 12.5 points this round on average")
+    assert render(Message("hunters.help", {"target": 1, "ally": 62}), ["Ann", "Emi"]) == \
+        "Emi: 62% that they are on your side"
+    assert render(Message("no.such.id")) == "no.such.id"
+
+
+@pytest.mark.parametrize("game_id", ["chess"])
+def test_unknown_game_is_refused(game_id):
+    with pytest.raises(ValueError):
+        advise(game_id, {}, [])
