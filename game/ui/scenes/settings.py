@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
+from game.i18n import current as current_language
 from game.storage.settings import ANIMATION_SPEEDS, COMPUTER_PACES
 from game.ui import draw, style
 from game.ui.scene import Scene
@@ -22,6 +23,13 @@ ROWS = (
     ("Memory aids", "memory_aids", ((True, "On"), (False, "Off")),
      "Show what has been played already (cards seen, suits out)."),
 )
+
+
+def language_row() -> tuple:
+    """English, 日本語, Deutsch, Français: each named in itself; applies at once."""
+    from game.i18n import LANGUAGES
+
+    return ("Language", "language", tuple(LANGUAGES.items()), "")
 
 
 def phone_row(current: str) -> tuple:
@@ -42,9 +50,9 @@ class SettingsScene(Scene):
     def build(self, m: style.Metrics) -> None:
         s = self.app.settings
         self.rows: list[tuple[int, str, str]] = []
-        rows = ROWS + (phone_row(s.phone_address),)
+        rows = (language_row(),) + ROWS + (phone_row(s.phone_address),)
         width = min(m.px(820), m.width - 2 * m.margin)
-        step = m.px(76)
+        step = min(m.px(76), (m.height - m.px(168) - m.button_h - m.pad) // len(rows))
         height = m.px(28) + len(rows) * step + m.px(20) + m.button_h + m.pad
         self.box = pygame.Rect((m.width - width) // 2, max(m.px(110), (m.height - height) // 2 + m.px(30)),
                                width, height)
@@ -55,7 +63,7 @@ class SettingsScene(Scene):
             bw = min(m.px(140), (self.box.right - m.pad - x0 - m.gap * (len(options) - 1)) // len(options))
             x = x0
             for value, text in options:
-                on = getattr(s, key) == value
+                on = (current_language() if key == "language" else getattr(s, key)) == value
                 self.button((x, y, bw, m.button_h), text,
                             lambda k=key, v=value: self.change(k, v),
                             cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
@@ -81,6 +89,11 @@ class SettingsScene(Scene):
     def change(self, key: str, value) -> None:
         if key == "window_mode":
             self.app.set_fullscreen(value == "fullscreen")  # saves and relayouts (rebuilds us)
+            return
+        if key == "language":
+            from game.i18n.screens import switch
+
+            switch(self.app, value)   # saves, and rebuilds every screen in the new words
             return
         setattr(self.app.settings, key, value)
         self.app.save_settings()
