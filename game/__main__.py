@@ -3,6 +3,7 @@
     python -m game                 play
     python -m game --size 1024x640 a window of that size (minimum 1024x640)
     python -m game --fullscreen    start in fullscreen (F11 switches)
+    python -m game --lang ja       this run in Japanese (en, ja, de, fr; not saved)
     python -m game --self-test     open a window, load every asset, build every scene and
                                    each game's table once, run a few frames, exit 0 (or
                                    print what failed and exit 1)
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 # What the command line means without arguments (a launch from the desktop or the start
 # menu): the same as build_parser().parse_args([]), a test checks it. argparse is then not
 # loaded at all; its first parser costs more start-up time than the menu's first frame.
-NO_ARGUMENTS = {"self_test": False, "size": None, "fullscreen": None}
+NO_ARGUMENTS = {"self_test": False, "size": None, "fullscreen": None, "lang": None}
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -46,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="build every scene and asset once, run a few frames, and exit")
     p.add_argument("--size", type=parse_size, metavar="WxH",
                    help="window size, e.g. 1280x720 (minimum 1024x640)")
+    from game.i18n import LANGUAGES
+
+    p.add_argument("--lang", choices=tuple(LANGUAGES),
+                   help="the language of this run (not saved): en, ja, de or fr")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", action="store_true", default=None,
                       help="start in fullscreen")
@@ -65,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     from game import crash
 
     crash.setup_logging()
+    if args.lang:
+        from game.i18n.screens import set_override
+
+        set_override(args.lang)
     if args.self_test:
         return crash.run_guarded(lambda: self_test(args.size), show_window=False)
     return crash.run_guarded(lambda: play(args.size, args.fullscreen))
