@@ -34,6 +34,8 @@ class GameRecord:
     finished_at: str = ""                       # ISO time the game ended ("" if unknown)
     winners: tuple[int, ...] = field(default=())
     chance: int = 1     # the chance stream (protocol.chance_rng); files from before: 1
+    # game.analysis's figures (its own "version" inside), once made; files from before: None
+    analysis: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def players(self) -> int:
@@ -64,7 +66,7 @@ class GameRecord:
             "finished": self.finished_at,
             "winners": list(self.winners),
             "chance": self.chance,
-        }
+        } | ({"analysis": dict(self.analysis)} if self.analysis else {})
 
     @classmethod
     def from_json(cls, data: Any) -> "GameRecord":
@@ -126,5 +128,6 @@ class GameRecord:
         chance = data.get("chance", 1)      # absent in files from before chance streams
         if chance not in CHANCE_STREAMS or isinstance(chance, bool):
             raise RecordError(f"its chance stream {chance!r} is unknown")
+        analysis = data.get("analysis")     # a damaged one is dropped: it can be made again
         return cls(game, seed, options, tuple(configs), tuple(log), finished, tuple(winners),
-                   chance)
+                   chance, analysis if isinstance(analysis, Mapping) else None)
