@@ -71,6 +71,18 @@ def record_game(session: Any) -> str | None:
     return notice
 
 
+def replace_game(record: Any) -> bool:
+    """Store ``record`` in place of the equal game in the history (e.g. the same game with
+    its analysis added). False when the game is no longer there."""
+    records, _ = load_history()
+    for i, r in enumerate(records):
+        if r == record:
+            records[i] = record
+            _pending.write(records)
+            return True
+    return False
+
+
 # Games that could not be written (a full disk): the history loses nothing while the app runs.
 _pending = PendingWrite("history", lambda: history_path(), lambda records: save_history(records))
 
