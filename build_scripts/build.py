@@ -214,6 +214,18 @@ def write_linux_extras(folder: Path) -> None:
     installer.chmod(0o755)
 
 
+def write_os_extras(folder: Path, system: str | None = None) -> list[str]:
+    """What the one-folder app gets beside it for this OS: on Linux the desktop entry, its
+    icon and the menu installer; Windows and macOS need nothing (the .exe and the .app
+    carry their icons). Returns the names written."""
+    if not (system or sys.platform).startswith("linux"):
+        return []
+    write_linux_extras(folder)
+    return sorted(p.name for p in folder.iterdir()
+                  if p.name in (DESKTOP_FILE_NAME, "shadows-tabletop.png",
+                                "install-desktop-entry.sh"))
+
+
 def pack(source: Path, archive_stem: Path, system: str | None = None) -> Path:
     """Pack a folder (or .app bundle): .tar.gz on Linux, .zip elsewhere."""
     system = system or sys.platform
@@ -262,8 +274,7 @@ def main(argv: list[str] | None = None) -> int:
 
     run_pyinstaller(DIST, onefile=False, entry=args.entry)
     folder = DIST / APP_NAME
-    if sys.platform.startswith("linux"):
-        write_linux_extras(folder)
+    write_os_extras(folder)
     bundle = DIST / f"{APP_NAME}.app"
     made = {"one-folder app": folder}
     if bundle.is_dir():

@@ -22,6 +22,11 @@ def is_linux(platform: str) -> bool:
     return platform.startswith("linux")
 
 
+def makes_app_bundle(platform: str) -> bool:
+    """Only macOS wraps the one-folder app in a .app bundle (with mac_info_plist)."""
+    return platform == "darwin"
+
+
 def icon_file(assets: Path, platform: str) -> str | None:
     """Windows takes an .ico, macOS an .icns; a Linux executable has no icon of its own
     (the .desktop file names one)."""

@@ -91,6 +91,9 @@ def test_spec_builds_a_windowed_app_without_upx(spec_text):
     assert 'prefix="assets"' in spec_text  # resources.asset_path looks in _MEIPASS/assets
     assert "launcher.py" in spec_text
     assert "spec_parts.keep_binary(entry[0], sys.platform)" in spec_text
+    assert "spec_parts.makes_app_bundle(sys.platform)" in spec_text
+    # No other platform test in the recipe: each one is a spec_parts function with a test.
+    assert spec_text.count("sys.platform") == 3 and "darwin" not in spec_text
 
 
 def test_spec_collects_the_games_the_catalogue_imports_by_name(spec_text):

@@ -5,6 +5,7 @@ archive and names, where the user data lands, and the window's class name."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 import tarfile
 import zipfile
 from pathlib import Path
@@ -82,6 +83,12 @@ def test_the_mac_bundle_info_plist(parts):
     plistlib.dumps(plist)   # every value is one a plist can hold
 
 
+@pytest.mark.parametrize("platform,bundle", [("darwin", True), ("win32", False),
+                                             ("linux", False)])
+def test_only_macos_wraps_the_app_in_a_bundle(parts, platform, bundle):
+    assert parts.makes_app_bundle(platform) is bundle
+
+
 @pytest.mark.parametrize("platform,strip,keeps_libstdcxx", [
     ("linux", True, False), ("win32", False, True), ("darwin", False, True)])
 def test_strip_and_the_system_libraries_per_os(parts, platform, strip, keeps_libstdcxx):
@@ -115,6 +122,18 @@ def test_windows_and_macos_get_a_zip_linux_a_tar(build, tmp_path, system, monkey
     assert zipfile.ZipFile(out).namelist() == ["Stem/_internal/", "Stem/_internal/x.txt"]
     tar = build.pack(folder, tmp_path / "Stem", "linux")
     assert tar.name == "Stem.tar.gz" and "Stem/_internal/x.txt" in tarfile.open(tar).getnames()
+
+
+@pytest.mark.parametrize("system", ["win32", "darwin"])
+def test_windows_and_macos_get_nothing_beside_the_app(build, tmp_path, system):
+    assert build.write_os_extras(tmp_path, system) == []
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the installer's mode bits need POSIX")
+def test_linux_gets_the_desktop_entry_icon_and_menu_installer(build, tmp_path):
+    assert build.write_os_extras(tmp_path, "linux") == sorted(
+        [build.DESKTOP_FILE_NAME, "shadows-tabletop.png", "install-desktop-entry.sh"])
 
 
 # --- where the user data lands -----------------------------------------------------------------
