@@ -4,7 +4,8 @@ seats, plurals, and the screen opening on the game played last."""
 from ui_helpers import click, step
 
 from game.storage import stats as stats_store
-from game.ui.scenes.stats import StatsScene, plural
+from game.i18n import n_
+from game.ui.scenes.stats import StatsScene, games
 
 
 def tables(scene):
@@ -12,8 +13,8 @@ def tables(scene):
 
 
 def test_plurals():
-    assert plural(1, "game") == "1 game" and plural(2, "game") == "2 games"
-    assert plural(0, "win") == "0 wins" and plural(1, "time") == "1 time"
+    assert games(1) == "1 game" and games(2) == "2 games"
+    assert n_("{n} win", "{n} wins", 0) == "0 wins" and n_("{n} time", "{n} times", 1) == "1 time"
 
 
 def test_harsh_shows_difficulties_streaks_and_loss_reasons_and_no_score(app):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw, style
 from game.ui.scene import Scene
 from game.ui.widgets import ScrollPanel, heading, paragraph
@@ -18,22 +19,24 @@ from game.ui.widgets import ScrollPanel, heading, paragraph
 ROOT = Path(__file__).resolve().parents[3]
 
 # (what, licence, what it does here)
+# The names and licences are proper names; what each does is translated.
 CREDITS = [
-    ("Python", "PSF License", "the language the app is written in"),
-    ("pygame-ce", "LGPL 2.1", "window, drawing, sound and input; replaceable by your own "
-     "build (licenses/pygame-ce/pygame-ce-SWAPPING.txt)"),
-    ("SDL 2 (SDL2, SDL2_image, SDL2_mixer, SDL2_ttf)", "zlib", "inside pygame-ce"),
+    ("Python", "PSF License", N_("the language the app is written in")),
+    ("pygame-ce", "LGPL 2.1", N_("window, drawing, sound and input; replaceable by your own "
+     "build (licenses/pygame-ce/pygame-ce-SWAPPING.txt)")),
+    ("SDL 2 (SDL2, SDL2_image, SDL2_mixer, SDL2_ttf)", "zlib", N_("inside pygame-ce")),
     ("FreeType, HarfBuzz, libpng, libjpeg-turbo, libwebp, libtiff, Ogg, Vorbis, Opus, FLAC, "
      "mpg123, FluidSynth, libsndfile, WavPack, libxmp, Brotli, PortMidi",
-     "their own free licences (licenses/THIRD-PARTY.txt)", "inside pygame-ce"),
-    ("pygame-gui", "MIT", "buttons, text fields and sliders"),
-    ("python-i18n", "MIT", "used by pygame-gui"),
-    ("Noto Sans, Fira Code fonts", "SIL Open Font License 1.1", "the type, from pygame-gui"),
-    ("platformdirs", "MIT", "where settings and saves go on each OS"),
-    ("aiohttp", "Apache 2.0 and MIT", "the phone page's small web server"),
+     N_("their own free licences (licenses/THIRD-PARTY.txt)"), N_("inside pygame-ce")),
+    ("pygame-gui", "MIT", N_("buttons, text fields and sliders")),
+    ("python-i18n", "MIT", N_("used by pygame-gui")),
+    ("Noto Sans, Noto Sans JP, Fira Code fonts", "SIL Open Font License 1.1",
+     N_("the type, from pygame-gui")),
+    ("platformdirs", "MIT", N_("where settings and saves go on each OS")),
+    ("aiohttp", "Apache 2.0 and MIT", N_("the phone page's small web server")),
     ("aiohappyeyeballs, aiosignal, attrs, frozenlist, idna, multidict, propcache, "
-     "typing_extensions, yarl", "Apache 2.0, MIT, BSD, PSF", "used by aiohttp"),
-    ("segno", "BSD 3-Clause", "the QR codes on the join screen"),
+     "typing_extensions, yarl", "Apache 2.0, MIT, BSD, PSF", N_("used by aiohttp")),
+    ("segno", "BSD 3-Clause", N_("the QR codes on the join screen")),
 ]
 
 
@@ -70,31 +73,38 @@ def version_line() -> str:
     info = build_info()
     version = crash.app_version()
     if info:
-        commit = info.get("commit") or "unknown"
-        return f"Version {version}, build {commit} of {info.get('built', 'an unknown date')}"
+        commit = info.get("commit") or _("unknown")
+        return _("Version {version}, build {commit} of {date}", version=version, commit=commit,
+                 date=info.get("built") or _("an unknown date"))
     commit = source_commit()
-    return f"Version {version}, run from source" + (f" (commit {commit})" if commit else "")
+    if commit:
+        return _("Version {version}, run from source (commit {commit})", version=version,
+                 commit=commit)
+    return _("Version {version}, run from source", version=version)
 
 
 def credit_names() -> str:
     """Every credited name, lower case, for checks."""
-    return " ".join(what for what, _, _ in CREDITS).lower()
+    return " ".join(credit[0] for credit in CREDITS).lower()
 
 
 
 def about_blocks() -> list:
-    credits = [paragraph(f"•  {what}: {licence}. {role[:1].upper() + role[1:]}.")
-               for what, licence, role in CREDITS]
+    credits = []
+    for what, licence, role in CREDITS:
+        role = _(role)
+        credits.append(paragraph(_("•  {what}: {licence}. {role}.", what=what, licence=_(licence),
+                                   role=role[:1].upper() + role[1:])))
     return [
-        heading("SHADOWS TABLETOP"),
+        heading(_("SHADOWS TABLETOP")),
         paragraph(version_line()),
-        paragraph("Chasing Shadows, Harsh Shadows and Shadow Hunters on one table. "
-                  "Free software under the MIT licence (the LICENSE file beside the app)."),
-        heading("MADE WITH"),
+        paragraph(_("Chasing Shadows, Harsh Shadows and Shadow Hunters on one table. "
+                    "Free software under the MIT licence (the LICENSE file beside the app).")),
+        heading(_("MADE WITH")),
         *credits,
-        paragraph("The licence texts of everything above ship with the app, in the "
-                  "licenses folder of its install folder (_internal/licenses on Windows and "
-                  "Linux, inside the .app on macOS), with THIRD-PARTY.txt listing them.",
+        paragraph(_("The licence texts of everything above ship with the app, in the "
+                    "licenses folder of its install folder (_internal/licenses on Windows and "
+                    "Linux, inside the .app on macOS), with THIRD-PARTY.txt listing them."),
                   style.TEXT_DIM),
     ]
 
@@ -109,7 +119,7 @@ class AboutScene(Scene):
         self.panel.set_blocks(about_blocks())
         bw = m.px(160)
         self.button(((m.width - bw) // 2, m.height - m.button_h - m.px(16), bw, m.button_h),
-                    "Back", self.app.pop, object_id="#back", cls="@primary")
+                    _("Back"), self.app.pop, object_id="#back", cls="@primary")
 
     def default_action(self) -> None:
         self.app.pop()
@@ -122,6 +132,6 @@ class AboutScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        draw.blit_text(surface, "About", m.px(style.FONT_TITLE), (m.width // 2, m.px(52)),
+        draw.blit_text(surface, _("About"), m.px(style.FONT_TITLE), (m.width // 2, m.px(52)),
                        style.ACCENT_BRIGHT, True, "center")
         self.panel.draw(surface)

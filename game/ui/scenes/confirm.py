@@ -15,14 +15,14 @@ class ConfirmScene(MessageBox):
     def __init__(self, app, title: str, text: str,
                  answers: list[tuple[str, str, Callable[[], None]]]) -> None:
         super().__init__(app)
-        self.title, self.text, self.answers = title, text, answers
+        self.title, self.text, self.answers = str(title), str(text), answers   # str: a Msg
 
     def build(self, m: style.Metrics) -> None:
         width = self.place_box(m)
         n = len(self.answers)
         bw = min(m.px(180), (width - 2 * m.pad - (n - 1) * m.gap) // n)
         x = self.box.centerx - (n * bw + (n - 1) * m.gap) // 2
-        for i, (label, oid, _) in enumerate(self.answers):
+        for i, (label, oid, _does) in enumerate(self.answers):
             self.button((x, self.box.bottom - m.button_h - m.pad, bw, m.button_h), label,
                         lambda i=i: self.answer(i), object_id=oid, badge=False,
                         cls="@primary" if i == 0 else None)

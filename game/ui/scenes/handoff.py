@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.i18n import _
 from game.ui import draw, navigation, since, style
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel
@@ -35,7 +36,9 @@ class HandoffScene(Scene):
         self.ready_button = None
 
     def button_text(self) -> str:
-        return f"I am {self.name}: {self.table.handoff_purpose(self.seat)}"
+        # Translators: {purpose} comes from the table, e.g. "show my cards"
+        return _("I am {name}: {purpose}", name=self.name,
+                 purpose=self.table.handoff_purpose(self.seat))
 
     def armed(self) -> bool:
         return self.guard <= 0
@@ -86,7 +89,7 @@ class HandoffScene(Scene):
                                          font_size=style.FONT_SMALL)
             self.log_panel.set_blocks(since.blocks(session, self.summary))
         else:
-            self.log_panel = LogPanel(area, m, title="What everyone has seen")
+            self.log_panel = LogPanel(area, m, title=_("What everyone has seen"))
             self.log_panel.set_lines(self.table.named(session.log_lines(None))[-60:])
 
     @staticmethod
@@ -122,9 +125,9 @@ class HandoffScene(Scene):
         cx = m.width // 2
         token = draw.player_token(self.seat, m.px(84), self.name)
         surface.blit(token, token.get_rect(center=(cx, self.mid - m.px(170))))
-        draw.blit_text(surface, f"Pass to {self.name}", m.px(style.FONT_TITLE + 6),
+        draw.blit_text(surface, _("Pass to {name}", name=self.name), m.px(style.FONT_TITLE + 6),
                        (cx, self.mid - m.px(84)), style.ACCENT_BRIGHT, True, "center")
-        draw.blit_text(surface, "Press when ready (Enter). Everyone else: look away.",
+        draw.blit_text(surface, _("Press when ready (Enter). Everyone else: look away."),
                        m.px(style.FONT_BODY + 2), (cx, self.mid - m.px(30)), style.TEXT_MUTED,
                        False, "center")
         self.log_panel.draw(surface)

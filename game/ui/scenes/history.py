@@ -11,6 +11,7 @@ import datetime as _dt
 import pygame
 
 from game.catalog import get_game
+from game.i18n import _, date_text, n_
 from game.review.gamefile import GameFileError, check
 from game.review.record import GameRecord
 from game.storage import history as history_store
@@ -21,24 +22,28 @@ from game.ui.table_base import fit
 
 def when_text(iso: str) -> str:
     try:
-        return _dt.datetime.fromisoformat(iso).strftime("%d %b %Y, %H:%M")
+        when = _dt.datetime.fromisoformat(iso)
     except ValueError:
-        return iso or "unknown date"
+        return iso or _("unknown date")
+    if when.tzinfo is not None:
+        when = when.astimezone()    # stored in UTC: shown in the player's own time
+    return date_text(when)
 
 
 def seats_text(record: GameRecord) -> str:
     out = []
     for s in record.seats:
-        out.append(s.name if s.is_human else f"{s.name} ({s.level.title()} AI)")
+        out.append(s.name if s.is_human else _("{name} ({level} AI)", name=s.name,
+                                                 level=_(s.level.title())))
     return ", ".join(out)
 
 
 def winners_text(record: GameRecord) -> str:
     if not record.winners:
-        return "Nobody won" if record.game != "harsh" else "Lost"
+        return _("Nobody won") if record.game != "harsh" else _("Lost")
     if record.game == "harsh":
-        return "Won"
-    return "Won by " + ", ".join(record.seats[w].name for w in record.winners)
+        return _("Won")
+    return _("Won by {names}", names=", ".join(record.seats[w].name for w in record.winners))
 
 
 class HistoryScene(Scene):
@@ -55,7 +60,7 @@ class HistoryScene(Scene):
         super().on_enter()
         if self._notice:
             notice, self._notice = self._notice, None
-            self.app.notify(notice, title="Game history damaged")
+            self.app.notify(notice, title=_("Game history damaged"))
 
     def build(self, m: style.Metrics) -> None:
         self.rows = []
@@ -73,17 +78,17 @@ class HistoryScene(Scene):
         for i, rec in enumerate(shown):
             rect = pygame.Rect(x, y, width - ew - m.gap, row_h)
             self.button(rect, "", lambda r=rec: self.review(r), object_id=f"#history_{self.page * per + i}")
-            self.button((rect.right + m.gap, y + (row_h - m.button_h) // 2, ew, m.button_h), "Export",
+            self.button((rect.right + m.gap, y + (row_h - m.button_h) // 2, ew, m.button_h), _("Export"),
                         lambda r=rec: self.export(r), choice=False, cls="@compact",
                         object_id=f"#history_export_{self.page * per + i}")
             self.rows.append((rect, rec))
             y += row_h + gap
         by = m.height - m.button_h - m.px(30)
         bw = m.px(170)
-        buttons = [("Back", self.app.pop, True, "#history_back")]
+        buttons = [(_("Back"), self.app.pop, True, "#history_back")]
         if pages > 1:
-            buttons = [("Newer", lambda: self.turn(-1), self.page > 0, "#history_newer"),
-                       ("Older", lambda: self.turn(1), self.page < pages - 1, "#history_older")] + buttons
+            buttons = [(_("Newer"), lambda: self.turn(-1), self.page > 0, "#history_newer"),
+                       (_("Older"), lambda: self.turn(1), self.page < pages - 1, "#history_older")] + buttons
         total = len(buttons) * bw + (len(buttons) - 1) * m.gap
         bx = (m.width - total) // 2
         for text, fn, enabled, oid in buttons:
@@ -101,7 +106,7 @@ class HistoryScene(Scene):
         try:
             timeline = check(record, "This game")
         except GameFileError as exc:
-            self.app.notify(str(exc), title="Cannot review this game")
+            self.app.notify(str(exc), title=_("Cannot review this game"))
             return
         open_review(self.app, record, timeline)
 
@@ -113,20 +118,24 @@ class HistoryScene(Scene):
     def draw_over(self, surface: pygame.Surface) -> None:
         m = self.metrics
         cx = m.width // 2
-        draw.blit_text(surface, "History", m.px(style.FONT_TITLE), (cx, m.px(44)), style.ACCENT_BRIGHT,
+        draw.blit_text(surface, _("History"), m.px(style.FONT_TITLE), (cx, m.px(44)), style.ACCENT_BRIGHT,
                        True, "center")
-        sub = (f"The last {len(self.records)} finished game{'s' if len(self.records) != 1 else ''}, "
-               "newest first. Click one to review it with every secret shown."
-               if self.records else "No finished games yet: they appear here when a game ends.")
+        sub = (n_("The last finished game, newest first. Click it to review it with every "
+                  "secret shown.",
+                  "The last {n} finished games, newest first. Click one to review it with "
+                  "every secret shown.", len(self.records))
+               if self.records else _("No finished games yet: they appear here when a game ends."))
+        sub = draw.ellipsize(sub, m.px(16), m.width - 2 * m.margin)
         draw.blit_text(surface, sub, m.px(16), (cx, m.px(90)), style.TEXT_MUTED, False, "center")
         if self.pages > 1:
-            draw.blit_text(surface, f"Page {self.page + 1} of {self.pages}", m.px(14),
+            draw.blit_text(surface, _("Page {page} of {pages}", page=self.page + 1, pages=self.pages),
+                           m.px(14),
                            (cx, m.height - m.button_h - m.px(44)), style.TEXT_DIM, False, "center")
         for rect, rec in self.rows:
             pad = m.px(24)
-            title = get_game(rec.game).title
+            title = _(get_game(rec.game).title)
             top = f"{title} · {when_text(rec.finished_at)}"
-            right = f"{winners_text(rec)} · {len(rec.log)} steps"
+            right = f"{winners_text(rec)} · " + n_("{n} step", "{n} steps", len(rec.log))
             rw = draw.font(m.px(15), True).size(right)[0]
             draw.blit_text(surface, fit(top, m.px(17), rect.w - rw - 3 * pad, True), m.px(17),
                            (rect.x + pad, rect.y + m.px(10)), style.TEXT, True)

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game.catalog import GameSpec, all_games
+from game.i18n import N_, _, n_
 from game.storage import saves
 from game.ui import draw, navigation, style
 from game.ui.scene import Scene
 
-TAGLINE = "Three games of hidden things, one table."
+TAGLINE = N_("Three games of hidden things, one table.")
 # A tile's face and edge by state: the theme's button colours (assets/theme.json defaults).
 TILE_COLOURS = {
     "normal": ((0x23, 0x27, 0x33), (0x3d, 0x44, 0x55)),
@@ -23,10 +24,10 @@ TILE_COLOURS = {
 
 def players_text(spec: GameSpec) -> str:
     if spec.min_players == spec.max_players == 1:
-        return "Solo"
+        return _("Solo")
     if spec.min_players == spec.max_players:
-        return f"{spec.min_players} players"
-    return f"{spec.min_players}–{spec.max_players} players"
+        return n_("{n} player", "{n} players", spec.min_players)
+    return _("{low}–{high} players", low=spec.min_players, high=spec.max_players)
 
 
 def emblem(game_id: str, size: int) -> pygame.Surface:
@@ -71,14 +72,14 @@ class MenuScene(Scene):
     _tiles_to_grow = False
     hotkeys: list = []
     # Beside Continue and Saved games: (label, method name, object id).
-    BESIDE_SAVES = [("History", "open_history", "#history")]
+    BESIDE_SAVES = [(N_("History"), "open_history", "#history")]
     # The second row of buttons. Add a screen here (and its key to KEYS).
-    SECONDARY = [("Open game file", "open_game_file", "#open_file"),
-                 ("Statistics", "open_stats", "#statistics"),
-                 ("Settings", "open_settings", "#settings"),
-                 ("Rules", "open_rules", "#rules"),
-                 ("Learn to play", "open_learn", "#learn"),
-                 ("Quit", "quit", "#quit")]
+    SECONDARY = [(N_("Open game file"), "open_game_file", "#open_file"),
+                 (N_("Statistics"), "open_stats", "#statistics"),
+                 (N_("Settings"), "open_settings", "#settings"),
+                 (N_("Rules"), "open_rules", "#rules"),
+                 (N_("Learn to play"), "open_learn", "#learn"),
+                 (N_("Quit"), "quit", "#quit")]
     # Each entry's own key, drawn on its button, the same with or without saved games (a
     # disabled entry keeps its key and ignores it). The games are 1, 2, 3… in the
     # catalogue's order. Quit has none: leaving is a click, not a stray key.
@@ -124,28 +125,31 @@ class MenuScene(Scene):
         extra = len(self.BESIDE_SAVES) * (hw + m.gap)
         cw = min(m.px(520), m.width - 2 * m.margin - sw - m.gap - extra)
         x = (m.width - cw - m.gap - sw - extra) // 2
-        text = "Continue"
+        text = _("Continue")
         if self.resume is not None:
-            text = draw.ellipsize(f"Continue: {self.resume.describe()}", m.px(style.FONT_BODY),
+            # Translators: {game} is e.g. "Shadow Hunters, turn 11, 4 players"
+            text = draw.ellipsize(_("Continue: {game}", game=self.resume.describe()),
+                                  m.px(style.FONT_BODY),
                                   cw - m.px(24))
         # "@off": a button made disabled is drawn in its disabled colours from the start, so
         # pygame-gui draws its face once (the disabled state finds it in the shape cache).
         self.entry((x, y1, cw, m.button_h), text, self.continue_game,
                    enabled=self.resume is not None, object_id="#continue",
                    cls="@primary" if self.resume is not None else "@off")
-        label = f"Saved games ({len(self.saves)})" if self.saves else "Saved games"
+        label = (_("Saved games ({count})", count=len(self.saves)) if self.saves
+                 else _("Saved games"))
         self.entry((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
                    enabled=bool(self.saves), object_id="#saved_games",
                    cls=None if self.saves else "@off")
         hx = x + cw + m.gap + sw + m.gap
         for text, method, oid in self.BESIDE_SAVES:
-            self.entry((hx, y1, hw, m.button_h), text, getattr(self, method), object_id=oid)
+            self.entry((hx, y1, hw, m.button_h), _(text), getattr(self, method), object_id=oid)
             hx += hw + m.gap
         items = self.SECONDARY
         bw = min(m.px(170), (m.width - 2 * m.margin - (len(items) - 1) * m.gap) // len(items))
         x = (m.width - len(items) * bw - (len(items) - 1) * m.gap) // 2
         for text, method, oid in items:
-            self.entry((x, y2, bw, m.button_h), text, getattr(self, method), object_id=oid)
+            self.entry((x, y2, bw, m.button_h), _(text), getattr(self, method), object_id=oid)
             x += bw + m.gap
         self._held_states = hold_state_drawing(self.root.elements)
         self._shown = False
@@ -174,7 +178,7 @@ class MenuScene(Scene):
     def _draw_badges(self, surface: pygame.Surface) -> None:
         m = self.metrics
         size = m.px(12)
-        for name, button, _ in self.hotkeys:
+        for name, button, _action in self.hotkeys:
             if not button.visible:
                 continue
             r = button.rect
@@ -227,7 +231,7 @@ class MenuScene(Scene):
         super().update(dt)
         if self._shown and self._tiles_to_grow:
             self._tiles_to_grow = False
-            for (rect, _), button in zip(self.tiles, self.tile_buttons):
+            for (rect, _spec), button in zip(self.tiles, self.tile_buttons):
                 button.set_dimensions(rect.size)
         if self._shown and self._held_states:
             release_state_drawing(self._held_states)
@@ -241,9 +245,9 @@ class MenuScene(Scene):
         super().draw(surface)
         m = self.metrics
         cx = m.width // 2
-        draw.blit_text(surface, "Shadows Tabletop", m.px(style.FONT_TITLE + 8), (cx, m.px(64)),
+        draw.blit_text(surface, _("Shadows Tabletop"), m.px(style.FONT_TITLE + 8), (cx, m.px(64)),
                        style.ACCENT_BRIGHT, True, "center")
-        draw.blit_text(surface, TAGLINE, m.px(style.FONT_BODY), (cx, m.px(114)), style.TEXT_MUTED,
+        draw.blit_text(surface, _(TAGLINE), m.px(style.FONT_BODY), (cx, m.px(114)), style.TEXT_MUTED,
                        False, "center")
         pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), m.px(142)),
                          (cx + m.px(160), m.px(142)), 1)
@@ -254,7 +258,7 @@ class MenuScene(Scene):
         button this big costs more to make than the rest of the menu's first frame): the
         rounded face is drawn here, in the button's colours for its state."""
         m = self.metrics
-        for (rect, _), button in zip(self.tiles, getattr(self, "tile_buttons", ())):
+        for (rect, _spec), button in zip(self.tiles, getattr(self, "tile_buttons", ())):
             state = "normal"
             if button.held:
                 state = "active"
@@ -273,11 +277,11 @@ class MenuScene(Scene):
             art = emblem(spec.id, m.px(40))
             surface.blit(art, art.get_rect(midleft=(rect.x + pad, rect.y + pad + band // 2)))
             y = rect.y + pad + band + m.px(12)
-            draw.blit_text(surface, spec.title, m.px(24), (rect.x + pad, y), style.TEXT, True)
+            draw.blit_text(surface, _(spec.title), m.px(24), (rect.x + pad, y), style.TEXT, True)
             y += m.px(34)
             draw.blit_text(surface, players_text(spec), m.px(16), (rect.x + pad, y), style.ACCENT, True)
             y += m.px(26)
-            for line in draw.wrap(spec.pitch, m.px(16), rect.width - 2 * pad)[:3]:
+            for line in draw.wrap(_(spec.pitch), m.px(16), rect.width - 2 * pad)[:3]:
                 if y + m.px(20) > rect.bottom - m.px(6):
                     break
                 draw.blit_text(surface, line, m.px(16), (rect.x + pad, y), style.TEXT_MUTED)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, navigation, style
 from game.ui.scene import Overlay
 
@@ -15,11 +16,11 @@ class PauseScene(Overlay):
         self.table = table
 
     def build(self, m: style.Metrics) -> None:
-        items = [("Resume", self.app.pop, "#resume"), ("Rules", self.open_rules, "#pause_rules"),
-                 ("Settings", self.open_settings, "#pause_settings"),
-                 ("Save & quit to menu", self.save_and_quit, "#save_quit")]
+        items = [(_("Resume"), self.app.pop, "#resume"), (_("Rules"), self.open_rules, "#pause_rules"),
+                 (_("Settings"), self.open_settings, "#pause_settings"),
+                 (_("Save & quit to menu"), self.save_and_quit, "#save_quit")]
         if getattr(self.table, "phones", None) is not None and not self.table.session.is_over():
-            items.insert(3, ("Phones", self.open_phones, "#pause_phones"))
+            items.insert(3, (_("Phones"), self.open_phones, "#pause_phones"))
         bw = m.px(300)
         self.box = self.centered(bw + 2 * m.px(40), m.px(90) + len(items) * (m.button_h + m.gap) + m.px(20))
         y = self.box.y + m.px(84)
@@ -49,12 +50,12 @@ class PauseScene(Overlay):
             navigation.back_to(self.app, "menu")
             return
         self.app.push(ConfirmScene(
-            self.app, "Leave without saving?",
-            f"This game could not be saved ({why}). If you leave now, the moves since it "
-            "was last saved are lost.",
-            [("Stay", "#stay", lambda: None),
-             ("Save to…", "#leave_save_to", self.app.open_save_to),
-             ("Leave anyway", "#leave_anyway", lambda: navigation.back_to(self.app, "menu"))]))
+            self.app, _("Leave without saving?"),
+            _("This game could not be saved ({why}). If you leave now, the moves since it "
+              "was last saved are lost.", why=why),
+            [(_("Stay"), "#stay", lambda: None),
+             (_("Save to…"), "#leave_save_to", self.app.open_save_to),
+             (_("Leave anyway"), "#leave_anyway", lambda: navigation.back_to(self.app, "menu"))]))
 
     def default_action(self) -> None:
         self.app.pop()
@@ -63,5 +64,5 @@ class PauseScene(Overlay):
         super().draw(surface)
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, "Paused", m.px(style.FONT_HEADING + 6), (self.box.centerx, self.box.y + m.px(42)),
+        draw.blit_text(surface, _("Paused"), m.px(style.FONT_HEADING + 6), (self.box.centerx, self.box.y + m.px(42)),
                        style.ACCENT_BRIGHT, True, "center")

@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from game.i18n import _, shown
 from game.ui import draw, navigation, style
 from game.ui.scene import DIGIT_KEYS, Overlay
 from game.ui.scenes.confirm import ConfirmScene
@@ -16,23 +17,25 @@ from game.ui.wording import with_names
 def winners_text(session) -> str:
     res = session.result()
     if res is None:
-        return "The game is not finished."
+        return _("The game is not finished.")
     names = [session.seats[w].name for w in res.winners]
     if not names:
-        return "Nobody won."
+        return _("Nobody won.")
     if len(names) == 1:
-        return f"{names[0]} wins!"
-    return ", ".join(names[:-1]) + f" and {names[-1]} win!"
+        return _("{name} wins!", name=names[0])
+    # Translators: {names} is a list of names with commas, {last} the last of the winners
+    return _("{names} and {last} win!", names=_(", ").join(names[:-1]), last=names[-1])
 
 
 def result_blocks(session) -> list:
     res = session.result()
     blocks = []
     if res is not None and res.reason:
-        reason = with_names(res.reason, session.seats)
+        reason = with_names(shown(res.reason), session.seats)   # a Msg once the rules give one
         blocks.append(paragraph(reason[:1].upper() + reason[1:], style.TEXT))
     has_scores = res is not None and len(res.scores) == len(session.seats)
-    headers = ["Seat", "Player"] + (["Score"] if has_scores else []) + ["Result"]
+    headers = ([_("Seat"), _("Player")] + ([_("Score")] if has_scores else [])
+               + [_("Result")])
     rows = []
     order = range(len(session.seats))
     if has_scores:
@@ -42,13 +45,16 @@ def result_blocks(session) -> list:
         row = [str(i + 1), cfg.label]
         if has_scores:
             row.append(f"{res.scores[i]:g}")
-        row.append("Winner" if res is not None and i in res.winners else "")
+        row.append(_("Winner") if res is not None and i in res.winners else "")
         rows.append(row)
     blocks.append(table(headers, rows))
-    labels = {o.key: o.label for o in session.spec.options}
-    options = ", ".join(f"{labels.get(k, k)}: {v}" for k, v in session.match.options.items())
+    from game.ui.scenes.setup import choice_label
+
+    labels = {o.key: _(o.label) for o in session.spec.options}
+    options = _(", ").join(_("{option}: {value}", option=labels.get(k, k), value=choice_label(str(v)))
+                           for k, v in session.match.options.items())
     if options:
-        blocks.append(heading("Options"))
+        blocks.append(heading(_("Options")))
         blocks.append(paragraph(options, style.TEXT_MUTED))
     return blocks
 
@@ -89,13 +95,13 @@ class ResultsScene(Overlay):
         """(text, action, object id) of the buttons under the results."""
         if getattr(self.session, "tutorial", None) is not None:
             # a tutorial's deal is no game to repeat: the next one is a real game
-            return [("Play a real game", self.play_again, "#play_again"),
-                    ("See the table", self.see_table, "#see_table"),
-                    ("Menu", self.to_menu, "#to_menu")]
-        return [("Play again", self.play_again, "#play_again"),
-                ("Same deal again", self.same_deal, "#same_deal"),
-                ("See the table", self.see_table, "#see_table"),
-                ("Menu", self.to_menu, "#to_menu")]
+            return [(_("Play a real game"), self.play_again, "#play_again"),
+                    (_("See the table"), self.see_table, "#see_table"),
+                    (_("Menu"), self.to_menu, "#to_menu")]
+        return [(_("Play again"), self.play_again, "#play_again"),
+                (_("Same deal again"), self.same_deal, "#same_deal"),
+                (_("See the table"), self.see_table, "#see_table"),
+                (_("Menu"), self.to_menu, "#to_menu")]
 
     NEW_GAME = ("#play_again", "#same_deal")
 
@@ -108,11 +114,11 @@ class ResultsScene(Overlay):
             return
         self.app.sound.play("click")
         self.app.push(NewGameConfirm(
-            self.app, "Start a new game?",
-            f"{button.text}: this game's results close and a new game of "
-            f"{self.session.spec.title} starts.",
-            [("Stay", "#stay_results", lambda: None),
-             ("New game", "#confirm_new_game", self.choices[index].action)]))
+            self.app, _("Start a new game?"),
+            _("{button}: this game's results close and a new game of {game} starts.",
+              button=button.text, game=_(self.session.spec.title)),
+            [(_("Stay"), "#stay_results", lambda: None),
+             (_("New game"), "#confirm_new_game", self.choices[index].action)]))
 
     def see_table(self) -> None:
         """Close the results to look at the final board; its "Results" button reopens them."""
@@ -148,14 +154,17 @@ class ResultsScene(Overlay):
         super().draw(surface)
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, f"Game over · {self.session.spec.title}", m.px(18),
+        draw.blit_text(surface, _("Game over · {game}", game=_(self.session.spec.title)), m.px(18),
                        (self.box.centerx, self.box.y + m.px(26)), style.TEXT_MUTED, True, "center")
-        draw.blit_text(surface, winners_text(self.session), m.px(style.FONT_TITLE - 6),
+        draw.blit_text(surface, draw.ellipsize(winners_text(self.session), m.px(style.FONT_TITLE - 6),
+                                               self.box.w - 2 * m.pad, True),
+                       m.px(style.FONT_TITLE - 6),
                        (self.box.centerx, self.box.y + m.px(68)), style.ACCENT_BRIGHT, True, "center")
         self.panel.draw(surface)
         seed_y = self.panel.rect.bottom + m.px(10)
-        draw.blit_text(surface, f"Seed {self.session.match.seed}: enter it in Setup to play this deal again.",
-                       m.px(15), (self.box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")
+        seed = _("Seed {seed}: enter it in Setup to play this deal again.",
+                 seed=self.session.match.seed)
+        draw.blit_text(surface, draw.ellipsize(seed, m.px(15), self.box.w - 2 * m.pad), m.px(15), (self.box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")
 
 
 class NewGameConfirm(ConfirmScene):

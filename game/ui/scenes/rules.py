@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import catalog
 from game.catalog import GameSpec
+from game.i18n import N_, _
 from game.ui.scenes.tabbed import TabbedGameScene
 from game.ui.widgets import Block, heading, paragraph
 
@@ -25,14 +26,15 @@ def rules_blocks(spec: GameSpec) -> list[Block]:
     except (ImportError, AttributeError, ValueError):
         text = ""
     if len(text.strip()) < 20:  # missing, or a placeholder left by a game in progress
-        return [heading(spec.title), paragraph(f"Rules for {spec.title} are being written.")]
+        return [heading(_(spec.title)),
+                paragraph(_("Rules for {game} are being written.", game=_(spec.title)))]
     out: list[Block] = []
-    title, _, rest = text.strip().partition("\n")
+    title, _nl, rest = text.strip().partition("\n")
     if _is_heading(title) or (len(title) < 70 and not title.rstrip().endswith(".")):
         out.append(heading(title.strip()))
         text = rest
     else:
-        out.append(heading(spec.title))
+        out.append(heading(_(spec.title)))
     current: list[str] = []
 
     def flush() -> None:
@@ -62,11 +64,11 @@ def controls_blocks(spec: GameSpec) -> list[Block]:
     """The keys at this game's screens (game.ui.controls, the same rows as README)."""
     from game.ui import controls
 
-    return [heading("KEYS")] + [paragraph(f"•  {k}: {does}") for k, does in controls.rows(spec.id)]
+    return [heading(_("KEYS"))] + [paragraph(f"•  {k}: {does}") for k, does in controls.rows(spec.id)]
 
 
 class RulesScene(TabbedGameScene):
-    heading = "Rules"
+    heading = N_("Rules")
 
     def blocks(self, spec: GameSpec) -> list[Block]:
         return rules_blocks(spec) + controls_blocks(spec)

@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
+from game.i18n import _, date_text, n_
 from game.storage import saves
 from game.ui import draw, style
 from game.ui.scene import Scene
+
+
+def when_text(info: saves.SaveInfo) -> str:
+    return date_text(time.localtime(info.saved_at)) if info.saved_at else ""
+
+
+def describe(info: saves.SaveInfo) -> str:
+    """e.g. "Shadow Hunters, turn 11, 4 players", in the current language."""
+    if info.problem:
+        return f"{info.path.name} ({info.problem})"
+    title = _(info.title)
+    players = _("solo") if info.players == 1 else n_("{n} player", "{n} players", info.players)
+    if info.progress:
+        return _("{game}, {progress}, {players}", game=title, progress=info.progress,
+                 players=players)
+    return _("{game}, {players}", game=title, players=players)
 
 
 class SavesScene(Scene):
@@ -36,23 +55,23 @@ class SavesScene(Scene):
             self.rows.append((rect, info))
             by = rect.centery - m.button_h // 2
             if not info.finished and info.problem is None:
-                self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Continue",
+                self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), _("Continue"),
                             lambda info=info: self.resume(info), object_id=f"#resume_{i}",
                             cls="@primary" if info is first else None)
             elif info.finished and info.problem is None:
-                self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), "Results",
+                self.button((rect.right - m.pad - 2 * bw - m.gap, by, bw, m.button_h), _("Results"),
                             lambda info=info: self.resume(info), object_id=f"#review_{i}")
-            self.button((rect.right - m.pad - bw, by, bw, m.button_h), "Delete",
+            self.button((rect.right - m.pad - bw, by, bw, m.button_h), _("Delete"),
                         lambda info=info: self.ask_delete(info), object_id=f"#delete_{i}")
         y = m.height - m.button_h - m.px(30)
-        self.button((m.width // 2 - m.px(80), y, m.px(160), m.button_h), "Back", self.app.pop,
+        self.button((m.width // 2 - m.px(80), y, m.px(160), m.button_h), _("Back"), self.app.pop,
                     object_id="#back")
         if pages > 1:
             if self.page > 0:
-                self.button((x0, y, m.px(140), m.button_h), "Newer", lambda: self.turn(-1),
+                self.button((x0, y, m.px(140), m.button_h), _("Newer"), lambda: self.turn(-1),
                             object_id="#newer")
             if self.page < pages - 1:
-                self.button((x0 + width - m.px(140), y, m.px(140), m.button_h), "Older",
+                self.button((x0 + width - m.px(140), y, m.px(140), m.button_h), _("Older"),
                             lambda: self.turn(1), object_id="#older")
         self.pages = pages
 
@@ -69,47 +88,50 @@ class SavesScene(Scene):
     def ask_delete(self, info: saves.SaveInfo) -> None:
         from game.ui.scenes.confirm import ConfirmScene
 
-        when = info.when()
-        what = info.describe() + (f", {', '.join(info.names)}" if info.names else "")
+        when = when_text(info)
+        what = describe(info) + (f", {', '.join(info.names)}" if info.names else "")
+        text = (_("{game} (saved {when}). A deleted game cannot be brought back.",
+                  game=what, when=when) if when else
+                _("{game}. A deleted game cannot be brought back.", game=what))
         self.app.push(ConfirmScene(
-            self.app, "Delete this saved game?",
-            f"{what}{' (saved ' + when + ')' if when else ''}. A deleted game cannot be "
-            "brought back.",
-            [("Keep it", "#keep", lambda: None),
-             ("Delete", "#confirm_delete", lambda: self.delete(info))]))
+            self.app, _("Delete this saved game?"), text,
+            [(_("Keep it"), "#keep", lambda: None),
+             (_("Delete"), "#confirm_delete", lambda: self.delete(info))]))
 
     def delete(self, info: saves.SaveInfo) -> None:
         try:
             saves.delete_save(info.path)
         except (OSError, ValueError) as exc:
-            self.app.notify(f"{info.path.name} could not be deleted ({exc}).", title="Not deleted")
+            self.app.notify(_("{file} could not be deleted ({why}).", file=info.path.name, why=exc),
+                            title=_("Not deleted"))
         if self.active:
             self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        draw.blit_text(surface, "Saved games", m.px(style.FONT_TITLE), (m.width // 2, m.px(56)),
+        draw.blit_text(surface, _("Saved games"), m.px(style.FONT_TITLE), (m.width // 2, m.px(56)),
                        style.ACCENT_BRIGHT, True, "center")
         if not self.items:
-            draw.blit_text(surface, "No saved games. A game is saved after every move.",
+            draw.blit_text(surface, _("No saved games. A game is saved after every move."),
                            m.px(style.FONT_BODY), (m.width // 2, m.px(160)), style.TEXT_MUTED,
                            False, "center")
-        hint = "Newest first." + (f"  Page {self.page + 1} of {self.pages}." if self.pages > 1 else "")
+        hint = (_("Newest first.  Page {page} of {pages}.", page=self.page + 1, pages=self.pages)
+                if self.pages > 1 else _("Newest first."))
         draw.blit_text(surface, hint, m.px(style.FONT_SMALL), (m.width // 2, m.px(96)),
                        style.TEXT_DIM, False, "center")
         for rect, info in self.rows:
             draw.panel(surface, rect, m.px(style.RADIUS))
             text_w = rect.width - 2 * m.pad - 2 * m.px(130) - 2 * m.gap
-            title = info.title if info.problem is None else info.path.name
+            title = _(info.title) if info.problem is None else info.path.name
             draw.blit_text(surface, draw.ellipsize(title, m.px(style.FONT_BODY + 1), text_w, True),
                            m.px(style.FONT_BODY + 1), (rect.x + m.pad, rect.y + m.px(9)), style.TEXT, True)
             if info.problem:
-                line, colour = f"Cannot be continued: {info.problem}", style.DANGER
+                line, colour = _("Cannot be continued: {why}", why=info.problem), style.DANGER
             else:
-                state = "finished" if info.finished else info.progress
+                state = _("finished") if info.finished else info.progress
                 who = ", ".join(info.names)
-                line = " · ".join(p for p in (state, who, info.when()) if p)
+                line = " · ".join(p for p in (state, who, when_text(info)) if p)
                 colour = style.TEXT_MUTED
             draw.blit_text(surface, draw.ellipsize(line, m.px(style.FONT_SMALL), text_w),
                            m.px(style.FONT_SMALL), (rect.x + m.pad, rect.y + m.px(36)), colour)

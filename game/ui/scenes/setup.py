@@ -11,6 +11,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from game.catalog import GameSpec
+from game.i18n import N_, _, n_
 from game.session import SeatConfig
 from game.ui import draw, style
 from game.ui.scene import Scene
@@ -18,14 +19,20 @@ from game.ui.scene import Scene
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 # Shadow Hunters has characters called Bob, Allie, David…: a seat called "Bob" next to the
 # character Bob is confusing, so its seats default to the colour of their piece.
-GAME_NAMES = {"hunters": ("Red", "Blue", "Yellow", "Green", "Purple", "Orange", "Teal", "White")}
+GAME_NAMES = {"hunters": (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Purple"),
+                         N_("Orange"), N_("Teal"), N_("White"))}
 
 
 def default_names(game_id: str | None = None) -> tuple[str, ...]:
-    return GAME_NAMES.get(game_id or "", DEFAULT_NAMES)
+    """Names are the player's to keep: the colours are given in the language of the day."""
+    names = GAME_NAMES.get(game_id or "")
+    return tuple(_(n) for n in names) if names else DEFAULT_NAMES
+
 LEVELS = ("easy", "normal", "hard")
-DEVICES = (("screen", "This screen", "Plays here: the screen is handed over for private choices"),
-           ("phone", "Phone", "Plays on their own phone: scan a code on the next screen"))
+DEVICES = (("screen", N_("This screen"), N_("Plays here: the screen is handed over for private choices")),
+           ("phone", N_("Phone"), N_("Plays on their own phone: scan a code on the next screen")))
+KINDS = (("human", N_("Human")), ("computer", N_("Computer")))
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 MAX_NAME = 16
 SEED_DIGITS = 9
 
@@ -156,30 +163,32 @@ class SetupScene(Scene):
             entry.set_text_length_limit(MAX_NAME)
             self.entries[entry] = i
             sx += name_w + gap * 2
-            for kind, text in (("human", "Human"), ("computer", "Computer")):
+            for kind, text in KINDS:
                 enabled = kind == "human" or spec.bot_factory is not None
-                self.button((sx, y, kind_w, row_h), text, lambda i=i, k=kind: self.set_seat(i, "kind", k),
+                self.button((sx, y, kind_w, row_h), _(text),
+                            lambda i=i, k=kind: self.set_seat(i, "kind", k),
                             cls="@compact_on" if seat["kind"] == kind else "@compact",
                             enabled=enabled,
                             object_id=f"#kind_{i}_{kind}", choice=False,
-                            tooltip=None if enabled else f"{spec.title} has no computer players yet")
+                            tooltip=None if enabled else _("{game} has no computer players yet",
+                                                           game=_(spec.title)))
                 sx += kind_w + gap
             sx += gap
             if seat["kind"] == "human" and self.phones_offered():
                 # a person plays at this screen or on their own phone
                 dev_w = (3 * level_w + gap) // 2
                 for device, text, tip in DEVICES:
-                    self.button((sx, y, dev_w, row_h), text,
+                    self.button((sx, y, dev_w, row_h), _(text),
                                 lambda i=i, d=device: self.set_seat(i, "device", d),
                                 cls="@compact_on" if seat.get("device", "screen") == device
                                 else "@compact", object_id=f"#device_{i}_{device}",
-                                choice=False, tooltip=tip)
+                                choice=False, tooltip=_(tip))
                     sx += dev_w + gap
                 y += row_step
                 continue
             for level in LEVELS:
                 on = seat["kind"] == "computer" and seat["level"] == level
-                self.button((sx, y, level_w, row_h), level.title(),
+                self.button((sx, y, level_w, row_h), _(LEVEL_NAMES[level]),
                             lambda i=i, lv=level: self.set_seat(i, "level", lv),
                             cls="@compact_on" if on else "@compact",
                             enabled=seat["kind"] == "computer",
@@ -191,9 +200,9 @@ class SetupScene(Scene):
 
         bw = m.px(170)
         by = m.height - m.button_h - m.px(20)
-        self.button((m.width // 2 - bw - m.gap, by, bw, m.button_h), "Back", self.app.pop,
+        self.button((m.width // 2 - bw - m.gap, by, bw, m.button_h), _("Back"), self.app.pop,
                     object_id="#back")
-        self.button((m.width // 2 + m.gap, by, bw, m.button_h), "Start", self.start,
+        self.button((m.width // 2 + m.gap, by, bw, m.button_h), _("Start"), self.start,
                     cls="@primary", object_id="#start")
 
     def build_options(self, m: style.Metrics) -> None:
@@ -245,7 +254,7 @@ class SetupScene(Scene):
         self.seed_pos = (sx, sy, col_w)
         self.seed_entry = UITextEntryLine(pygame.Rect(sx, sy + label_h, col_w, m.row_h), self.manager,
                                           container=self.root, object_id="#seed",
-                                          placeholder_text="(empty: a random deal)",
+                                          placeholder_text=_("(empty: a random deal)"),
                                           initial_text=setup["seed"])
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
@@ -256,8 +265,8 @@ class SetupScene(Scene):
     def option_note(self, opt) -> str:
         """The help under an option, or why it is disabled."""
         if not self.option_applies(opt):
-            return f"Needs {opt.min_players} or more players"
-        return opt.help
+            return n_("Needs {n} or more players", "Needs {n} or more players", opt.min_players)
+        return _(opt.help) if opt.help else ""
 
     def chosen_options(self) -> dict:
         """The options as chosen; one that cannot apply at this player count is its default."""
@@ -312,24 +321,27 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        draw.blit_text(surface, f"New game · {self.spec.title}", m.px(style.FONT_TITLE - 8),
+        draw.blit_text(surface, _("New game · {game}", game=_(self.spec.title)),
+                       m.px(style.FONT_TITLE - 8),
                        (m.margin, m.px(28)), style.ACCENT_BRIGHT, True)
-        draw.blit_text(surface, self.spec.pitch, m.px(style.FONT_BODY), (m.margin, m.px(80)),
-                       style.TEXT_MUTED)
+        from game.ui.table_base import fit
+
+        draw.blit_text(surface, fit(_(self.spec.pitch), m.px(style.FONT_BODY), m.width - 2 * m.margin),
+                       m.px(style.FONT_BODY), (m.margin, m.px(80)), style.TEXT_MUTED)
         draw.panel(surface, self.left, m.px(style.RADIUS))
         draw.panel(surface, self.right, m.px(style.RADIUS))
-        draw.blit_text(surface, "Players", m.px(style.FONT_HEADING - 4), (self.left.x + m.pad, self.left.y + m.px(12)),
+        draw.blit_text(surface, _("Players"), m.px(style.FONT_HEADING - 4), (self.left.x + m.pad, self.left.y + m.px(12)),
                        style.TEXT, True)
         if self.spec.min_players < self.spec.max_players:
-            draw.blit_text(surface, "How many", m.px(style.FONT_SMALL), (self.left.x + m.pad, self.count_y + m.row_h // 2),
+            draw.blit_text(surface, _("How many"), m.px(style.FONT_SMALL), (self.left.x + m.pad, self.count_y + m.row_h // 2),
                            style.TEXT_MUTED, anchor="midleft")
         elif self.spec.max_players == 1:
-            draw.blit_text(surface, "A solo game", m.px(style.FONT_SMALL),
+            draw.blit_text(surface, _("A solo game"), m.px(style.FONT_SMALL),
                            (self.left.right - m.pad, self.left.y + m.px(20)), style.TEXT_MUTED, anchor="topright")
         if self.seat_rows:
             last = self.seat_rows[-1][1]
-            hint = ("This screen: it asks before showing anyone's private cards. Phone: that "
-                    "player's cards and choices are on their own phone (same Wi-Fi)."
+            hint = (_("This screen: it asks before showing anyone's private cards. Phone: that "
+                      "player's cards and choices are on their own phone (same Wi-Fi).")
                     if len(self.seat_rows) > 1 else "")
             for j, line in enumerate(draw.wrap(hint, m.px(14), self.left.width - 2 * m.pad)[:2] if hint else []):
                 draw.blit_text(surface, line, m.px(14), (self.left.x + m.pad, last.bottom + m.px(18) + j * m.px(20)),
@@ -338,29 +350,30 @@ class SetupScene(Scene):
             d = rect.height - m.px(4)
             name = self.setup["seats"][i]["name"]
             surface.blit(draw.player_token(i, d, name), (rect.x, rect.y + m.px(2)))
-        draw.blit_text(surface, "Options", m.px(style.FONT_HEADING - 4), (self.right.x + m.pad, self.right.y + m.px(12)),
+        draw.blit_text(surface, _("Options"), m.px(style.FONT_HEADING - 4), (self.right.x + m.pad, self.right.y + m.px(12)),
                        style.TEXT, True)
-        from game.ui.table_base import fit
-
         label = m.px(style.FONT_SMALL)
         for opt, x, y, w in self.option_labels:
-            draw.blit_text(surface, fit(opt.label, label, w, True), label, (x, y), style.TEXT_MUTED, True)
+            draw.blit_text(surface, fit(_(opt.label), label, w, True), label, (x, y), style.TEXT_MUTED, True)
             note = self.option_note(opt)
             if note and (self.show_help or not self.option_applies(opt)):
                 draw.blit_text(surface, fit(note, m.px(13), w), m.px(13),
                                (x, y + m.px(24) + m.row_h + m.px(4)),
                                style.TEXT_DIM if self.option_applies(opt) else style.TEXT_MUTED)
         x, y, w = self.seed_pos
-        draw.blit_text(surface, "Seed (optional)", label, (x, y), style.TEXT_MUTED, True)
+        draw.blit_text(surface, fit(_("Seed (optional)"), label, w, True), label, (x, y), style.TEXT_MUTED, True)
         if self.show_help:
-            draw.blit_text(surface, fit("The same seed deals the same game again.", m.px(13), w), m.px(13),
+            draw.blit_text(surface, fit(_("The same seed deals the same game again."), m.px(13), w), m.px(13),
                            (x, y + m.px(24) + m.row_h + m.px(4)), style.TEXT_DIM)
         x = self.right.x + m.pad
         if not self.spec.options:
-            draw.blit_text(surface, "This game has no options.", m.px(style.FONT_SMALL),
+            draw.blit_text(surface, _("This game has no options."), m.px(style.FONT_SMALL),
                            (x, self.right.y + m.px(52)), style.TEXT_DIM)
 
 
 def choice_label(value: str) -> str:
-    """How an option's value reads in the drop-down ("on" -> "On"); the value itself stays."""
-    return value[:1].upper() + value[1:]
+    """How an option's value reads in the drop-down ("on" -> "On"); the value itself stays.
+    A number (a seat, a count) reads as it is; a word is looked up in the catalog."""
+    if value.isdigit():
+        return value
+    return _(value[:1].upper() + value[1:])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from game.catalog import GameSpec
+from game.i18n import N_, _, n_
 from game.storage import stats as stats_store
 from game.ui import style
 from game.ui.scenes.tabbed import TabbedGameScene
@@ -18,16 +19,21 @@ from game.ui.widgets import Block, heading, paragraph, table
 
 DIFFICULTY_ORDER = ("standard", "hard", "difficult", "expert")
 LOSS_NAMES = {
-    "red-herring": "Accused while holding a Red Herring",
-    "missing-evidence": "Accused without all three Evidence Items",
-    "countdown": "The Countdown ran out",
-    "bomb-no-card": "A Bomb with no card left to discard",
-    "meeting-no-card": "Met the Spy with no card left to discard",
+    "red-herring": N_("Accused while holding a Red Herring"),
+    "missing-evidence": N_("Accused without all three Evidence Items"),
+    "countdown": N_("The Countdown ran out"),
+    "bomb-no-card": N_("A Bomb with no card left to discard"),
+    "meeting-no-card": N_("Met the Spy with no card left to discard"),
 }
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
+def games(n: int) -> str:
+    return n_("{n} game", "{n} games", n)
+
+
+def word(key: str) -> str:
+    """A level, difficulty or faction as stored ("normal", "hunter"), in the current words."""
+    return _(key[:1].upper() + key[1:])
 
 
 def _int(v) -> int:
@@ -65,77 +71,79 @@ def last_played(stats) -> str | None:
 
 
 def chasing_blocks(g: Mapping) -> list[Block]:
-    out = [heading(f"Chasing Shadows · {plural(_int(g.get('played')), 'game')}")]
+    out = [heading(f"{_('Chasing Shadows')} · {games(_int(g.get('played')))}")]
     people = _rows(g.get("players", {}), mean=True)
     if people:
-        out.append(paragraph("Lowest score wins, so a lower mean final score is better.",
+        out.append(paragraph(_("Lowest score wins, so a lower mean final score is better."),
                              style.TEXT_MUTED))
-        out.append(table(("Player", "Games", "Wins", "Win %", "Mean final score"), people))
+        out.append(table((_("Player"), _("Games"), _("Wins"), _("Win %"), _("Mean final score")),
+                         people))
     computers = _rows(g.get("computers", {}), mean=True)
     if computers:
-        out.append(heading("Computer seats"))
-        out.append(table(("Level", "Seats played", "Wins", "Win %", "Mean final score"),
-                         [(r[0].title(),) + r[1:] for r in computers]))
+        out.append(heading(_("Computer seats")))
+        out.append(table((_("Level"), _("Seats played"), _("Wins"), _("Win %"),
+                          _("Mean final score")),
+                         [(word(r[0]),) + r[1:] for r in computers]))
     return out
 
 
 def harsh_blocks(g: Mapping) -> list[Block]:
     played = _int(g.get("played"))
     wins = sum(_int(v.get("won")) for v in g.get("difficulty", {}).values() if isinstance(v, Mapping))
-    out = [heading(f"Harsh Shadows · {plural(played, 'game')}, {plural(wins, 'win')}")]
+    out = [heading(f"{_('Harsh Shadows')} · {games(played)}, " + n_("{n} win", "{n} wins", wins))]
     diff = {k: v for k, v in g.get("difficulty", {}).items() if isinstance(v, Mapping)}
     if diff:
         def order(k: str) -> tuple:
             base = k.split(" ")[0]
             return (DIFFICULTY_ORDER.index(base) if base in DIFFICULTY_ORDER else 9, k)
-        rows = [(k.title() if k in DIFFICULTY_ORDER else k[:1].upper() + k[1:],
+        rows = [(word(k) if k in DIFFICULTY_ORDER else k[:1].upper() + k[1:],
                  _int(v.get("played")), _int(v.get("won")),
                  pct(_int(v.get("won")), _int(v.get("played"))),
                  _int(v.get("streak")), _int(v.get("best_streak")))
                 for k, v in sorted(diff.items(), key=lambda kv: order(kv[0]))]
-        out.append(heading("By difficulty"))
-        out.append(table(("Difficulty", "Played", "Won", "Win %", "Current streak", "Best streak"),
-                         rows))
+        out.append(heading(_("By difficulty")))
+        out.append(table((_("Difficulty"), _("Played"), _("Won"), _("Win %"), _("Current streak"),
+                          _("Best streak")), rows))
     outcomes = {k: _int(v) for k, v in g.get("outcomes", {}).items() if _int(v)}
     if outcomes:
-        out.append(heading("How the lost games were lost"))
-        rows = [(LOSS_NAMES.get(k, k), plural(n, "time"))
+        out.append(heading(_("How the lost games were lost")))
+        rows = [(_(LOSS_NAMES[k]) if k in LOSS_NAMES else k, n_("{n} time", "{n} times", n))
                 for k, n in sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))]
-        out.append(table(("Reason", "Lost"), rows))
+        out.append(table((_("Reason"), _("Lost")), rows))
     return out
 
 
 def hunters_blocks(g: Mapping) -> list[Block]:
-    out = [heading(f"Shadow Hunters · {plural(_int(g.get('played')), 'game')}")]
+    out = [heading(f"{_('Shadow Hunters')} · {games(_int(g.get('played')))}")]
     sections = (
-        ("players", "People", "Player", False),
-        ("factions", "Your factions", "Faction", True),
-        ("characters", "Your characters", "Character", False),
+        ("players", N_("People"), N_("Player"), False),
+        ("factions", N_("Your factions"), N_("Faction"), True),
+        ("characters", N_("Your characters"), N_("Character"), False),
     )
     for key, title, head, titled in sections:
         rows = _rows(g.get(key, {}), mean=False, sort_by_wins=key == "players")
         if rows:
-            out.append(heading(title))
-            out.append(table((head, "Played", "Won", "Win %"),
-                             [(r[0].title() if titled else r[0],) + r[1:] for r in rows]))
+            out.append(heading(_(title)))
+            out.append(table((_(head), _("Played"), _("Won"), _("Win %")),
+                             [(word(r[0]) if titled else r[0],) + r[1:] for r in rows]))
     comp_f = _rows(g.get("computer_factions", {}), mean=False, sort_by_wins=False)
     comp_l = _rows(g.get("computers", {}), mean=False)
     if comp_f or comp_l:
-        out.append(heading("Computer seats"))
+        out.append(heading(_("Computer seats")))
         if comp_l:
-            out.append(table(("Level", "Seats played", "Won", "Win %"),
-                             [(r[0].title(),) + r[1:] for r in comp_l]))
+            out.append(table((_("Level"), _("Seats played"), _("Won"), _("Win %")),
+                             [(word(r[0]),) + r[1:] for r in comp_l]))
         if comp_f:
-            out.append(table(("Faction", "Games", "Won", "Win %"),
-                             [(r[0].title(),) + r[1:] for r in comp_f]))
+            out.append(table((_("Faction"), _("Games"), _("Won"), _("Win %")),
+                             [(word(r[0]),) + r[1:] for r in comp_f]))
     return out
 
 
 def generic_blocks(g: Mapping, title: str) -> list[Block]:
-    out = [heading(f"{title} · {plural(_int(g.get('played')), 'game')}")]
+    out = [heading(f"{_(title)} · {games(_int(g.get('played')))}")]
     rows = _rows(g.get("players", {}), mean=False)
     if rows:
-        out.append(table(("Player", "Played", "Won", "Win %"), rows))
+        out.append(table((_("Player"), _("Played"), _("Won"), _("Win %")), rows))
     return out
 
 
@@ -143,7 +151,7 @@ BLOCKS = {"chasing": chasing_blocks, "harsh": harsh_blocks, "hunters": hunters_b
 
 
 class StatsScene(TabbedGameScene):
-    heading = "Statistics"
+    heading = N_("Statistics")
 
     def __init__(self, app, game_id: str | None = None) -> None:
         stats, notice = stats_store.load_stats()
@@ -154,12 +162,13 @@ class StatsScene(TabbedGameScene):
         super().on_enter()
         if self._notice:
             notice, self._notice = self._notice, None
-            self.app.notify(notice, title="Statistics file damaged")
+            self.app.notify(notice, title=_("Statistics file damaged"))
 
     def blocks(self, spec: GameSpec) -> list[Block]:
         g = self.stats.games.get(spec.id)
         if not isinstance(g, Mapping) or not _int(g.get("played")):
-            return [heading(spec.title),
-                    paragraph(f"No finished games of {spec.title} yet.", style.TEXT_MUTED)]
+            return [heading(_(spec.title)),
+                    paragraph(_("No finished games of {game} yet.", game=_(spec.title)),
+                              style.TEXT_MUTED)]
         make = BLOCKS.get(spec.id)
         return make(g) if make else generic_blocks(g, spec.title)

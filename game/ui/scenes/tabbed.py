@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.catalog import GameSpec, all_games
+from game.i18n import _
 from game.ui import draw, style
 from game.ui.scene import Scene
 from game.ui.widgets import Block, ScrollPanel
@@ -31,7 +32,7 @@ class TabbedGameScene(Scene):
         tab_w = min(m.px(220), (width - m.gap * (n - 1)) // n)
         x = (m.width - width) // 2
         for spec in self.games:
-            self.button((x, y, tab_w, m.button_h), spec.title, lambda s=spec: self.show(s.id),
+            self.button((x, y, tab_w, m.button_h), _(spec.title), lambda s=spec: self.show(s.id),
                         cls="@toggle_on" if spec.id == self.current else None,
                         object_id=f"#tab_{spec.id}")
             x += tab_w + m.gap
@@ -42,10 +43,10 @@ class TabbedGameScene(Scene):
         old = self.panel.offset if self.panel is not None else 0
         self.panel = ScrollPanel(rect, m)
         spec = next((g for g in self.games if g.id == self.current), None)
-        self.panel.set_blocks(self.blocks(spec) if spec else [Block("p", "No games are installed.")])
+        self.panel.set_blocks(self.blocks(spec) if spec else [Block("p", _("No games are installed."))])
         self.panel.scroll(old)
         bw = m.px(160)
-        self.button(((m.width - bw) // 2, m.height - m.button_h - m.px(16), bw, m.button_h), "Back",
+        self.button(((m.width - bw) // 2, m.height - m.button_h - m.px(16), bw, m.button_h), _("Back"),
                     self.app.pop, object_id="#back", cls="@primary")
 
     def show(self, game_id: str) -> None:
@@ -64,7 +65,7 @@ class TabbedGameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        draw.blit_text(surface, self.heading, m.px(style.FONT_TITLE), (m.width // 2, m.px(52)),
+        draw.blit_text(surface, _(self.heading), m.px(style.FONT_TITLE), (m.width // 2, m.px(52)),
                        style.ACCENT_BRIGHT, True, "center")
         if self.panel is not None:
             self.panel.draw(surface)
