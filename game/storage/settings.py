@@ -16,6 +16,10 @@ PACE_SECONDS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "off": 0.0}
 # the animation speed's pace (a move also waits for its own animation to end).
 COMPUTER_PACES = ("quick", "normal", "slow")
 COMPUTER_PACE_FACTOR = {"quick": 0.5, "normal": 1.0, "slow": 3.0}
+# Settings → Colours, text and motion (game.ui.palette names the palettes and sizes; the
+# storage keeps them without importing the UI)
+PALETTES = ("default", "red_green", "high_contrast")
+TEXT_SIZES = (100, 125, 150, 200)
 MAX_SIDE = 8192  # before the display is known; then clamped to the display itself
 
 
@@ -38,6 +42,9 @@ class Settings:
     phone_address: str = ""
     # The app's language ("en", "ja", "de", "fr"); "" until chosen: the system's is used
     language: str = ""
+    palette: str = "default"      # colours: default, red_green (colour-blind safe), high_contrast
+    text_size: int = 100          # every text at this % (the layouts grow to hold it)
+    reduce_motion: bool = False   # flights and shakes become fades or instant placement
 
     def validated(self) -> "Settings":
         """Clamp or reset values a hand-edited file may have spoiled."""
@@ -77,6 +84,11 @@ class Settings:
             self.phone_address = ""
         if self.language not in ("", "en", "ja", "de", "fr"):
             self.language = ""
+        if self.palette not in PALETTES:
+            self.palette = "default"
+        if type(self.text_size) is not int or self.text_size not in TEXT_SIZES:
+            self.text_size = 100
+        self.reduce_motion = self.reduce_motion is True
         return self
 
     def clamp_window(self, display: tuple[int, int]) -> None:

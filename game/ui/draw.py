@@ -29,6 +29,7 @@ import pygame
 
 from game.i18n import break_units, font_files
 from game.ui import style
+from game.ui.shapes import _polygon, draw_shape, shape_points  # noqa: F401 (draw.shape_points)
 
 Colour = tuple
 
@@ -113,10 +114,11 @@ def _shared(bold: bool) -> pygame.font.Font:
 
 
 def font(size: int, bold: bool = False) -> SizedFont:
-    """Noto Sans at ``size`` px (pygame's default font if Noto Sans cannot be found)."""
+    """Noto Sans at ``size`` px times the text size setting (pygame's default font if Noto
+    Sans cannot be found)."""
     # one Font a size and weight, however it is asked for: font(15) and font(15, False)
     # were two, and each paid its own first text
-    return _font(max(6, int(size)), bool(bold))
+    return _font(max(6, int(size * style.TEXT_SCALE)), bool(bold))
 
 
 @lru_cache(maxsize=128)
@@ -175,16 +177,25 @@ def _spend() -> None:
 # Rendered text is kept by its content (words, size, colour, weight), a bounded number of
 # them: a table asks for the same few hundred every frame.
 @lru_cache(maxsize=2048)
-def text(s: str, size: int, colour: Colour = style.TEXT, bold: bool = False) -> pygame.Surface:
+def text(s: str, size: int, colour: Colour | None = None, bold: bool = False) -> pygame.Surface:
     _spend()
-    return font(size, bold).render(s, True, colour)
+    return font(size, bold).render(s, True, style.TEXT if colour is None else colour)
+
+
+@lru_cache(maxsize=512)
+def art_text(s: str, size: int, colour: Colour, bold: bool = True) -> pygame.Surface:
+    """Letters that are part of a drawn piece (a card's rank, a token's initial, a die's
+    number): the piece keeps its size whatever the text size setting, so they do too."""
+    _spend()
+    return _font(max(6, int(size)), bool(bold)).render(s, True, colour)
 
 
 @lru_cache(maxsize=4096)
-def ellipsize(s: str, size: int, width: int, bold: bool = False) -> str:
+def ellipsize(s: str, size: int, width: int, bold: bool = False, art: bool = False) -> str:
     """``s`` cut with an ellipsis to fit ``width`` px: a binary search over the length, so
-    a very long text costs a few measurements, not one per character."""
-    f = font(size, bold)
+    a very long text costs a few measurements, not one per character. ``art``: measured as
+    ``art_text`` draws it."""
+    f = _font(max(6, int(size)), bool(bold)) if art else font(size, bold)
     if f.size(s)[0] <= width:
         return s
     lo, hi = 0, len(s)   # s[:lo] + "…" fits; s[:hi] + "…" does not (or hi is the whole)
@@ -209,15 +220,16 @@ def fit_first(texts: tuple, size: int, width: int, bold: bool = False) -> str:
     return ellipsize(texts[-1], size, width, bold)
 
 
-def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` px in this font."""
-    return list(_wrapped(s, size, width, bold))
+def wrap(s: str, size: int, width: int, bold: bool = False, art: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` px in this font (``art``: as
+    ``art_text`` draws it)."""
+    return list(_wrapped(s, size, width, bold, art))
 
 
 @lru_cache(maxsize=4096)
-def _wrapped(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+def _wrapped(s: str, size: int, width: int, bold: bool, art: bool = False) -> tuple[str, ...]:
     # the tables wrap the same texts every frame: measured once per text and width
-    f = font(size, bold)
+    f = _font(max(6, int(size)), bool(bold)) if art else font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
@@ -233,7 +245,7 @@ def _wrapped(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple, colour: Colour = style.TEXT,
+def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple, colour: Colour | None = None,
               bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw one line of text; ``anchor`` is any pygame.Rect attribute name ("center", …)."""
     img = text(s, size, colour, bold)
@@ -251,71 +263,7 @@ def _canvas(size: tuple) -> pygame.Surface:
     return pygame.Surface((max(1, int(size[0])), max(1, int(size[1]))), pygame.SRCALPHA)
 
 
-# --- shapes ----------------------------------------------------------------------------------
-
-def _star_points(cx: float, cy: float, r: float, points: int = 5) -> list:
-    out = []
-    for i in range(points * 2):
-        rr = r if i % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + i * math.pi / points
-        out.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return out
-
-
-def _polygon(cx: float, cy: float, r: float, sides: int, start: float = -math.pi / 2) -> list:
-    return [(cx + r * math.cos(start + i * 2 * math.pi / sides),
-             cy + r * math.sin(start + i * 2 * math.pi / sides)) for i in range(sides)]
-
-
-def shape_points(kind: str, cx: float, cy: float, r: float) -> list | None:
-    """Outline of a symbol as a polygon (None for round shapes drawn otherwise)."""
-    if kind == "diamond":
-        return [(cx, cy - r), (cx + r * 0.72, cy), (cx, cy + r), (cx - r * 0.72, cy)]
-    if kind == "star":
-        return _star_points(cx, cy, r * 1.05)
-    if kind == "triangle":
-        return _polygon(cx, cy + r * 0.15, r * 1.05, 3)
-    if kind == "square":
-        s = r * 0.8
-        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    if kind == "hexagon":
-        return _polygon(cx, cy, r, 6, start=0)
-    if kind == "shield":
-        return [(cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy),
-                (cx, cy + r), (cx - r * 0.8, cy)]
-    if kind == "drop":
-        pts = [(cx, cy - r)]
-        cr = r * 0.62
-        ccy = cy + r * 0.3
-        for i in range(0, 181, 15):
-            a = math.radians(-30 + i * (240 / 180))
-            pts.append((cx + cr * math.cos(a), ccy + cr * math.sin(a)))
-        return pts
-    return None
-
-
-def draw_shape(surface: pygame.Surface, kind: str, center: tuple, r: float, colour: Colour,
-               outline: Colour | None = None, width: int = 0) -> None:
-    """Draw a symbol shape centred at ``center`` with radius ``r``."""
-    cx, cy = center
-    if kind == "circle":
-        pygame.draw.circle(surface, colour, (cx, cy), r, width)
-        if outline:
-            pygame.draw.circle(surface, outline, (cx, cy), r, max(1, int(r / 8)))
-        return
-    if kind == "crescent":
-        tmp = _canvas((r * 2 + 2, r * 2 + 2))
-        pygame.draw.circle(tmp, colour, (r + 1, r + 1), r)
-        pygame.draw.circle(tmp, (0, 0, 0, 0), (r + 1 + r * 0.55, r + 1 - r * 0.25), r * 0.85)
-        surface.blit(tmp, (cx - r - 1, cy - r - 1))
-        return
-    pts = shape_points(kind, cx, cy, r)
-    if pts is None:
-        raise ValueError(f"unknown shape {kind!r}")
-    pygame.draw.polygon(surface, colour, pts, width)
-    if outline:
-        pygame.draw.polygon(surface, outline, pts, max(1, int(r / 8)))
-
+# --- shapes (game.ui.shapes draws them) ---------------------------------------------------
 
 @lru_cache(maxsize=256)
 def symbol(kind: str, size: int, colour: Colour, letter: str = "",
@@ -326,7 +274,7 @@ def symbol(kind: str, size: int, colour: Colour, letter: str = "",
     r = size / 2 - max(1, size // 16)
     draw_shape(surf, kind, (size / 2, size / 2), r, colour, outline=style.mix(colour, (0, 0, 0), 0.45))
     if letter:
-        img = text(letter, max(8, int(size * 0.42)), letter_colour, True)
+        img = art_text(letter, max(8, int(size * 0.42)), letter_colour, True)
         dy = size * 0.1 if kind in ("drop", "triangle") else 0
         dx = -size * 0.14 if kind == "crescent" else 0  # keep the letter on the lit part
         surf.blit(img, img.get_rect(center=(size / 2 + dx, size / 2 + dy)))
@@ -404,8 +352,8 @@ def card_face(rank, suit: str, size: tuple = (90, 126)) -> pygame.Surface:
     band_h = max(3, h // 28)
     pygame.draw.rect(surf, info["colour"], (w // 9, band_h, w - 2 * (w // 9), band_h), border_radius=2)
     rank_size = max(10, int(h * 0.22))
-    ink = style.mix(info["colour"], (0, 0, 0), 0.55)
-    corner = text(_rank_text(rank), rank_size, ink, True)
+    ink = style.mix(info["colour"], (0, 0, 0), style.RANK_INK)
+    corner = art_text(_rank_text(rank), rank_size, ink, True)
     if str(rank) in AMBIGUOUS_UPSIDE_DOWN:
         # the upside-down corner must not read as the other number: underline both
         corner = corner.copy()
@@ -453,16 +401,20 @@ def card_back(size: tuple = (90, 126), suit: str | None = None) -> pygame.Surfac
 
 @lru_cache(maxsize=256)
 def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
-              accent: Colour = style.ACCENT, symbol_kind: str | None = None) -> pygame.Surface:
+              accent: Colour | None = None, symbol_kind: str | None = None) -> pygame.Surface:
     """A card with a title bar and wrapped body lines (characters, locations, equipment)."""
     _spend()
     w, h = size
+    accent = style.ACCENT if accent is None else accent
     surf, radius = _card_base(size, style.CARD_FACE, style.mix(accent, (0, 0, 0), 0.3))
     bar = pygame.Rect(0, 0, w, max(18, h // 6))
     pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
     title_size = max(10, int(bar.height * 0.55))
-    fitted = ellipsize(title, title_size, w - 10, True)
-    blit_text(surf, fitted, title_size, bar.center, (255, 255, 255), True, "center")
+    # the card keeps its size at every text size, so its words keep theirs (a large view
+    # of the card is there to read it bigger)
+    fitted = art_text(ellipsize(title, title_size, w - 10, True, art=True), title_size,
+                      (255, 255, 255), True)
+    surf.blit(fitted, fitted.get_rect(center=bar.center))
     y = bar.bottom + max(4, h // 30)
     if symbol_kind:
         sym = symbol(symbol_kind, max(12, w // 5), accent)
@@ -470,10 +422,10 @@ def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
         y += sym.get_height() + 4
     body = max(9, int(h * 0.065))
     for raw in lines:
-        for ln in wrap(str(raw), body, w - 14):
+        for ln in wrap(str(raw), body, w - 14, art=True):
             if y + body > h - 6:
                 break
-            blit_text(surf, ln, body, (7, y), style.CARD_INK)
+            surf.blit(art_text(ln, body, style.CARD_INK, False), (7, y))
             y += int(body * 1.25)
     return _ready(surf)
 
@@ -481,8 +433,10 @@ def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
 # --- tokens and dice ---------------------------------------------------------------------------
 
 @lru_cache(maxsize=256)
-def token(letter: str, colour: Colour, diameter: int, ring: Colour | None = None) -> pygame.Surface:
-    """A round piece: a colour disc with a letter, light rim; ``ring`` marks a selection."""
+def token(letter: str, colour: Colour, diameter: int, ring: Colour | None = None,
+          mark: str | None = None) -> pygame.Surface:
+    """A round piece: a colour disc with a letter, light rim; ``ring`` marks a selection,
+    ``mark`` (a shape's name) is a small badge at the lower right."""
     _spend()
     d = diameter
     surf = _canvas((d, d))
@@ -492,17 +446,23 @@ def token(letter: str, colour: Colour, diameter: int, ring: Colour | None = None
     pygame.draw.circle(surf, style.mix(colour, (255, 255, 255), 0.45), (r, r), r - max(2, d // 14),
                        max(1, d // 16))
     light = sum(colour[:3]) > 500
-    img = text(letter, max(8, int(d * 0.46)), (20, 20, 24) if light else (255, 255, 255), True)
+    img = art_text(letter, max(8, int(d * 0.46)), (20, 20, 24) if light else (255, 255, 255), True)
     surf.blit(img, img.get_rect(center=(r, r)))
     if ring:
         pygame.draw.circle(surf, ring, (r, r), r - 1, max(2, d // 12))
+    if mark and d >= 22:
+        m = max(7, int(d * 0.36))
+        badge = symbol(mark, m, (250, 250, 250))
+        surf.blit(badge, (d - m, d - m))
     return _ready(surf)
 
 
 def player_token(seat: int, diameter: int, name: str = "") -> pygame.Surface:
-    """Seat ``seat``'s piece: its colour and the first letter of its name (or seat number)."""
+    """Seat ``seat``'s piece: its colour, the first letter of its name (or seat number) and
+    the seat's own mark, so two players called Ann and Alex still differ without colour."""
     letter = (name[:1] or str(seat + 1)).upper()
-    return token(letter, style.PLAYER_COLOURS[seat % len(style.PLAYER_COLOURS)], diameter)
+    return token(letter, style.PLAYER_COLOURS[seat % len(style.PLAYER_COLOURS)], diameter,
+                 None, style.SEAT_MARKS[seat % len(style.SEAT_MARKS)])
 
 
 @lru_cache(maxsize=32)
@@ -516,7 +476,7 @@ def spy_token(diameter: int) -> pygame.Surface:
     brim = pygame.Rect(0, 0, d * 0.64, d * 0.08).move(d * 0.18, d * 0.36)
     pygame.draw.rect(surf, style.TEXT, brim, border_radius=2)
     pygame.draw.rect(surf, style.TEXT, (d * 0.32, d * 0.2, d * 0.36, d * 0.17), border_radius=3)
-    img = text("S", max(8, int(d * 0.36)), style.DANGER, True)
+    img = art_text("S", max(8, int(d * 0.36)), style.DANGER, True)
     surf.blit(img, img.get_rect(center=(r, d * 0.66)))
     return _ready(surf)
 
@@ -535,7 +495,7 @@ def die_face(value: int, sides: int = 6, size: int = 48) -> pygame.Surface:
         pts = _polygon(size / 2, size * 0.58, size * 0.5, 3)
         pygame.draw.polygon(surf, (214, 96, 70), pts)
         pygame.draw.polygon(surf, (255, 220, 200), pts, max(1, size // 20))
-        img = text(str(value), max(8, int(size * 0.4)), (255, 255, 255), True)
+        img = art_text(str(value), max(8, int(size * 0.4)), (255, 255, 255), True)
         surf.blit(img, img.get_rect(center=(size / 2, size * 0.64)))
         return _ready(surf)
     rect = surf.get_rect().inflate(-2, -2)
@@ -551,7 +511,7 @@ def die_face(value: int, sides: int = 6, size: int = 48) -> pygame.Surface:
         6: [(lo, lo), (hi, lo), (lo, mid), (hi, mid), (lo, hi), (hi, hi)],
     }
     if value not in where:
-        img = text(str(value), max(8, int(size * 0.45)), style.CARD_INK, True)
+        img = art_text(str(value), max(8, int(size * 0.45)), style.CARD_INK, True)
         surf.blit(img, img.get_rect(center=(size / 2, size / 2)))
     for p in where.get(value, []):
         pygame.draw.circle(surf, (28, 28, 32), p, pip)
@@ -571,9 +531,10 @@ def _glow_frame(size: tuple, colour: Colour, spread: int, radius: int) -> pygame
     return _ready(surf)
 
 
-def glow(size: tuple, colour: Colour = style.ACCENT, spread: int = 10, radius: int = 10
+def glow(size: tuple, colour: Colour | None = None, spread: int = 10, radius: int = 10
          ) -> pygame.Surface:
     """A soft halo for a ``size`` rect; blit it at ``rect.topleft - spread`` under the card."""
+    colour = style.ACCENT if colour is None else colour
     return _glow_frame((int(size[0]), int(size[1])), tuple(colour), int(spread), int(radius))
 
 
@@ -583,6 +544,11 @@ def _dimmed(surface_id: int, surface: pygame.Surface, amount: float) -> pygame.S
     shade = pygame.Surface(out.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, int(255 * amount)))
     out.blit(shade, (0, 0), special_flags=0)
+    # a hatch as well as the shade: "not now" must not be told by tint alone
+    w, h = out.get_size()
+    step = max(8, w // 6)
+    for x in range(-h, w, step):
+        pygame.draw.line(out, (0, 0, 0, 110), (x, h), (x + h, 0), max(1, w // 40))
     # keep the card's rounded corners transparent
     mask = pygame.mask.from_surface(surface)
     cut = mask.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
@@ -666,7 +632,7 @@ def table_background(size: tuple, felt: bool = False) -> pygame.Surface:
 def _background(size: tuple, felt: bool) -> pygame.Surface:
     # Gradient and vignette are both smooth: laid together on a small picture and scaled
     # up once, the backdrop costs a third of building each at full size.
-    top, bottom = ((30, 42, 44), style.FELT) if felt else ((26, 29, 38), style.BG_DEEP)
+    top, bottom = (style.FELT_TOP, style.FELT) if felt else (style.BG_TOP, style.BG_DEEP)
     small_size = (64, 36)
     small = vertical_gradient(small_size, top, bottom).copy()
     small.blit(vignette(small_size), (0, 0))

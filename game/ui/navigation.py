@@ -35,6 +35,7 @@ SCREENS: dict[str, str] = {
     "open_file": "game.ui.review.files:OpenFileScene",
     "stats": "game.ui.scenes.stats:StatsScene",
     "settings": "game.ui.scenes.settings:SettingsScene",
+    "access": "game.ui.palette_screen:AccessScene",   # Settings → Colours, text and motion
     "rules": "game.ui.scenes.rules:RulesScene",
     # around a table: phones joining, passing the screen, pausing, the end
     "join": "game.ui.scenes.join:JoinScene",

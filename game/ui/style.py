@@ -22,7 +22,9 @@ MAX_SCALE = 2.4
 # --- palette: a dark room, a warm lamp, and four clear suit colours ----------------------
 BG = (16, 18, 23)
 BG_DEEP = (10, 11, 15)
+BG_TOP = (26, 29, 38)        # the backdrop's gradient: BG_TOP at the top to BG_DEEP
 FELT = (24, 33, 35)          # the table top: a dark green-grey
+FELT_TOP = (30, 42, 44)
 FELT_EDGE = (40, 54, 56)
 PANEL = (25, 28, 36)
 PANEL_EDGE = (52, 58, 73)
@@ -40,6 +42,7 @@ CARD_INK = (30, 30, 34)
 CARD_EDGE = (120, 112, 96)
 CARD_BACK = (38, 42, 56)
 CARD_BACK_LINE = (70, 78, 100)
+RANK_INK = 0.55              # a card's rank: its suit colour this far towards black
 
 # Chasing Shadows suits: colour + shape + letter, so colour is never the only cue.
 SUITS = {
@@ -62,7 +65,15 @@ PLAYER_COLOURS = [
     (172, 110, 210), (236, 140, 60), (90, 200, 200), (220, 220, 220),
 ]
 
+# Each seat's mark, drawn small on its token beside the initial (draw.player_token).
+SEAT_MARKS = ("diamond", "square", "triangle", "star", "hexagon", "drop", "shield", "circle")
+
 # --- type sizes (base pixels) ---------------------------------------------------------------
+# Settings → Text size (game.ui.palette sets it): every font is this much larger, and the
+# rows and buttons that hold one line of text grow with it (Metrics.button_h, row_h).
+TEXT_SCALE = 1.0
+# The palette's theme colours: "#rrggbb" of assets/theme.json -> the colour to use instead
+THEME_COLOURS: dict[str, str] = {}
 FONT_TITLE = 46
 FONT_HEADING = 26
 FONT_BODY = 18
@@ -119,12 +130,18 @@ class Metrics:
         return self.px(MARGIN)
 
     @property
+    def text(self) -> float:
+        """The text size factor (1.0 at 100 %)."""
+        return TEXT_SCALE
+
+    @property
     def button_h(self) -> int:
-        return self.px(BUTTON_H)
+        # Noto Sans needs some 1.4 times its size for a line, plus the button's edges
+        return self.px(max(BUTTON_H, FONT_BODY * TEXT_SCALE * 1.4 + 14))
 
     @property
     def row_h(self) -> int:
-        return self.px(ROW_H)
+        return self.px(max(ROW_H, FONT_BODY * TEXT_SCALE * 1.4 + 8))
 
 
 # --- theme ------------------------------------------------------------------------------------
@@ -139,9 +156,15 @@ def _base_theme() -> dict:
 def scaled_theme(scale: float) -> dict:
     """The pygame-gui theme with every font size, and the height of a drop-down's rows,
     multiplied by ``scale`` (pygame-gui keeps rows 20 px high whatever the font: at
-    1920x1080 the options overlapped)."""
+    1920x1080 the options overlapped) and by the text size, in the palette's colours."""
     theme = copy.deepcopy(_base_theme())
+    scale *= TEXT_SCALE
     for block in theme.values():
+        colours = block.get("colours") if isinstance(block, dict) else None
+        if isinstance(colours, dict):
+            for key, value in colours.items():
+                if isinstance(value, str) and value[:7].lower() in THEME_COLOURS:
+                    colours[key] = THEME_COLOURS[value[:7].lower()] + value[7:]
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and "size" in font:
             font["size"] = str(max(10, round(int(font["size"]) * scale)))

@@ -1,5 +1,6 @@
 """Settings: window mode, animation speed, the computers' pace, volume and mute, memory
-aids. Saved at once."""
+aids; colours, text size and motion on a page of their own (game.ui.palette_screen).
+Saved at once."""
 
 from __future__ import annotations
 
@@ -80,6 +81,14 @@ class SettingsScene(Scene):
                     "Back", self.app.pop, object_id="#back", cls="@primary")
         self.button((self.box.right - m.pad - bw, self.box.bottom - m.button_h - m.pad, bw,
                      m.button_h), "About", self.open_about, object_id="#about")
+        self.button((self.box.x + m.pad, self.box.bottom - m.button_h - m.pad,
+                     min(m.px(250), self.box.centerx - bw // 2 - m.gap - self.box.x - m.pad),
+                     m.button_h), "Colours, text, motion…", self.open_access, object_id="#access")
+
+    def open_access(self) -> None:
+        from game.ui import navigation
+
+        navigation.push(self.app, "access")
 
     def open_about(self) -> None:
         from game.ui.scenes.about import AboutScene

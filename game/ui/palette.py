@@ -1,0 +1,114 @@
+"""Settings → Colours and Text size: the look's colours and the size of every text.
+
+``style`` holds the colours every screen draws with; ``apply`` swaps them for a palette's
+and sets the text factor, then forgets every cached picture, so the next frame of every
+screen (the three tables, the review, the menus) is drawn in the new look. The pygame-gui
+theme follows through ``style.scaled_theme``, which maps its colours by ``style.THEME_COLOURS``.
+
+The red–green palette's suit and seat colours were chosen by a search that kept every
+pair at least ΔE00 20 apart in normal vision and in simulated protanopia, deuteranopia
+and tritanopia (Machado 2009); tests/test_a11y_colours.py checks it on the numbers and on
+rendered pictures. The default palette keeps the table's first look and does not make
+that claim (several seat colours fall close together for a red–green colour-blind eye);
+shapes, letters and seat marks tell everything apart in every palette.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from game.storage.settings import PALETTES, TEXT_SIZES
+from game.ui import style
+
+PALETTE_NAMES = {"default": "Default", "red_green": "Red–green safe",
+                 "high_contrast": "High contrast"}
+
+# style attributes a palette may set; the default palette is what style says at import
+_NAMES = ("BG", "BG_DEEP", "BG_TOP", "FELT", "FELT_TOP", "FELT_EDGE", "PANEL", "PANEL_EDGE",
+          "TEXT", "TEXT_MUTED", "TEXT_DIM", "ACCENT", "ACCENT_BRIGHT", "DANGER", "GOOD",
+          "CARD_FACE", "CARD_INK", "CARD_EDGE", "CARD_BACK", "CARD_BACK_LINE", "RANK_INK",
+          "PLAYER_COLOURS")
+_DEFAULT = {name: copy.deepcopy(getattr(style, name)) for name in _NAMES}
+_DEFAULT_SUITS = {k: v["colour"] for k, v in style.SUITS.items()}
+_DEFAULT_FACTIONS = {k: v["colour"] for k, v in style.FACTIONS.items()}
+
+# Okabe & Ito's blue, vermillion and yellow with a neutral grey: all four stay apart for
+# every kind of dichromat, and each still reads as the suit it names.
+_SAFE_SUITS = {"blue": (40, 120, 230), "red": (215, 80, 30), "yellow": (245, 225, 70),
+               "grey": (120, 120, 120)}
+_SAFE_FACTIONS = {"hunter": (40, 120, 230), "shadow": (215, 80, 30), "neutral": (245, 225, 70)}
+# Eight seats, searched (tests/a11y_colour.py's ΔE00 over the four visions): gold, violet,
+# ice, umber, lavender, sage, slate, cream. A five-seat table uses the first five.
+_SAFE_SEATS = [(223, 181, 0), (102, 86, 221), (198, 249, 252), (149, 97, 20),
+               (192, 159, 254), (124, 164, 134), (111, 106, 117), (249, 255, 204)]
+
+_CHANGES: dict[str, dict] = {
+    "default": {},
+    "red_green": {
+        "GOOD": (80, 160, 230),        # "good" in blue, "danger" in vermillion
+        "DANGER": (230, 100, 40),
+        "PLAYER_COLOURS": _SAFE_SEATS,
+    },
+    "high_contrast": {
+        "BG": (0, 0, 0), "BG_DEEP": (0, 0, 0), "BG_TOP": (6, 6, 8),
+        "FELT": (0, 12, 10), "FELT_TOP": (6, 20, 18), "FELT_EDGE": (170, 190, 185),
+        "PANEL": (8, 8, 10), "PANEL_EDGE": (235, 235, 235),
+        "TEXT": (255, 255, 255), "TEXT_MUTED": (232, 232, 232), "TEXT_DIM": (200, 200, 200),
+        "ACCENT": (255, 214, 0), "ACCENT_BRIGHT": (255, 236, 90),
+        "DANGER": (255, 120, 100), "GOOD": (110, 200, 255),
+        "CARD_FACE": (255, 255, 255), "CARD_INK": (0, 0, 0), "CARD_EDGE": (0, 0, 0),
+        "CARD_BACK": (18, 20, 36), "CARD_BACK_LINE": (150, 160, 215),
+        "RANK_INK": 0.72,               # ranks darker on white: 7:1 for the yellow suit too
+        "PLAYER_COLOURS": _SAFE_SEATS,
+    },
+}
+_SUITS = {"default": _DEFAULT_SUITS, "red_green": _SAFE_SUITS, "high_contrast": _SAFE_SUITS}
+_FACTIONS = {"default": _DEFAULT_FACTIONS, "red_green": _SAFE_FACTIONS,
+             "high_contrast": _SAFE_FACTIONS}
+
+# The pygame-gui theme in high contrast: backgrounds black, words white, edges bright.
+# Buttons that are on (a toggle, the primary one) stay dark gold with white words, so
+# every word on a button is 7:1 or more against it.
+_THEME_HIGH = {
+    "#101218": "#000000", "#111318": "#000000", "#14161c": "#000000", "#181b22": "#000000",
+    "#191c24": "#000000", "#232733": "#000000", "#2f3545": "#262626", "#3d4455": "#ffffff",
+    "#262a33": "#8c8c8c", "#2b2f3a": "#404040", "#2f3442": "#ffffff", "#343a49": "#ffffff",
+    "#4a3d22": "#5c4a00", "#5a4a28": "#6a5500", "#6b5225": "#5c4a00", "#86672e": "#6a5500",
+    "#d4a84a": "#ffd700", "#f0c870": "#ffe100", "#e8e3d5": "#ffffff", "#fff3d6": "#ffffff",
+    "#ffe7b0": "#ffffff", "#9a968c": "#e0e0e0", "#6b6c70": "#b4b4b4",
+}
+
+_now = {"palette": "default", "text": 100}
+
+
+def current() -> tuple[str, int]:
+    """(palette, text size in %) in use."""
+    return _now["palette"], _now["text"]
+
+
+def apply(palette: str = "default", text_size: int = 100) -> bool:
+    """Draw from now on in ``palette`` with text at ``text_size`` %. True if that changed
+    anything (then every cached picture has been forgotten)."""
+    palette = palette if palette in PALETTES else "default"
+    text_size = text_size if text_size in TEXT_SIZES else 100
+    if (palette, text_size) == current():
+        return False
+    values = dict(_DEFAULT)
+    values.update(_CHANGES[palette])
+    for name, value in values.items():
+        setattr(style, name, copy.deepcopy(value))
+    for key, colour in _SUITS[palette].items():
+        style.SUITS[key]["colour"] = colour
+    for key, colour in _FACTIONS[palette].items():
+        style.FACTIONS[key]["colour"] = colour
+    style.TEXT_SCALE = text_size / 100
+    style.THEME_COLOURS = dict(_THEME_HIGH) if palette == "high_contrast" else {}
+    _now.update(palette=palette, text=text_size)
+    from game.ui import draw
+
+    draw.clear_caches()
+    return True
+
+
+def apply_settings(settings) -> bool:
+    return apply(getattr(settings, "palette", "default"), getattr(settings, "text_size", 100))
