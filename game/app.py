@@ -66,6 +66,9 @@ class App:
         from game.i18n.screens import gui_locale, start_language
 
         start_language(self.settings.language)   # before the theme: its fonts follow it
+        from game.ui import palette
+
+        palette.apply_settings(self.settings)     # colours and text size, before the theme
         if settings_notice:
             problems.tell(settings_notice)
         if size is not None:
@@ -180,6 +183,18 @@ class App:
             scene.resize(width, height)
         self.banner.resize()
         self.touch()
+
+    def restyle(self) -> None:
+        """Colours or text size changed (Settings): a new theme, and every screen made
+        again in the new look."""
+        from game.ui import palette
+
+        palette.apply_settings(self.settings)
+        self._theme_scale = None        # the theme is made anew by the relayout
+        for scene in self.scenes:
+            scene.cover_look = None     # a picture of a screen in the old look
+        self._relayout(*self.screen.get_size())
+        self.manager.rebuild_all_from_changed_theme_data()
 
     # --- scene stack -----------------------------------------------------------------------
     @property
