@@ -289,4 +289,20 @@ window.addEventListener("hashchange", () => {
   connect();
 });
 window.addEventListener("online", () => { retry = 0; connect(); });
+
+// Colours and text size, the table's Settings choices, kept on this phone.
+function look(name, values, fallback) {
+  let v = fallback;
+  try { v = localStorage.getItem("look-" + name) || fallback; } catch (e) { /* private mode */ }
+  if (!values.includes(v)) v = fallback;
+  const select = $(name === "palette" ? "palette" : "textsize");
+  select.value = v;
+  document.documentElement.dataset[name] = v;
+  select.addEventListener("change", () => {
+    document.documentElement.dataset[name] = select.value;
+    try { localStorage.setItem("look-" + name, select.value); } catch (e) { /* kept for now */ }
+  });
+}
+look("palette", ["default", "red_green", "high_contrast"], "default");
+look("text", ["100", "125", "150", "200"], "100");
 connect();
