@@ -8,6 +8,9 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+# The app's first start follows the system's language: the tests expect English words
+# whatever the machine's locale (a test of another language sets it itself).
+os.environ["LANGUAGE"] = "en"
 # A user folder of this process's own. Under pytest-xdist (-n auto) each worker gets its
 # own even when SHADOWS_HOME is set for the whole run (.ci/run does): a test without the
 # shadows_home fixture must never share files with a test on another worker.
