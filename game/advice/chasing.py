@@ -25,12 +25,14 @@ from .core import Advice, Choice, Message, pct
 MIN_WORLDS = 8
 
 
-def finish(st: ChasingState, rng: random.Random, me: int) -> tuple[float, int, bool]:
-    """Play the world out: (won, this round's score of ``me``, ``me`` took the trick on
-    the table). ``won`` is 1, or 1/k for a win shared by k seats."""
-    tricks = len(st.history)
-    rnd = st.rnd
+def finish(st: ChasingState, rng: random.Random, me: int, rnd: int, tricks: int
+           ) -> tuple[float, int, bool]:
+    """Play the world out from a choice made in round ``rnd`` with ``tricks`` tricks done:
+    (won, this round's score of ``me``, ``me`` took the trick on the table). ``won`` is
+    1, or 1/k for a win shared by k seats."""
     took = None
+    if len(st.history) > tricks:        # the choice itself ended the trick
+        took = st.history[tricks][3] == me
     while st.rnd == rnd:
         st.step(greedy_move(st))
         if took is None and len(st.history) > tricks:   # kept until the next deal
@@ -70,7 +72,7 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
         for i, m in enumerate(moves):
             st = world.clone()
             st.step(m)
-            w, s, t = finish(st, random.Random(world_seed), me)
+            w, s, t = finish(st, random.Random(world_seed), me, world.rnd, len(world.history))
             won[i] += w
             score[i] += s
             took[i] += t

@@ -39,6 +39,7 @@ TEXTS: dict[str, str] = {
     "analysis.when.hunters": "Turn {turn}",
     "analysis.when.harsh": "Turn {turn}",
     "analysis.when.step": "Step {step}",
+    "analysis.when.end": "At the end",
     "analysis.chance.deal": "the deal",
     "analysis.chance.dice": "the dice",
     "analysis.chance.draw": "a card drawn",

@@ -1,0 +1,266 @@
+"""The analysis itself: replay, evaluate each decision, measure the swings between them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from game.advice import advise, position_seed
+from game.advice.core import Message, pct
+from game.match import Match
+from game.rules.protocol import CHANCE, Action
+
+VERSION = 1
+BUDGETS = {"chasing": 100, "hunters": 150, "harsh": 6000}
+"""Playouts a decision (Harsh: playout steps), fewer than a hint: a game has many."""
+KEY_MISTAKE = 0.05      # a choice that cost at least this much win chance is worth naming
+KEY_SWING = 0.15        # and a swing at least this big
+KEY_MOMENTS = 8
+AGAIN_SEED = 0x5DEECE66D    # the second look's worlds, apart from the first's
+
+CHANCE_KINDS = {"deal": "deal", "board": "deal", "first": "deal", "start": "deal",
+                "dice": "dice", "d6": "dice", "d4": "dice", "card": "draw", "draw": "draw"}
+
+
+class Cancelled(Exception):
+    """The analysis was stopped before the end."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    step: int               # the decision's index in the action log
+    seat: int
+    chosen: Action
+    best: Action
+    before: float           # the seat's win chance before deciding (the best choice's)
+    after: float            # its win chance with the choice made
+    options: int            # legal choices
+    when: Message
+    top: tuple = ()         # ((action, win), ...) the best few, for the review
+
+    @property
+    def lost(self) -> float:
+        return max(0.0, self.before - self.after)
+
+    def to_json(self) -> dict:
+        return {"step": self.step, "seat": self.seat, "chosen": self.chosen.to_json(),
+                "chosen_label": self.chosen.label, "best": self.best.to_json(),
+                "best_label": self.best.label, "before": round(self.before, 4),
+                "after": round(self.after, 4), "lost": round(self.lost, 4),
+                "options": self.options, "when": self.when.to_json(),
+                "top": [[a.to_json(), a.label, round(w, 4)] for a, w in self.top]}
+
+    @classmethod
+    def from_json(cls, d: Mapping) -> "Decision":
+        def act(j, label):
+            a = Action.from_json(j)
+            return Action(a.kind, a.args, str(label))
+        return cls(int(d["step"]), int(d["seat"]), act(d["chosen"], d["chosen_label"]),
+                   act(d["best"], d["best_label"]), float(d["before"]), float(d["after"]),
+                   int(d["options"]), Message.from_json(d["when"]),
+                   tuple((act(a, label), float(w)) for a, label, w in d.get("top", ())))
+
+
+@dataclass(frozen=True)
+class Swing:
+    step: int               # where it is measured: the seat's next decision (or the end)
+    since: int              # the step after the seat's previous decision
+    seat: int
+    kinds: tuple[str, ...]  # chance kinds in between ("deal", "dice", "draw"); () none
+    others: bool            # other seats decided in between
+    swing: float            # win chance now minus what the previous choice kept
+
+    def to_json(self) -> dict:
+        return {"step": self.step, "since": self.since, "seat": self.seat,
+                "kinds": list(self.kinds), "others": self.others, "swing": round(self.swing, 4)}
+
+    @classmethod
+    def from_json(cls, d: Mapping) -> "Swing":
+        return cls(int(d["step"]), int(d["since"]), int(d["seat"]),
+                   tuple(str(k) for k in d["kinds"]), bool(d["others"]), float(d["swing"]))
+
+
+@dataclass(frozen=True)
+class Analysis:
+    game: str
+    players: int
+    budget: int
+    decisions: tuple[Decision, ...]
+    swings: tuple[Swing, ...]
+    winners: tuple[int, ...]
+    length: int             # steps in the log
+    skipped: int = 0        # decisions no world could be rebuilt for (not estimated)
+    version: int = VERSION
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def accuracy(self) -> list[float | None]:
+        """Per seat: the average win chance lost per decision (None: no decisions)."""
+        out = []
+        for s in range(self.players):
+            mine = [d.lost for d in self.decisions if d.seat == s]
+            out.append(sum(mine) / len(mine) if mine else None)
+        return out
+
+    def curve(self, seat: int) -> list[tuple[int, float]]:
+        """(step, win chance) of one seat over the game: before each of its decisions,
+        then its end (1 or 0)."""
+        pts = [(0, 1.0 / self.players if self.game != "harsh" else None)]
+        pts = [p for p in pts if p[1] is not None]
+        pts += [(d.step, d.before) for d in self.decisions if d.seat == seat]
+        pts.append((self.length, 1.0 if seat in self.winners else 0.0))
+        return pts
+
+    def mistakes(self, k: int = KEY_MOMENTS) -> list[Decision]:
+        big = [d for d in self.decisions if d.lost >= KEY_MISTAKE]
+        return sorted(big, key=lambda d: (-d.lost, d.step))[:k]
+
+    def luck(self, k: int = KEY_MOMENTS) -> list[Swing]:
+        big = [s for s in self.swings if s.kinds and abs(s.swing) >= KEY_SWING]
+        return sorted(big, key=lambda s: (-abs(s.swing), s.step))[:k]
+
+    def key_moments(self, k: int = KEY_MOMENTS) -> list[tuple[int, Message]]:
+        """(step, message) of the biggest mistakes and swings of luck, in game order."""
+        whens = {d.step: d.when for d in self.decisions}
+        whens[self.length] = Message("analysis.when.end")
+        out = []
+        for d in self.mistakes(k):
+            out.append((d.step, Message("analysis.mistake", {
+                "when": d.when.to_json(), "who": d.seat, "chosen": d.chosen.label,
+                "lost": -pct(d.lost), "best": d.best.label})))
+        for s in self.luck(k):
+            when = whens.get(s.step, Message("analysis.when.step", {"step": s.step}))
+            what = Message(f"analysis.chance.{s.kinds[0] if s.kinds else 'between'}")
+            out.append((s.step, Message("analysis.luck", {
+                "when": when.to_json(), "what": what.to_json(), "who": s.seat,
+                "swing": pct(s.swing)})))
+        out.sort(key=lambda t: t[0])
+        return out[:2 * k]
+
+    def to_json(self) -> dict:
+        return {"version": self.version, "game": self.game, "players": self.players,
+                "budget": self.budget, "winners": list(self.winners), "length": self.length,
+                "skipped": self.skipped,
+                "accuracy": [None if a is None else round(a, 4) for a in self.accuracy()],
+                "decisions": [d.to_json() for d in self.decisions],
+                "swings": [s.to_json() for s in self.swings]}
+
+    @classmethod
+    def from_json(cls, d: Mapping) -> "Analysis":
+        """Rebuild a stored analysis; ValueError if it is damaged or of another version
+        (an old one is then simply made again)."""
+        try:
+            if d.get("version") != VERSION:
+                raise ValueError(f"analysis version {d.get('version')!r}")
+            return cls(str(d["game"]), int(d["players"]), int(d["budget"]),
+                       tuple(Decision.from_json(x) for x in d["decisions"]),
+                       tuple(Swing.from_json(x) for x in d["swings"]),
+                       tuple(int(w) for w in d["winners"]), int(d["length"]),
+                       int(d.get("skipped", 0)))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"damaged analysis: {exc!r}") from None
+
+
+def when_of(game: str, view: Mapping, step: int) -> Message:
+    if game == "chasing":
+        return Message("analysis.when.chasing", {"round": view["round"],
+                                                 "trick": len(view["history"]) + 1})
+    if game in ("hunters", "harsh"):
+        return Message(f"analysis.when.{game}", {"turn": view["turn"]})
+    return Message("analysis.when.step", {"step": step})
+
+
+def analyse(record, budget: int | None = None, progress: Callable[[int, int], None] | None = None,
+            cancelled: Callable[[], bool] | None = None) -> Analysis:
+    """The analysis of a finished ``GameRecord`` (see the package text)."""
+    return analyse_log(record.game, record.players, record.seed, record.options,
+                       list(record.log), record.chance, budget, progress, cancelled)
+
+
+def analyse_log(game: str, players: int, seed: int, options: Mapping, log: Sequence,
+                chance: int = 1, budget: int | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                cancelled: Callable[[], bool] | None = None) -> Analysis:
+    budget = BUDGETS[game] if budget is None else budget
+    m = Match.start(game, players, seed, options, chance)
+    beliefs: dict[int, Any] = {}
+    decisions: list[Decision] = []
+    swings: list[Swing] = []
+    last: dict[int, tuple[int, float]] = {}      # seat -> (step after its decision, kept)
+    chance_since: list[tuple[int, str]] = []     # (step, kind) of chance outcomes
+    deciders_since: list[tuple[int, int]] = []   # (step, seat) of decisions
+    skipped = 0
+    total = len(log)
+    for i, (seat, action) in enumerate(log):
+        if cancelled is not None and cancelled():
+            raise Cancelled()
+        if progress is not None:
+            progress(i, total)
+        if seat == CHANCE:
+            chance_since.append((i, CHANCE_KINDS.get(action.kind, "other")))
+            m.apply(seat, action)
+            continue
+        legal = m.state.legal_actions(seat)
+        if len(legal) >= 2:
+            view = m.state.view(seat)
+            adv = _advise(game, view, legal, budget, action, beliefs, seat)
+            choice = adv.of(action) if adv is not None else None
+            if choice is None:
+                skipped += 1
+            else:
+                before, after = adv.best.win, choice.win
+                if adv.best.action != action:
+                    before, after = _again(game, view, adv.best.action, choice.action, budget,
+                                           beliefs, seat) or (before, after)
+                d = Decision(i, seat, choice.action, adv.best.action, before, after,
+                             len(legal), when_of(game, view, i),
+                             tuple((c.action, c.win) for c in adv.top(3)))
+                decisions.append(d)
+                _swing(swings, last, seat, i, d.before, chance_since, deciders_since)
+                last[seat] = (i + 1, d.after)
+        deciders_since.append((i, seat))
+        m.apply(seat, action)
+    res = m.state.result()
+    winners = tuple(res.winners) if res is not None else ()
+    for seat, _ in sorted(last.items()):
+        _swing(swings, last, seat, total, 1.0 if seat in winners else 0.0, chance_since,
+               deciders_since)
+    if progress is not None:
+        progress(total, total)
+    return Analysis(game, players, budget, tuple(decisions), tuple(swings), winners, total,
+                    skipped)
+
+
+def _advise(game, view, legal, budget, action, beliefs, seat, seed=None):
+    seed = position_seed(view) if seed is None else seed
+    if game == "hunters":
+        from game.advice.hunters import Beliefs, NoWorld
+        b = beliefs.get(seat)
+        if b is None:
+            b = beliefs[seat] = Beliefs(seat, view)
+        try:
+            return advise(game, view, legal, budget, seed, must=action, beliefs=b)
+        except NoWorld:
+            return None
+    return advise(game, view, legal, budget, seed, must=action)
+
+
+def _again(game, view, best, chosen, budget, beliefs, seat):
+    """(before, after) measured again in fresh worlds for the two choices alone: the best
+    of many noisy figures is too good by chance (the winner's curse), so a loss measured
+    in the same worlds that picked the best would be overstated."""
+    adv = _advise(game, view, [best, chosen], budget, chosen, beliefs, seat,
+                  position_seed(view) ^ AGAIN_SEED)
+    if adv is None:
+        return None
+    a, b = adv.of(best), adv.of(chosen)
+    return max(a.win, b.win), b.win
+
+
+def _swing(swings, last, seat, step, now, chance_since, deciders_since):
+    prev = last.get(seat)
+    if prev is None:
+        return
+    since, kept = prev
+    kinds = tuple(dict.fromkeys(k for s, k in chance_since if since <= s < step))
+    others = any(s != seat and since <= j < step for j, s in deciders_since)
+    swings.append(Swing(step, since, seat, kinds, others, now - kept))

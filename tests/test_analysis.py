@@ -1,0 +1,130 @@
+"""The analysis of a finished game (game.analysis, python -m game.analyse)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.advice import advise, position_seed
+from game.analysis import Analysis, Cancelled, analyse, analyse_log
+from game.analysis.store import stored, with_analysis
+from game.match import replay
+from game.review.gamefile import export_game, load_game
+from game.review.record import GameRecord
+from game.review.sample import play_record
+from game.rules.protocol import CHANCE
+
+BUDGET = 16
+
+
+@pytest.fixture(scope="module")
+def chasing():
+    rec = play_record("chasing", 3, 21, level="normal")
+    return rec, analyse(rec, budget=BUDGET)
+
+
+def test_every_real_decision_of_every_seat_is_looked_at(chasing):
+    rec, a = chasing
+    m = replay(rec.game, rec.players, rec.seed, rec.options, [], rec.chance)
+    expected = []
+    for i, (seat, action) in enumerate(rec.log):
+        if seat != CHANCE and len(m.state.legal_actions(seat)) >= 2:
+            expected.append((i, seat, action))
+        m.apply(seat, action)
+    assert [(d.step, d.seat, d.chosen) for d in a.decisions] == expected
+    assert {d.seat for d in a.decisions} == {0, 1, 2}
+    for d in a.decisions:
+        assert 0.0 <= d.after <= d.before <= 1.0
+        assert d.lost == pytest.approx(d.before - d.after)
+        assert d.chosen.label     # the legal action's words, not the log's bare action
+    acc = a.accuracy()
+    for seat in range(3):
+        mine = [d.lost for d in a.decisions if d.seat == seat]
+        assert acc[seat] == pytest.approx(sum(mine) / len(mine))
+    assert a.winners == rec.winners
+
+
+def test_figures_come_from_the_seats_view_at_the_time(chasing):
+    rec, a = chasing
+    d = next(d for d in a.decisions if d.chosen == d.best)
+    m = replay(rec.game, rec.players, rec.seed, rec.options, list(rec.log)[:d.step], rec.chance)
+    view = m.state.view(d.seat)
+    adv = advise("chasing", view, m.state.legal_actions(d.seat), BUDGET, position_seed(view))
+    assert adv.of(d.chosen).win == d.after
+    assert adv.best.win == d.before
+
+
+def test_swings_join_a_seats_decisions_and_name_the_chance_between(chasing):
+    rec, a = chasing
+    for seat in range(3):
+        mine = [d for d in a.decisions if d.seat == seat]
+        sw = [s for s in a.swings if s.seat == seat]
+        assert len(sw) == len(mine)       # between each two, and from the last to the end
+        for prev, nxt, s in zip(mine, mine[1:] + [None], sw):
+            now = nxt.before if nxt else (1.0 if seat in rec.winners else 0.0)
+            assert s.swing == pytest.approx(now - prev.after)
+            assert s.since == prev.step + 1
+    assert any("deal" in s.kinds for s in a.swings)   # rounds 2 and 3 are dealt between
+    for _step, msg in a.key_moments():
+        assert msg.id in ("analysis.mistake", "analysis.luck")
+
+
+def test_progress_and_cancel():
+    rec = play_record("chasing", 3, 4, level="easy")
+    seen = []
+    log = list(rec.log)[:30]
+    analyse_log(rec.game, 3, rec.seed, rec.options, log, rec.chance, budget=8,
+                progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, 30) and seen[-1] == (30, 30)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    calls = []
+
+    def stop():
+        calls.append(1)
+        return len(calls) > 5
+    with pytest.raises(Cancelled):
+        analyse(rec, budget=8, cancelled=stop)
+
+
+def test_kept_with_the_game_and_in_its_file(chasing, tmp_path):
+    rec, a = chasing
+    assert Analysis.from_json(json.loads(json.dumps(a.to_json()))).to_json() == a.to_json()
+    assert stored(rec) is None
+    kept = with_analysis(rec, a)
+    assert kept == rec                       # the same game
+    path = export_game(kept, tmp_path / "g")
+    again, _ = load_game(path)
+    assert stored(again).to_json() == a.to_json()
+    # a file from before analyses, and one whose analysis is of another version, still open
+    old = rec.to_json()
+    assert "analysis" not in old
+    assert GameRecord.from_json(old).analysis is None
+    newer = dict(kept.to_json(), analysis=dict(a.to_json(), version=99))
+    assert stored(GameRecord.from_json(newer)) is None
+
+
+def test_command_line_prints_every_decision(chasing, tmp_path, capsys):
+    from game.analyse import main
+
+    rec, a = chasing
+    path = export_game(with_analysis(rec, a), tmp_path / "g")
+    assert main([str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["decisions"]) == len(a.decisions)
+    first = out["decisions"][0]
+    assert {"step", "seat", "chosen", "best", "before", "after", "lost"} <= set(first)
+    assert out["names"] == rec.names
+    assert main([str(path)]) == 0
+    assert "lost per decision" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game_id,players,budget", [("hunters", 5, 12), ("harsh", 1, 800)])
+def test_other_games(game_id, players, budget):
+    rec = play_record(game_id, players, 3, level="easy")
+    a = analyse_log(rec.game, players, rec.seed, rec.options, list(rec.log)[:50], rec.chance,
+                    budget=budget)
+    assert a.decisions and a.skipped == 0
+    assert {d.seat for d in a.decisions} == set(range(players))
+    for d in a.decisions:
+        assert 0.0 <= d.after <= d.before <= 1.0
