@@ -37,6 +37,7 @@ class SeatConfig:
     kind: str = "human"  # "human" or "computer"
     level: str = "normal"
     device: str = "screen"  # a human plays "screen" (at this screen) or "phone"
+    hints: bool = False     # this person may ask for hints (game.advice; Setup's option)
 
     @property
     def is_human(self) -> bool:
@@ -178,7 +179,8 @@ class Session:
             check_save_fields(data)
             seats = [SeatConfig(s["name"].strip()[:MAX_NAME] or f"Player {i + 1}", s["kind"],
                                 s.get("level", "normal"),
-                                "phone" if s.get("device") == "phone" else "screen")
+                                "phone" if s.get("device") == "phone" else "screen",
+                                s.get("hints") is True)
                      for i, s in enumerate(data["seats"])]
             match = Match.from_json(data["match"], verify=False)
             if len(seats) != match.num_players:

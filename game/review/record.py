@@ -45,6 +45,11 @@ class GameRecord:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    @property
+    def with_hints(self) -> bool:
+        """Someone at the table could ask for hints (shown in the history and statistics)."""
+        return any(s.hints for s in self.seats)
+
     @classmethod
     def from_session(cls, session: Any, when: _dt.datetime | None = None) -> "GameRecord":
         m = session.match
@@ -60,7 +65,8 @@ class GameRecord:
             "version": VERSION,
             "game": self.game,
             "options": dict(self.options),
-            "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.seats],
+            "seats": [{"name": s.name, "kind": s.kind, "level": s.level}
+                      | ({"hints": True} if getattr(s, "hints", False) else {}) for s in self.seats],
             "seed": self.seed,
             "log": [[seat, a.to_json()] for seat, a in self.log],
             "finished": self.finished_at,
@@ -96,7 +102,8 @@ class GameRecord:
             if not isinstance(name, str) or not name.strip() or kind not in KINDS \
                     or not isinstance(level, str):
                 raise RecordError(f"seat {i + 1} is damaged")
-            configs.append(SeatConfig(name.strip()[:40], kind, level))
+            configs.append(SeatConfig(name.strip()[:40], kind, level,
+                                      hints=s.get("hints") is True))
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError("its seed is missing or not a whole number")
