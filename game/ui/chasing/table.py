@@ -18,7 +18,7 @@ import pygame
 
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
-from game.ui import draw, howto, style
+from game.ui import advice_hint, draw, howto, style
 from game.ui.scene import CONFIRM_KEYS, DIGIT_KEYS
 from game.ui.table_base import TableScene
 
@@ -140,6 +140,7 @@ class ChasingTable(ChasingPainter, TableScene):
             self.button((x, y, bw, m.button_h), "Results", self.show_results, choice=False,
                         object_id="#show_results", cls="@primary")
         else:
+            x = advice_hint.add_button(self, m, x, y, bw)
             x = howto.add_button(self, m, x, y, bw)
         self.top_bar_right = x
 
@@ -451,6 +452,8 @@ class ChasingTable(ChasingPainter, TableScene):
             return True
         if key == pygame.K_l:
             self.show_last_trick()
+            return True
+        if key == pygame.K_h and advice_hint.ask(self):
             return True
         actions = self.key_actions
         if key in DIGIT_KEYS and actions:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.protocol import Action
-from game.ui import draw, style
+from game.ui import advice_hint, draw, style
 from game.ui.table_base import TableScene
 
 from . import choices as C
@@ -352,6 +352,8 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         if event.key == pygame.K_e:
             self.open_equipment()
             return True
+        if event.key == pygame.K_h and advice_hint.ask(self):
+            return True
         if event.key == pygame.K_ESCAPE and self.card_focus is not None:
             self.card_focus = None
             return True
@@ -413,6 +415,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.top_bar_right -= bw + m.gap
         self.button((self.top_bar_right, m.gap, bw, m.button_h), "Equipment (E)", self.open_equipment,
                     choice=False, object_id="#equipment")
+        self.top_bar_right = advice_hint.add_button(self, m, self.top_bar_right, m.gap, m.px(120))
 
     def offers_undo(self) -> bool:
         # Taking back a choice another person already saw (a Hermit card given, a reveal)
