@@ -113,3 +113,18 @@ def test_hunters_hint(app):
     assert isinstance(hint, HintScene)
     assert wait(app, lambda: hint.answer is not None, 60)
     assert hint.rows() and all(c.action in table.session.legal_actions(0) for c in hint.rows())
+
+
+def test_setup_turns_hints_on_per_person(app):
+    from game.ui.scenes.setup import SetupScene
+
+    click(app, "#tile_chasing")
+    assert isinstance(app.top, SetupScene)
+    click(app, "#kind_1_human")
+    click(app, "#hints_1")                       # Bo may ask, Ann may not
+    assert app.top.setup["seats"][1]["hints"] is True
+    click(app, "#start")
+    assert wait(app, lambda: getattr(app.top, "session", None) is not None, 30)
+    seats = app.top.session.seats
+    assert [s.hints for s in seats[:2]] == [False, True]
+    assert all(not s.hints for s in seats if not s.is_human)

@@ -16,6 +16,7 @@ from game.session import SeatConfig
 from game.ui import draw, style
 from game.ui.scene import Scene
 
+HINT_GAMES = ("chasing", "hunters")    # game.advice at the table (Harsh has its own hint)
 DEFAULT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 # Shadow Hunters has characters called Bob, Allie, David…: a seat called "Bob" next to the
 # character Bob is confusing, so its seats default to the colour of their piece.
@@ -52,7 +53,8 @@ def default_setup(spec: GameSpec) -> dict:
     names = default_names(spec.id)
     seats = [{"name": names[i % len(names)],
               "kind": "human" if i == 0 or spec.bot_factory is None else "computer",
-              "level": "normal", "device": "screen"} for i in range(spec.max_players)]
+              "level": "normal", "device": "screen", "hints": False}
+             for i in range(spec.max_players)]
     return {"players": n, "seats": seats,
             "options": {o.key: o.default for o in spec.options}, "seed": ""}
 
@@ -74,7 +76,8 @@ def merged_setup(spec: GameSpec, saved: dict | None) -> dict:
             level = seat.get("level") if seat.get("level") in LEVELS else "normal"
             device = "phone" if seat.get("device") == "phone" and spec.max_players > 1 else "screen"
             setup["seats"][i] = {"name": name or setup["seats"][i]["name"], "kind": kind,
-                                 "level": level, "device": device}
+                                 "level": level, "device": device,
+                                 "hints": seat.get("hints") is True}
         for opt in spec.options:
             value = str(saved.get("options", {}).get(opt.key, opt.default))
             setup["options"][opt.key] = value if value in opt.choices else opt.default
@@ -97,7 +100,8 @@ def seat_configs(setup: dict, game_id: str | None = None) -> list[SeatConfig]:
         else:
             seen[name] = 1
         device = "phone" if seat.get("device") == "phone" and seat["kind"] == "human" else "screen"
-        out.append(SeatConfig(name, seat["kind"], seat["level"], device))
+        hints = seat["kind"] == "human" and device == "screen" and seat.get("hints") is True
+        out.append(SeatConfig(name, seat["kind"], seat["level"], device, hints))
     return out
 
 
@@ -175,8 +179,9 @@ class SetupScene(Scene):
                 sx += kind_w + gap
             sx += gap
             if seat["kind"] == "human" and self.phones_offered():
-                # a person plays at this screen or on their own phone
-                dev_w = (3 * level_w + gap) // 2
+                # a person plays at this screen or on their own phone, with hints or not
+                hinted = spec.id in HINT_GAMES
+                dev_w = level_w if hinted else (3 * level_w + gap) // 2
                 for device, text, tip in DEVICES:
                     self.button((sx, y, dev_w, row_h), _(text),
                                 lambda i=i, d=device: self.set_seat(i, "device", d),
@@ -184,6 +189,14 @@ class SetupScene(Scene):
                                 else "@compact", object_id=f"#device_{i}_{device}",
                                 choice=False, tooltip=_(tip))
                     sx += dev_w + gap
+                if hinted:
+                    here = seat.get("device", "screen") == "screen"
+                    on = here and seat.get("hints") is True
+                    self.button((sx, y, level_w, row_h), _("Hints"),
+                                lambda i=i, v=not on: self.set_seat(i, "hints", v),
+                                cls="@compact_on" if on else "@compact", enabled=here,
+                                object_id=f"#hints_{i}", choice=False,
+                                tooltip=_("This person may ask for a hint (H) at the table"))
                 y += row_step
                 continue
             for level in LEVELS:
