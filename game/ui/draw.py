@@ -412,8 +412,8 @@ def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
     title_size = max(10, int(bar.height * 0.55))
     # the card keeps its size at every text size, so its words keep theirs (a large view
     # of the card is there to read it bigger)
-    fitted = art_text(ellipsize(title, title_size, w - 10, True, art=True), title_size,
-                      (255, 255, 255), True)
+    ink = (20, 20, 24) if style.luminance(accent) > 0.4 else (255, 255, 255)  # on a light bar: dark
+    fitted = art_text(ellipsize(title, title_size, w - 10, True, art=True), title_size, ink, True)
     surf.blit(fitted, fitted.get_rect(center=bar.center))
     y = bar.bottom + max(4, h // 30)
     if symbol_kind:

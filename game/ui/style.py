@@ -201,3 +201,13 @@ def with_alpha(colour: tuple, alpha: int) -> tuple:
 def mix(a: tuple, b: tuple, t: float) -> tuple:
     """Colour between ``a`` (t=0) and ``b`` (t=1)."""
     return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+def luminance(colour: tuple) -> float:
+    """WCAG relative luminance, 0 (black) to 1 (white): which ink reads on a colour."""
+    def channel(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
