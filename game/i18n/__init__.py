@@ -15,6 +15,7 @@ docs/translating.md). Plural rules come from each catalog's ``Plural-Forms`` hea
     Msg("{name} draws a card", name="Emi")    data a layer below the screens hands up;
     Msg(...).text()                           translated when shown, so a saved log shows
                                               in whatever language is in force then
+    NMsg("{n} card", "{n} cards", "n", n=3)   the same with a plural
 
 The pseudo-locale ``qps`` wraps every translated text in ``⟦ ⟧``: the tests switch to it
 and look at what is drawn for text without the markers (a text nobody translates).
@@ -165,6 +166,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """``N_`` with a context, translated later with ``p_(context, message)``."""
+    return message
+
+
 @dataclass(frozen=True)
 class Msg:
     """A text as data: the English message id and its parameters (numbers, names, other
@@ -207,6 +213,11 @@ class Msg:
                   for k, v in data.get("params", {}).items()}
         return cls(data["msg"], plural=data.get("plural", ""), count=data.get("count", ""),
                    **params)
+
+
+def NMsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
+    """A ``Msg`` with a plural: the form is chosen by the parameter named ``count``."""
+    return Msg(singular, plural=plural, count=count, **params)
 
 
 def shown(value: Any) -> str:
@@ -255,8 +266,9 @@ def font_files(lang: str | None = None) -> tuple[str, str]:
     return "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"
 
 
-MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
-          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+MONTHS = (NP_("month", "Jan"), NP_("month", "Feb"), NP_("month", "Mar"), NP_("month", "Apr"),
+          NP_("month", "May"), NP_("month", "Jun"), NP_("month", "Jul"), NP_("month", "Aug"),
+          NP_("month", "Sep"), NP_("month", "Oct"), NP_("month", "Nov"), NP_("month", "Dec"))
 
 
 def date_text(when) -> str:
@@ -269,5 +281,5 @@ def date_text(when) -> str:
     else:
         year, month, day, hour, minute = when.year, when.month, when.day, when.hour, when.minute
     # Translators: a date and time; {month} is a month's short name from the list above
-    return _("{day} {month} {year}, {time}", day=day, month=_(MONTHS[month - 1]),
+    return _("{day} {month} {year}, {time}", day=day, month=p_("month", MONTHS[month - 1]),
              month_number=month, year=year, time=f"{hour:02d}:{minute:02d}")

@@ -48,12 +48,17 @@ def theme_fonts(theme: dict, lang: str | None = None) -> dict:
         return theme
     theme = copy.deepcopy(theme)
     regular, bold = i18n.font_files("ja")
+    latin_regular, latin_bold = i18n.font_files("en")
     for block in theme.values():
         font: Any = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict):
             ja = {k: v for k, v in font.items() if k not in ("locale", "name")}
             ja.update(locale="ja", name="noto_sans_jp", regular_resource=_font_resource(regular),
                       bold_resource=_font_resource(bold))
+            if font.get("name") == "noto_sans" and "regular_resource" not in font:
+                # pygame-gui knows where Noto Sans is only while it is the locale's default
+                font = dict(font, regular_resource=_font_resource(latin_regular),
+                            bold_resource=_font_resource(latin_bold))
             block["font"] = [font, ja]
     return theme
 

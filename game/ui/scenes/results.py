@@ -27,6 +27,13 @@ def winners_text(session) -> str:
     return _("{names} and {last} win!", names=_(", ").join(names[:-1]), last=names[-1])
 
 
+def seat_label(cfg) -> str:
+    """"Ben (Easy computer)": a computer seat says its level."""
+    if cfg.is_human:
+        return cfg.name
+    return _("{name} ({level} computer)", name=cfg.name, level=_(cfg.level.title()))
+
+
 def result_blocks(session) -> list:
     res = session.result()
     blocks = []
@@ -42,7 +49,7 @@ def result_blocks(session) -> list:
         order = sorted(order, key=lambda i: (i not in res.winners, i))
     for i in order:
         cfg = session.seats[i]
-        row = [str(i + 1), cfg.label]
+        row = [str(i + 1), seat_label(cfg)]
         if has_scores:
             row.append(f"{res.scores[i]:g}")
         row.append(_("Winner") if res is not None and i in res.winners else "")

@@ -1,0 +1,321 @@
+"""The screens converted to the catalog, in every language: under the pseudo-locale they
+draw only marked text; in English, German, French and Japanese every label fits at the
+smallest and a large window; and Settings -> Language applies at once, in the middle of
+a game, losing nothing of it.
+
+Screens owned elsewhere (the tables, tutorials, Settings' other rows) are not toured yet:
+their texts are still English (docs/translating.md lists them)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton, UILabel
+from test_ui_chasing_screens import play_until
+from ui_helpers import click, elements, find, make_app, step
+
+from game import i18n
+from game.i18n import screens as i18n_screens
+from game.match import Match
+from game.session import SeatConfig, Session
+from game.storage import stats as stats_store
+from game.ui import draw, navigation
+
+pytestmark = pytest.mark.animation_speed("off")
+
+NAMES = ("Ann", "Ben", "Cleo", "Dov", "Eve")
+MINE = "game.ui.scenes."
+NOT_MINE = ("game.ui.scenes.settings", "game.ui.scenes.learn")
+LETTER = re.compile(r"[^\W\d_]")
+# A character's name in the statistics (the rules layer's, not yet in the catalog)
+CHARACTER_NAMES = ("Emi",)
+MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+CUT = re.compile(r"⟦[^⟧]*…$")      # a marked text cut short with an ellipsis
+
+
+@pytest.fixture
+def lang_app(shadows_home, request):
+    """The app started in ``request.param``'s language (as --lang does), English after."""
+    lang, size = request.param
+    i18n_screens.set_override(lang)
+    app = make_app(size)
+    app.settings.animation_speed = "off"
+    step(app, 2)
+    yield app
+    app.quit()
+    i18n_screens.set_override(None)
+    i18n.set_language("en")
+
+
+def seats(n: int):
+    return [SeatConfig(NAMES[i], "human" if i == 0 else "computer", "easy") for i in range(n)]
+
+
+def record_some_statistics() -> None:
+    st, _ = stats_store.load_stats()
+    st.record("chasing", ["Ann", "Ben", "Cleo"], [1], scores=[12, 3, 8], humans=[0],
+              levels=[None, "normal", "hard"])
+    for outcome in ("won", "countdown", "red-herring"):
+        st.record("harsh", ["Ann"], [0] if outcome == "won" else [], scores=[0.0],
+                  details={"difficulty": "expert", "outcome": outcome}, humans=[0])
+    st.record("hunters", ["Ann", "Ben", "Cleo", "Dov"], [0, 2], scores=[1, 0, 1, 0],
+              details={"factions": ["hunter", "shadow", "hunter", "neutral"],
+                       "characters": ["Emi", "Vampire", "George", "Allie"]},
+              humans=[0], levels=["normal", "hard", "hard", "easy"])
+    stats_store.save_stats(st)
+
+
+def tour(app):
+    """Open every converted screen in turn; yields each once it is on screen."""
+    from game.catalog import all_games
+    from game.ui.opening import start_game
+    from game.ui.scenes.confirm import ConfirmScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.results import ResultsScene
+
+    record_some_statistics()
+    yield "menu"
+    for spec in all_games():
+        navigation.push(app, "setup", spec)
+        step(app, 2)
+        yield f"setup {spec.id}"
+        app.pop()
+    table = start_game(app, "chasing", seats(4), 11, {"start": "0"})
+    step(app, 3)
+    app.push(PauseScene(app, table))
+    step(app, 2)
+    yield "pause"
+    app.push(ConfirmScene(app, i18n._("Leave without saving?"),
+                          i18n._("This game could not be saved ({why}). If you leave now, the "
+                                 "moves since it was last saved are lost.", why="ENOSPC"),
+                          [(i18n._("Stay"), "#stay", lambda: None),
+                           (i18n._("Save to…"), "#leave_save_to", lambda: None),
+                           (i18n._("Leave anyway"), "#leave_anyway", lambda: None)]))
+    step(app, 2)
+    yield "confirm"
+    app.pop()
+    app.pop()
+    done = play_until(Match.start("chasing", 4, 12, {"start": "1"}), lambda st: st.is_over())
+    app.push(ResultsScene(app, Session(done, seats(4), autosave=False)))
+    step(app, 2)
+    yield "results"
+    navigation.back_to(app, "menu")
+    step(app, 2)
+    yield "menu with a saved game"
+    app.notify("ENOSPC")
+    step(app, 2)
+    yield "notice"
+    app.pop()
+    from game.ui.scenes.about import AboutScene
+
+    for name in ("saves", "history"):
+        navigation.push(app, name)
+        step(app, 2)
+        yield name
+        app.pop()
+    app.push(AboutScene(app))
+    step(app, 2)
+    yield "about"
+    app.pop()
+    for name in ("stats", "rules"):
+        screen = navigation.push(app, name)
+        for spec in all_games():
+            screen.show(spec.id)
+            step(app, 2)
+            yield f"{name} {spec.id}"
+        app.pop()
+
+
+def caller_module() -> str:
+    frame = inspect.currentframe().f_back.f_back
+    while frame is not None and frame.f_globals.get("__name__", "").startswith("game.ui.draw"):
+        frame = frame.f_back
+    return frame.f_globals.get("__name__", "") if frame else ""
+
+
+def mine(module: str) -> bool:
+    return module.startswith(MINE) and not module.startswith(NOT_MINE)
+
+
+def unmarked(text: str, allowed=NAMES + CHARACTER_NAMES) -> str:
+    """What is left of ``text`` once the marked parts, the names and the numbers are
+    taken out: letters there were never translated."""
+    if len(text.strip()) == 1 and text.strip().isascii():
+        return ""        # a key's letter on its button (the keyboard's, not a word)
+    rest, before = text, None
+    while rest != before:          # markers nest: a translated text with one inside
+        before, rest = rest, MARKED.sub("", rest)
+    rest = CUT.sub("", rest)
+    for name in allowed:
+        rest = rest.replace(name, "")
+    return rest if LETTER.search(rest) else ""
+
+
+def unmarked_lines(texts) -> list[str]:
+    """The texts with untranslated letters. A marked text wrapped over several lines
+    opens its marker on the first and closes it on the last: the lines between, drawn in
+    order, are inside it."""
+    out, inside = [], False
+    for text in texts:
+        if inside:
+            if "⟧" not in text:
+                continue
+            text, inside = text.split("⟧", 1)[1], False
+        opened = text.rfind("⟦") > text.rfind("⟧")
+        if opened and not text.endswith("…"):
+            text, inside = text[:text.rfind("⟦")], True
+        if unmarked(text):
+            out.append(text)
+    return out
+
+
+def scene_texts(scene) -> list[str]:
+    out = []
+    if scene.root is not None:
+        for el in elements(scene.root):
+            if isinstance(el, (UIButton, UILabel)) and el.visible and el.text:
+                out.append(el.text)
+    panel = getattr(scene, "panel", None)
+    if type(scene).__name__ == "RulesScene":
+        return out      # the rules text is the rules layer's, the keys game.ui.controls'
+    for block in getattr(panel, "blocks", ()):
+        out.append(block.text)
+        out.extend(str(h) for h in block.headers)
+        out.extend(str(cell) for row in block.rows for cell in row)
+    return out
+
+
+# Texts a converted screen shows that another layer makes (listed in docs/translating.md)
+FROM_OTHER_LAYERS = (
+    re.compile(r"^(round|turn|trick) \d+ · "),   # a save's progress, as the session wrote it
+)
+
+
+
+@pytest.mark.parametrize("lang_app", [(i18n.PSEUDO, (1280, 720))], indirect=True)
+def test_the_converted_screens_draw_only_catalog_text(lang_app, monkeypatch):
+    app = lang_app
+    drawn: list[tuple[str, str]] = []
+    real = draw.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append((text, caller_module()))
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "blit_text", spy)
+    problems, seen = [], 0
+    for screen in tour(app):
+        scene = app.top
+        if not mine(type(scene).__module__) or type(scene).__module__ in NOT_MINE:
+            continue
+        drawn.clear()
+        app.draw()
+        texts = [t for t, module in drawn if mine(module)] + scene_texts(scene)
+        seen += len(texts)
+        for text in unmarked_lines(texts):
+            if not any(p.match(text) for p in FROM_OTHER_LAYERS):
+                problems.append((screen, text))
+    assert seen > 300
+    problems = sorted(set(problems))
+    assert problems == [], "\n".join(map(repr, problems[:60]))
+
+
+def fit_problems(app, screen: str) -> list:
+    """Buttons whose words are wider or taller than the button, and texts the screen
+    draws past the window's edge."""
+    out = []
+    window = app.screen.get_rect()
+    scene = app.top
+    for el in elements(scene.root) if scene.root is not None else ():
+        if type(el) is not UIButton or not el.visible or not el.text:
+            continue
+        if el.ui_container is not scene.root.get_container():
+            continue     # a part of a pygame-gui widget (a drop-down's arrow), not a label
+        w, h = el.font.size(el.text)
+        if w > el.rect.w - 4 or h > el.rect.h:
+            out.append((screen, "button", el.text, (w, h), el.rect.size))
+        if not window.contains(el.rect):
+            out.append((screen, "button off screen", el.text, el.rect))
+    return out
+
+
+SIZES = [(1024, 640), (1920, 1080)]
+
+
+@pytest.mark.parametrize("lang_app", [(lang, size) for lang in ("en", "de", "fr", "ja")
+                                      for size in SIZES], indirect=True,
+                         ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}")
+def test_every_label_fits_in_every_language(lang_app, monkeypatch):
+    app = lang_app
+    window = app.screen.get_rect()
+    outside: list = []
+    real = draw.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        if surface is app.screen and mine(caller_module()) and not window.contains(rect):
+            outside.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(draw, "blit_text", spy)
+    problems, screens = [], 0
+    for screen in tour(app):
+        if not mine(type(app.top).__module__):
+            continue
+        screens += 1
+        outside.clear()
+        app.draw()
+        problems += fit_problems(app, screen)
+        problems += [(screen, "text off screen", t, r) for t, r in outside]
+    assert screens >= 15
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang_app", [("en", (1024, 640))], indirect=True)
+def test_switching_language_in_settings_applies_at_once_and_keeps_the_game(lang_app):
+    from game.ui.opening import start_game
+
+    app = lang_app
+    table = start_game(app, "chasing", seats(4), 7, {"start": "0"})
+    step(app, 30)
+    session, log_len = table.session, len(table.session.match.log)
+    navigation.push(app, "settings")
+    step(app, 2)
+    click(app, "#language_ja")
+    step(app, 2)
+    assert i18n.current() == "ja" and app.settings.language == "ja"
+    assert app.manager.get_locale() == "ja"
+    assert "NotoSansJP" in draw._noto_path(False)
+    assert find(app, "#language_ja") is not None          # the open screen was rebuilt
+    app.pop()
+    step(app, 3)
+    assert app.top is table and table.session is session
+    assert len(session.match.log) >= log_len               # nothing of the game lost
+    navigation.push(app, "pause", table)
+    step(app, 2)
+    assert find(app, "#resume").text == "再開"
+    app.pop()
+    navigation.push(app, "settings")
+    step(app, 2)
+    click(app, "#language_de")
+    step(app, 2)
+    assert i18n.current() == "de" and "NotoSans-Regular" in draw._noto_path(False)
+    navigation.back_to(app, "menu")
+    step(app, 2)
+    assert find(app, "#quit").text == "Beenden"
+
+
+@pytest.mark.parametrize("lang_app", [("ja", (1024, 640))], indirect=True)
+def test_japanese_text_is_drawn_with_its_glyphs(lang_app):
+    """Noto Sans JP has the kana and kanji: a text drawn in it is wider than the same
+    number of tofu boxes would be in Noto Sans, and every character has a glyph."""
+    face = draw.font(20).face
+    text = "保存してメニューへ"
+    assert all(m is not None and m[4] > 0 for m in face.metrics(text))
+    pygame.font.init()
+    latin = pygame.font.Font(draw._noto_path(False).replace("NotoSansJP-Regular.otf",
+                                                            "NotoSans-Regular.ttf"), 20)
+    assert any(m is None for m in latin.metrics(text)) or latin.size(text) != face.size(text)
