@@ -8,6 +8,7 @@ import pygame
 import pytest
 from ui_helpers import click, click_at, key, make_app, step, wait
 
+from game.rules.chasing.state import trick_winner
 from game.rules.protocol import Action
 from game.tutorial import available, tutorial_for
 from game.tutorial.session import TutorialSession
@@ -24,10 +25,22 @@ def test_every_step_of_the_tutorial_is_legal_where_it_stands(game_id):
     assert t.verify() == []
     m = t.start()
     for r in t.rows:   # the same, spelt out: each move is among the legal actions then
-        if r.moves:
-            assert r.action in m.state.legal_actions(t.mover(r)), r
-            m.apply(t.mover(r), r.action)
+        for action in t.actions_of(r):
+            seat = m.decider() if r.kind == "fast" else t.mover(r)
+            assert action in m.state.legal_actions(seat), r
+            m.apply(seat, action)
             m.run_chance()      # dice and cards between the rows come from the seed
+
+
+@pytest.mark.parametrize("game_id", TUTORIALS)
+def test_the_minutes_shown_are_the_rows_time_at_the_normal_pace(game_id):
+    """Counted from the rows (reading, moves, the pace), never a clock; each tutorial (each
+    part) stays under about ten minutes."""
+    import math
+
+    t = tutorial_for(game_id)
+    assert t.minutes == math.ceil(t.seconds() / 60)
+    assert t.seconds() <= 10 * 60
 
 
 def walk(t):
@@ -35,10 +48,10 @@ def walk(t):
     state after it and the chance steps it leads to)."""
     m = t.start()
     for r in t.rows:
-        if r.moves:
-            seat = t.mover(r)
+        for action in t.actions_of(r):
+            seat = m.decider() if r.kind == "fast" else t.mover(r)
             before = m.state.clone()
-            m.apply(seat, r.action)
+            m.apply(seat, action)
             m.run_chance()
             yield seat, r, before, m.state
 
@@ -55,32 +68,58 @@ def test_a_wrong_table_is_caught():
 
 
 def test_chasing_covers_every_core_rule():
-    """The deal brings up what the issue lists; checked on the rules, not the text."""
+    """The game brings up what the issue lists, each in a trick played (not fast-forwarded)
+    or a round's scoring; checked on the rules, not the text."""
     t = tutorial_for("chasing")
+    first = t.start().state
+    assert first.rnd == 0 and len(first.hands[t.learner]) == 13     # from round I's deal
+    assert len(first.discard) == 2                                   # the 3-player discard
     seen = set()
-    for seat, r, st, after in walk(t):
-        if seat == t.learner and r.action.kind == "play" and st.trick:
+    trick = []     # the rows of the trick under way
+    m = t.start()
+    for r, action in ((row, a) for row in t.rows for a in t.actions_of(row)):
+        seat = m.decider() if r.kind == "fast" else t.mover(r)
+        st = m.state.clone()
+        m.apply(seat, action)
+        after = m.state     # read before the next round's deal resets the tricks
+        trick.append(r.kind)
+        if seat == t.learner and r.kind == "do" and r.action.kind == "play" and st.trick:
             if len(st.legal_actions(seat)) < len(st.hands[seat]):
                 seen.add("following a Follow Card")
-        if after.await_discard and after.turn == t.learner:
+        if r.kind == "do" and after.await_discard:
             seen.add("the follower chooses the discard")
-        if len(after.history) > len(st.history):
+        ended = after.rnd > st.rnd or len(after.history) > len(st.history)
+        if ended:
             sp, _, plays, _ = after.history[-1]
-            below = any(c & 15 < sp & 15 for c in plays)
-            seen.add("highest below wins" if below else "highest wins, none below")
-    st = after
-    assert st.is_over()
-    view = st.view(None)
-    mine = view["breakdowns"][-1][t.learner]["suits"]
-    if any(s["ignored"] for s in mine.values()):
+            ranks = [c & 15 for c in plays]
+            best = trick_winner(sp & 15, ranks)
+            if "fast" not in trick:
+                seen.add("highest below wins" if ranks[best] < sp & 15 else "highest wins, none below")
+                if ranks[best] in ranks[:best]:
+                    seen.add("equal ranks: the later wins")
+            trick = []
+        if after.rnd > st.rnd:
+            seen.add(f"round {after.rnd} scored")
+        m.run_chance()
+    assert after.is_over()
+    view = after.view(None)
+    first_round = view["breakdowns"][0][t.learner]["suits"].values()
+    if any(s["ignored"] for s in first_round):
         seen.add("the higher half ignored")
-    if any(tuple(s["ranks"]) == (0,) and s["score"] == 15 for s in mine.values()):
+    if any(tuple(s["ranks"]) == (0,) and s["score"] == 15 for s in first_round):
         seen.add("a lone 0 scores 15")
+    if any(s["score"] is None for s in first_round):
+        seen.add("an empty box")
     if any(any(row) for row in view["scoresheet"][t.learner]["struck"]):
         seen.add("strike-through")
+    scores = view["result"]["scores"]
+    if sorted(scores).count(min(scores)) > 1 and len(view["result"]["winners"]) == 1:
+        seen.add("the tie broken by the fewest cards")
     assert seen == {"following a Follow Card", "the follower chooses the discard",
-                    "highest below wins", "highest wins, none below", "the higher half ignored",
-                    "a lone 0 scores 15", "strike-through"}
+                    "highest below wins", "highest wins, none below",
+                    "equal ranks: the later wins", "round 1 scored", "round 2 scored",
+                    "round 3 scored", "the higher half ignored", "a lone 0 scores 15",
+                    "an empty box", "strike-through", "the tie broken by the fewest cards"}
 
 
 # --- the rule coverage tables ----------------------------------------------------------------
@@ -239,26 +278,55 @@ def test_a_move_other_than_the_step_asks_is_refused_with_a_reason(app):
     table = start_tutorial(app, "chasing")
     session = table.session
     t = session.tutorial
-    first_do = next(i for i, r in enumerate(t.rows) if r.kind == "do")
+    # the first step where a rule forbids some cards: following the yellow Follow Cards
+    first_do = next(i for i, r in enumerate(t.rows) if r.kind == "do"
+                    and r.action == Action("play", ("yellow", 9)))
     # an explanation is up: a card is refused, nothing moves
-    assert session.submit(0, Action("play", ("yellow", 5))) is not None
+    assert session.submit(0, Action("play", ("yellow", 8))) is not None
     while session.index < first_do:
         if session.step.kind == "say":
             session.next_step()
+        elif session.step.kind == "do":
+            assert session.submit(0, session.step.action) is None
         else:
-            wait(app, lambda: session.step.kind != "bot", 10)
+            wait(app, lambda: session.step.kind not in ("bot", "fast"), 10)
     assert wait(app, lambda: table.acting_seat() is not None)
     before = len(session.match.log)
-    rule = session.submit(0, Action("play", ("grey", 5)))      # breaks the rules
+    rule = session.submit(0, Action("play", ("grey", 2)))      # breaks the rules
     assert "must play" in rule
-    coach = session.submit(0, Action("play", ("yellow", 8)))   # legal, not the lesson
+    coach = session.submit(0, Action("play", ("yellow", 0)))   # legal, not the lesson
     # what it would do, what the step wants and why
-    assert coach.startswith('"Play yellow 8" is allowed: it would be winning the trick so far')
+    assert coach.startswith('"Play yellow 0" is allowed: it would be winning the trick so far')
     assert t.rows[first_do].why in coach and coach.endswith("Try again")
     assert session.last_refusal == ("The coach asks for another move", coach)
     assert len(session.match.log) == before and session.index == first_do
     assert session.submit(0, t.rows[first_do].action) is None
     assert session.index == first_do + 1
+
+
+def test_a_fast_forward_plays_every_seat_and_refuses_the_learners_clicks():
+    """A fast row: the coach makes each of its moves (the learner's too), quicker than the
+    usual pace, and a card clicked meanwhile is refused with why, not "Not allowed"."""
+    from game.tutorial.session import FAST_PACE
+
+    t = tutorial_for("chasing")
+    at = next(i for i, r in enumerate(t.rows) if r.kind == "fast")
+    clock = [0.0]
+    # as a saved run resumes there: the moves before it replayed
+    session = TutorialSession.begin(t, "Ann", at, clock=lambda: clock[0])
+    assert session.fast_forward and session.fast_progress() == (0, len(t.rows[at].plays))
+    lead, reason = session.refusal(0, Action("play", ("grey", 8)))
+    assert lead == "One moment" and "coach is playing" in reason
+    moves = 0
+    while session.index == at:
+        before = len(session.match.log)
+        session.update()
+        moves += len(session.match.log) > before
+        clock[0] += FAST_PACE
+    assert moves == len(t.rows[at].plays) and session.fast_done == 0
+    assert session.step.kind == "do" and session.decider() == t.learner
+    assert session.match.state.view(None) == t.match_at(at + 1).state.view(None)
+    session.close()
 
 
 def test_leaving_keeps_the_step_and_learn_to_play_resumes_there(app):

@@ -16,6 +16,20 @@ learner is one of them; the winner is who took the fewest cards in round III):
     python build_scripts/research/find_tutorial_deal.py --whole 3 --seeds 40
     (seed 32, start 1, order 2: you and Bob tie on 44; you win on fewer cards)
 
+How the tutorial's game was found (issue 40): ``--from-deal N`` plays whole games from round
+I's deal, every seat at random (N orders per seed and start), and prints those where, in
+the tricks a tutorial plays rather than fast-forwards (round I's first and last, the fewest
+others, round III's last two), the learner leads, must follow, chooses the discard and
+follows the last Follow Card, and tricks are won below the Spotlight, with none below and by
+the later of equal ranks; round I scores a lone 0, an odd and an even count and an empty box
+for the learner; a suit of the learner's is struck; and the learner ties for the lowest
+total and wins on the fewest cards of round III:
+
+    python build_scripts/research/find_tutorial_deal.py --from-deal 30 --seeds 120
+    seed 28 start 0 order 11 round I tricks [0, 8, 11] (44, 44, 45)
+
+(the tutorial plays round I's tricks 0-2 and 11: more lessons than the fewest needed).
+
 Rules wanted: following a Follow Card (with a card that may not be played), choosing the
 discard, a trick won below the Spotlight and one won with none below, the learner winning
 a trick, an even suit (higher half ignored), a lone 0 and a strike-through.
@@ -134,6 +148,96 @@ def search_whole(seeds: int, policies: int) -> None:
                     print("seed", seed, "start", start, "policy", policy, f, flush=True)
 
 
+TRICK_WANTED = ("lead", "must_follow", "choose", "fewer", "below", "none_below", "tie_later",
+                "learner_wins")
+
+
+def from_deal_game(seed: int, start: str, policy_seed: int):
+    """One whole game from round I's deal, each seat playing at random: the moves, each
+    trick's (round, index, what the learner met in it, moves so far) and the scoring's
+    features."""
+    import random
+
+    rng = random.Random(policy_seed)
+    m = Match.start("chasing", 3, seed, {"start": start}, chance=1)
+    moves, tricks, met = [], [], set()
+    while not m.state.is_over():
+        if m.decider() == CHANCE:
+            m.chance_step()
+            continue
+        st = m.state
+        seat, mv = st.decider(), rng.choice(st.moves())
+        if seat == LEARNER and mv < DISCARD:
+            if not st.trick:
+                met.add("lead")
+            else:
+                suits = {c >> 4 for c in st.follow}
+                held = {c >> 4 for c in st.hands[LEARNER]}
+                if suits & held and held - suits:
+                    met.add("must_follow")
+                if len(st.trick) == 2 and len(st.follow) == 1 and (mv >> 4) in suits:
+                    met.add("fewer")
+        done, rnd = len(st.history), st.rnd
+        action = next(a for a in st.legal_actions() if st._move_of(a) == mv)
+        m.apply(seat, action)
+        moves.append((seat, action))
+        after = m.state
+        if seat == LEARNER and after.await_discard:
+            met.add("choose")
+        if after.rnd != rnd or len(after.history) > done:
+            spot, _, plays, winner = after.history[-1]
+            ranks = [c & 15 for c in plays]
+            best = trick_winner(spot & 15, ranks)
+            met.add("below" if ranks[best] < spot & 15 else "none_below")
+            if ranks[best] in ranks[:best]:
+                met.add("tie_later")
+            if winner == LEARNER:
+                met.add("learner_wins")
+            tricks.append((rnd, len(after.history) - 1, frozenset(met), len(moves)))
+            met = set()
+    st = m.state
+    result = st.view(None)["result"]
+    low = min(result["scores"])
+    tied = [s for s in range(3) if result["scores"][s] == low]
+    first = by_suit(st.round_cards[0][LEARNER])
+    f = {"tie_fewest": LEARNER in tied and len(tied) > 1 and result["winners"] == (LEARNER,),
+         "strike": any(any(r) for r in struck_flags(st.sheet[LEARNER])),
+         "lone0": any(r == [0] for r in first),
+         "even": any(len(r) >= 2 and len(r) % 2 == 0 for r in first),
+         "odd": any(len(r) % 2 == 1 and r != [0] for r in first),
+         "empty": any(not r for r in first)}
+    return moves, tricks, f, result
+
+
+def played_tricks(tricks) -> list[int] | None:
+    """The fewest of round I's tricks 2-11 to play besides its first and last (round III's
+    last two are played too) so that every trick rule comes up; None if five are not enough."""
+    import itertools
+
+    first = [t for t in tricks if t[0] == 0]
+    last = [t for t in tricks if t[0] == 2][-2:]
+    need = set(TRICK_WANTED) - set().union(*(t[2] for t in last))
+    need -= first[0][2] | first[-1][2]
+    for k in range(6):
+        for combo in itertools.combinations(first[1:-1], k):
+            if need <= set().union(set(), *(t[2] for t in combo)):
+                return [t[1] for t in combo]
+    return None
+
+
+def search_from_deal(seeds: int, policies: int) -> None:
+    for seed in range(1, seeds):
+        for start in "012":
+            for policy in range(policies):
+                _, tricks, f, result = from_deal_game(seed, start, policy)
+                if not all(f.values()):
+                    continue
+                extra = played_tricks(tricks)
+                if extra is not None:
+                    print("seed", seed, "start", start, "order", policy, "round I tricks",
+                          [0, *extra, 11], result["scores"], flush=True)
+
+
 def describe(path) -> str:
     return " ; ".join(f"{s}:{C.name(mv) if mv < DISCARD else 'discard ' + C.SUITS[mv - DISCARD]}"
                       for s, mv in path)
@@ -146,7 +250,12 @@ def main() -> None:
     ap.add_argument("--show", nargs=2, metavar=("SEED", "START"))
     ap.add_argument("--whole", type=int, metavar="POLICIES",
                     help="search whole games (from round 1's deal) for the tie rules instead")
+    ap.add_argument("--from-deal", type=int, metavar="POLICIES",
+                    help="search whole games for a tutorial from round I's deal (every rule)")
     args = ap.parse_args()
+    if args.from_deal:
+        search_from_deal(args.seeds, args.from_deal)
+        return
     if args.whole:
         search_whole(args.seeds, args.whole)
         return

@@ -9,6 +9,8 @@ table of rows (``Step``) the coach walks through in order:
 * ``bot``  a computer seat makes this move (no text; the coach waits for it).
 * ``go``   the player presses a button of the screen the row points at (e.g. "See the
            final scores"); the row is done once that part is off the screen.
+* ``fast`` the coach plays several moves for every seat (the learner's too), quickly,
+           its text up the whole time: tricks with nothing new in them, fast-forwarded.
 
 Each row names the part of the screen it talks about (``point``), which the table and its
 screens resolve to a rectangle (see docs/tutorials.md). ``game.tutorial.<game id>`` holds
@@ -24,7 +26,15 @@ from typing import Callable
 from game.match import Match
 from game.rules.protocol import CHANCE, Action, RuleError
 
-KINDS = ("say", "do", "bot", "go")
+KINDS = ("say", "do", "bot", "go", "fast")
+
+# Tutorial.seconds: a newcomer at the normal pace (settings "normal": 0.8 s between computer
+# moves, plus the card's or the dice's animation)
+READ_WPM = 150
+STEP_SECONDS = 3.0
+LEARNER_MOVE_SECONDS = 5.0
+BOT_MOVE_SECONDS = 1.5
+FAST_MOVE_SECONDS = 0.5     # session.FAST_PACE plus the animation at the table's fast share
 
 
 @dataclass(frozen=True)
@@ -35,17 +45,19 @@ class Step:
     action: Action | None = None
     seat: int | None = None    # bot rows: who moves; do rows: the learner (filled in)
     why: str = ""              # do rows: the coach's reason for refusing another legal move
+    plays: tuple = ()          # fast rows: the moves, each by the seat whose decision it is
 
     @property
     def moves(self) -> bool:
-        return self.kind in ("do", "bot")
+        return self.kind in ("do", "bot", "fast")
 
 
 def row(kind: str, *args) -> Step:
     """One row of a step table, written compactly in the data modules:
 
     ``("say", text, point)``, ``("do", text, point, (kind, args), why)``,
-    ``("bot", seat, (kind, args))``, ``("go", text, point)``."""
+    ``("bot", seat, (kind, args))``, ``("go", text, point)``,
+    ``("fast", text, point, (Action, ...))``."""
     if kind not in KINDS:
         raise ValueError(f"unknown step kind {kind!r}")
     if kind == "bot":
@@ -54,6 +66,9 @@ def row(kind: str, *args) -> Step:
     if kind == "do":
         text, point, (akind, aargs), why = args
         return Step("do", text, point, Action(akind, tuple(aargs)), why=why)
+    if kind == "fast":
+        text, point, plays = args
+        return Step("fast", text, point, plays=tuple(plays))
     text, point = args
     return Step(kind, text, point)
 
@@ -74,12 +89,33 @@ class Tutorial:
     ready: Callable | None = None
     minutes: int = 5
     ends_game: bool = True              # False: the last row comes before the game's end
+    # a tutorial in parts: part 2 on starts where the part it ``follows`` (its key) ended
+    part: int = 1
+    part_title: str = ""
+    follows: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Its name in the settings (progress, done) and the menu: the game id for a whole
+        tutorial or part 1, ``<game id><part>`` for the later parts."""
+        return self.game_id if self.part == 1 else f"{self.game_id}{self.part}"
+
+    @property
+    def full_title(self) -> str:
+        return f"{self.title}, part {self.part}: {self.part_title}" if self.part_title else self.title
+
+    def next_part(self) -> "Tutorial | None":
+        return next((t for t in parts_of(self.game_id) if t.follows == self.key), None)
 
     # --- the game the rows run on --------------------------------------------------------
     def start(self) -> Match:
         """The match at the first row: the seed's deals and the prelude's moves."""
-        # chance stream 1: the seeds were picked for what it deals
-        m = Match.start(self.game_id, self.players, self.seed, self.options, chance=1)
+        if self.follows is not None:
+            before = tutorial_for(self.follows)
+            m = before.match_at(len(before.rows))
+        else:
+            # chance stream 1: the seeds were picked for what it deals
+            m = Match.start(self.game_id, self.players, self.seed, self.options, chance=1)
         for _ in range(100_000):
             if m.decider() == CHANCE:
                 m.chance_step()
@@ -88,6 +124,24 @@ class Tutorial:
                 return m
             m.apply(m.decider(), self.prelude(m.state))
         raise ValueError(f"the {self.title} tutorial's prelude never reached its start")
+
+    def seconds(self) -> float:
+        """How long the tutorial takes a newcomer at the normal pace, from its rows (not a
+        clock): reading every note at ``READ_WPM``, ``STEP_SECONDS`` to take in each step,
+        ``LEARNER_MOVE_SECONDS`` to find and make each asked move, ``BOT_MOVE_SECONDS`` per
+        computer move (the normal pace and its animation) and ``FAST_MOVE_SECONDS`` per
+        fast-forwarded move. ``minutes`` is this, rounded up."""
+        total = 0.0
+        for r in self.rows:
+            if r.kind != "bot":
+                total += len(r.text.split()) / READ_WPM * 60 + STEP_SECONDS
+            if r.kind == "do":
+                total += LEARNER_MOVE_SECONDS
+            elif r.kind == "bot":
+                total += BOT_MOVE_SECONDS
+            elif r.kind == "fast":
+                total += FAST_MOVE_SECONDS * len(r.plays)
+        return total
 
     @property
     def steps(self) -> list[int]:
@@ -98,14 +152,21 @@ class Tutorial:
         """The match as it stands when row ``index`` comes up (the moves before it made)."""
         m = self.start()
         for r in self.rows[:index]:
-            if r.moves:
-                m.apply(self.mover(r), r.action)
-            while m.decider() == CHANCE:
-                m.chance_step()
+            for action in self.actions_of(r):
+                m.apply(m.decider(), action)
+                while m.decider() == CHANCE:
+                    m.chance_step()
         return m
 
     def mover(self, r: Step) -> int:
         return self.learner if r.kind == "do" else r.seat
+
+    @staticmethod
+    def actions_of(r: Step) -> tuple[Action, ...]:
+        """The moves a row makes, in order (a fast row's several; none for say/go)."""
+        if r.kind == "fast":
+            return r.plays
+        return (r.action,) if r.moves else ()
 
     def resume_index(self, index: int) -> int:
         """Where a saved run picks up: ``index``, but never past the last move (the
@@ -127,19 +188,26 @@ class Tutorial:
                 continue
             if r.kind != "bot" and not r.text:
                 problems.append(f"row {i}: no text")
-            if r.moves:
-                seat = self.mover(r)
+            if r.kind == "fast" and not r.plays:
+                problems.append(f"row {i}: a fast row without moves")
+            bad = False
+            for action in self.actions_of(r):
+                seat = self.mover(r) if r.kind != "fast" else m.decider()
                 if m.decider() != seat:
-                    problems.append(f"row {i}: {r.action} by seat {seat}, but it is seat "
+                    problems.append(f"row {i}: {action} by seat {seat}, but it is seat "
                                     f"{m.decider()}'s decision")
+                    bad = True
                     break
-                if r.action not in m.state.legal_actions(seat):
-                    problems.append(f"row {i}: {r.action} is not legal: "
-                                    f"{m.state.explain_illegal(seat, r.action)}")
+                if action not in m.state.legal_actions(seat):
+                    problems.append(f"row {i}: {action} is not legal: "
+                                    f"{m.state.explain_illegal(seat, action)}")
+                    bad = True
                     break
-                m.apply(seat, r.action)
+                m.apply(seat, action)
                 while m.decider() == CHANCE:
                     m.chance_step()
+            if bad:
+                break
         else:
             if self.ends_game and not m.state.is_over():
                 problems.append("the rows end before the game does")
@@ -154,15 +222,29 @@ def first_legal(state) -> Action:
 GAMES = ("chasing", "harsh", "hunters")
 
 
-def tutorial_for(game_id: str) -> Tutorial | None:
+def parts_of(game_id: str) -> tuple[Tutorial, ...]:
+    """A game's tutorial, in its parts (a module's ``PARTS``, else its one ``TUTORIAL``)."""
+    if game_id not in GAMES:
+        return ()
     try:
         module = importlib.import_module(f"{__name__}.{game_id}")
     except ModuleNotFoundError as exc:
         if exc.name != f"{__name__}.{game_id}":
             raise
-        return None
-    return getattr(module, "TUTORIAL", None)
+        return ()
+    found = getattr(module, "PARTS", None)
+    if found is None:
+        one = getattr(module, "TUTORIAL", None)
+        found = (one,) if one is not None else ()
+    return tuple(found)
+
+
+def tutorial_for(key: str) -> Tutorial | None:
+    """A tutorial by its key: a game id (its whole tutorial, or part 1) or a later part's
+    ``<game id><part>``."""
+    game_id = key.rstrip("0123456789")
+    return next((t for t in parts_of(game_id) if t.key == key), None)
 
 
 def available() -> list[Tutorial]:
-    return [t for t in (tutorial_for(g) for g in GAMES) if t is not None]
+    return [t for g in GAMES for t in parts_of(g)]

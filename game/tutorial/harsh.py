@@ -140,7 +140,7 @@ TUTORIAL = Tutorial(
     options={},
     seat_names=("Alice",),   # the learner's setup name replaces it
     rows=ROWS,
-    minutes=8,
+    minutes=9,
 )
 
 # --- the rulebook, rule by rule, and the step that teaches it (see coverage.py) -----------------

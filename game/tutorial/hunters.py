@@ -136,7 +136,7 @@ TUTORIAL = Tutorial(
     options={"pool": "base"},
     seat_names=("Alice", "Bob", "Carol", "Dave"),  # the first is the learner's setup name
     rows=ROWS,
-    minutes=8,
+    minutes=9,
     ends_game=False,
 )
 

@@ -18,6 +18,8 @@ from . import Step, Tutorial
 
 READ_FIRST = "read the coach's note first, then press Next"
 NOT_NOW = "the coach is not asking for a move just now"
+FAST = "the coach is playing these tricks for everyone; watch, your turn comes back"
+FAST_PACE = 0.25   # seconds between fast-forwarded moves (the table's animations run quicker too)
 LAST_STEP = ("the tutorial is over: press Play vs Easy in the coach's note for a real game, "
              "or Menu")
 
@@ -34,6 +36,7 @@ class TutorialSession(Session):
         self.index = index
         self.finished = False  # the last row was passed
         self.last_refusal = ("", "")   # (the status line's lead, the reason) of the last refusal
+        self.fast_done = 0      # moves of the current fast row made so far
         # on a resumed run nothing before this point can be undone or replayed
         self._barrier = len(self.match.log)
 
@@ -70,7 +73,18 @@ class TutorialSession(Session):
         self._advance()
         return True
 
+    @property
+    def fast_forward(self) -> bool:
+        """A fast row is playing: the table's animations run quicker (see FAST_PACE)."""
+        step = self.step
+        return step is not None and step.kind == "fast"
+
+    def fast_progress(self) -> tuple[int, int]:
+        step = self.step
+        return (self.fast_done, len(step.plays)) if self.fast_forward else (0, 0)
+
     def _advance(self) -> None:
+        self.fast_done = 0
         self.index += 1
         if self.index >= len(self.tutorial.rows):
             self.finished = True
@@ -96,6 +110,8 @@ class TutorialSession(Session):
         so the coach's answer comes first. The lead is "Not allowed" only when a rule
         forbids the move."""
         step = self.step
+        if step is not None and step.kind == "fast":
+            return "One moment", FAST
         if step is None or step.kind != "do":
             if step is not None and self.index == len(self.tutorial.rows) - 1:
                 return "One moment", LAST_STEP   # no Next there: the coach offers a real game
@@ -139,6 +155,16 @@ class TutorialSession(Session):
             self._apply(step.seat, step.action)
             self._advance()
             self._next_move_at = self.clock() + self.pace
+        elif step.kind == "fast":
+            if now < self._next_move_at:
+                return
+            self._apply(self.match.decider(), step.plays[self.fast_done])
+            self.fast_done += 1
+            if self.fast_done >= len(step.plays):
+                self._advance()
+                self._next_move_at = self.clock() + self.pace
+            else:
+                self._next_move_at = self.clock() + FAST_PACE
         elif step.kind == "do":
             key = (len(self.match.log), self.tutorial.learner)
             if self._announced != key:

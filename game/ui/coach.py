@@ -90,7 +90,7 @@ class Coach:
         if self._saved_index == self.index:
             return
         self._saved_index = self.index
-        game_id = self.tutorial.game_id
+        game_id = self.tutorial.key     # a part's own key: each part keeps its own step
         steps = dict(self.app.settings.tutorial_steps)
         if self.session.finished:
             steps.pop(game_id, None)
@@ -157,6 +157,7 @@ class Coach:
         self.save_progress()
         if self.visible:
             key = (self.index, self.can_go_on(), self.refusal, tuple(region_of(scene, "coach") or ()),
+                   getattr(self.session, "fast_done", 0),
                    self.app.metrics.width, self.app.metrics.height, self.session.finished,
                    tuple(tuple(t) for t in self.targets))
             if key != self._layout_key:
@@ -201,7 +202,11 @@ class Coach:
         half = (width - 2 * pad - m.gap) // 2
         left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
         right = pygame.Rect(left.right + m.gap, y, half, m.button_h)
-        if self.session.finished or self.is_last():
+        if (self.session.finished or self.is_last()) and self.tutorial.next_part() is not None:
+            self._button("menu", left, "Menu", "#coach_menu")
+            self._button("part", right, f"Part {self.tutorial.next_part().part}",
+                         "#coach_next_part", primary=True)
+        elif self.session.finished or self.is_last():
             self._button("menu", left, "Menu", "#coach_menu")
             self._button("real", right, "Play vs Easy", "#coach_play", primary=True)
         else:
@@ -211,7 +216,8 @@ class Coach:
                 if not self.can_go_on():
                     b.disable()
         self._layout_key = (self.index, self.can_go_on(), self.refusal,
-                            tuple(region_of(scene, "coach") or ()), m.width, m.height,
+                            tuple(region_of(scene, "coach") or ()),
+                            getattr(self.session, "fast_done", 0), m.width, m.height,
                             self.session.finished, tuple(tuple(t) for t in self.targets))
 
     def _clear_of_targets(self, rect: pygame.Rect) -> pygame.Rect:
@@ -251,6 +257,9 @@ class Coach:
             return "Well done: that was the whole tutorial."
         if step.kind == "bot":
             return f"{self.session.seats[step.seat].name} is playing…"
+        if step.kind == "fast":
+            done, total = self.session.fast_progress()
+            return f"{step.text} (Fast-forward: move {min(done + 1, total)} of {total}.)"
         return step.text
 
     # --- input ----------------------------------------------------------------------------------
@@ -279,7 +288,8 @@ class Coach:
                                                           pygame.K_SPACE):
             if self.step is not None and self.step.kind == "say":
                 if self.can_go_on():
-                    self.press("real" if self.is_last() else "next")
+                    last = "part" if "part" in self.buttons else "real"
+                    self.press(last if self.is_last() else "next")
                 return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.step is not None
                 and self.step.kind == "say" and self.app.top is not self.table):
@@ -304,6 +314,12 @@ class Coach:
         elif key == "real":
             self.finish()
             self.play_real_game()
+        elif key == "part":
+            self.finish()
+            following = self.tutorial.next_part()
+            self.detach()
+            navigation.back_to(self.app, "menu")
+            start_tutorial(self.app, following.key)
 
     def finish(self) -> None:
         while not self.session.finished and self.step is not None and not self.step.moves:
@@ -532,13 +548,14 @@ def learner_name(app, game_id: str) -> str:
     return default_names(game_id)[0]
 
 
-def saved_step(app, game_id: str) -> int:
-    value = app.settings.tutorial_steps.get(game_id, 0)
+def saved_step(app, key: str) -> int:
+    value = app.settings.tutorial_steps.get(key, 0)
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def start_tutorial(app, game_id: str, resume: bool = True):
-    """Put the tutorial's table on screen (at the saved step when ``resume``)."""
+    """Put the tutorial's table on screen (at the saved step when ``resume``); ``game_id``
+    may be a later part's key (``Tutorial.key``)."""
     from game.tutorial import tutorial_for
     from game.tutorial.session import TutorialSession
     from game.ui.opening import table_for
@@ -547,10 +564,10 @@ def start_tutorial(app, game_id: str, resume: bool = True):
     if tutorial is None:
         app.notify("This game has no tutorial yet.", title="Learn to play")
         return None
-    index = saved_step(app, game_id) if resume else 0
-    session = TutorialSession.begin(tutorial, learner_name(app, game_id), index, app.bus,
+    index = saved_step(app, tutorial.key) if resume else 0
+    session = TutorialSession.begin(tutorial, learner_name(app, tutorial.game_id), index, app.bus,
                                     pace=app.settings.pace)
-    table = app.push(table_for(game_id)(app, session))
+    table = app.push(table_for(tutorial.game_id)(app, session))
     if app.coach is not None:
         app.coach.detach()
     app.coach = Coach(app, table)

@@ -40,6 +40,8 @@ ROUND_END_HOLD = 1.6
 # with animations off, the seconds a finished trick stays in pass-and-play before the
 # hand-off may cover it (a click or Enter moves on at once)
 TRICK_SEEN_OFF = 1.2
+# a tutorial's fast-forwarded tricks (TutorialSession.fast_forward) animate at this share
+FAST_SHARE = 0.3
 
 
 class ChasingTable(ChasingPainter, TableScene):
@@ -273,13 +275,19 @@ class ChasingTable(ChasingPainter, TableScene):
         hide = frozenset({("spotlight",), ("follow",), ("taken_card", winner, spotlight)})
         return Beat(SWEEP_SECONDS, after, hide, flights)
 
+    def _share(self) -> float:
+        return FAST_SHARE if getattr(self.session, "fast_forward", False) else 1.0
+
+    def _speed(self) -> float:
+        return self.app.settings.pace / PACE_SECONDS["normal"] * self._share()
+
     def hold_for_animation(self, seconds_at_normal: float) -> float:
-        self.motion.speed = self.app.settings.pace / PACE_SECONDS["normal"]
-        return super().hold_for_animation(seconds_at_normal)
+        self.motion.speed = self._speed()
+        return super().hold_for_animation(seconds_at_normal * self._share())
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.motion.speed = self.app.settings.pace / PACE_SECONDS["normal"]
+        self.motion.speed = self._speed()
         if self.chain is not None and self.chain["seat"] != self.viewer:
             if self.viewer is None:
                 # public now: the trick goes on showing, face down where it was private

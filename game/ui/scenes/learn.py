@@ -13,13 +13,14 @@ from game.ui.scene import Scene
 
 def status_text(app, tutorial) -> str:
     steps = len(tutorial.steps)
-    at = saved_step(app, tutorial.game_id)
+    part = f"Part {tutorial.part}: {tutorial.part_title} · " if tutorial.part_title else ""
+    at = saved_step(app, tutorial.key)
     if at:
         done = sum(1 for i in tutorial.steps if i < tutorial.resume_index(at))
-        return f"Stopped at step {done + 1} of {steps}"
-    if tutorial.game_id in app.settings.tutorials_done:
-        return f"Done · {steps} steps, about {tutorial.minutes} minutes"
-    return f"{steps} steps, about {tutorial.minutes} minutes"
+        return f"{part}Stopped at step {done + 1} of {steps}"
+    if tutorial.key in app.settings.tutorials_done:
+        return f"{part}Done · {steps} steps, about {tutorial.minutes} minutes"
+    return f"{part}{steps} steps, about {tutorial.minutes} minutes"
 
 
 class LearnScene(Scene):
@@ -30,7 +31,9 @@ class LearnScene(Scene):
         width = min(m.px(760), m.width - 2 * m.margin)
         x = (m.width - width) // 2
         y = m.px(150)
-        row_h = m.px(96)
+        # four rows (Hunters in two parts) fit above Back at 1024x640 too
+        room = m.height - y - m.button_h - m.px(48)
+        row_h = min(m.px(96), room // max(1, len(self.tutorials)))
         self.rows: list[tuple[pygame.Rect, object]] = []
         bw = m.px(150)
         for t in self.tutorials:
@@ -38,21 +41,21 @@ class LearnScene(Scene):
             self.rows.append((rect, t))
             bx = rect.right - m.pad - bw
             by = rect.centery - m.button_h // 2
-            if saved_step(self.app, t.game_id):
+            if saved_step(self.app, t.key):
                 self.button((bx, by, bw, m.button_h), "Resume", lambda t=t: self.start(t, True),
-                            cls="@primary", object_id=f"#resume_{t.game_id}")
+                            cls="@primary", object_id=f"#resume_{t.key}")
                 bx -= bw + m.gap
                 self.button((bx, by, bw, m.button_h), "Start over",
-                            lambda t=t: self.start(t, False), object_id=f"#restart_{t.game_id}")
+                            lambda t=t: self.start(t, False), object_id=f"#restart_{t.key}")
             else:
                 self.button((bx, by, bw, m.button_h), "Start", lambda t=t: self.start(t, False),
-                            cls="@primary", object_id=f"#learn_{t.game_id}")
+                            cls="@primary", object_id=f"#learn_{t.key}")
             y += row_h
         self.button(((m.width - m.px(200)) // 2, m.height - m.button_h - m.px(36), m.px(200),
                      m.button_h), "Back", self.app.pop, object_id="#back")
 
     def start(self, tutorial, resume: bool) -> None:
-        start_tutorial(self.app, tutorial.game_id, resume=resume)
+        start_tutorial(self.app, tutorial.key, resume=resume)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
