@@ -157,3 +157,25 @@ def test_messages_are_data_and_render_in_english():
 def test_unknown_game_is_refused(game_id):
     with pytest.raises(ValueError):
         advise(game_id, {}, [])
+
+
+def test_games_with_hints_are_marked_in_history_and_statistics():
+    from game.review.record import GameRecord
+    from game.session import SeatConfig
+    from game.storage.stats import Statistics
+    from game.ui.scenes.history import seats_text
+    from game.ui.scenes.stats import hinted
+
+    rec = play_record("chasing", 3, 2)
+    seats = (SeatConfig("Ann", hints=True), SeatConfig("Bo"), SeatConfig("Cy", "computer"))
+    marked = GameRecord.from_json(dict(rec.to_json(), seats=[
+        {"name": s.name, "kind": s.kind, "level": s.level, "hints": s.hints} for s in seats]))
+    assert marked.with_hints and not rec.with_hints
+    assert GameRecord.from_json(marked.to_json()).seats[0].hints
+    assert "Ann (hints)" in seats_text(marked) and "Bo (hints)" not in seats_text(marked)
+    st = Statistics()
+    st.record("chasing", ["Ann", "Bo", "Cy"], (0,), humans=[0, 1], hinted=[0])
+    st.record("chasing", ["Ann", "Bo", "Cy"], (1,), humans=[0, 1])
+    g = st.games["chasing"]
+    assert g["with_hints"] == 1 and g["players"]["Ann"]["hinted"] == 1
+    assert "1 of these games was played with hints." in hinted(g)[0].text

@@ -33,13 +33,16 @@ class Statistics:
 
     def record(self, game_id: str, names: Sequence[str], winners: Sequence[int],
                scores: Sequence[float] = (), details: dict | None = None,
-               humans: Sequence[int] | None = None, levels: Sequence[str] | None = None) -> None:
+               humans: Sequence[int] | None = None, levels: Sequence[str] | None = None,
+               hinted: Sequence[int] = ()) -> None:
         """Count one finished game. ``details`` may hold difficulty, outcome, factions,
         characters. People's seats count under their names; computer seats (not in
         ``humans``) count apart, under their level."""
         details = details or {}
         g = self._game(game_id)
         g["played"] += 1
+        if hinted:      # someone could ask for hints (issue 43): such games are told apart
+            g["with_hints"] = int(g.get("with_hints", 0)) + 1
         g["last_played"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
         people = set(range(len(names))) if humans is None else set(humans)
         for seat, name in enumerate(names):
@@ -51,6 +54,8 @@ class Statistics:
             p = table.setdefault(key, {"played": 0, "won": 0, "score_sum": 0.0, "scored": 0})
             p["played"] += 1
             p["won"] += seat in winners
+            if seat in hinted:
+                p["hinted"] = int(p.get("hinted", 0)) + 1
             if seat < len(scores) and scores[seat] is not None:
                 p["score_sum"] += float(scores[seat])
                 p["scored"] += 1
@@ -198,7 +203,8 @@ def record_result(session: Any) -> str | None:
     stats.record(session.match.game_id, [s.name for s in session.seats], res.winners,
                  res.scores, dict(res.details),
                  humans=[i for i, s in enumerate(session.seats) if s.kind == "human"],
-                 levels=[s.level for s in session.seats])
+                 levels=[s.level for s in session.seats],
+                 hinted=[i for i, s in enumerate(session.seats) if getattr(s, "hints", False)])
     _pending.write(stats)
     return notice
 

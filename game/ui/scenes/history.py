@@ -33,8 +33,8 @@ def when_text(iso: str) -> str:
 def seats_text(record: GameRecord) -> str:
     out = []
     for s in record.seats:
-        out.append(s.name if s.is_human else _("{name} ({level} AI)", name=s.name,
-                                                 level=_(s.level.title())))
+        out.append((_("{name} (hints)", name=s.name) if s.hints else s.name) if s.is_human
+                   else _("{name} ({level} AI)", name=s.name, level=_(s.level.title())))
     return ", ".join(out)
 
 

@@ -70,8 +70,17 @@ def last_played(stats) -> str | None:
     return max(stamped)[1] if stamped else None
 
 
+def hinted(g: Mapping) -> list[Block]:
+    """The note that some games were played with hints (issue 43), if any were."""
+    n = _int(g.get("with_hints"))
+    if not n:
+        return []
+    return [paragraph(n_("{n} of these games was played with hints.",
+                         "{n} of these games were played with hints.", n), style.TEXT_MUTED)]
+
+
 def chasing_blocks(g: Mapping) -> list[Block]:
-    out = [heading(f"{_('Chasing Shadows')} · {games(_int(g.get('played')))}")]
+    out = [heading(f"{_('Chasing Shadows')} · {games(_int(g.get('played')))}")] + hinted(g)
     people = _rows(g.get("players", {}), mean=True)
     if people:
         out.append(paragraph(_("Lowest score wins, so a lower mean final score is better."),
@@ -114,7 +123,7 @@ def harsh_blocks(g: Mapping) -> list[Block]:
 
 
 def hunters_blocks(g: Mapping) -> list[Block]:
-    out = [heading(f"{_('Shadow Hunters')} · {games(_int(g.get('played')))}")]
+    out = [heading(f"{_('Shadow Hunters')} · {games(_int(g.get('played')))}")] + hinted(g)
     sections = (
         ("players", N_("People"), N_("Player"), False),
         ("factions", N_("Your factions"), N_("Faction"), True),
