@@ -193,6 +193,7 @@ def test_japanese_lines_break_between_characters_but_not_before_closing_marks():
     assert "".join(units) == "カードを1枚引く。Shadow Hunters です"
     assert "く。" in units and "Shadow" in units        # 。 stays with its character
     assert not any(u[:1] in i18n.NO_LINE_START for u in units[1:])
+    assert " Hunters" in units                          # the space stays between words
     assert i18n.break_units("two words", "de") == (["two", "words"], " ")
 
 

@@ -247,11 +247,12 @@ def break_units(paragraph: str, lang: str | None = None) -> tuple[list[str], str
     the one before it."""
     if uses_spaces(lang):
         return paragraph.split(" "), " "
+    # A space starts a unit of its own and the Latin word after it joins that unit, so a
+    # line may begin or end at the space but never loses it in the middle of a line.
     units: list[str] = []
     for ch in paragraph:
-        if units and (ch in NO_LINE_START or (ch.isascii() and ch not in " " and
-                                              units[-1][-1:].isascii() and
-                                              units[-1][-1:] != " ")):
+        if units and (ch in NO_LINE_START or (ch.isascii() and ch != " "
+                                              and units[-1][-1:].isascii())):
             units[-1] += ch
         else:
             units.append(ch)
