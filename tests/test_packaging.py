@@ -75,8 +75,10 @@ def test_the_app_imports_nothing_the_spec_excludes(spec_text):
 
 
 def test_spec_drops_the_cjk_fonts_but_keeps_their_licences(spec_text):
-    for font in ("NotoSansJP-", "NotoSansKR-", "NotoSansSC-"):
+    for font in ("NotoSansKR-", "NotoSansSC-"):
         assert f'"pygame_gui/data/{font}"' in spec_text
+    assert "NotoSansJP" not in spec_text      # the app speaks Japanese (issue 41)
+    assert 'glob("*/LC_MESSAGES/*.mo")' in spec_text   # every language's catalog
     assert '"pygame_gui/data/licenses"' in spec_text
     gui = Path(importlib.util.find_spec("pygame_gui").origin).parent
     assert list((gui / "data" / "licenses").glob("*LICENSE*")), "nothing to keep?"
