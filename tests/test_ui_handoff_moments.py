@@ -279,7 +279,7 @@ def test_the_handoff_waits_for_the_turn_moment_and_enter_ends_it_sooner(app):
 def test_the_results_wait_for_the_game_end_moment_and_a_click_ends_it(app):
     import tiny_game  # noqa: F401  (registers "tiny")
 
-    from game.ui.table_base import OVER_LINGER
+    from game.ui.table_ending import OVER_LINGER
 
     app.settings.animation_speed = "normal"
     waited = []

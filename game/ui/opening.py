@@ -15,8 +15,9 @@ from contextlib import contextmanager
 import pygame
 
 from game.catalog import get_game
+from game.ui.generic_table import GenericTableScene
 from game.ui.scene import Scene
-from game.ui.table_base import GenericTableScene, TableScene
+from game.ui.table_base import TableScene
 
 log = logging.getLogger("shadows.ui")
 
@@ -230,8 +231,11 @@ class Curtain(Scene):
         box.center = (cx, cy)
         draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
         card = draw.card_back(size)
+        from game.ui import palette
+
+        calm = palette.reduced_motion()
         for i in range(3):              # three cards dealt in turn, round and round
-            phase = (self.t * 1.2 + i / 3) % 1.0
+            phase = 0.5 if calm else (self.t * 1.2 + i / 3) % 1.0   # reduced motion: still
             x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
             y = cy - m.px(16) - int(m.px(12) * (1 - abs(phase * 2 - 1)))
             surface.blit(card, card.get_rect(center=(x, y)))

@@ -21,11 +21,14 @@ private information may be shown; use ``session.view(self.viewer)``, never the s
 While something moves, make ``busy`` true (``super().busy or animating``): the app then
 keeps 60 fps instead of idling. Game tables live in ``game.ui.<game id>``; the catalogue
 names each one.
+
+Rooms of the base, mixed into ``TableScene``: ``table_phones`` (seats played on phones)
+and ``table_ending`` (the final linger, the recording of the game, the results). The
+board-less fallback table is ``game.ui.generic_table``.
 """
 
 from __future__ import annotations
 
-import logging
 import time
 
 import pygame
@@ -40,13 +43,12 @@ from game.ui import controls, draw, howto, navigation, style
 from game.ui.moments import Moments
 from game.ui.scene import DIGIT_KEYS, Scene
 from game.ui.since import SinceBanner
-from game.ui.widgets import LogPanel, ScrollPanel, paragraph
-from game.ui.wording import describe_view, with_names
-
-log = logging.getLogger("shadows.ui")
+from game.ui.table_ending import TableEnding
+from game.ui.table_phones import TablePhones
+from game.ui.widgets import LogPanel
+from game.ui.wording import with_names
 
 STATUS_SECONDS = 5.0
-OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
 TURN_LINGER = 0.8   # seconds at normal speed the table is seen before a hand-off covers it
 # CPU seconds of a frame (before drawing, which takes about 2 ms) after which work that can
 # wait waits for the next frame: a frame after a move stays well inside 8 ms
@@ -54,7 +56,7 @@ FRAME_WORK = 0.004
 WARM_BUTTON_CLASSES = (None, "@choice", "@primary", "@compact", "@compact_on")
 
 
-class TableScene(Scene):
+class TableScene(TablePhones, TableEnding, Scene):
     felt = True
     keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
     # put up behind a curtain (game.ui.opening.Curtain), which makes it ready a few
@@ -123,51 +125,6 @@ class TableScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         return self.session.seats[seat].name
-
-    def waiting_name(self, seat: int) -> str:
-        """Whom the table waits for: "Alice", or "Alice's phone" for a phone seat."""
-        name = self.seat_name(seat)
-        if not self.session.seats[seat].on_phone:
-            return name
-        if self.phones is not None and seat not in self.phones.online():
-            return f"{name}'s phone (not connected)"
-        return f"{name}'s phone"
-
-    # --- phones ---------------------------------------------------------------------------
-    def start_phones(self) -> None:
-        """Open the phone server and the join screen when any seat plays on a phone."""
-        s = self.session
-        seats = [i for i, cfg in enumerate(s.seats) if cfg.on_phone]
-        if not seats or s.is_over():
-            return
-        from game.net.addresses import bind_address
-        from game.net.hub import PhoneHub
-
-        try:
-            self.phones = PhoneHub(s, bind_address(self.app.settings.phone_address),
-                                   wake=self.app.wake).start()
-        except OSError as exc:
-            log.warning("phone server: %s", exc)
-            for seat in seats:
-                s.play_here(seat)
-            self.phones = None
-            self.app.notify(f"Phones cannot join ({exc}). Everyone plays at this screen.",
-                            title="No phones")
-            return
-        navigation.push(self.app, "join", self)
-
-    def phones_settled(self) -> None:
-        """The join screen closed: every seat is now on a phone that joined, or here."""
-
-    def seat_moved_here(self, seat: int) -> None:
-        """A phone seat plays at this screen from now on (the Phones screen moved it)."""
-        if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
-            self._handoff_due = seat     # its turn now: passed to it before anything shows
-
-    def stop_phones(self) -> None:
-        if self.phones is not None:
-            self.phones.pump()      # the last state (the result) goes out first
-            self.phones.stop()
 
     def log_lines(self) -> list[str]:
         """The log for the person at the screen, with "Player 3" shown as that seat's name.
@@ -421,66 +378,6 @@ class TableScene(Scene):
         """True while the table still shows something moving (a game's table overrides)."""
         return False
 
-    def ending_shown(self, dt: float) -> bool:
-        """The results come only after the final blow and log line have been on screen a
-        moment: a "game_end" moment of ``OVER_LINGER`` seconds once every animation and
-        every other moment has finished (a click or Enter ends it sooner)."""
-        if self.animating() or self.app.top is not self:
-            if self._over_moment is not None:
-                self._over_moment.elapsed = 0.0   # its time starts again when all is still
-            return False
-        if self._over_moment is None:
-            pace = 0.0 if self.fast_forward else self.app.settings.pace
-            self._over_moment = self.moments.add("game_end", OVER_LINGER * (1.0 if pace else 0.5),
-                                                 scaled=False)
-            self.refresh_log()
-            return False
-        if not self._over_moment.done:
-            self.record_ending()   # in a still frame of the linger, not the results' frame
-        return self._over_moment.done
-
-    def record_ending(self) -> None:
-        """Put the finished game on disk, in the statistics and in the history, once."""
-        from game.storage import history, stats
-
-        if getattr(self, "_ending_notice", False) is not False:
-            return
-        self.session.flush_saves()     # the finished game is on disk before the results
-        notice = None
-        if getattr(self.session, "records_results", True):   # a tutorial records nothing
-            try:
-                notice = stats.record_result(self.session)
-            except OSError as exc:
-                notice = f"The statistics could not be saved ({exc})."
-            try:
-                notice = history.record_game(self.session) or notice
-            except OSError as exc:
-                notice = f"The game could not be kept in the history ({exc})."
-        self._ending_notice = notice
-
-    def game_over(self) -> None:
-        self.stop_phones()
-        self.record_ending()
-        notice = self._ending_notice
-        if not getattr(self.session, "records_results", True):
-            self.app.sound.play(self.end_sound())   # a tutorial: no statistics, no history
-            self.show_results()
-            return
-        self.app.sound.play(self.end_sound())
-        self.show_results()
-        if notice:
-            self.app.notify(notice, title="Statistics")
-
-    def end_sound(self) -> str:
-        """"win" when a person at the table won, else "loss" (all computers won)."""
-        res = self.session.result()
-        people = set(self.session.humans)
-        return "win" if res is not None and people & set(res.winners) else "loss"
-
-    def show_results(self) -> None:
-        """Push the results screen; a game's table overrides this for its own."""
-        navigation.push(self.app, "results", self.session)
-
     # --- the tutorial's coach points at named parts ---------------------------------------------------
     def regions(self) -> dict[str, pygame.Rect]:
         """Named parts of this table for the coach (docs/tutorials.md); "coach" is where its
@@ -698,70 +595,6 @@ class TableScene(Scene):
             hint = "Choose:" if n == 1 else controls.CHOOSE_HINT
             draw.blit_text(surface, fit(hint, m.px(16), rect.width), m.px(16), rect.topleft,
                            style.TEXT_MUTED)
-
-
-class GenericTableScene(TableScene):
-    """A board-less table that plays any catalogued game: who is who, what the viewer
-    may see (as text), the choices, and the log. The fallback for games without a table."""
-
-    def layout(self, m: style.Metrics) -> None:
-        super().layout(m)
-        top = self.top_bar_h(m) + m.gap
-        left_w = self.log_panel.rect.x - 2 * m.pad
-        seats_h = m.px(40) + m.px(34) * len(self.session.seats)
-        self.seats_rect = pygame.Rect(m.pad, top, left_w, seats_h)
-        view_top = self.seats_rect.bottom + m.gap
-        self.view_panel = ScrollPanel(
-            pygame.Rect(m.pad, view_top, left_w, max(m.px(60), self.choice_rect.y - m.gap - view_top)),
-            m, title=self.view_title(), font_size=style.FONT_SMALL)
-        self.view_panel.set_blocks([paragraph(line) for line in describe_view(
-            self.session.view(self.viewer))])
-        self._view_key = (len(self.session.match.log), self.viewer)
-
-    def view_title(self) -> str:
-        v = self.viewer
-        return "On the table" if v is None else f"What {self.seat_name(v)} can see"
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if getattr(self, "view_panel", None) is not None and self.view_panel.handle_event(event):
-            return True
-        return super().handle_event(event)
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        if getattr(self, "seats_rect", None) is None:
-            return
-        draw.panel(surface, self.seats_rect, m.px(style.RADIUS))
-        draw.blit_text(surface, "Players", m.px(16), (self.seats_rect.x + m.px(12), self.seats_rect.y + m.px(8)),
-                       style.TEXT_MUTED, True)
-        s = self.session
-        decider = s.decider()
-        result = s.result()
-        y = self.seats_rect.y + m.px(38)
-        for seat, cfg in enumerate(s.seats):
-            d = m.px(28)
-            surface.blit(draw.player_token(seat, d, cfg.name), (self.seats_rect.x + m.px(12), y))
-            colour = style.ACCENT_BRIGHT if seat == decider else style.TEXT
-            draw.blit_text(surface, cfg.label, m.px(17), (self.seats_rect.x + m.px(50), y + d // 2), colour,
-                           seat == decider, "midleft")
-            tag = ""
-            if result is not None:
-                tag = "winner" if seat in result.winners else ""
-                if seat < len(result.scores):
-                    tag = f"{result.scores[seat]:g}  {tag}".strip()
-            elif seat == decider:
-                tag = "to decide"
-            elif seat == self.viewer:
-                tag = "at the screen"
-            if tag:
-                draw.blit_text(surface, tag, m.px(15), (self.seats_rect.right - m.px(12), y + d // 2),
-                               style.ACCENT if seat == decider else style.TEXT_MUTED, False, "midright")
-            y += m.px(34)
-        key = (len(s.match.log), self.viewer)
-        if key != getattr(self, "_view_key", None):  # views can be big: rebuild on change only
-            self._view_key = key
-            self.view_panel.set_blocks([paragraph(line) for line in describe_view(s.view(self.viewer))])
-        self.view_panel.draw(surface)
 
 
 # --- helpers ---------------------------------------------------------------------------------
