@@ -20,6 +20,8 @@ COMPUTER_PACE_FACTOR = {"quick": 0.5, "normal": 1.0, "slow": 3.0}
 # storage keeps them without importing the UI)
 PALETTES = ("default", "red_green", "high_contrast")
 TEXT_SIZES = (100, 125, 150, 200)
+# The sound cues with a volume of their own (game.ui.sound plays them), 0-100 each
+SOUND_CUES = ("turn", "card", "dice", "damage", "win", "loss")
 MAX_SIDE = 8192  # before the display is known; then clamped to the display itself
 
 
@@ -31,6 +33,7 @@ class Settings:
     computer_pace: str = "normal"
     volume: int = 70
     muted: bool = False
+    cue_volumes: dict = field(default_factory=dict)  # a SOUND_CUES name -> 0-100 (100 if absent)
     memory_aids: bool = True
     last_setup: dict = field(default_factory=dict)
     howto_seen: list = field(default_factory=list)  # games whose "How to play" card was offered
@@ -64,6 +67,10 @@ class Settings:
         except (TypeError, ValueError, OverflowError):
             self.volume = 70
         self.muted = self.muted is True
+        if not isinstance(self.cue_volumes, dict):
+            self.cue_volumes = {}
+        self.cue_volumes = {k: max(0, min(100, v)) for k, v in self.cue_volumes.items()
+                            if k in SOUND_CUES and type(v) is int}
         self.memory_aids = self.memory_aids is not False
         if not isinstance(self.last_setup, dict):
             self.last_setup = {}
