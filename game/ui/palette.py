@@ -78,7 +78,7 @@ _THEME_HIGH = {
     "#ffe7b0": "#ffffff", "#9a968c": "#e0e0e0", "#6b6c70": "#b4b4b4",
 }
 
-_now = {"palette": "default", "text": 100}
+_now = {"palette": "default", "text": 100, "calm": False}
 
 
 def current() -> tuple[str, int]:
@@ -111,4 +111,34 @@ def apply(palette: str = "default", text_size: int = 100) -> bool:
 
 
 def apply_settings(settings) -> bool:
+    _now["calm"] = getattr(settings, "reduce_motion", False) is True
     return apply(getattr(settings, "palette", "default"), getattr(settings, "text_size", 100))
+
+
+# --- calm motion ------------------------------------------------------------------------------
+# With "reduce motion" a card or piece is placed, not flown: the tables ask ``travel`` how
+# far along its way to draw it, and ``fading`` for a gentle way in instead.
+
+def reduced_motion() -> bool:
+    return _now["calm"]
+
+
+def set_reduced_motion(on: bool) -> None:
+    _now["calm"] = bool(on)
+
+
+def travel(e: float) -> float:
+    """How far along its path a moving piece is drawn: ``e`` (0..1, eased by the caller),
+    or with reduced motion already there as soon as it sets off."""
+    if not _now["calm"]:
+        return e
+    return 1.0 if e > 0 else 0.0
+
+
+def fading(surface, t: float):
+    """``surface`` at ``t`` of its way in (0 unseen, 1 whole): a fade that moves nothing."""
+    if t >= 1:
+        return surface
+    out = surface.copy()
+    out.set_alpha(max(0, int(255 * t)))
+    return out

@@ -70,6 +70,7 @@ class AccessScene(Scene):
         if key in ("palette", "text_size"):
             self.app.restyle()          # every screen, this one too, in the new look
         else:
+            palette.apply_settings(self.app.settings)   # motion: the next frame is calm
             self.rebuild()
 
     def default_action(self) -> None:
