@@ -24,6 +24,11 @@ class Flight:
     back: pygame.Surface | None = None
 
     def at(self, t: float) -> tuple[pygame.Surface, pygame.Rect]:
+        from game.ui import palette
+
+        if palette.reduced_motion():   # placed where it goes, fading in (issue 44)
+            surf = self.face if self.back is None or t < 0.5 else self.back
+            return palette.fading(surf, min(1.0, t * 2)), self.end.copy()
         e = ease(t)
         rect = pygame.Rect(0, 0, round(self.start.w + (self.end.w - self.start.w) * e),
                            round(self.start.h + (self.end.h - self.start.h) * e))
