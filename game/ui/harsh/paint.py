@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.harsh.data import OPPOSITE
-from game.ui import draw, style
+from game.ui import draw, palette, style
 from game.ui.table_base import fit
 
 from . import dialogs, forecast, look
@@ -160,7 +160,7 @@ class HarshPainter:
             frm, to = self.token_spot(kind, a.data["frm"]), self.token_spot(kind, a.data["to"])
             if p < 0:
                 return frm
-            e = ease(p)
+            e = palette.travel(ease(p))      # reduced motion: placed, not walked
             return (frm[0] + (to[0] - frm[0]) * e, frm[1] + (to[1] - frm[1]) * e)
         return None
 
@@ -461,6 +461,8 @@ class HarshPainter:
                 start = pygame.Vector2(cell.center)
                 end = pygame.Vector2(self.lay.collection.x + m.px(60), self.lay.collection.centery)
                 q = ease((p - 0.7) / 0.3) if p > 0.7 and a.data["card"] != "Bomb" else 0.0
+                if palette.reduced_motion() and q > 0:
+                    continue                    # it goes to the collection without flying
                 at = start + (end - start) * q
                 surface.blit(img, img.get_rect(center=(int(at.x), int(at.y))))
             elif a.kind == "flash":
