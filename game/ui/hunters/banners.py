@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import draw, style
+from game.ui import draw, palette, style
 from game.ui.table_base import fit
 
 from . import look
@@ -180,6 +180,8 @@ class MomentPainter:
         rects = self.steal_rects(m, len(cards))
         t = mo.progress
         fly = 0.0 if t < 0.85 else (t - 0.85) / 0.15
+        if fly > 0 and palette.reduced_motion():
+            return          # reduced motion: the card is with its new owner, not flying there
         if fly == 0:
             first, second = self.steal_caption(mo.data)
             fs = m.px(16)

@@ -11,7 +11,7 @@ import pygame
 
 from game.rules.hunters.data import AREAS, ROLL_AREA
 from game.rules.hunters.views import seat_name as rules_seat_name
-from game.ui import draw, style
+from game.ui import draw, palette, style
 from game.ui.table_base import fit
 
 from . import look
@@ -248,9 +248,10 @@ class TablePainter:
         elif kind == "die":
             faces = [(6 if fact[2] in ("franklin", "blessing", "doll") else 4, fact[3])]
         for i, (sides, value) in enumerate(faces):
-            shown = tumbling_value(sides, value, progress, i + len(v["history"]))
+            calm = palette.reduced_motion()     # the result at once, not tumbling
+            shown = value if calm else tumbling_value(sides, value, progress, i + len(v["history"]))
             img = draw.die_face(shown, sides, size)
-            if progress < 0.6:
+            if progress < 0.6 and not calm:
                 img = pygame.transform.rotate(img, (1 - progress) * 40 * (1 if i else -1))
             surface.blit(img, img.get_rect(center=(x + size // 2, cy)))
             x += size + m.px(8)
@@ -502,6 +503,8 @@ class TablePainter:
         big = self.drawn_card_rect(m)
         t = e.progress
         fly = 0.0 if t < 0.82 else (t - 0.82) / 0.18
+        if fly > 0 and palette.reduced_motion():
+            return          # reduced motion: it is simply there, on the board or the pile
         if e.data.get("to") == "owner":
             dest = self.lay.boards[e.seat]
         else:
