@@ -86,7 +86,7 @@ class App:
         theme, self._theme_later = style.split_theme(style.scaled_theme(self._theme_scale))
         self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False,
                                             starting_language=gui_locale())
-        self.sound = Sounds(self.settings.volume, self.settings.muted)
+        self.sound = Sounds(self.settings.volume, self.settings.muted, self.settings.cue_volumes)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self._shown_top: Scene | None = None     # the top scene of the last frame shown
@@ -308,7 +308,7 @@ class App:
     # --- settings -----------------------------------------------------------------------------
     def save_settings(self) -> None:
         settings_store.save_settings(self.settings)  # a failure shows in the banner
-        self.sound.configure(self.settings.volume, self.settings.muted)
+        self.sound.configure(self.settings.volume, self.settings.muted, self.settings.cue_volumes)
 
     # --- the main loop --------------------------------------------------------------------------
     def touch(self) -> None:

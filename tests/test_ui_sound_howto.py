@@ -1,7 +1,10 @@
-"""Sounds synthesised for each moment of play, Settings saying when there is no audio
-device, no ALSA chatter on stderr, and the one-screen "How to play" card per game."""
+"""Sounds for each moment of play (the six cues from assets/sounds/, the rest synthesised),
+Settings saying when there is no audio device, no ALSA chatter on stderr, and the
+one-screen "How to play" card per game. Cues at their moments and their volumes:
+tests/test_ui_sound_cues.py."""
 
 import os
+import wave
 
 import pytest
 from ui_helpers import click, make_app, step
@@ -14,16 +17,41 @@ from game.ui.scenes.settings import SettingsScene
 pytestmark = pytest.mark.animation_speed("off")
 
 
-@pytest.mark.parametrize("name", ["card", "trick", "shuffle", "spy", "bomb", "win", "loss"])
-def test_each_sound_is_synthesised_short_and_not_silent(name):
+SYNTHESISED = ["click", "refused", "trick", "shuffle", "spy", "bomb", "tick"]
+
+
+@pytest.mark.parametrize("name", SYNTHESISED)
+def test_each_lesser_sound_is_synthesised_short_and_not_silent(name):
     samples = sound.render(name)
     assert 0.04 < len(samples) / sound.RATE < 1.5
     assert max(abs(v) for v in samples) == sound.PEAK
 
 
 def test_sounds_differ_from_each_other():
-    rendered = {n: bytes(sound.render(n)) for n in ("card", "trick", "shuffle", "spy", "bomb", "win", "loss")}
+    rendered = {n: bytes(sound.render(n)) for n in SYNTHESISED}
+    rendered.update({n: sound.cue_file(n).read_bytes() for n in sound.CUES})
     assert len(set(rendered.values())) == len(rendered)
+
+
+@pytest.mark.parametrize("name", sound.CUES)
+def test_each_cue_is_a_short_wav_of_our_own_at_the_mixers_rate(name):
+    with wave.open(str(sound.cue_file(name)), "rb") as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, sound.RATE)
+        seconds = w.getnframes() / w.getframerate()
+    assert 0.08 < seconds < 1.5           # a cue, not a tune: over before the next move
+    assert name not in sound.RECIPES      # no beep left behind for it
+
+
+def test_the_committed_cues_are_what_the_generator_makes(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "build_scripts" / "make_sounds.py"
+    spec = importlib.util.spec_from_file_location("make_sounds", script)
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    assert make.CUES == sound.CUES and make.RATE == sound.RATE
+    assert make.main(["--check"]) == 0
 
 
 def test_the_sound_system_noise_is_kept_off_stderr_and_real_messages_pass(capfd):

@@ -1,8 +1,14 @@
-"""The table's sounds, synthesised on first use (no sound files), played at the set volume.
+"""The table's sounds, played at the set volume.
 
-Each sound is a small recipe of tones and filtered noise: a card snapping down, a trick
-swept in, a shuffle, the Spy's footsteps, a bomb, a win and a loss. If no audio device
-can be opened everything here is silent and ``available`` says so (Settings shows it).
+The six cues that tell a player who looked away what happened (``CUES``: your turn, a
+card played, dice, damage, a win, a loss) are recorded-like WAVs in assets/sounds/, made
+by build_scripts/make_sounds.py from noise bursts, damped resonances and a small room;
+each has its own volume (Settings -> Sounds), times the main volume. Each cue goes with
+something on screen as well (the turn line, the card's flight, the dice, the hit numbers,
+the results), so a cue is never the only signal. The lesser sounds (a click, a trick swept
+in, a shuffle, the Spy's steps, a bomb) are small recipes synthesised on first use. If no
+audio device can be opened everything here is silent and ``available`` says so (Settings
+shows it).
 
 ``init_pygame`` starts pygame with the C-level stderr caught: on a machine without a
 sound card, libasound prints a dozen "ALSA lib ..." lines that mean nothing to a player.
@@ -19,13 +25,17 @@ import random
 import sys
 import tempfile
 import threading
+from collections import Counter
 from contextlib import contextmanager
 
 import pygame
 
+from game.storage.settings import SOUND_CUES
+
 log = logging.getLogger("shadows.sound")
 
-RATE = 22050
+RATE = 44100      # the mixer's and the WAVs' (a card's snap lives above 11 kHz too)
+CUES = SOUND_CUES
 PEAK = 9000
 NOISE_PREFIXES = ("ALSA lib ", "error: XDG_RUNTIME_DIR", "ALSA: ", "jack server", "Cannot connect to server")
 
@@ -113,15 +123,11 @@ def notes(freqs: list[float], step: float, each: float, decay: float) -> list[fl
 
 RECIPES = {
     "click": lambda: tones([880.0, 1320.0], 0.05, 90.0),
-    "turn": lambda: tones([523.25, 784.0], 0.25, 12.0),
     "refused": lambda: tones([196.0, 207.65], 0.18, 18.0),
-    "card": lambda: mix((0, noise(0.07, 60, 0.55, 0.9, 3)), (0, tones([180.0], 0.06, 60, 0.5))),
     "trick": lambda: mix((0, noise(0.22, 14, 0.8, 0.7, 5)), (0.02, sweep(300, 520, 0.2, 12, 0.35))),
     "shuffle": lambda: mix(*((k * 0.045, noise(0.05, 70, 0.5, 0.6, 10 + k)) for k in range(12))),
     "spy": lambda: mix((0, noise(0.08, 45, 0.9, 1.0, 7)), (0.16, noise(0.08, 45, 0.9, 0.8, 8))),
     "bomb": lambda: mix((0, noise(0.9, 4.5, 0.97, 1.3, 9)), (0, sweep(90, 35, 0.8, 4, 0.8))),
-    "win": lambda: notes([523.25, 659.25, 783.99, 1046.5], 0.11, 0.5, 6.0),
-    "loss": lambda: notes([392.0, 349.23, 311.13, 261.63], 0.16, 0.6, 5.0),
     "end": lambda: tones([392.0, 493.88, 587.33], 0.6, 5.0),
     "tick": lambda: mix((0, tones([1244.5], 0.05, 70.0)), (0.09, tones([830.6, 1661.2], 0.22, 14.0))),
 }
@@ -165,12 +171,23 @@ def warm_up() -> None:
         _warming.start()
 
 
+def cue_file(name: str):
+    """The WAV of a cue (FileNotFoundError if the assets lack it)."""
+    from game.resources import asset_path
+
+    return asset_path(f"sounds/{name}.wav")
+
+
 class Sounds:
-    def __init__(self, volume: int = 70, muted: bool = False) -> None:
+    def __init__(self, volume: int = 70, muted: bool = False,
+                 cue_volumes: dict | None = None) -> None:
         self.volume, self.muted = volume, muted
+        self.cue_volumes: dict[str, int] = dict(cue_volumes or {})
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._channels = 0
         self.played: list[str] = []  # names asked for, newest last (tests and the log read it)
+        self.counts: Counter = Counter()  # how often each name was asked for (tests count)
+        self.heard: list[tuple[str, float]] = []  # (name, volume 0-1) of sounds started
         try:
             with quiet_native_stderr():
                 if not pygame.mixer.get_init():
@@ -190,6 +207,12 @@ class Sounds:
             warm_up()
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        if name not in self._sounds and self.available and name in CUES:
+            try:  # a fraction of a millisecond: SDL reads it and converts it to the device's rate
+                self._sounds[name] = pygame.mixer.Sound(file=str(cue_file(name)))
+            except (pygame.error, FileNotFoundError) as exc:
+                log.warning("the %s sound could not be loaded: %s", name, exc)
+                return None
         # Synthesised after start-up by ``warm_up`` (or here, if asked for before that).
         if name not in self._sounds and self.available and name in RECIPES:
             samples = rendered(name)
@@ -203,15 +226,25 @@ class Sounds:
                 return None
         return self._sounds.get(name)
 
-    def configure(self, volume: int, muted: bool) -> None:
+    def configure(self, volume: int, muted: bool, cue_volumes: dict | None = None) -> None:
         self.volume, self.muted = volume, muted
+        if cue_volumes is not None:
+            self.cue_volumes = dict(cue_volumes)
+
+    def level(self, name: str) -> float:
+        """The volume a sound plays at, 0-1: the main volume, times the cue's own."""
+        own = self.cue_volumes.get(name, 100) if name in CUES else 100
+        return 0.0 if self.muted else self.volume / 100 * own / 100
 
     def play(self, name: str) -> None:
         self.played = (self.played + [name])[-20:]
-        if self.muted or self.volume <= 0:
+        self.counts[name] += 1
+        level = self.level(name)
+        if level <= 0:
             return
         sound = self._sound(name)
         if sound is None:
             return
-        sound.set_volume(self.volume / 100)
+        sound.set_volume(level)
         sound.play()
+        self.heard = (self.heard + [(name, level)])[-20:]
