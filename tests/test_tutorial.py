@@ -13,7 +13,8 @@ from game.rules.protocol import Action
 from game.tutorial import available, tutorial_for
 from game.tutorial.session import TutorialSession
 
-TUTORIALS = [t.game_id for t in available()]
+TUTORIALS = [t.key for t in available()]          # a tutorial in parts: each part
+GAMES_TAUGHT = sorted({t.game_id for t in available()})
 
 
 pytestmark = pytest.mark.animation_speed("fast")
@@ -129,23 +130,25 @@ UNCOVERED_AT_MOST = {"chasing": 0, "harsh": 0, "hunters": 0}
 COMPLETE = {"chasing", "harsh", "hunters"}   # games whose tutorial has a step for every rule: no UNCOVERED
 
 
-@pytest.mark.parametrize("game_id", TUTORIALS)
+@pytest.mark.parametrize("game_id", GAMES_TAUGHT)
 def test_every_rule_of_the_rulebook_has_a_step_or_is_listed_uncovered(game_id):
     import importlib
 
-    from game.tutorial.coverage import counts, step_of
+    from game.tutorial import parts_of
+    from game.tutorial.coverage import counts, steps_in_parts
 
     module = importlib.import_module(f"game.tutorial.{game_id}")
-    t = tutorial_for(game_id)
     rules = module.RULES
     assert len({r.id for r in rules}) == len(rules)
     for r in rules:
-        rows = step_of(t, r)
+        rows = steps_in_parts(parts_of(game_id), r)    # a tutorial in parts: any of them
         if r.how == "uncovered":
             assert not r.step, f"{r.id} is uncovered but names a step"
             continue
-        assert len(rows) == 1, f"{r.id}: {r.step!r} is in rows {rows}, not exactly one"
-        shown = t.rows[rows[0]]
+        assert len(rows) == 1, (f"{r.id}: {r.step!r} is in rows "
+                                f"{[(t.key, i) for t, i in rows]}, not exactly one")
+        part, index = rows[0]
+        shown = part.rows[index]
         assert shown.point, f"{r.id}: its step points at nothing"
     uncovered = {r.id for r in rules if r.how == "uncovered"}
     assert module.UNCOVERED == uncovered
@@ -474,7 +477,11 @@ def test_hunters_tutorial_brings_up_what_it_teaches():
     assert not st.is_over() and st.alive[t.learner]
 
 
-def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
+def test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game(app):
+    """Part 1 (Basics) stops after three turns and offers Part 2 (Winning and dying), which
+    plays the same game on to its end and the results, then offers a real game."""
+    from game.ui.hunters.results import HuntersResults
+
     click(app, "#learn")
     click(app, "#learn_hunters")
     table = app.top
@@ -488,7 +495,20 @@ def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(
     # the table's own buttons are still there: they point at the coach's, not at a Next
     legal = table.session.match.state.legal_actions(t.learner)
     reason = table.session.submit(t.learner, legal[0])
-    assert "Play vs Easy" in reason and "Next" not in reason
+    assert "Part 2" in reason and "Next" not in reason
+    assert "real" not in app.coach.buttons
+    log = list(table.session.match.log)
+    coach_click(app, "part")
+    step(app, 3)
+    assert "hunters" in app.settings.tutorials_done and "hunters" not in app.settings.tutorial_steps
+    second = app.top
+    assert second is not table and second.session.tutorial.key == "hunters2"
+    assert list(second.session.match.log) == log      # the same game, where part 1 left it
+    assert app.settings.tutorial_steps["hunters2"] == 0     # its own progress, saved
+    seen = play_through(app, second)
+    assert seen == second.session.tutorial.steps
+    assert isinstance(app.top, HuntersResults) and second.session.is_over()
+    assert set(second.session.result().winners) == {0, 1}      # the Shadows, Bob though dead
     coach_click(app, "real")
     step(app, 3)
     from game.ui.hunters.overlays import CharacterScene
@@ -498,7 +518,24 @@ def test_hunters_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(
     assert not isinstance(real.session, TutorialSession) and app.coach is None
     assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
     assert [c.kind for c in real.session.seats] == ["human"] + ["computer"] * 3
-    assert "hunters" in app.settings.tutorials_done
+    assert "hunters2" in app.settings.tutorials_done
+
+
+def test_hunters_second_part_meets_what_it_teaches():
+    """Checked on the rules' history: two reveals by choice, Equipment stolen (a Moody Goblin
+    and the learner at the Erstwhile Altar), three deaths, the learner's kill reward, the
+    Shadows' win."""
+    t = tutorial_for("hunters2")
+    before = len(t.start().state.history)
+    m = t.match_at(len(t.rows))
+    facts = m.state.history[before:]
+    assert len([f for f in facts if f[0] == "reveal" and f[3] == "reveal"]) == 2
+    steals = [f for f in facts if f[0] == "equipment" and f[4] in ("goblin", "altar")]
+    assert {f[4] for f in steals} == {"goblin", "altar"}
+    assert any(f[4] == "altar" and f[2] == t.learner for f in steals)
+    assert len([f for f in facts if f[0] == "death"]) == 3
+    assert any(f[0] == "loot" and f[1] == t.learner for f in facts)
+    assert m.state.is_over() and m.state.view(None)["winners"] == (0, 1)
 
 
 def test_harsh_keeping_the_kit_gets_the_coachs_answer_before_the_tables_warning(app):

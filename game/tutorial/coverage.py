@@ -39,6 +39,11 @@ def step_of(tutorial, r: Rule) -> list[int]:
             if row.kind != "bot" and r.step.lower() in row.text.lower()]
 
 
+def steps_in_parts(parts, r: Rule) -> list[tuple]:
+    """(part, row index) of every row of a tutorial in parts whose text holds the phrase."""
+    return [(t, i) for t in parts for i in step_of(t, r)]
+
+
 def counts(rules) -> dict[str, int]:
     out = {h: sum(1 for r in rules if r.how == h) for h in HOWS}
     out["total"] = len(rules)

@@ -114,17 +114,13 @@ ROWS = (
     # --- how the game is won --------------------------------------------------------------------
     row("say", "How each side wins: the Hunters when every Shadow is dead; the Shadows when every "
                "Hunter is dead, or three Neutrals.", "character"),
-    row("say", "When damage reaches a character's HP it dies: revealed and out of the game. Its "
-               "killer takes one of its Equipment cards.", "track"),
-    row("say", "The moment a goal is met the game ends, and everyone whose goal is met wins, even "
-               "the dead.", "character"),
     row("say", "Neutrals join from five players. Each has a goal of their own, e.g. Allie wins "
                "just by being alive at the end.", "character"),
     row("say", "Setup options: a Hermit round (6+ players: everyone first answers a Hermit card) "
                "and, for beginners, Special abilities off (Bob is then left out).", "character"),
-    row("say", "Revealing: while hidden, you may press Reveal under your card at any decision, "
-               "often to use your ability. Your counterattack did it for you. You're ready for "
-               "a real game!", "character"),
+    row("say", "Revealing: while hidden, you may press Reveal under your card. Your "
+               "counterattack did it for you. Part 2 plays this game on to its end: press Part 2.",
+        "character"),
 )
 
 TUTORIAL = Tutorial(
@@ -136,9 +132,113 @@ TUTORIAL = Tutorial(
     options={"pool": "base"},
     seat_names=("Alice", "Bob", "Carol", "Dave"),  # the first is the learner's setup name
     rows=ROWS,
-    minutes=9,
+    minutes=8,
     ends_game=False,
+    part=1,
+    part_title="Basics",
 )
+
+# --- part 2: the same game on to its end -----------------------------------------------------------
+# Found from part 1's last position by build_scripts/research/find_hunters_tutorial.py --part2
+# (trial 2519): two Hunters reveal by choice, a Moody Goblin and the Altar steal Equipment,
+# three die (Dave to your counterattack, Bob to Carol, Carol to you: her Axe is your reward)
+# and the Shadows win, Bob with them though dead.
+GOBLIN_CARD = 32    # the Cursed Sword Masamune's card id (data.CARD_NAME)
+
+ROWS_2 = (
+    row("say", "Part 2: winning and dying. The game goes on from the end of your third turn. You "
+               "are the Werewolf (14 HP) with 2 damage, and your Butcher Knife.", "character"),
+    row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
+    row("bot", BOB, ROLL), row("bot", BOB, ("draw", ("black",))),
+    row("bot", BOB, ("attack", (DAVE,))), row("bot", DAVE, ("respond", ("none",))),
+    row("say", "Bob drew the Cursed Sword Masamune: while he holds it he must attack whenever "
+               "someone is in range, rolling only the four-sided die. He hit Dave for 4.",
+        "seat.1"),
+    row("bot", BOB, END),
+    row("bot", CAROL, ROLL), row("bot", CAROL, ("draw", ("black",))),
+    row("bot", CAROL, ("reveal", ())),
+    row("say", "Carol revealed herself by choice: George, a Hunter. Anyone hidden may reveal at "
+               "any decision, most often to use an ability.", "seat.2"),
+    row("bot", CAROL, ("goblin", (BOB, GOBLIN_CARD))),
+    row("say", "Her Moody Goblin took Bob's Masamune: a few cards and the Erstwhile Altar steal "
+               "an Equipment card from another player.", "seat.2"),
+    row("bot", CAROL, ("attack", (DAVE,))), row("bot", DAVE, ("reveal", ())),
+    row("bot", DAVE, ("respond", ("none",))), row("bot", CAROL, END),
+    row("say", "Dave revealed too, when Carol attacked him: Franklin, the other Hunter. Bob's "
+               "side is still hidden.", "seat.3"),
+    row("bot", DAVE, ROLL), row("bot", DAVE, ("woods", ("heal", DAVE))),
+    row("bot", DAVE, ("attack", (LEARNER,))),
+    row("do", "Dave healed 1 in the Weird Woods and hit you for 3. He has 10 damage and "
+              "Franklin dies at 12: strike back!", "choice.respond.counter",
+        ("respond", ("counter",)), "counterattack: it can finish Dave"),
+    row("say", "Dave reached his 12 HP: he is dead, out of the game, his card face up. He held "
+               "no Equipment, so his killer (you) takes nothing.", "seat.3"),
+    # --- your turn: the Handgun ------------------------------------------------------------------
+    row("do", "Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
+    row("do", "An 8: the Cemetery. Take a Black card.", "choice.draw.black", ("draw", ("black",)),
+        "draw a Black card"),
+    row("say", "A Handgun: your range is now every Area outside your pair, and no longer your "
+               "own pair.", "seat.0"),
+    row("do", "Carol, the Hunter, is at the Underworld Gate, outside your pair: attack her.",
+        "choice.attack.2", ("attack", (CAROL,)), "attack Carol, the Hunter"),
+    row("bot", CAROL, ("respond", ("none",))),
+    row("do", "A 4 and a 2 make 2, plus 1 for the Knife: Carol took 3. End your turn.",
+        "choice.end_turn", END, "end your turn"),
+    row("bot", BOB, ROLL), row("bot", BOB, ("draw", ("black",))), row("bot", BOB, ("card_pass", ())),
+    row("bot", BOB, ("attack", (LEARNER,))),
+    row("do", "Bob attacked you, a known Shadow: he looks like a Hunter. His dice were equal, a "
+              "miss. You may strike back all the same.", "choice.respond.counter",
+        ("respond", ("counter",)), "counterattack this time"),
+    row("bot", BOB, END),
+    row("bot", CAROL, ROLL), row("bot", CAROL, SKIP), row("bot", CAROL, ("attack", (BOB,))),
+    row("say", "Carol killed Bob: he was the Unknown, a Shadow like you! He could lie to look "
+               "like a Hunter. Now one Shadow (you) and one Hunter (Carol) are left.", "seat.1"),
+    row("bot", CAROL, END),
+    # --- your turn: the Erstwhile Altar ----------------------------------------------------------
+    row("do", "Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
+    row("do", "A 7: go to the Erstwhile Altar.", "choice.move.Erstwhile Altar",
+        ("move", ("Erstwhile Altar",)), "go to the Erstwhile Altar"),
+    row("do", "The Erstwhile Altar: steal an Equipment card from another player. Take Carol's "
+              "Masamune.", f"choice.altar.{CAROL}.{GOBLIN_CARD}", ("altar", (CAROL, GOBLIN_CARD)),
+        "take Carol's Masamune"),
+    row("do", "With the Masamune you must attack (there is no 'no attack'), on the four-sided "
+              "die alone. Attack Carol.", "choice.attack.2", ("attack", (CAROL,)),
+        "attack Carol: the Masamune allows nothing else"),
+    row("bot", CAROL, ("respond", ("none",))),
+    row("do", "3 on the die, plus 1 for the Knife: Carol is at 8 of her 14. End your turn.",
+        "choice.end_turn", END, "end your turn"),
+    row("bot", CAROL, ROLL), row("bot", CAROL, ("draw", ("black",))),
+    row("bot", CAROL, ("attack", (LEARNER,))),
+    row("do", "Carol drew a Rusted Broad Axe and hit you for 6: 11 of your 14. Strike back.",
+        "choice.respond.counter", ("respond", ("counter",)), "counterattack: Carol is a Hunter"),
+    row("bot", CAROL, END),
+    # --- the last turn ---------------------------------------------------------------------------------
+    row("do", "Carol is at 11. Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
+    row("do", "The Cemetery again. Skip its card: the Area's action is never a must.",
+        "choice.skip", SKIP, "skip the card: the attack is what counts now"),
+    row("do", "Attack Carol.", "choice.attack.2", ("attack", (CAROL,)), "attack Carol"),
+    row("say", "George is dead. His killer takes one of his Equipment cards: you took his "
+               "Rusted Broad Axe.", "results.panel"),
+    row("say", "Every Hunter is dead, so the Shadows win and the game ends at once. Bob wins "
+               "too: everyone whose goal is met wins, even the dead.", "results.panel"),
+    row("say", "Here is who was who. You're ready for a real game!", "results.panel"),
+)
+
+TUTORIAL_2 = Tutorial(
+    game_id="hunters",
+    title="Shadow Hunters",
+    players=4,
+    learner=LEARNER,
+    seed=710,
+    options={"pool": "base"},
+    seat_names=("Alice", "Bob", "Carol", "Dave"),
+    rows=ROWS_2,
+    minutes=7,
+    part=2,
+    part_title="Winning and dying",
+    follows="hunters",
+)
+PARTS = (TUTORIAL, TUTORIAL_2)
 
 # --- the rulebook, rule by rule, and the step that teaches it (see coverage.py) -----------------
 RULES = (
@@ -171,8 +271,8 @@ RULES = (
          "the Underworld Gate (4-5) offers all three"),
     rule("woods", "Weird Woods: 2 damage to anyone, or heal anyone (you too) by 1.", "play",
          "Weird Woods: deal 2 damage to anyone"),
-    rule("altar", "Erstwhile Altar: take an Equipment card from another player.", "explained",
-         "its action takes an Equipment card"),
+    rule("altar", "Erstwhile Altar: take an Equipment card from another player.", "play",
+         "The Erstwhile Altar: steal an Equipment card"),
     rule("hermit_give", "The one given a Hermit card follows it if it names them.", "play",
          "Spell: a Shadow takes 1 damage"),
     rule("hermit_truth", "Hermit cards are answered truthfully.", "play",
@@ -191,29 +291,29 @@ RULES = (
          "You can attack anyone in your Area pair"),
     rule("damage_roll", "Attack damage is the difference of the two dice.", "play",
          "Damage is the difference between the two dice"),
-    rule("miss", "Equal dice miss.", "explained", "A roll of equal dice would have missed"),
+    rule("miss", "Equal dice miss.", "play", "His dice were equal, a miss"),
     rule("multi", "One roll hits every target of a several-target attack.", "explained",
          "rolls once for all"),
-    rule("death_hp", "A character dies once its damage reaches its HP.", "explained",
-         "14 damage and you are dead"),
-    rule("dead_out", "The dead are revealed and leave the game.", "explained",
-         "revealed and out of the game"),
+    rule("death_hp", "A character dies once its damage reaches its HP.", "play",
+         "Dave reached his 12 HP"),
+    rule("dead_out", "The dead are revealed and leave the game.", "play",
+         "out of the game, his card face up"),
     rule("kill_reward", "A killer takes one Equipment card of their choice from the victim.",
-         "explained", "killer takes one of its Equipment cards"),
+         "play", "His killer takes one of his Equipment cards"),
     rule("win_ends", "Meeting your goal, you reveal yourself and the game ends at once.",
-         "explained", "The moment a goal is met the game ends"),
-    rule("winners", "Everyone whose goal is met wins, even the dead.", "explained",
+         "play", "the game ends at once"),
+    rule("winners", "Everyone whose goal is met wins, even the dead.", "play",
          "everyone whose goal is met wins, even the dead"),
     rule("hunters_win", "The Hunters win when every Shadow is dead.", "explained",
          "the Hunters when every Shadow is dead"),
     rule("shadows_win", "The Shadows win when every Hunter, or three Neutrals, are dead.",
-         "explained", "the Shadows when every Hunter is dead"),
+         "play", "Every Hunter is dead, so the Shadows win"),
     rule("neutrals_win", "Each Neutral has a goal of its own.", "explained",
          "Each has a goal of their own"),
     rule("ability", "A character's ability needs it revealed (the Werewolf's counterattack).",
          "play", "Your Werewolf can strike back"),
-    rule("reveal_choice", "A hidden character may reveal itself at any decision.", "explained",
-         "you may press Reveal under your card"),
+    rule("reveal_choice", "A hidden character may reveal itself at any decision.", "play",
+         "Carol revealed herself by choice"),
     rule("hermit_start", "Variant for 6 or more: each player uses a Hermit card at the start.",
          "explained", "a Hermit round (6+ players"),
     rule("no_abilities", "Variant for beginners: no abilities, without Bob.", "explained",

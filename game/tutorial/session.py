@@ -20,6 +20,8 @@ READ_FIRST = "read the coach's note first, then press Next"
 NOT_NOW = "the coach is not asking for a move just now"
 FAST = "the coach is playing these tricks for everyone; watch, your turn comes back"
 FAST_PACE = 0.25   # seconds between fast-forwarded moves (the table's animations run quicker too)
+NEXT_PART = ("this part is over: press Part {n} in the coach's note to play the game on, "
+             "or Menu")
 LAST_STEP = ("the tutorial is over: press Play vs Easy in the coach's note for a real game, "
              "or Menu")
 
@@ -114,6 +116,9 @@ class TutorialSession(Session):
             return "One moment", FAST
         if step is None or step.kind != "do":
             if step is not None and self.index == len(self.tutorial.rows) - 1:
+                following = self.tutorial.next_part()
+                if following is not None:
+                    return "One moment", NEXT_PART.format(n=following.part)
                 return "One moment", LAST_STEP   # no Next there: the coach offers a real game
             return "One moment", READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
         if action == step.action:

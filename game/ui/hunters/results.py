@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game.ui import style
 from game.ui.scenes.results import ResultsScene
 from game.ui.widgets import heading, paragraph, table
@@ -59,7 +61,31 @@ def why(res, names) -> str:
     return " ".join(parts)
 
 
+COACH_W = 300   # a tutorial's coach panel stands beside the box
+
+
 class HuntersResults(ResultsScene):
+    def centered(self, w: int, h: int) -> pygame.Rect:
+        box = super().centered(w, h)
+        m = self.metrics
+        room = m.px(COACH_W + 24) if getattr(self.app, "coach", None) else 0
+        if not room:
+            return box
+        w = min(w, m.width - 2 * m.margin - room)
+        return pygame.Rect((m.width - room - w) // 2, box.y, w, h)
+
     def build(self, m: style.Metrics) -> None:
         super().build(m)
         self.panel.set_blocks(hunters_blocks(self.session))
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Named parts for a tutorial's coach: the results panel, and where the coach goes."""
+        if not hasattr(self, "box"):
+            return {}
+        m = self.metrics
+        return {"coach": pygame.Rect(self.box.right + m.px(24), self.box.y, m.px(COACH_W),
+                                     m.px(250)),
+                "results.panel": self.panel.rect}
+
+    def region(self, name: str) -> pygame.Rect | None:
+        return self.regions().get(name)
