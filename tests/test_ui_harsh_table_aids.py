@@ -287,7 +287,7 @@ def _press(app, pos) -> None:
 def test_a_quick_move_is_held_while_the_danger_check_plays_its_worlds_then_taken(app, monkeypatch):
     """A click before the check is done: each frame plays some worlds (within HELD_BUDGET),
     and the move is taken in the frame after the last world, not with all of them at once."""
-    from game.ui.harsh import table as harsh_table
+    from game.ui.harsh import checking as harsh_checking
 
     m = match_at_move(3)
     table = open_table(app, m)
@@ -296,7 +296,7 @@ def test_a_quick_move_is_held_while_the_danger_check_plays_its_worlds_then_taken
     monkeypatch.setattr(table, "_assess_some", lambda: None)   # only the held choice plays
     # a world costs 1 ms of this clock and each frame has 2.5 ms for them: two a frame
     ticks = iter(range(10 ** 6))
-    monkeypatch.setattr(harsh_table, "time", SimpleNamespace(thread_time=lambda: next(ticks) / 1000))
+    monkeypatch.setattr(harsh_checking, "time", SimpleNamespace(thread_time=lambda: next(ticks) / 1000))
     monkeypatch.setattr(table, "frame_room", lambda budget=0.0: 0.0025)
     move = next(a for a in table.actions() if a.kind == "move")
     before = len(table.session.match.log)
@@ -315,10 +315,10 @@ def test_a_quick_move_is_held_while_the_danger_check_plays_its_worlds_then_taken
 
 
 def test_a_held_move_is_taken_after_held_frames_even_if_worlds_are_left(app, monkeypatch):
-    from game.ui.harsh import table as harsh_table
+    from game.ui.harsh import checking as harsh_checking
 
-    monkeypatch.setattr(harsh_table, "HELD_BUDGET", -1.0)   # no world at all in a held frame
-    monkeypatch.setattr(harsh_table, "HELD_FRAMES", 4)
+    monkeypatch.setattr(harsh_checking, "HELD_BUDGET", -1.0)   # no world at all in a held frame
+    monkeypatch.setattr(harsh_checking, "HELD_FRAMES", 4)
     m = match_at_move(3)
     table = open_table(app, m)
     table._dangers = (-1, {})
@@ -334,9 +334,9 @@ def test_a_held_move_is_taken_after_held_frames_even_if_worlds_are_left(app, mon
 
 
 def test_a_quick_move_into_the_spy_still_asks_first(app, monkeypatch):
-    from game.ui.harsh import table as harsh_table
+    from game.ui.harsh import checking as harsh_checking
 
-    monkeypatch.setattr(harsh_table, "HELD_BUDGET", 0.0)
+    monkeypatch.setattr(harsh_checking, "HELD_BUDGET", 0.0)
     m = spy_next_door_with_nothing_to_discard()
     s = m.state
     table = open_table(app, m)
@@ -351,11 +351,11 @@ def test_a_quick_move_into_the_spy_still_asks_first(app, monkeypatch):
 
 def test_a_held_move_is_taken_before_the_next_key_as_it_would_be_at_once(app, monkeypatch):
     """A move then Ctrl+Z in the same frame: held or not, the same happens in that order."""
-    from game.ui.harsh import table as harsh_table
+    from game.ui.harsh import checking as harsh_checking
 
     def move_then_undo(budget: float):
-        monkeypatch.setattr(harsh_table, "HELD_BUDGET", budget)
-        monkeypatch.setattr(harsh_table, "ASSESS_UNTIL", budget or harsh_table.ASSESS_UNTIL)
+        monkeypatch.setattr(harsh_checking, "HELD_BUDGET", budget)
+        monkeypatch.setattr(harsh_checking, "ASSESS_UNTIL", budget or harsh_checking.ASSESS_UNTIL)
         table = open_table(app, match_at_move(3))
         table._dangers = (-1, {})
         held = []

@@ -18,6 +18,8 @@ Rooms of this game only:
                 clue and ability targets), built from the view and the legal actions
 * ``ending``    the end screen that reveals every Case File, and why it was won or lost
 * ``dangers``   which choices can lose the game at once (said on the option, asked once)
+* ``checking``  the table's side of it: the check's worlds played a few each frame, a
+                quick choice held until they are played
 * ``forecast``  where the Spy goes next when the top Spy card is known
 * ``hinting``   the hint search on a worker thread
 
