@@ -9,6 +9,15 @@ answered, an Equipment card, an attack that hits, in few moves.
 
     python build_scripts/research/find_hunters_tutorial.py --seeds 300
     python build_scripts/research/find_hunters_tutorial.py --show SEED TRIAL
+
+Part 2 ("Winning and dying", issue 40) goes on from part 1's last position: ``--part2 N``
+plays N random continuations (the learner prefers attacking and the Erstwhile Altar, the
+computers reveal now and then) and prints those that reach, within 80 moves, a reveal by
+choice, Equipment stolen, a death with its kill reward and a side's win, marking whether
+the learner loots, steals, lives and wins:
+
+    python build_scripts/research/find_hunters_tutorial.py --part2 4000
+    (trial 2519: 47 moves, 16 of them the learner's; the tutorial's part 2)
 """
 
 from __future__ import annotations
@@ -94,12 +103,75 @@ def run(seed, trial, max_turns=9, show=False):
     return feats, moves, m
 
 
+def part2_pick(st, seat, rng):
+    acts = st.legal_actions(seat)
+    reveal = [a for a in acts if a.kind == "reveal"]
+    if reveal and seat != LEARNER and rng.random() < 0.15:
+        return reveal[0]
+    acts = [a for a in acts if a.kind != "reveal"] or acts
+    kinds = {a.kind for a in acts}
+    for k in ("roll", "altar", "loot", "end_turn"):
+        if k in kinds:
+            return rng.choice([a for a in acts if a.kind == k])
+    if "respond" in kinds:
+        counter = [a for a in acts if a.args == ("counter",)]
+        return counter[0] if counter else acts[0]
+    if "attack" in kinds and rng.random() < 0.85:
+        hits = [a for a in acts if a.kind == "attack"]
+        if seat == LEARNER:
+            hits = [a for a in hits if a.args[0] != 1] or hits    # not Bob, the other Shadow
+        return rng.choice(hits)
+    if "move" in kinds and seat == LEARNER and rng.random() < 0.5:
+        altar = [a for a in acts if a.args == ("Erstwhile Altar",)]
+        if altar:
+            return altar[0]
+    return rng.choice(acts)
+
+
+def part2(trials: int, max_moves: int = 80) -> None:
+    import copy
+
+    from game.tutorial import tutorial_for
+
+    t = tutorial_for("hunters")
+    base = t.match_at(len(t.rows))
+    before = len(base.state.history)
+    for trial in range(trials):
+        rng = random.Random(trial)
+        m = copy.deepcopy(base)
+        moves = []
+        while not m.state.is_over() and len(moves) < max_moves:
+            if m.decider() == CHANCE:
+                m.chance_step()
+                continue
+            seat = m.decider()
+            action = part2_pick(m.state, seat, rng)
+            m.apply(seat, action)
+            moves.append((seat, action))
+        st = m.state
+        facts = st.history[before:]
+        loot = [f for f in facts if f[0] == "loot"]
+        steal = [f for f in facts if f[0] == "equipment" and f[4] in ("altar", "goblin", "bob")]
+        chose = [f for f in facts if f[0] == "reveal" and f[3] == "reveal"]
+        if not (st.is_over() and loot and steal and chose):
+            continue
+        mine = sum(1 for seat, _ in moves if seat == LEARNER)
+        print(trial, len(moves), mine, "learner loots", any(f[1] == LEARNER for f in loot),
+              "steals", any(f[2] == LEARNER for f in steal), "alive", st.alive[LEARNER],
+              "winners", st.view(None)["winners"], flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--trials", type=int, default=30)
     ap.add_argument("--show", type=int, nargs=2)
+    ap.add_argument("--part2", type=int, metavar="TRIALS",
+                    help="search part 2's continuations of part 1's game instead")
     a = ap.parse_args()
+    if a.part2:
+        part2(a.part2)
+        return
     if a.show:
         feats, moves, m = run(*a.show, show=True)
         print(feats, moves, m.state.chars)

@@ -1,14 +1,16 @@
-"""The Shadow Hunters tutorial: the first three turns of a four-player game.
+"""The Shadow Hunters tutorial in two parts: the first three turns of a four-player game
+(Basics), then the same game on to its end (Winning and dying).
 
 Seed 710 with the base characters makes you (seat 0) the Werewolf, a Shadow, and has you
 start. With the moves below the dice and the decks bring up, for you: a move by the dice,
 a Hermit card drawn at the Hermit's Cabin, given to Carol and answered, a Hermit card
 given to you to answer, an attack on you and the Werewolf's counterattack (which reveals
 you), two rolls of 7 (any Area), a Black card that is Equipment at the Cemetery (Butcher
-Knife), your own attack in your Area pair with the Knife's bonus, and the Weird Woods. The
-other Areas, revealing by choice, the three factions' ways to win, death and its reward,
-the game's end, Single-use cards, the decks' reshuffle and the two Setup variants are
-explained with the table pointed at (``RULES`` below): these three turns reach none of them. Found by searching seeds (build_scripts/research/find_hunters_tutorial.py);
+Knife), your own attack in your Area pair with the Knife's bonus, and the Weird Woods. Part 2
+(``TUTORIAL_2``) plays the same game on to its end and the results. What neither part
+reaches is explained with the table pointed at (``RULES`` below): the Church, the Hunters'
+and the Neutrals' wins, the Unknown's lie, a deck's reshuffle, one roll for several targets
+and the two Setup variants. Found by searching seeds (build_scripts/research/find_hunters_tutorial.py);
 tests/test_tutorial.py checks every move is legal where it stands and plays it on the real
 table. The rows stop before the game's end (``ends_game=False``).
 
@@ -151,8 +153,8 @@ ROWS_2 = (
     row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
     row("bot", BOB, ROLL), row("bot", BOB, ("draw", ("black",))),
     row("bot", BOB, ("attack", (DAVE,))), row("bot", DAVE, ("respond", ("none",))),
-    row("say", "Bob drew the Cursed Sword Masamune: while he holds it he must attack whenever "
-               "someone is in range, rolling only the four-sided die. He hit Dave for 4.",
+    row("say", "Bob drew at the Underworld Gate, which offers all three decks: the Cursed Sword "
+               "Masamune. Holding it, he must attack when he can, on the four-sided die alone.",
         "seat.1"),
     row("bot", BOB, END),
     row("bot", CAROL, ROLL), row("bot", CAROL, ("draw", ("black",))),
@@ -160,8 +162,8 @@ ROWS_2 = (
     row("say", "Carol revealed herself by choice: George, a Hunter. Anyone hidden may reveal at "
                "any decision, most often to use an ability.", "seat.2"),
     row("bot", CAROL, ("goblin", (BOB, GOBLIN_CARD))),
-    row("say", "Her Moody Goblin took Bob's Masamune: a few cards and the Erstwhile Altar steal "
-               "an Equipment card from another player.", "seat.2"),
+    row("say", "Her Moody Goblin, a Single-use card, took Bob's Masamune and was discarded. A "
+               "few cards and the Erstwhile Altar steal Equipment.", "seat.2"),
     row("bot", CAROL, ("attack", (DAVE,))), row("bot", DAVE, ("reveal", ())),
     row("bot", DAVE, ("respond", ("none",))), row("bot", CAROL, END),
     row("say", "Dave revealed too, when Carol attacked him: Franklin, the other Hunter. Bob's "
@@ -221,7 +223,8 @@ ROWS_2 = (
                "Rusted Broad Axe.", "results.panel"),
     row("say", "Every Hunter is dead, so the Shadows win and the game ends at once. Bob wins "
                "too: everyone whose goal is met wins, even the dead.", "results.panel"),
-    row("say", "Here is who was who. You're ready for a real game!", "results.panel"),
+    row("say", "Here is who was who: at 4 players, always two of each side. You're ready for "
+               "a real game!", "results.panel"),
 )
 
 TUTORIAL_2 = Tutorial(
@@ -248,13 +251,13 @@ RULES = (
          "play", "Everyone has a secret character"),
     rule("pairs", "The six Areas lie in three pairs; a pair is one attack range.", "play",
          "The six Areas lie in three pairs"),
-    rule("decks", "White, Black and Hermit cards are three separate decks.", "explained",
+    rule("decks", "White, Black and Hermit cards are three separate decks.", "play",
          "Three decks: White at the Church"),
-    rule("track", "Damage is kept on the damage track, from no damage up.", "explained",
+    rule("track", "Damage is kept on the damage track, from no damage up.", "play",
          "The damage track"),
     rule("allocation", "The sides dealt depend on the players: at 4, two Hunters and two "
-         "Shadows.", "explained", "two Hunters and two Shadows are dealt"),
-    rule("start_player", "The starting player is chosen at random.", "explained",
+         "Shadows.", "play", "at 4 players, always two of each"),
+    rule("start_player", "The starting player is chosen at random.", "play",
          "The first player is drawn at random"),
     rule("turn", "A turn: move (must), the Area's action (may), attack (may).", "play",
          "After moving you may attack someone in your Area pair"),
@@ -267,8 +270,8 @@ RULES = (
          "The Hermit's Cabin: draw a Hermit card"),
     rule("church", "Church: draw a White card.", "explained", "White at the Church (6)"),
     rule("cemetery", "Cemetery: draw a Black card.", "play", "Draw a Black card"),
-    rule("gate", "Underworld Gate: draw from the deck of your choice.", "explained",
-         "the Underworld Gate (4-5) offers all three"),
+    rule("gate", "Underworld Gate: draw from the deck of your choice.", "play",
+         "the Underworld Gate, which offers all three decks"),
     rule("woods", "Weird Woods: 2 damage to anyone, or heal anyone (you too) by 1.", "play",
          "Weird Woods: deal 2 damage to anyone"),
     rule("altar", "Erstwhile Altar: take an Equipment card from another player.", "play",
@@ -283,8 +286,8 @@ RULES = (
          "only the two of you read it"),
     rule("reshuffle", "An empty deck is made again from its discards.", "explained",
          "An empty deck is made again"),
-    rule("single_use", "A Single-use card is read out, followed and discarded.", "explained",
-         "Single-use: read out, done, discarded"),
+    rule("single_use", "A Single-use card is read out, followed and discarded.", "play",
+         "Her Moody Goblin, a Single-use card"),
     rule("equipment", "Equipment stays in front of you and always works.", "play",
          "The Butcher Knife is Equipment"),
     rule("attack", "You may attack one player in your Area pair.", "play",
