@@ -259,3 +259,15 @@ def test_damaged_colour_settings_are_repaired_and_the_original_kept(shadows_home
     kept = [p for p in settings_path().parent.iterdir() if p.name != "settings.json"
             and p.name.startswith("settings")]
     assert kept and "sepia" in kept[0].read_text(encoding="utf-8")
+
+
+def test_hunters_seat_names_follow_the_palette():
+    """Hunters' seats are named after their pieces' colours: never "Red" for a gold piece."""
+    from game.ui.scenes.setup import default_names
+
+    palette.apply("default")
+    assert default_names("hunters")[:4] == ("Red", "Blue", "Yellow", "Green")
+    palette.apply("red_green")
+    names = default_names("hunters")
+    assert names[:4] == ("Gold", "Violet", "Ice", "Brown") and len(set(names)) == 8
+    assert len(names) == len(style.PLAYER_COLOURS)

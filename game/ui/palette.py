@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 
+from game.i18n import N_
 from game.storage.settings import PALETTES, TEXT_SIZES
 from game.ui import style
 
@@ -78,6 +79,16 @@ _THEME_HIGH = {
     "#ffe7b0": "#ffffff", "#9a968c": "#e0e0e0", "#6b6c70": "#b4b4b4",
 }
 
+# Shadow Hunters names its seats after their pieces' colours (scenes/setup.py): the names
+# follow the palette, so "Red" is never a gold piece.
+SEAT_NAMES = {
+    "default": (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Purple"), N_("Orange"),
+                N_("Teal"), N_("White")),
+    "red_green": (N_("Gold"), N_("Violet"), N_("Ice"), N_("Brown"), N_("Lilac"), N_("Sage"),
+                  N_("Slate"), N_("Cream")),
+}
+SEAT_NAMES["high_contrast"] = SEAT_NAMES["red_green"]
+
 _now = {"palette": "default", "text": 100, "calm": False}
 
 
@@ -108,6 +119,11 @@ def apply(palette: str = "default", text_size: int = 100) -> bool:
 
     draw.clear_caches()
     return True
+
+
+def seat_names() -> tuple[str, ...]:
+    """The colour words of the seats' pieces in the current palette (untranslated)."""
+    return SEAT_NAMES[_now["palette"]]
 
 
 def apply_settings(settings) -> bool:
