@@ -27,6 +27,10 @@ GAME_NAMES = {"hunters": (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("
 def default_names(game_id: str | None = None) -> tuple[str, ...]:
     """Names are the player's to keep: the colours are given in the language of the day."""
     names = GAME_NAMES.get(game_id or "")
+    if names:
+        from game.ui import palette
+
+        names = palette.seat_names()    # the colours of the pieces in the chosen palette
     return tuple(_(n) for n in names) if names else DEFAULT_NAMES
 
 LEVELS = ("easy", "normal", "hard")
