@@ -118,23 +118,31 @@ class Analysis:
         big = [s for s in self.swings if s.kinds and abs(s.swing) >= KEY_SWING]
         return sorted(big, key=lambda s: (-abs(s.swing), s.step))[:k]
 
+    def when(self, step: int) -> Message:
+        for d in self.decisions:
+            if d.step == step:
+                return d.when
+        if step >= self.length:
+            return Message("analysis.when.end")
+        return Message("analysis.when.step", {"step": step})
+
+    def mistake_message(self, d: Decision) -> Message:
+        return Message("analysis.mistake", {
+            "when": d.when.to_json(), "who": d.seat, "chosen": d.chosen.label,
+            "lost": -pct(d.lost), "best": d.best.label})
+
+    def luck_message(self, s: Swing) -> Message:
+        what = Message(f"analysis.chance.{s.kinds[0] if s.kinds else 'between'}")
+        return Message("analysis.luck", {"when": self.when(s.step).to_json(),
+                                         "what": what.to_json(), "who": s.seat,
+                                         "swing": pct(s.swing)})
+
     def key_moments(self, k: int = KEY_MOMENTS) -> list[tuple[int, Message]]:
         """(step, message) of the biggest mistakes and swings of luck, in game order."""
-        whens = {d.step: d.when for d in self.decisions}
-        whens[self.length] = Message("analysis.when.end")
-        out = []
-        for d in self.mistakes(k):
-            out.append((d.step, Message("analysis.mistake", {
-                "when": d.when.to_json(), "who": d.seat, "chosen": d.chosen.label,
-                "lost": -pct(d.lost), "best": d.best.label})))
-        for s in self.luck(k):
-            when = whens.get(s.step, Message("analysis.when.step", {"step": s.step}))
-            what = Message(f"analysis.chance.{s.kinds[0] if s.kinds else 'between'}")
-            out.append((s.step, Message("analysis.luck", {
-                "when": when.to_json(), "what": what.to_json(), "who": s.seat,
-                "swing": pct(s.swing)})))
+        out = [(d.step, self.mistake_message(d)) for d in self.mistakes(k)]
+        out += [(s.step, self.luck_message(s)) for s in self.luck(k)]
         out.sort(key=lambda t: t[0])
-        return out[:2 * k]
+        return out
 
     def to_json(self) -> dict:
         return {"version": self.version, "game": self.game, "players": self.players,

@@ -27,14 +27,32 @@ def with_analysis(record, analysis: Analysis):
     return dataclasses.replace(record, analysis=analysis.to_json())
 
 
+def same_game(a, b) -> bool:
+    return (a.game, a.seed, a.chance, tuple(a.log), a.players) == \
+        (b.game, b.seed, b.chance, tuple(b.log), b.players)
+
+
+def find_in_history(record):
+    """The history's entry for the game of ``record`` (newest first), or None."""
+    from game.storage.history import load_history
+
+    try:
+        records, _ = load_history()
+    except OSError:
+        return None
+    return next((r for r in records if same_game(r, record)), None)
+
+
 def keep(record, analysis: Analysis):
-    """Attach ``analysis`` and store it in the history entry of the game, if it is one.
+    """Attach ``analysis`` and store it in the history entry of the game, if it has one.
     Returns the record with the analysis."""
     from game.storage.history import replace_game
 
     out = with_analysis(record, analysis)
     try:
-        replace_game(out)
+        entry = find_in_history(record)
+        if entry is not None:
+            replace_game(with_analysis(entry, analysis))
     except OSError:
         pass        # the history cannot be written now: the analysis is simply made again
     return out

@@ -186,6 +186,9 @@ class ReviewMixin:
         x -= bw + m.gap
         self.button((x, y, bw, m.button_h), "Export…", self.export, choice=False,
                     object_id="#review_export", tooltip="Save this game as a .shadows.json file")
+        from game.ui.analysis import add_review_button
+
+        x = add_review_button(self, m, x)       # issue 43
         x = self.extra_top_buttons(m, x)
         self.top_bar_right = x
 

@@ -97,6 +97,9 @@ class ResultsScene(Overlay):
             self.button((x, y, bw, m.button_h), text, action, object_id=oid,
                         cls="@primary" if oid == "#play_again" else None)
             x += bw + m.gap
+        from game.ui.analysis import add_results_button
+
+        add_results_button(self, m)     # Analyse, at the box's top right (issue 43)
 
     def buttons(self) -> list[tuple]:
         """(text, action, object id) of the buttons under the results."""

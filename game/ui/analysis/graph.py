@@ -1,0 +1,90 @@
+"""The win-chance graph: one line per seat over the game's steps, the chance swings and
+the biggest mistakes marked. Pure drawing on a rect; ``marks`` tells where each mark is,
+so a click can be turned into the moment it stands for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import draw, style
+
+MISTAKE = (226, 92, 80)
+LUCK_UP = (120, 200, 130)
+LUCK_DOWN = (232, 170, 70)
+
+
+@dataclass(frozen=True)
+class Mark:
+    rect: pygame.Rect
+    step: int
+    seat: int
+    kind: str          # "mistake" or "luck"
+    index: int         # in the key-moment list
+
+
+def colour(seat: int) -> tuple:
+    return style.PLAYER_COLOURS[seat % len(style.PLAYER_COLOURS)]
+
+
+def plot_rect(rect: pygame.Rect, m) -> pygame.Rect:
+    return pygame.Rect(rect.x + m.px(44), rect.y + m.px(12), rect.w - m.px(56), rect.h - m.px(40))
+
+
+def to_xy(plot: pygame.Rect, length: int, step: int, p: float) -> tuple[int, int]:
+    x = plot.x + round(plot.w * step / max(1, length))
+    y = plot.bottom - round(plot.h * p)
+    return x, y
+
+
+def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, shown: set[int],
+               moments: list, hover: int | None = None) -> list[Mark]:
+    """Draw the graph in ``rect``; returns the marks drawn (for clicks)."""
+    draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
+    plot = plot_rect(rect, m)
+    small = m.px(12)
+    for q in (0.0, 0.25, 0.5, 0.75, 1.0):
+        y = plot.bottom - round(plot.h * q)
+        pygame.draw.line(surface, style.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
+        draw.blit_text(surface, f"{q:.0%}", small, (plot.x - m.px(6), y), style.TEXT_DIM,
+                       False, "midright")
+    draw.blit_text(surface, "win chance", small, (plot.x, plot.bottom + m.px(6)), style.TEXT_DIM)
+    draw.blit_text(surface, "game steps", small, (plot.right, plot.bottom + m.px(6)),
+                   style.TEXT_DIM, False, "topright")
+    length = analysis.length
+    width = max(2, m.px(2.5))
+    for seat in range(analysis.players):
+        if seat not in shown:
+            continue
+        pts = []
+        for s, p in analysis.curve(seat):
+            # an estimate holds until the seat's next one: level, then a step
+            x, y = to_xy(plot, length, s, p)
+            if pts:
+                pts.append((x, pts[-1][1]))
+            pts.append((x, y))
+        if len(pts) >= 2:
+            pygame.draw.lines(surface, colour(seat), False, pts, width)
+    marks: list[Mark] = []
+    r = max(5, m.px(7))
+    for i, (step, kind, seat, p, _) in enumerate(moments):
+        if seat not in shown:
+            continue
+        x, y = to_xy(plot, length, step, p)
+        at = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        lit = hover == i
+        if kind == "mistake":
+            c = MISTAKE
+            pygame.draw.polygon(surface, c, [(x, y + r), (x - r, y - r), (x + r, y - r)])
+            pygame.draw.polygon(surface, style.TEXT if lit else style.BG_DEEP,
+                                [(x, y + r), (x - r, y - r), (x + r, y - r)], 2 if lit else 1)
+        else:
+            c = LUCK_UP if kind == "luck+" else LUCK_DOWN
+            pygame.draw.polygon(surface, c, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+            pygame.draw.polygon(surface, style.TEXT if lit else style.BG_DEEP,
+                                [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 2 if lit else 1)
+        draw.blit_text(surface, str(i + 1), max(9, m.px(10)), (x, y - r - m.px(2)), style.TEXT,
+                       True, "midbottom")
+        marks.append(Mark(at.inflate(m.px(6), m.px(6)), step, seat, kind, i))
+    return marks

@@ -1,0 +1,94 @@
+"""The Analyse screen through the real app: from the review and from the results, the
+progress bar and Cancel, the graph's marks jumping the review, kept with the game."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import click, click_at, find, step, wait
+
+from game.review.sample import play_record
+from game.session import SeatConfig, Session
+from game.storage import history
+from game.ui.analysis.scene import AnalysisScene
+from game.ui.scenes.history import HistoryScene
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch):
+    monkeypatch.setattr(AnalysisScene, "budget", 6)   # figures do not matter here
+
+
+@pytest.fixture(scope="module")
+def record():
+    return play_record("chasing", 3, 21, level="normal")
+
+
+def open_review(app, record):
+    history.save_history([record])
+    click(app, "#history")
+    assert isinstance(app.top, HistoryScene)
+    click(app, "#history_0")
+    review = app.top
+    assert getattr(review, "is_review", False)
+    return review
+
+
+def test_from_the_review_a_mark_moves_the_review_and_the_analysis_is_kept(app, record):
+    review = open_review(app, record)
+    click(app, "#analyse")
+    scene = app.top
+    assert isinstance(scene, AnalysisScene) and scene.analysis is None
+    find(app, "#analysis_cancel")            # cancellable while it runs
+    seen = set()
+
+    def done():
+        seen.add(scene.done)
+        return scene.analysis is not None
+    assert wait(app, done, 120)
+    assert len(seen) > 2                     # the progress bar moved frame by frame
+    assert scene.moments
+    assert wait(app, lambda: scene.marks, 10), "the biggest moments are marked on the graph"
+    mark = scene.marks[0]
+    click_at(app, mark.rect.center)
+    assert app.top is review and review.position == mark.step
+    # kept with the game: in the history, and in what the review would export
+    stored = history.load_history()[0][0]
+    assert stored.analysis is not None and review.record.analysis == stored.analysis
+    click(app, "#analyse")                   # a second look opens at once
+    again = app.top
+    assert isinstance(again, AnalysisScene) and again.analysis is not None
+    assert again.analysis.to_json() == scene.analysis.to_json()
+
+
+def test_cancel_stops_it(app, record):
+    review = open_review(app, record)
+    click(app, "#analyse")
+    scene = app.top
+    click(app, "#analysis_cancel")
+    assert app.top is review
+    assert wait(app, lambda: scene._thread is None or not scene._thread.is_alive(), 30)
+    assert scene.analysis is None and history.load_history()[0][0].analysis is None
+
+
+def test_from_the_results_a_moment_opens_the_review_there(app, record):
+    from game.ui.scenes.results import ResultsScene
+
+    seats = [SeatConfig(n) for n in record.names]
+    session = Session.new("chasing", seats, record.seed, dict(record.options))
+    for seat, action in record.log:
+        session.match.apply(seat, action)
+    assert session.result() is not None
+    history.save_history([record])
+    app.push(ResultsScene(app, session))
+    step(app, 2)
+    click(app, "#analyse")
+    scene = app.top
+    assert isinstance(scene, AnalysisScene)
+    assert wait(app, lambda: scene.analysis is not None, 120)
+    assert wait(app, lambda: scene.rows, 10)
+    rect, index = scene.rows[0]
+    click_at(app, rect.center)
+    review = app.top
+    assert getattr(review, "is_review", False)
+    assert review.position == scene.moments[index][0]
+    assert history.load_history()[0][0].analysis is not None
