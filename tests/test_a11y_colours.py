@@ -271,3 +271,40 @@ def test_hunters_seat_names_follow_the_palette():
     names = default_names("hunters")
     assert names[:4] == ("Gold", "Violet", "Ice", "Brown") and len(set(names)) == 8
     assert len(names) == len(style.PLAYER_COLOURS)
+
+
+@pytest.mark.parametrize("game", ["chasing", "harsh", "hunters"])
+def test_a_palette_chosen_during_a_game_repaints_its_table(shadows_home, game):
+    """Pause → Settings → Colours, text, motion… → High contrast, back to the table: the
+    table's kept pictures (backdrop, board) are made again in the new colours."""
+    from game.session import SeatConfig
+    from game.ui import navigation
+    from game.ui.opening import start_game
+
+    app = make_app(size=(1280, 720))
+    app.settings.animation_speed = "off"
+    try:
+        n = {"chasing": 3, "harsh": 1, "hunters": 4}[game]
+        seats = [SeatConfig("Ann", "human")] + [SeatConfig(x, "computer", "easy")
+                                                for x in ("Bo", "Cy", "Di")[:n - 1]]
+        table = start_game(app, game, seats, 21, {})
+        for _ in range(30):
+            step(app, 5)
+            if app.top is not table and hasattr(app.top, "done"):
+                app.top.done()             # Hunters: the character card is read
+        assert app.top is table
+        app.draw()
+        corner = app.screen.get_at((3, app.screen.get_height() - 3))[:3]
+        navigation.push(app, "pause", table)
+        navigation.push(app, "settings")
+        step(app, 2)
+        click(app, "#access")
+        click(app, "#palette_high_contrast")
+        while app.top is not table:
+            app.pop()
+        step(app, 3)
+        app.draw()
+        after = app.screen.get_at((3, app.screen.get_height() - 3))[:3]
+        assert max(after) <= 12 < max(corner), (corner, after)
+    finally:
+        app.quit()

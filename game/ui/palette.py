@@ -115,10 +115,22 @@ def apply(palette: str = "default", text_size: int = 100) -> bool:
     style.TEXT_SCALE = text_size / 100
     style.THEME_COLOURS = dict(_THEME_HIGH) if palette == "high_contrast" else {}
     _now.update(palette=palette, text=text_size)
-    from game.ui import draw
-
-    draw.clear_caches()
+    forget_pictures()
     return True
+
+
+def forget_pictures() -> None:
+    """Every cached drawing of every screen module (cards, panels, felt, fonts) is made
+    again in the new colours and sizes: the lru caches of the loaded game.ui modules."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "game.ui" or name.startswith("game.ui.")):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name:
+                clear()
 
 
 def seat_names() -> tuple[str, ...]:
