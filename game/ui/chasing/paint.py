@@ -13,7 +13,7 @@ from typing import Mapping
 
 import pygame
 
-from game.ui import draw, style
+from game.ui import draw, palette, style
 
 from . import model as M
 from . import wording
@@ -57,7 +57,7 @@ class ChasingPainter:
 
     def _backdrop(self, size: tuple) -> pygame.Surface:
         m = self.metrics
-        key = (size, tuple(self.geo.table), tuple(self.geo.spot))
+        key = (size, tuple(self.geo.table), tuple(self.geo.spot), palette.current())
         if getattr(self, "_backdrop_key", None) != key:
             back = draw.table_background(size, felt=True).copy()
             area = self.geo.table.inflate(-m.px(4), -m.px(4))
