@@ -65,7 +65,7 @@ class HarshPainter:
         lay = self.lay
         key = (surface.get_size(), tuple(map(tuple, lay.cells)), tuple(lay.status),
                tuple(lay.collection), tuple(lay.spy), self.token_d(),
-               tuple(_card_args(g) for g in view["grid"]), tuple(sorted(moves)))
+               tuple(_card_args(g) for g in view["grid"]), tuple(sorted(moves)), palette.current())
         based = self._base is not None and self._base_key == key
         if based:
             surface.blit(self._base, (0, 0))
