@@ -146,7 +146,7 @@ def test_messages_are_data_and_render_in_english():
     msg = Message("chasing.under", {"card": ("card", "red", 7), "spotlight": ("card", "red", 9),
                                     "trick": 3, "score": 12.5})
     assert Message.from_json(msg.to_json()) == msg
-    assert render(msg) == ("Red 7 stays under the Spotlight Red 9: you take this trick in 3% "
+    assert render(msg) == ("Red 7 is under the Spotlight Red 9: you take this trick in 3% "
                            "of deals; 12.5 points this round on average")
     assert render(Message("hunters.help", {"target": 1, "ally": 62}), ["Ann", "Emi"]) == \
         "Emi: 62% that they are on your side"
@@ -179,3 +179,21 @@ def test_games_with_hints_are_marked_in_history_and_statistics():
     g = st.games["chasing"]
     assert g["with_hints"] == 1 and g["players"]["Ann"]["hinted"] == 1
     assert "1 of these games was played with hints." in hinted(g)[0].text
+
+
+def test_chasing_fast_playout_policy_is_the_bots_own():
+    import random
+
+    from game.advice.chasing import greedy_move as fast
+    from game.ai.chasing_bots import determinize, greedy_move
+
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(3):
+        m = position("chasing", 3 + seed, seed, 5)
+        world = determinize(m.state.view(m.decider()), rng)
+        while world.rnd == m.state.rnd:
+            assert fast(world) == greedy_move(world)
+            world.step(greedy_move(world))
+            checked += 1
+    assert checked > 60

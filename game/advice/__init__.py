@@ -21,7 +21,7 @@ from game.rules.protocol import Action
 
 from .core import Advice, Choice, Message, position_seed
 
-HINT_PLAYOUTS = {"chasing": 400, "hunters": 480, "harsh": 33_000}
+HINT_PLAYOUTS = {"chasing": 800, "hunters": 480, "harsh": 33_000}
 """The hint's budget: playouts a position (Harsh: playout steps, as its own hint)."""
 
 

@@ -17,7 +17,7 @@ TEXTS: dict[str, str] = {
     # Chasing Shadows
     "chasing.lead": "{card} leads: you take this trick in {trick}% of deals; "
                     "{score} points this round on average",
-    "chasing.under": "{card} stays under the Spotlight {spotlight}: you take this trick in "
+    "chasing.under": "{card} is under the Spotlight {spotlight}: you take this trick in "
                      "{trick}% of deals; {score} points this round on average",
     "chasing.over": "{card} is not under the Spotlight {spotlight}: you take this trick in "
                     "{trick}% of deals; {score} points this round on average",
