@@ -42,6 +42,7 @@ bench 180 bench_review.py --games 2 --players 5 --rounds 1
 bench 180 bench_startup.py --runs 1 --no-frames
 bench 300 bench_frames.py --actions 8 --finish 0 --games hunters,harsh,chasing
 bench 180 bench_phones.py --players 4 --seconds 5 --idle 2
+bench 300 bench_coach.py --only timing --positions 1 --game chasing
 bench 600 bench_frozen.py --runs 1 --no-onefile
 
 echo "--- benchmarks done in $(( $(date +%s) - start ))s"
