@@ -346,6 +346,7 @@ class TableScene(TablePhones, TableEnding, Scene):
         if self._handoff_due is not None and self.app.top is self and not self.moments:
             seat, self._handoff_due = self._handoff_due, None
             if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
+                self.app.sound.play("turn")   # with "Pass to ..." on the screen
                 navigation.push(self.app, "handoff", self, seat)
                 return
         key = self.ui_key()
