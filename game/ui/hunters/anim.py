@@ -40,6 +40,9 @@ class Effects:
 
     def __init__(self) -> None:
         self.items: list[Effect] = []
+        # plays the sound cue an effect carries (data["cue"]) when the effect starts: a hit
+        # is heard when it shows, once the dice have settled (the table's Sounds.play)
+        self.sounds = None
 
     def add(self, effect: Effect) -> None:
         if effect.seconds > 0:
@@ -47,7 +50,10 @@ class Effects:
 
     def update(self, dt: float) -> None:
         for e in self.items:
+            waiting = not e.started
             e.age += dt
+            if waiting and e.started and e.data.get("cue") and self.sounds is not None:
+                self.sounds(e.data["cue"])
         self.items = [e for e in self.items if not e.done]
 
     def clear(self) -> None:
@@ -81,6 +87,9 @@ def ease_out(t: float) -> float:
 
 # Hold lengths at normal speed (the session waits this long after such an event).
 DICE_KINDS = ("roll", "attack", "die", "dynamite")
+# The sound cue of each event (game.ui.sound.CUES); each goes with its animation or the
+# board's change, never alone.
+CUE_OF = {**{kind: "dice" for kind in DICE_KINDS}, "damage": "damage", "draw": "card"}
 HOLD = {"roll": 0.9, "attack": 1.1, "die": 0.8, "dynamite": 1.0, "damage": 0.7, "heal": 0.6,
         "set_damage": 0.6, "death": 1.1, "reveal": 1.0, "move": 0.5, "draw": 0.6,
         "equipment": 0.6, "loot": 0.6}
@@ -97,6 +106,10 @@ class EventAnimations:
     ones a roll brings waiting until the dice have settled."""
 
     def animate_event(self, event, step: int, fact: tuple) -> None:
+        cue = CUE_OF.get(event.kind)
+        if event.kind == "damage" and not fact[2]:
+            cue = None                      # nothing happened to them: no blow to hear
+        heard_later = False
         if event.kind in HOLD:
             # what the dice bring (hits, heals, deaths) shows once they have settled
             if step != self._batch_step:
@@ -104,13 +117,16 @@ class EventAnimations:
             delay = 0.0 if event.kind in DICE_KINDS else self._batch_delay
             total = HOLD[event.kind] + delay
             scale = self.hold_for_animation(total) / total
-            self._start_effect(event.kind, fact, HOLD[event.kind] * scale, delay * scale)
+            heard_later = self._start_effect(event.kind, fact, HOLD[event.kind] * scale,
+                                             delay * scale, cue)
             if event.kind in DICE_KINDS:
                 self._batch_delay += 0.6 * HOLD[event.kind]
             if event.kind == "draw" and fact[2] != "hermit":
                 self._show_card(fact, delay)
         self._moment_of(event, step, fact)
-        if event.kind in ("damage", "death", "reveal"):
+        if cue and not heard_later:
+            self.app.sound.play(cue)
+        if event.kind in ("death", "reveal"):
             self.app.sound.play("refused" if event.kind == "death" else "click")
 
     # --- moments: held until seen -----------------------------------------------------------------
@@ -173,12 +189,21 @@ class EventAnimations:
                                 delay * scale))
         self._batch_delay += CARD_HOLD
 
-    def _start_effect(self, kind: str, fact: tuple, seconds: float, delay: float = 0.0) -> None:
-        """Queue the animation of one rules event (``fact`` is its public record)."""
+    def _start_effect(self, kind: str, fact: tuple, seconds: float, delay: float = 0.0,
+                      cue: str | None = None) -> bool:
+        """Queue the animation of one rules event (``fact`` is its public record). A ``cue``
+        for an animation that waits (a hit after the dice) rides on it and is heard when
+        it starts: True then."""
         if seconds <= 0:
-            return
+            return False
+        later = False
         for what, seat, data in self._effects_of(kind, fact):
+            if cue and delay > 0 and not later:
+                data, later = {**data, "cue": cue}, True
             self.effects.add(Effect(what, seconds, seat, data, delay))
+        if later:
+            self.effects.sounds = self.app.sound.play
+        return later
 
     def _effects_of(self, kind: str, fact: tuple) -> list[tuple[str, int, dict]]:
         if kind in DICE_KINDS:
