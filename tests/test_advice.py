@@ -110,6 +110,7 @@ def test_hunters_reasons_quote_the_search_and_answers_repeat():
             assert p["enemy"] in (pct(c.stats["p_S"]), pct(c.stats["p_H"]))
         elif c.reason.id == "hunters.plain":
             assert p["alive"] == pct(c.stats["alive"])
+            assert p["hurt"] == round(c.stats["hurt"], 1)
     b = advise("hunters", view, acts, budget=60)
     assert [(c.action, c.win) for c in a.choices] == [(c.action, c.win) for c in b.choices]
 

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from game.ai.hunters_beliefs import Beliefs
 from game.ai.hunters_rollout import knowledge, playout, value
-from game.rules.hunters.data import CHAR_ID, FACTION, HUNTER, NEUTRAL, SHADOW
+from game.rules.hunters.data import CHAR_ID, FACTION, HP, HUNTER, NEUTRAL, SHADOW
 from game.rules.hunters.worlds import determinize
 from game.rules.protocol import Action
 
@@ -104,6 +104,7 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     won = [0.0] * k
     dies = [0] * k
     alive = [0] * k
+    hurt = [0.0] * k
     facts = [{HUNTER: 0, SHADOW: 0, NEUTRAL: 0} for _ in range(n)]
     for _ in range(worlds):
         w = sample_world(view, b, rng, me, tuples)
@@ -122,6 +123,7 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
             if n > 1 and not x.over:
                 playout(x, r, know, turns=n - 1, max_steps=PLAYOUT_STEPS)
             alive[i] += x.alive[me]
+            hurt[i] += (x.dmg[me] - w.dmg[me]) if x.alive[me] else HP[x.chars[me]] - w.dmg[me]
             if not x.over:
                 playout(x, r, know, turns=10_000, max_steps=PLAYOUT_STEPS)
             won[i] += value(x, me)
@@ -129,7 +131,8 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     for i, a in enumerate(cands):
         t = target_of(a)
         side = {f: facts[t][f] / worlds for f in facts[t]} if t is not None else {}
-        stats = {"win": won[i] / worlds, "dies": dies[i] / worlds, "alive": alive[i] / worlds}
+        stats = {"win": won[i] / worlds, "dies": dies[i] / worlds, "alive": alive[i] / worlds,
+                 "hurt": hurt[i] / worlds}
         stats.update({f"p_{f}": v for f, v in side.items()})
         choices.append(Choice(a, stats["win"], reason(a, my_f, stats), worlds, None, stats))
     order = {a: i for i, a in enumerate(cands)}
@@ -149,4 +152,5 @@ def reason(a: Action, my_f: str, stats: Mapping[str, float]) -> Message:
                                        "dies": pct(stats["dies"])})
     if t is not None and my_f != NEUTRAL:
         return Message("hunters.help", {"target": t, "ally": pct(stats[f"p_{my_f}"])})
-    return Message("hunters.plain", {"alive": pct(stats["alive"])})
+    return Message("hunters.plain", {"alive": pct(stats["alive"]),
+                                     "hurt": round(stats["hurt"], 1)})

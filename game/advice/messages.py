@@ -29,7 +29,8 @@ TEXTS: dict[str, str] = {
     "hunters.help": "{target}: {ally}% that they are on your side",
     "hunters.hit_neutral": "{target}: {shadow}% that they are a Shadow, {hunter}% a Hunter; "
                            "they are dead by the end of this turn in {dies}% of games",
-    "hunters.plain": "you are still alive a round from now in {alive}% of games",
+    "hunters.plain": "over the next round you take {hurt} damage on average and are "
+                     "still alive in {alive}% of games",
     # Harsh Shadows
     "harsh.plain": "won in {win}% of {games} played-out games (±{margin})",
     # the analysis

@@ -212,9 +212,8 @@ class HintScene(Overlay):
         for i, c in enumerate(self.rows()):
             y = self.box.y + m.px(56) + i * self.row_h
             pts = max(1, round(100 * margin(c.win, c.samples)))
+            # (Chasing's expected round score is in the reason below)
             head = f"{'Best: ' if i == 0 else ''}{c.action.label} — {c.win:.0%} ±{pts} win chance"
-            if c.score is not None:
-                head += f", {c.score:.1f} points this round"
             colour = HINT_COLOUR if i == 0 else style.TEXT
             draw.blit_text(surface, _fit(head, m.px(16), text_w, True), m.px(16), (x, y), colour, True)
             for j, line in enumerate(draw.wrap(render(c.reason, self.names), m.px(14), text_w)[:2]):
