@@ -199,11 +199,11 @@ def cue_card() -> list[float]:
     # the air pushed out from under the card as it lands, then the snap of its edge on the
     # table and the table's own small thock
     add(out, 0.0, burst(rng, 0.05, 0.004, 0.010, ("lp", 900.0, 0.7)), 0.35)
-    snap = burst(rng, 0.04, 0.0004, 0.005, ("bp", 3400.0, 0.9))
+    snap = burst(rng, 0.04, 0.0004, 0.007, ("bp", 3400.0, 0.9))
     add(out, 0.007, biquad(snap, "hp", 1500.0), 1.0)
     add(out, 0.007, burst(rng, 0.02, 0.0002, 0.0015, ("hp", 6000.0, 0.7)), 0.35)
     add(out, 0.008, modes([(190.0, 0.020, 0.07), (430.0, 0.014, 0.05)], 0.1, rng, 0.02))
-    return finish(room(out, 0.12, 0.7, 0.25), 0.80)
+    return finish(room(out, 0.12, 0.7, 0.25), 0.88)
 
 
 def die_hit(rng: random.Random, energy: float) -> list[float]:
@@ -254,7 +254,7 @@ def cue_damage() -> list[float]:
                   0.06, rng, 0.03)
     add(out, 0.16, burst(rng, 0.015, 0.0002, 0.0015, ("bp", 2600.0, 1.0)), 0.35)
     add(out, 0.16, clack, 0.6)
-    return finish(room(out, 0.15, 0.9, 0.35), 0.90)
+    return finish(room(out, 0.15, 0.9, 0.35), 0.70)   # the loudest by nature: held back
 
 
 def marimba_note(rng: random.Random, freq: float, ring: float, bright: float) -> list[float]:
@@ -314,10 +314,20 @@ def wav_bytes(samples: list[float]) -> bytes:
     return buf.getvalue()
 
 
-def read_wav(path: Path) -> list[float]:
+def same_sound(a: list[float], b: list[float], steps: int = 3) -> bool:
+    return len(a) == len(b) and all(abs(x - y) <= steps / 32767 for x, y in zip(a, b))
+
+
+def read_wav_bytes(data: bytes) -> list[float]:
+    import io
+
+    return read_wav(io.BytesIO(data))
+
+
+def read_wav(path) -> list[float]:
     import array
 
-    with wave.open(str(path), "rb") as w:
+    with wave.open(path if not isinstance(path, Path) else str(path), "rb") as w:
         assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, RATE), path
         a = array.array("h", w.readframes(w.getnframes()))
     if sys.byteorder != "little":
@@ -453,7 +463,8 @@ def main(argv: list[str] | None = None) -> int:
         path = args.out / f"{name}.wav"
         data = wav_bytes(samples)
         if args.check:
-            if not path.is_file() or path.read_bytes() != data:
+            # within 3 steps of 32767: another OS's sin and exp may differ in the last bit
+            if not path.is_file() or not same_sound(read_wav(path), read_wav_bytes(data)):
                 stale.append(name)
         else:
             args.out.mkdir(parents=True, exist_ok=True)
