@@ -126,7 +126,7 @@ def test_since_your_last_turn_names_every_public_change_and_nothing_private(app,
     s = table.session
     rng = random.Random(3)
     public_at_last_move = {}      # seat -> how long the public log was when she last moved
-    checked = banners = 0
+    checked = banners = turns = 0
     for _ in range(30000):
         top = app.top
         if isinstance(top, ResultsScene) or s.is_over() or checked >= 4:
@@ -142,6 +142,11 @@ def test_since_your_last_turn_names_every_public_change_and_nothing_private(app,
                 expected = public[public_at_last_move[seat]:]
                 said = [line for g in top.summary for line in g.lines]
                 assert said == expected          # every public change, in order, and no other
+                for g in top.summary:            # "Turn 5: Cy" opens Cy's group, not the last mover's
+                    for line in g.lines:
+                        if line.startswith("Turn "):
+                            assert line.endswith(": " + s.seats[g.seat].name), (line, g.seat)
+                            turns += 1
                 shown = [b.text for b in top.log_panel.blocks]
                 assert all(line in shown for line in expected)
                 private = {table.named([e.text])[0] for _, e in s.entries
@@ -171,6 +176,7 @@ def test_since_your_last_turn_names_every_public_change_and_nothing_private(app,
         else:
             step(app)
     assert checked >= 2 and banners >= 1, (checked, banners)
+    assert turns >= (1 if game_id == "hunters" else 0)
 
 
 def click_at_banner(app, table):

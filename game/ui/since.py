@@ -40,9 +40,19 @@ def last_move(session, seat: int) -> int:
 
 def public_changes(session, seat: int) -> list[tuple[int, str]]:
     """(step, text) of every public log line since ``seat`` last acted, in order."""
+    return [(step, e.text) for step, e in public_events(session, seat)]
+
+
+def public_events(session, seat: int) -> list:
+    """(step, event) of every public log line since ``seat`` last acted, in order."""
     since = last_move(session, seat)
-    return [(step, e.text) for step, e in session.entries
+    return [(step, e) for step, e in session.entries
             if step > since and e.text and e.visible_to(None)]
+
+
+# events that begin a player's turn ("Turn 5: Cy"): they open that player's group, not
+# the group of whoever ended the turn before
+TURN_KINDS = frozenset({"turn"})
 
 
 def title(session, seat: int, you: bool = False) -> str:
@@ -57,8 +67,9 @@ def groups(session, seat: int, named=lambda lines: lines) -> list[Group]:
     the rules' "Player 3" into the seats' names (``TableScene.named``)."""
     log = session.match.log
     out: list[tuple[int, list[str]]] = []
-    for step, text in public_changes(session, seat):
-        actor = mover(log, step)
+    for step, e in public_events(session, seat):
+        text = e.text
+        actor = next_mover(session, step) if e.kind in TURN_KINDS else mover(log, step)
         if out and out[-1][0] == actor:
             out[-1][1].append(text)
         else:
@@ -73,6 +84,17 @@ def mover(log, step: int) -> int:
         if log[i][0] != CHANCE:
             return log[i][0]
     return CHANCE
+
+
+def next_mover(session, step: int) -> int:
+    """Who moves first after ``step`` (a turn that has begun: its player), or who is to
+    decide now when nobody has moved since."""
+    log = session.match.log
+    for i in range(step + 1, len(log)):
+        if log[i][0] != CHANCE:
+            return log[i][0]
+    d = session.decider() if not session.is_over() else CHANCE
+    return d if d is not None and d >= 0 else mover(log, step)
 
 
 def who(session, actor: int) -> str:
