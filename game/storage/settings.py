@@ -20,6 +20,8 @@ COMPUTER_PACE_FACTOR = {"quick": 0.5, "normal": 1.0, "slow": 3.0}
 # storage keeps them without importing the UI)
 PALETTES = ("default", "red_green", "high_contrast")
 TEXT_SIZES = (100, 125, 150, 200)
+# The table actions whose keys Settings → Keys moves (game.ui.controls.TABLE_KEYS)
+KEY_ACTIONS = ("select", "confirm", "undo", "hint", "log", "last_trick", "pause")
 # The sound cues with a volume of their own (game.ui.sound plays them), 0-100 each
 SOUND_CUES = ("turn", "card", "dice", "damage", "win", "loss")
 MAX_SIDE = 8192  # before the display is known; then clamped to the display itself
@@ -48,6 +50,7 @@ class Settings:
     palette: str = "default"      # colours: default, red_green (colour-blind safe), high_contrast
     text_size: int = 100          # every text at this % (the layouts grow to hold it)
     reduce_motion: bool = False   # flights and shakes become fades or instant placement
+    keys: dict = field(default_factory=dict)   # a KEY_ACTIONS name -> its key, if moved
 
     def validated(self) -> "Settings":
         """Clamp or reset values a hand-edited file may have spoiled."""
@@ -96,6 +99,12 @@ class Settings:
         if type(self.text_size) is not int or self.text_size not in TEXT_SIZES:
             self.text_size = 100
         self.reduce_motion = self.reduce_motion is True
+        if not isinstance(self.keys, dict):
+            self.keys = {}
+        keys = {a: k for a, k in self.keys.items()
+                if a in KEY_ACTIONS and isinstance(k, str) and 0 < len(k) <= 24}
+        # two actions on one key: neither is trusted, both go back to their defaults
+        self.keys = {a: k for a, k in keys.items() if list(keys.values()).count(k) == 1}
         return self
 
     def clamp_window(self, display: tuple[int, int]) -> None:

@@ -51,3 +51,100 @@ def readme_table() -> str:
     """README's Controls table, row for row."""
     return "\n".join(["| key | does |", "|---|---|"]
                      + [f"| {k} | {does} |" for k, does in rows()])
+
+
+# --- the table keys a player may move (Settings → Keys) ------------------------------------
+# (action, default binding, what it does). A binding is pygame's name of a key, "ctrl+"
+# before it if Ctrl is held. A moved key is handed to the screens as its default (App
+# dispatch → ``route``), so every table keeps its one way of reading keys.
+TABLE_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("select", "tab", "highlight the next choice"),
+    ("confirm", "return", "take the highlighted choice"),
+    ("undo", "ctrl+z", "take back your last move (Harsh Shadows)"),
+    ("hint", "h", "a hint"),
+    ("log", "page up", "page back through the game log (Page Down goes forward)"),
+    ("last_trick", "l", "the last trick (Chasing Shadows)"),
+    ("pause", "escape", "the pause menu at a table (back in menus)"),
+)
+DEFAULT_KEYS = {action: key for action, key, _ in TABLE_KEYS}
+ACTION_NAMES = {"select": "Select", "confirm": "Confirm", "undo": "Undo", "hint": "Hint",
+                "log": "Game log", "last_trick": "Last trick", "pause": "Pause"}
+# Keys that keep their meaning and cannot take a table action
+FIXED_KEYS = {**{str(d): "a number picks a choice" for d in range(1, 10)},
+              **{f"[{d}]": "a number picks a choice" for d in range(1, 10)},
+              "f1": "this list of keys", "f11": "fullscreen", "?": "this list of keys",
+              "up": "the highlight", "down": "the highlight", "left": "the highlight",
+              "right": "the highlight", "page down": "the game log",
+              "home": "the game log", "end": "the game log", "enter": "confirm",
+              "s": "Chasing's scoresheets", "a": "Harsh's accuse", "i": "Hunters' cards",
+              "v": "Hunters' large card", "e": "Hunters' Equipment", "r": "the review",
+              "left shift": "", "right shift": "", "left ctrl": "", "right ctrl": "",
+              "left alt": "", "right alt": "", "left meta": "", "right meta": ""}
+
+
+def binding(event) -> str:
+    """A key press as a binding: "h", "ctrl+z", "page up"."""
+    import pygame
+
+    name = pygame.key.name(event.key)
+    return ("ctrl+" if event.mod & pygame.KMOD_CTRL else "") + name
+
+
+def current_keys(settings) -> dict[str, str]:
+    """Every table action's key now: the player's own, the default for the others."""
+    own = getattr(settings, "keys", None) or {}
+    return {a: own.get(a, k) if isinstance(own.get(a, k), str) else k
+            for a, k in DEFAULT_KEYS.items()}
+
+
+def refusal(settings, action: str, key: str) -> str | None:
+    """Why ``key`` cannot be ``action``'s (None: it can)."""
+    base = key.removeprefix("ctrl+")
+    if key in FIXED_KEYS or base in FIXED_KEYS:
+        why = FIXED_KEYS.get(key) or FIXED_KEYS.get(base)
+        return f"{key.title()} is kept for {why}." if why else f"{key.title()} alone is not a key."
+    for other, bound in current_keys(settings).items():
+        if other != action and bound == key:
+            return f"{key.title()} already does {ACTION_NAMES[other]}."
+    return None
+
+
+def _event_for(binding_: str):
+    import pygame
+
+    ctrl = binding_.startswith("ctrl+")
+    name = binding_.removeprefix("ctrl+")
+    try:
+        code = pygame.key.key_code(name)
+    except (ValueError, pygame.error):
+        return None
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=pygame.KMOD_LCTRL if ctrl else 0,
+                              unicode="", scancode=0)
+
+
+def route(app, event):
+    """A key press on its way to the top screen: F1 or ? opens the list of keys; a moved
+    key becomes its action's default, and a default whose action moved away does nothing.
+    Returns the event to hand on, or None."""
+    import pygame
+
+    top = app.top
+    if getattr(top, "raw_keys", False):
+        return event                    # Settings → Keys listens to the keys themselves
+    if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+        if getattr(top, "is_keys_help", False):
+            app.pop()                   # F1 again closes the list
+        else:
+            from game.ui import navigation
+
+            navigation.push(app, "keys_help", top)
+        return None
+    keys = current_keys(app.settings)
+    pressed = binding(event)
+    for action, key in keys.items():
+        if key == pressed:
+            default = DEFAULT_KEYS[action]
+            return event if key == default else (_event_for(default) or event)
+    if pressed in DEFAULT_KEYS.values():
+        return None                     # its action has a new key: this one is free now
+    return event

@@ -36,6 +36,8 @@ SCREENS: dict[str, str] = {
     "stats": "game.ui.scenes.stats:StatsScene",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "access": "game.ui.palette_screen:AccessScene",   # Settings → Colours, text and motion
+    "keys": "game.ui.keys_screen:KeysScene",          # Settings → Keys
+    "keys_help": "game.ui.keys_screen:KeysHelpScene",  # F1 or ? on any screen
     "rules": "game.ui.scenes.rules:RulesScene",
     # around a table: phones joining, passing the screen, pausing, the end
     "join": "game.ui.scenes.join:JoinScene",
