@@ -442,6 +442,12 @@ class App:
         if consumed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
                                        pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):
             return
+        if event.type == pygame.KEYDOWN and self.top is not None:
+            from game.ui import controls
+
+            event = controls.route(self, event)   # F1 / ?, and the keys moved in Settings
+            if event is None:
+                return
         if self.top is not None:
             self.top.handle_event(event)
 
