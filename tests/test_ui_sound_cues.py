@@ -10,7 +10,7 @@ import random
 import pygame
 import pygame_gui
 import pytest
-from ui_helpers import DT, click, make_app, step, until
+from ui_helpers import DT, click, key, make_app, step, until
 
 from game.bus import GameHappened
 from game.match import Match
@@ -212,6 +212,15 @@ def test_each_cue_has_its_own_volume_set_in_settings_and_kept_across_a_restart(s
         a.sound.play("loss")
         assert a.sound.counts["loss"] == 1 and ("loss", 0.0) not in a.sound.heard
         assert a.sound.level("loss") == 0.0
+        # and without a mouse: 3 picks the dice, Left turns them down by 10
+        key(a, pygame.K_3)
+        key(a, pygame.K_LEFT)
+        assert a.settings.cue_volumes["dice"] == 30 and scene.sliders["dice"].get_current_value() == 30
+        key(a, pygame.K_RIGHT)
+        key(a, pygame.K_RIGHT)
+        assert a.settings.cue_volumes["dice"] == 50
+        key(a, pygame.K_LEFT)
+        assert a.settings.cue_volumes["dice"] == 40 and heard[-1][0] == "dice"
     finally:
         a.quit()
     b = make_app()

@@ -2,6 +2,8 @@
 
 A cue plays at the main volume times its own (``Sounds.level``); a cue at 0 is silent
 while the others play on. Saved with the settings at once, so it is kept across restarts.
+Without a mouse: a number or Up/Down picks a cue's Play button, Left/Right (or -/+) turn
+that cue down or up by 10.
 """
 
 from __future__ import annotations
@@ -60,6 +62,23 @@ class SoundCuesScene(Scene):
         self.app.settings.cue_volumes = {**self.app.settings.cue_volumes,
                                          cue: max(0, min(100, int(value)))}
         self.app.save_settings()      # and the Sounds get the new level at once
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        step = {pygame.K_LEFT: -10, pygame.K_MINUS: -10, pygame.K_KP_MINUS: -10,
+                pygame.K_RIGHT: 10, pygame.K_PLUS: 10, pygame.K_EQUALS: 10,
+                pygame.K_KP_PLUS: 10}.get(event.key)
+        if step is not None and self.selected is not None and self.selected < len(CUES):
+            cue = CUES[self.selected]
+            value = max(0, min(100, self.app.settings.cue_volumes.get(cue, 100) + step))
+            self.sliders[cue].set_current_value(value)
+            self.set_volume(cue, value)
+            self.app.sound.play(cue)
+            return True
+        if event.key == pygame.K_UP and self.choices:   # Left and Right are the volume here
+            self.select(len(self.choices) - 1 if self.selected is None
+                        else (self.selected - 1) % len(self.choices))
+            return True
+        return super().handle_key(event)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
