@@ -69,6 +69,7 @@ def _run(size, failures) -> None:
                        ("history", lambda: history.HistoryScene(app)),
                        ("notice", lambda: notice.NoticeScene(app, "A self-test notice.")),
                        ("saved games", lambda: saves.SavesScene(app)),
+                       ("sounds", lambda: _sound_cues(app)),
                        ("question", lambda: confirm.ConfirmScene(
                            app, "A self-test question?", "Nothing happens either way.",
                            [("Keep", "#keep", lambda: None), ("Go", "#go", lambda: None)]))):
@@ -286,3 +287,16 @@ def _play_out(session, limit: int = 50_000) -> None:
         if seat is not None:
             session.submit(seat, rng.choice(session.legal_actions(seat)))
     raise RuntimeError(f"{session.spec.title} did not finish within {limit} random steps")
+
+
+def _sound_cues(app):
+    """The Sounds screen, after every cue's WAV is found and loads (a build that left
+    assets/sounds/ out would otherwise only be silent)."""
+    from game.ui.sound import CUES, cue_file
+    from game.ui.sound_settings import SoundCuesScene
+
+    for cue in CUES:
+        cue_file(cue)
+        if app.sound.available and app.sound._sound(cue) is None:
+            raise RuntimeError(f"the {cue} sound does not load")
+    return SoundCuesScene(app)
