@@ -141,3 +141,62 @@ def test_a_whole_chasing_game_by_keys_alone(app):
     assert moves >= 30                               # three rounds of Ann's cards
     assert all(seat == 0 or session.seats[seat].kind == "computer"
                for seat, _ in session.match.log)
+
+
+def test_a_whole_hunters_game_by_keys_alone(app):
+    """The digit rule only: 1 highlights the first choice, 1 again takes it; Enter reads
+    the character card and lets each moment go."""
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(n, "computer", "easy")
+                                            for n in ("Bo", "Cy", "Di")]
+    table = start_game(app, "hunters", seats, 5, {})
+    session = table.session
+    moves = 0
+    for _ in range(6000):
+        if session.is_over():
+            break
+        if app.top is table and session.decider() == 0 and table.choices:
+            before = len(session.match.log)
+            key(app, pygame.K_1)
+            key(app, pygame.K_1, frames=2)
+            moves += len(session.match.log) > before
+        elif app.top is not table:
+            key(app, pygame.K_RETURN, frames=2)
+        else:
+            step(app, 3)
+    assert session.is_over(), "the game did not end"
+    assert moves >= 5 and any(seat == 0 for seat, _ in session.match.log)
+
+
+def test_a_whole_harsh_game_by_keys_alone(app):
+    """A Location's number twice to move or aim; Up (the last choice, End turn or the
+    dialog's last option) and Enter for everything else."""
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    table = start_game(app, "harsh", [SeatConfig("Ann", "human")], 3, {"difficulty": "standard"})
+    session = table.session
+    kinds: set = set()
+    for _ in range(3000):
+        if session.is_over():
+            break
+        if app.top is table and table.acting_seat() == 0:
+            before = len(session.match.log)
+            targets = sorted(table.cell_choices())
+            if table.dialog is None and targets and (table.view()["phase"] == "move"
+                                                     or table.grid_targets()):
+                digit = getattr(pygame, f"K_{targets[-1] + 1}")
+                key(app, digit)
+                key(app, digit, frames=2)
+            else:
+                key(app, pygame.K_UP)
+                key(app, pygame.K_RETURN, frames=2)
+            kinds.update(a.kind for _, a in session.match.log[before:])
+        elif app.top is not table:
+            key(app, pygame.K_RETURN, frames=2)
+        else:
+            step(app, 3)
+    assert session.is_over(), "the game did not end"
+    assert {"move", "end"} <= kinds
