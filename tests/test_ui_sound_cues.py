@@ -154,6 +154,32 @@ def test_every_card_played_at_chasing_is_heard_and_your_turn_when_you_must_play(
 
 
 @pytest.mark.animation_speed("off")
+def test_every_card_the_spy_draws_or_the_agent_finds_is_heard_at_harsh(app):
+    from game.ui.opening import start_game
+
+    table = start_game(app, "harsh", [SeatConfig("Ann", "human")], 9, {})
+    step(app, 2)
+    heard = listen(app, table)
+    kinds = []
+    unsubscribe = app.bus.subscribe(
+        GameHappened, lambda m: kinds.append(m.event.kind) if m.event.visible_to(table.viewer) else None)
+    rng = random.Random(5)
+    ready = 0
+    for _ in range(3000):
+        ready = ready + 1 if table.acting_seat() == 0 and app.top is table else 0
+        if ready >= 2:
+            ready = 0
+            table.choose(rng.choice(table.session.legal_actions(0)))
+        step(app)
+        if sum(k in ("card_found", "card_added") for k in kinds) >= 3 or table.session.is_over():
+            break
+    unsubscribe()
+    cards = sum(k in ("card_found", "card_added") for k in kinds)
+    assert cards >= 1
+    assert [name for name, _ in heard].count("card") == cards
+
+
+@pytest.mark.animation_speed("off")
 def test_your_turn_is_heard_with_the_hand_off_between_two_people(app):
     s = scenario(["Emi", "Vampire", "Franklin", "Allie"], active=0, phase="start")
     table = hunters_table(app, s, humans=(0, 1), seed=3)
