@@ -46,6 +46,7 @@ TEXTS: dict[str, str] = {
     "analysis.chance.draw": "a card drawn",
     "analysis.chance.other": "chance",
     "analysis.chance.between": "what happened since the last decision",
+    "analysis.and_others": "{what} and the others' moves",
 }
 
 

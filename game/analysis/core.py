@@ -133,6 +133,8 @@ class Analysis:
 
     def luck_message(self, s: Swing) -> Message:
         what = Message(f"analysis.chance.{s.kinds[0] if s.kinds else 'between'}")
+        if s.kinds and s.others:
+            what = Message("analysis.and_others", {"what": what.to_json()})
         return Message("analysis.luck", {"when": self.when(s.step).to_json(),
                                          "what": what.to_json(), "who": s.seat,
                                          "swing": pct(s.swing)})
