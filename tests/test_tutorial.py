@@ -575,6 +575,73 @@ def test_hunters_re_rolls_are_not_called_the_mystic_compass(app):
     assert table.prompt_text().startswith("You rolled 7")
 
 
+def test_harsh_accusation_is_deduced_and_abilities_are_used_in_play():
+    """The learner accuses knowing the outcome: every Evidence card revealed and every Item
+    held one of them (so none can be the Red Herring); no Gamble. Several Location abilities
+    are used at the table, each once."""
+    t = tutorial_for("harsh")
+    m = t.start()
+    used = []
+    for r in t.rows:
+        for action in t.actions_of(r):
+            st = m.state
+            if action.kind == "accuse":
+                assert all(st.rev[0])
+                held = [k for k in st.coll if k < 8]          # Items (8, 9: Clues)
+                assert sorted(held) == sorted(st.conf[0])
+            if action.kind == "ability":
+                used.append(action.args[0])
+            m.apply(0, action)
+            m.run_chance()
+    assert m.state.outcome == "won"
+    assert "casino" not in used and len(set(used)) == len(used) >= 4, used
+
+
+def test_harsh_refusals_never_name_a_face_down_card():
+    """At every step, whatever the learner tries (every Location, every action, every Case
+    File card), the refusal never names a card that lies face down: a Discovery card on the
+    grid or in the deck, or a hidden Confiscated Item, unless the same name is in view."""
+    import re
+
+    from game.rules.harsh.data import KIND_NAMES
+
+    t = tutorial_for("harsh")
+    for i, r in enumerate(t.rows):
+        if r.kind != "do":
+            continue
+        session = TutorialSession.begin(t, "Ann", i)
+        st = session.match.state
+        hidden = {KIND_NAMES[k] for stack in st.stacks for k in stack}
+        hidden |= {KIND_NAMES[k] for k in st.deck}
+        hidden |= {KIND_NAMES[k] for f in range(3) for k, shown in zip(st.conf[f], st.rev[f])
+                   if not shown}
+        public = {KIND_NAMES[k] for k in st.coll}
+        # seen at the Cafe: the deck's known top cards, the cards laid from them, the three
+        # being put back
+        public |= {KIND_NAMES[k] for k in st.deck[len(st.deck) - st.deck_known:]}
+        public |= {KIND_NAMES[k] for stack, known in zip(st.stacks, st.known)
+                   for k, seen in zip(stack, known) if seen}
+        public |= {KIND_NAMES[k] for k in (st.pending or ()) if isinstance(k, int)}
+        public |= {KIND_NAMES[k] for f in range(3) for k, shown in zip(st.conf[f], st.rev[f])
+                   if shown}
+        secret = hidden - public
+        tries = list(st.legal_actions(0)) + [Action("move", (p,)) for p in range(9)]
+        tries += [Action("reveal", (f, slot, x2)) for f in range(3) for slot in range(4)
+                  for x2 in (0, 1)]
+        tries += [Action(k, ()) for k in ("bug", "track", "end", "accuse")]
+        for action in tries:
+            refused = session.refusal(0, action)
+            if refused is None:
+                continue
+            # the step's own words (its why) are the author's; the rest is worked out
+            said = refused[1].split("This step shows something else")[0]
+            for name in sorted(public, key=len, reverse=True):   # "Clue x2" held: not "Clue"
+                said = said.replace(name, "")
+            for name in secret:
+                assert not re.search(rf"\b{re.escape(name)}\b", said), (i, action, said)
+        session.close()
+
+
 def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
     """Solo: every move is the learner's (Location, dialog option, button, Case File card),
     the Spy moves by its deck; the accusation wins and the coach offers a real game."""
@@ -595,7 +662,7 @@ def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(ap
     assert len(session.match.log) == before
     # a legal move: explained (where it would go, what the step wants), not "Not allowed"
     assert app.coach.refusal.startswith("The coach asks for another move:"), app.coach.refusal
-    assert "you would walk to the Reseau Hotel" in app.coach.refusal
+    assert "you would walk to the Spring Carnival" in app.coach.refusal
     assert "Crystal Globe Casino" in app.coach.refusal
     assert table.status.startswith("The coach asks for another move:")
     far = table.region("location.0")       # two steps away: the table refuses it itself

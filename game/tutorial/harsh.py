@@ -1,25 +1,27 @@
-"""The Harsh Shadows tutorial: a whole five-turn game, from the first step to the arrest.
+"""The Harsh Shadows tutorial: a whole eight-turn game, from the first step to the arrest.
 
 Harsh Shadows is solo: the learner is the Agent and the Spy moves by its own deck, so
 after the seed's set-up everything follows from the learner's moves (there are no ``bot``
-rows). Seed 284 lays out (positions row by row, 0 top left):
+rows). Seed 59 lays out (positions row by row, 0 top left):
 
-    0 Royal Library (Laptop)   1 Espresso Lane Cafe (Phone)   2 Paragon Bank (Clue)
-    3 Sunrise Park (Gun)       4 Zenith Bus Station (Clue x2) 5 Reseau Hotel (Binoculars)
-    6 Uptown Post Office       7 Crystal Globe Casino (Bomb)  8 Spring Carnival (Passport)
+    0 Paragon Bank (Clue)        1 Espresso Lane Cafe (Clue)   2 Reseau Hotel (Bomb)
+    3 Zenith Bus Station (Coded  4 Uptown Post Office,         5 Spring Carnival (Clue)
+      Message)                     face down (Passport)
+    6 Sunrise Park (Clue)        7 Crystal Globe Casino        8 Royal Library (Clue)
+                                   (Binoculars)
 
-with the Phone, the Laptop and the Gun as Evidence and the Photographs as the Red
-Herring. With the moves below every rule the tutorial teaches comes up: moving and
-finding, a Bomb and the Defusing Kit, the Spy falling back on its small arrow (turn 1) and
-on its turned card (turn 4), the Tracking Bug placed and walked onto, a Location ability
-(the Library's free reveal), Clues revealing a Case File card (the Clue x2), tracking, and
-an accusation that wins. The other eight abilities (the Casino's Gamble and the Park's
-Stakeout as their buttons come up), the Countdown and losing by it, meeting the Spy and the
+with the Binoculars, the Coded Message and the Passport as Evidence and the Phone as the
+Red Herring. With the moves below the learner moves and finds, places the Bug where the
+Spy walks onto it, tracks it, defuses a Bomb with the Kit, uses four Location abilities
+(the Library's free reveal, the Hotel's Safe house, the Cafe's Overheard, the Bank's
+Safe-deposit box), pays Clues twice, sees the Spy fall back on its small arrow and on a
+turned card, and accuses knowing every Evidence card and holding nothing else: a deduction,
+never a gamble (the Casino's Gamble is explained and left alone). The other abilities, the
+Countdown and On the Run, each way of losing, meeting the Spy without accusing and the
 Bug's limits are explained with the table pointed at (``RULES`` below): this game never
-runs the Discovery deck dry nor meets an unbugged Spy. It was found by
-build_scripts/research/find_harsh_tutorial.py;
-tests/test_tutorial.py checks every move is legal where it stands and plays it to the end
-on the real table.
+runs the Discovery deck dry. Found by build_scripts/research/find_harsh_tutorial.py
+--deduced; tests/test_tutorial.py checks every move is legal where it stands, that no
+refusal names a face-down card, and plays it to the end on the real table.
 """
 
 from __future__ import annotations
@@ -54,81 +56,107 @@ ROWS = (
     row("say", "Nine Locations, each with a face-down Discovery card: an Item, a Clue or a Bomb. "
                "Step onto a Location and you take its top card.", "grid"),
     row("say", "The Case Files hide which Items matter: 3 Evidence (you need all three), 1 Red "
-               "Herring (hold it when you accuse and you lose) and 4 False Leads (the Items safe to "
-               "lose).", "case_files"),
+               "Herring (hold it when you accuse and you lose) and 4 False Leads (the Items safe "
+               "to lose).", "case_files"),
+    row("say", "You lose in three ways: accusing without all 3 Evidence or with the Red Herring; "
+               "owing a card (to a Bomb or the Spy) with none to give; or time running out.",
+        "case_files"),
+    row("say", "Time is the Countdown, at 4. Once the Discovery deck is empty the Spy is On the "
+               "Run: each time it lands where no card lies, the Countdown drops. At zero you lose.",
+        "countdown"),
+    # --- turn 1 -------------------------------------------------------------------------------
     row("do", "Move one step, to any of the 8 neighbours, diagonals too. Click the Crystal Globe "
               "Casino, to your left.", "location.7", ("move", (7,)),
         "go to the Crystal Globe Casino this time"),
-    row("do", "A Bomb! It costs you a card and ends your turn, and you have no card: the mission "
-              "would fail. Your Defusing Kit disarms one Bomb per game. Use it.", "dialog",
-        ("kit", (True,)), "use the Defusing Kit: you have no card to lose"),
-    row("say", "The Casino's ability, Gamble: take the deck's top Discovery card as if found. It "
-               "may be a Bomb, and your Kit is spent, so not now.", "button.ability"),
-    row("do", "After moving you may take additional actions with these buttons. Nothing to do "
-              "here yet: end your turn and watch the Spy.", "button.end", ("end", ()),
-        "end your turn now"),
-    row("say", "The Spy turned card 7. Its large arrow pointed off the grid, so the Spy took the "
-               "small arrow: east, to the Espresso Lane Cafe. (Its 8 cards, about half turned round, "
-               "are reshuffled once used up.)", "spy_deck.last"),
-    row("say", "Where the Spy lands with fewer than two cards, it leaves one from the Discovery "
-               "deck. Watch the Countdown: once that deck is empty, time runs short.", "spy"),
-    row("say", "The Countdown starts at 4. With the Discovery deck empty the Spy is On the Run: "
-               "each time it lands where no card lies, the Countdown drops. At zero you lose.",
-        "countdown"),
-    row("do", "Move up-left to Sunrise Park.", "location.3", ("move", (3,)),
-        "go to Sunrise Park: the Spy is likely to pass by"),
-    row("say", "You found the Gun, an Item. It goes to your Discovery Collection. Is it "
+    row("say", "You found the Binoculars, an Item. It goes to your Discovery Collection. Is it "
                "Evidence? You can't tell yet.", "collection"),
-    row("say", "Sunrise Park's ability, Stakeout: look at the Spy's next card; you may put it at "
-               "the bottom of its deck. The Bug matters more now.", "button.ability"),
-    row("do", "You can only accuse a bugged Spy. Place the Tracking Bug here: if the Spy walks "
-              "onto it, the Spy is bugged. (Never at a starred Location, nor where the Spy is.)", "button.bug", ("bug", ()),
-        "place the Tracking Bug first"),
-    row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
-    row("do", "The Spy went south, to the face-down centre. Move north to the Royal Library.",
-        "location.0", ("move", (0,)), "go to the Royal Library: its ability helps"),
-    row("say", "You found the Laptop. Every Location has an ability you may use once, after "
-               "moving there; then it turns face down. The Library's reveals a Case File card "
-               "for free.", "location.0"),
-    row("say", "Other abilities: the Carnival keeps the Spy still for a turn, the Cafe reorders "
-               "the next 3 Discovery cards, the Hotel cancels your next discard for meeting the "
-               "Spy.", "grid"),
-    row("say", "And: the Bank keeps one Item from ever being discarded, the Bus Station takes "
-               "you anywhere, the Post Office takes a card from a side neighbour.", "grid"),
+    row("do", "After moving you may take additional actions with these buttons. The Casino's "
+              "Gamble takes the deck's top card unseen: a gamble. End your turn instead.",
+        "button.end", ("end", ()), "end your turn now"),
+    row("say", "The Spy turned card 5: its large arrow pointed off the grid, so the Spy took the "
+               "small arrow, south. (Its 8 cards, about half turned round, are reshuffled once "
+               "used up.)", "spy_deck.last"),
+    row("say", "Where the Spy lands with fewer than two cards, it leaves one from the Discovery "
+               "deck. When that deck runs dry, the Countdown starts to fall.", "spy"),
+    # --- turn 2 -------------------------------------------------------------------------------
+    row("do", "Move right, back to the Royal Library where you started: its card is still "
+              "there.", "location.8", ("move", (8,)), "go to the Royal Library: its ability helps"),
+    row("do", "A Clue. You can only accuse a bugged Spy: place the Tracking Bug here. If the Spy "
+              "walks onto it, it is bugged. (Never at a starred Location, nor where the Spy is.)",
+        "button.bug", ("bug", ()), "place the Tracking Bug first"),
+    row("say", "Every Location has an ability you may use once, after moving there; then it "
+               "turns face down. The Library's reveals a Case File card for free.", "location.8"),
     row("do", "Use the Library's Archives on Evidence card 1: press the button, then pick "
               "Evidence card 1.", "button.ability", ("ability", ("library", 0, 0)),
         "reveal Evidence card 1"),
-    row("say", "Evidence card 1 is the Phone: you need it to win.", "case.0.0"),
-    row("do", "End your turn and watch the Spy.", "button.end", ("end", ()), "end your turn now"),
-    row("say", "The Spy walked onto the bug at Sunrise Park: it is bugged! Now you can track it, "
-               "and accuse it once you stand on its Location (or when your turn starts there).",
-        "bug"),
-    row("do", "Move down-right to the face-down centre. A face-down Location has no ability, "
-              "but its card is still there to take.", "location.4", ("move", (4,)),
+    row("do", "Evidence card 1 is the Binoculars, which you hold: one of three. End your turn.",
+        "button.end", ("end", ()), "end your turn now"),
+    row("say", "Card 2: both its arrows pointed off the grid, so the card was turned round and "
+               "the Spy followed its large arrow, down-right to the Casino.", "spy_deck.last"),
+    # --- turn 3 -------------------------------------------------------------------------------
+    row("do", "Move up-left to the face-down centre. A face-down Location has no ability, but "
+              "its card is still there to take.", "location.4", ("move", (4,)),
         "go to the face-down centre this time"),
-    row("say", "A Clue x2, worth two Clues. Once per turn, Clues reveal a Case File card: "
-               "Evidence costs 2, a False Lead 1, the Red Herring 3 (1 once Evidence is shown).",
-        "case_files"),
-    row("do", "Pay the Clue x2 for Evidence card 2: click it.", "case.0.1",
-        ("reveal", (0, 1, 1)), "reveal Evidence card 2"),
-    row("say", "Evidence card 2 is the Laptop, and you already hold it. Two of three known.",
-        "case.0.1"),
-    row("do", "A bugged Spy can be tracked twice (never at a starred Location): you see its "
-              "next card, and it stays bugged after. Track it.",
+    row("do", "The Passport. End your turn and watch the Spy.", "button.end", ("end", ()),
+        "end your turn now"),
+    row("say", "The Spy walked onto the bug at the Royal Library: it is bugged! You may track "
+               "it now, and accuse it once you stand on its Location (or start your turn there).",
+        "bug"),
+    # --- turn 4 -------------------------------------------------------------------------------
+    row("do", "Move right to the Spring Carnival.", "location.5", ("move", (5,)),
+        "go to the Spring Carnival"),
+    row("say", "A second Clue. Once per turn, Clues reveal a Case File card: Evidence costs 2, a "
+               "False Lead 1, the Red Herring 3 (1 once Evidence is shown).", "case_files"),
+    row("do", "Pay your 2 Clues for Evidence card 2: click it.", "case.0.1",
+        ("reveal", (0, 1, 0)), "reveal Evidence card 2"),
+    row("say", "Evidence card 2 is the Coded Message. You don't hold it yet: it must be "
+               "somewhere on the grid or in the deck.", "case.0.1"),
+    row("do", "A bugged Spy can be tracked twice (not while it stands at a starred Location): "
+              "you see its next card, and it stays bugged after. Track it.",
         "button.track", ("track", ()), "track the Spy now"),
-    row("say", "Card 8: both arrows point off the grid from Sunrise Park, so the card is turned "
-               "round and the Spy follows its large arrow to the Cafe.", "spy_deck.next"),
+    row("do", "The Carnival's ability would keep the Spy still this turn: not needed. End your "
+              "turn.", "button.end", ("end", ()), "end your turn now"),
+    # --- turn 5 -------------------------------------------------------------------------------
+    row("do", "Move up to the Reseau Hotel.", "location.2", ("move", (2,)),
+        "go to the Reseau Hotel"),
+    row("do", "A Bomb! It costs a card (one of your Items) and ends your turn; with no card at all "
+              "the mission would fail. Your Defusing Kit disarms one Bomb per game: use it.",
+        "dialog", ("kit", (True,)), "use the Defusing Kit: keep your Items"),
+    row("do", "The Hotel's Safe house: your next meeting with the Spy, until the end of your next "
+              "turn, costs no card. Use it.", "button.ability", ("ability", ("hotel",)),
+        "use the Hotel's Safe house"),
     row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
-    row("do", "The Spy is at the Espresso Lane Cafe, right above you. Move there. Meeting the "
-              "Spy costs a card and ends your turn, unless you accuse it.", "location.1",
-        ("move", (1,)), "go where the Spy is"),
-    row("do", "You walked into the bugged Spy with the Phone, Laptop and Gun. Evidence card 3 is "
-              "still hidden, so the table warns of a risk: in a real game, reveal it first if "
-              "you can. This once the coach tells you: it is the Gun. Accuse!",
-        "dialog", ("accuse", ()), "accuse the Spy: this time the coach knows the hidden card"),
-    row("say", "Mission accomplished! The Gun was the third Evidence and you held no Red Herring. "
-               "Harder Difficulty levels at Setup drop the Clue x2, add a Red Herring or shorten "
-               "the Countdown. You're ready for a real game.", "results.outcome"),
+    # --- turn 6 -------------------------------------------------------------------------------
+    row("do", "Move left to the Espresso Lane Cafe.", "location.1", ("move", (1,)),
+        "go to the Espresso Lane Cafe"),
+    row("do", "A Clue. The Cafe's Overheard: look at the next 3 Discovery cards and put them back "
+              "in any order. Use it.", "button.ability", ("ability", ("cafe",)),
+        "use the Cafe's Overheard"),
+    row("do", "Laptop, Bomb, Clue. Put the Bomb last (top first: Laptop, Clue, Bomb), away from "
+              "where the Spy leaves cards next.", "dialog", ("order", (5, 8, 10)),
+        "put the Bomb at the bottom of the three"),
+    row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
+    # --- turn 7 -------------------------------------------------------------------------------
+    row("do", "Move left to the Paragon Bank.", "location.0", ("move", (0,)),
+        "go to the Paragon Bank"),
+    row("do", "Your second Clue again: pay both for Evidence card 3.", "case.0.2",
+        ("reveal", (0, 2, 0)), "reveal Evidence card 3"),
+    row("do", "Evidence card 3 is the Passport, which you hold. The Bank's Safe-deposit box: an "
+              "Item of yours can never be discarded. Protect the Passport.", "button.ability",
+        ("ability", ("bank", 2)), "protect the Passport"),
+    row("say", "Other abilities: the Bus Station takes you anywhere, the Park shows the Spy's next "
+               "card, the Post Office takes a card from a side neighbour.", "grid"),
+    row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
+    # --- turn 8: the arrest -------------------------------------------------------------------
+    row("do", "The Spy is at the Zenith Bus Station, right below you. Move there. Meeting the "
+              "Spy costs a card and ends your turn, unless you accuse it.", "location.3",
+        ("move", (3,)), "go where the Spy is"),
+    row("do", "You found the Coded Message there! You hold all three Evidence Items, each "
+              "revealed, so none of them is the Red Herring: accuse!", "dialog",
+        ("accuse", ()), "accuse the Spy: you know you hold all three Evidence Items"),
+    row("say", "Mission accomplished! Harder Difficulty levels at Setup drop the Clue x2, add a "
+               "Red Herring or shorten the Countdown. You're ready for a real game.",
+        "results.outcome"),
 )
 
 TUTORIAL = Tutorial(
@@ -136,11 +164,11 @@ TUTORIAL = Tutorial(
     title="Harsh Shadows",
     players=1,
     learner=LEARNER,
-    seed=284,
+    seed=59,
     options={},
     seat_names=("Alice",),   # the learner's setup name replaces it
     rows=ROWS,
-    minutes=9,
+    minutes=10,
 )
 
 # --- the rulebook, rule by rule, and the step that teaches it (see coverage.py) -----------------
@@ -148,19 +176,19 @@ TUTORIAL = Tutorial(
 # rulebook only says each Location has one, so each is a rule here.
 RULES = (
     rule("grid", "Nine Locations lie in a 3x3 grid; the centre one is face down.", "play",
-         "Move down-right to the face-down centre"),
+         "Move up-left to the face-down centre"),
     rule("discovery_cards", "Each Location starts with one face-down Discovery card (one of "
          "them a Bomb).", "play", "each with a face-down Discovery card"),
     rule("discovery_deck", "The other Discovery cards form a face-down deck.", "play",
          "leaves one from the Discovery deck"),
     rule("case_files", "The Case Files hide 3 Evidence, 1 Red Herring and 4 False Leads.",
-         "explained", "The Case Files hide which Items matter"),
-    rule("countdown_4", "The Countdown starts at 4.", "explained", "The Countdown starts at 4"),
+         "play", "The Case Files hide which Items matter"),
+    rule("countdown_4", "The Countdown starts at 4.", "explained", "the Countdown, at 4"),
     rule("spy_start", "The Spy starts at the top left.", "play", "The Spy starts at the top left"),
     rule("agent_start", "The Agent starts at the bottom right.", "play",
          "You are the Agent, here at the bottom right"),
     rule("spy_deck_turned", "The Spy deck is shuffled with about half its cards turned round.",
-         "explained", "about half turned round"),
+         "play", "about half turned round"),
     rule("evidence_cost", "An Evidence card costs 2 Clues; all three Evidence Items are needed to "
          "win.", "play", "Evidence costs 2"),
     rule("herring_cost", "The Red Herring costs 3 Clues, or 1 once an Evidence card is shown.",
@@ -177,7 +205,7 @@ RULES = (
     rule("collection", "Items and Clues go to the Discovery Collection, without limit.", "play",
          "It goes to your Discovery Collection"),
     rule("bomb", "A Bomb costs a card of the collection and ends the Agent's turn.", "play",
-         "It costs you a card and ends your turn"),
+         "It costs a card (one of your Items) and ends your turn"),
     rule("bomb_fail", "A Bomb with nothing to discard fails the mission.", "explained",
          "the mission would fail"),
     rule("kit", "The Defusing Kit disarms one Bomb per game, with no discard and no end of turn.",
@@ -187,7 +215,7 @@ RULES = (
     rule("clues", "Once per turn, Clues may pay to reveal one Case File card.", "play",
          "Once per turn, Clues reveal"),
     rule("revealed", "A revealed Item stays face up above its Case File.", "play",
-         "Evidence card 2 is the Laptop"),
+         "Evidence card 2 is the Coded Message"),
     rule("bug_place", "The Tracking Bug is placed at the Agent's Location.", "play",
          "Place the Tracking Bug here"),
     rule("bug_star", "Never at a starred Location (Bank, Casino, Post Office).", "explained",
@@ -198,7 +226,7 @@ RULES = (
     rule("track", "A bugged Spy can be tracked twice: look at the top Spy card.", "play",
          "A bugged Spy can be tracked twice"),
     rule("track_star", "The Spy cannot be tracked while at a starred Location.", "explained",
-         "tracked twice (never at a starred Location)"),
+         "not while it stands at a starred Location"),
     rule("still_bugged", "After both tracks the Spy stays bugged for an accusation.",
          "explained", "it stays bugged after"),
     rule("ability_once", "A Location's ability may be used once, after moving there; the "
@@ -206,19 +234,20 @@ RULES = (
     rule("ability_library", "Royal Library, Archives: reveal an Evidence or False Lead card free.",
          "play", "Use the Library's Archives"),
     rule("ability_carnival", "Spring Carnival: the Spy does not move at the end of this turn.",
-         "explained", "the Carnival keeps the Spy still for a turn"),
+         "explained", "The Carnival's ability would keep the Spy still"),
     rule("ability_cafe", "Espresso Lane Cafe: look at the top 3 Discovery cards, reorder them.",
-         "explained", "the Cafe reorders the next 3 Discovery cards"),
+         "play", "The Cafe's Overheard"),
     rule("ability_hotel", "Reseau Hotel: cancel the next discard forced by meeting the Spy.",
-         "explained", "the Hotel cancels your next discard"),
-    rule("ability_bank", "Paragon Bank: an Item of yours can never be discarded.", "explained",
-         "the Bank keeps one Item from ever being discarded"),
+         "play", "The Hotel's Safe house"),
+    rule("ability_bank", "Paragon Bank: an Item of yours can never be discarded.", "play",
+         "The Bank's Safe-deposit box"),
+    # never used: taking an unseen card is a gamble, and the tutorial does not teach gambling
     rule("ability_casino", "Crystal Globe Casino: take the deck's top Discovery card as if found.",
-         "explained", "The Casino's ability, Gamble"),
+         "explained", "The Casino's Gamble takes the deck's top card"),
     rule("ability_bus", "Zenith Bus Station: move the Agent to any Location.", "explained",
          "the Bus Station takes you anywhere"),
     rule("ability_park", "Sunrise Park: look at the top Spy card, maybe put it at the bottom.",
-         "explained", "Sunrise Park's ability, Stakeout"),
+         "explained", "the Park shows the Spy's next card"),
     rule("ability_post", "Uptown Post Office: take the top card of an orthogonal neighbour.",
          "explained", "the Post Office takes a card from a side neighbour"),
     rule("ability_face_down", "A face-down Location has no ability, but its card can be taken.",
@@ -226,7 +255,7 @@ RULES = (
     rule("spy_small", "The Spy follows its card's large arrow; blocked, the small one.", "play",
          "so the Spy took the small arrow"),
     rule("spy_turn", "Both arrows blocked: the card is turned round and used again.", "play",
-         "so the card is turned round"),
+         "so the card was turned round"),
     rule("spy_reshuffle", "The Spy deck is reshuffled once it runs out.", "explained",
          "are reshuffled once used up"),
     rule("spy_refill", "Where the Spy lands with fewer than two cards, it leaves one from the "
@@ -242,7 +271,7 @@ RULES = (
     rule("accuse_no_discard", "An accusation needs no discard for meeting the Spy.", "play",
          "unless you accuse it"),
     rule("accuse_at_start", "Starting a turn on the Spy's Location, the Agent may accuse at once.",
-         "explained", "or when your turn starts there"),
+         "explained", "or start your turn there"),
     rule("accuse_win", "An accusation holding the 3 Evidence Items and no Red Herring wins.",
          "play", "Mission accomplished"),
     rule("accuse_loss", "An accusation holding the Red Herring, or missing an Evidence Item, "
