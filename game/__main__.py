@@ -131,11 +131,34 @@ def self_test(size=None) -> int:
     from game.selftest import run_self_test
 
     failures = run_self_test(size or (1280, 720))
+    problem = language_problem()
+    if problem:
+        failures.append(("language", problem))
     for name, error in failures:
         print(f"self-test FAILED: {name}: {error}", file=sys.stderr)
     if not failures:
         print("self-test passed")
     return 1 if failures else 0
+
+
+def language_problem() -> str | None:
+    """What keeps the language of this run from showing (--lang in a frozen build that
+    lost its catalogs or the Japanese font); None when all is there."""
+    from game import i18n
+
+    lang = i18n.current()
+    if lang == i18n.ENGLISH:
+        return None
+    if not i18n.catalog_path(lang).is_file():
+        return f"no catalog for {lang!r} at {i18n.catalog_path(lang)}"
+    if i18n._("Quit") == "Quit":
+        return f"the catalog for {lang!r} does not translate 'Quit'"
+    from game.ui import draw
+
+    path = draw._noto_path(False)
+    if path is None or i18n.font_files(lang)[0] not in path:
+        return f"no font with the letters of {lang!r} ({i18n.font_files(lang)[0]})"
+    return None
 
 
 if __name__ == "__main__":

@@ -191,6 +191,8 @@ def scene_texts(scene) -> list[str]:
 # Texts a converted screen shows that another layer makes (listed in docs/translating.md)
 FROM_OTHER_LAYERS = (
     re.compile(r"^(round|turn|trick) \d+ · "),   # a save's progress, as the session wrote it
+    re.compile(r"^\w+ wins with the lowest score"),  # the rules' reason for the result
+    re.compile(r"^Analyse$"),      # game.ui.analysis's button on the results (issue 43)
 )
 
 
@@ -319,3 +321,14 @@ def test_japanese_text_is_drawn_with_its_glyphs(lang_app):
     latin = pygame.font.Font(draw._noto_path(False).replace("NotoSansJP-Regular.otf",
                                                             "NotoSans-Regular.ttf"), 20)
     assert any(m is None for m in latin.metrics(text)) or latin.size(text) != face.size(text)
+
+
+def test_the_self_test_fails_when_a_languages_catalog_is_missing(tmp_path, monkeypatch):
+    from game.__main__ import language_problem
+
+    i18n.set_language("de")
+    assert language_problem() is None
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    assert "no catalog for 'de'" in language_problem()
+    i18n.set_language("en")
+    assert language_problem() is None

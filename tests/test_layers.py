@@ -22,7 +22,7 @@ LAYERS = (
     ("catalog", ("game.catalog",)),
     ("services", ("game.match", "game.bus", "game.resources", "game.session", "game.sim",
                   "game.review", "game.storage", "game.crash", "game.tutorial")),
-    ("screens", ("game.ui", "game.net")),
+    ("screens", ("game.ui", "game.net", "game.i18n.screens")),
     ("app", ("game.app", "game.selftest", "game.__main__")),
 )
 RANK = {name: i for i, (name, _) in enumerate(LAYERS)}

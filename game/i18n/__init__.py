@@ -23,6 +23,7 @@ and look at what is drawn for text without the markers (a text nobody translates
 
 from __future__ import annotations
 
+import copy
 import gettext
 import locale as _locale
 import os
@@ -222,11 +223,11 @@ def NMsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
 
 def shown(value: Any) -> str:
     """A text for the screen from whatever a lower layer handed up: a ``Msg`` is
-    translated; a plain string (not yet converted to a Msg) is looked up in the catalog
-    as it is."""
+    translated; a plain string (a layer not converted yet) is shown as it is, so the
+    pseudo-locale's scan still finds it."""
     if isinstance(value, Msg):
         return value.text()
-    return _(str(value)) if value else ""
+    return "" if value is None else str(value)
 
 
 def uses_spaces(lang: str | None = None) -> bool:
@@ -284,3 +285,39 @@ def date_text(when) -> str:
     # Translators: a date and time; {month} is a month's short name from the list above
     return _("{day} {month} {year}, {time}", day=day, month=p_("month", MONTHS[month - 1]),
              month_number=month, year=year, time=f"{hour:02d}:{minute:02d}")
+
+
+def gui_locale(lang: str | None = None) -> str:
+    """pygame-gui's locale for ours: its own words (a text field's menu, the file dialog)
+    and its default font follow it; the pseudo-locale is English to pygame-gui."""
+    lang = lang or current()
+    return lang if lang in LANGUAGES else ENGLISH
+
+
+def _font_resource(name: str) -> dict:
+    return {"package": "pygame_gui.data", "resource": name}
+
+
+def theme_fonts(theme: dict, lang: str | None = None) -> dict:
+    """``theme`` with a Japanese variant beside each font (Noto Sans JP at the same size
+    and weight) when the language is Japanese. pygame-gui picks a font block's variant by
+    its manager's locale; it loads every variant a theme names, so the 9 MB of Japanese
+    faces are named only while Japanese is in force."""
+    lang = lang or current()
+    if lang != "ja":
+        return theme
+    theme = copy.deepcopy(theme)
+    regular, bold = font_files("ja")
+    latin_regular, latin_bold = font_files("en")
+    for block in theme.values():
+        font: Any = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict):
+            ja = {k: v for k, v in font.items() if k not in ("locale", "name")}
+            ja.update(locale="ja", name="noto_sans_jp", regular_resource=_font_resource(regular),
+                      bold_resource=_font_resource(bold))
+            if font.get("name") == "noto_sans" and "regular_resource" not in font:
+                # pygame-gui knows where Noto Sans is only while it is the locale's default
+                font = dict(font, regular_resource=_font_resource(latin_regular),
+                            bold_resource=_font_resource(latin_bold))
+            block["font"] = [font, ja]
+    return theme

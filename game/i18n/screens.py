@@ -7,10 +7,8 @@ every screen on the stack. Only the UI imports this (it loads pygame through the
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from game import i18n
+from game.i18n import gui_locale, theme_fonts
 
 # What --lang asked for: this run only, never saved.
 _override: dict[str, str | None] = {"lang": None}
@@ -25,42 +23,6 @@ def start_language(saved: str) -> str:
     system's (a first start) where the app has it, else English."""
     lang = _override["lang"] or i18n.normalise(saved) or i18n.system_language()
     return i18n.set_language(lang)
-
-
-def gui_locale(lang: str | None = None) -> str:
-    """pygame-gui's locale for ours: its own words (a text field's menu, the file dialog)
-    and its default font follow it; the pseudo-locale is English to pygame-gui."""
-    lang = lang or i18n.current()
-    return lang if lang in i18n.LANGUAGES else i18n.ENGLISH
-
-
-def _font_resource(name: str) -> dict:
-    return {"package": "pygame_gui.data", "resource": name}
-
-
-def theme_fonts(theme: dict, lang: str | None = None) -> dict:
-    """``theme`` with a Japanese variant beside each font (Noto Sans JP at the same size
-    and weight) when the language is Japanese. pygame-gui picks a font block's variant by
-    its manager's locale; it loads every variant a theme names, so the 9 MB of Japanese
-    faces are named only while Japanese is in force."""
-    lang = lang or i18n.current()
-    if lang != "ja":
-        return theme
-    theme = copy.deepcopy(theme)
-    regular, bold = i18n.font_files("ja")
-    latin_regular, latin_bold = i18n.font_files("en")
-    for block in theme.values():
-        font: Any = block.get("font") if isinstance(block, dict) else None
-        if isinstance(font, dict):
-            ja = {k: v for k, v in font.items() if k not in ("locale", "name")}
-            ja.update(locale="ja", name="noto_sans_jp", regular_resource=_font_resource(regular),
-                      bold_resource=_font_resource(bold))
-            if font.get("name") == "noto_sans" and "regular_resource" not in font:
-                # pygame-gui knows where Noto Sans is only while it is the locale's default
-                font = dict(font, regular_resource=_font_resource(latin_regular),
-                            bold_resource=_font_resource(latin_bold))
-            block["font"] = [font, ja]
-    return theme
 
 
 def switch(app, lang: str) -> str:

@@ -171,7 +171,7 @@ def scaled_theme(scale: float) -> dict:
         misc = block.get("misc") if isinstance(block, dict) else None
         if isinstance(misc, dict) and "list_item_height" in misc:
             misc["list_item_height"] = str(max(20, round(int(misc["list_item_height"]) * scale)))
-    from game.i18n.screens import theme_fonts  # Japanese: Noto Sans JP beside each font
+    from game.i18n import theme_fonts  # Japanese: Noto Sans JP beside each font
 
     return theme_fonts(theme)
 

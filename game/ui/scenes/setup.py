@@ -185,8 +185,10 @@ class SetupScene(Scene):
             if seat["kind"] == "human" and self.phones_offered():
                 # a person plays at this screen or on their own phone, with hints or not
                 hinted = spec.id in HINT_GAMES
-                dev_w = level_w if hinted else (3 * level_w + gap) // 2
-                for device, text, tip in DEVICES:
+                widths = share_by_words([_(t) for _d, t, _tip in DEVICES]
+                                        + ([_("Hints")] if hinted else []),
+                                        3 * level_w + 2 * gap, gap, m)
+                for (device, text, tip), dev_w in zip(DEVICES, widths):
                     self.button((sx, y, dev_w, row_h), _(text),
                                 lambda i=i, d=device: self.set_seat(i, "device", d),
                                 cls="@compact_on" if seat.get("device", "screen") == device
@@ -196,7 +198,7 @@ class SetupScene(Scene):
                 if hinted:
                     here = seat.get("device", "screen") == "screen"
                     on = here and seat.get("hints") is True
-                    self.button((sx, y, level_w, row_h), _("Hints"),
+                    self.button((sx, y, widths[-1], row_h), _("Hints"),
                                 lambda i=i, v=not on: self.set_seat(i, "hints", v),
                                 cls="@compact_on" if on else "@compact", enabled=here,
                                 object_id=f"#hints_{i}", choice=False,
@@ -386,6 +388,21 @@ class SetupScene(Scene):
         if not self.spec.options:
             draw.blit_text(surface, _("This game has no options."), m.px(style.FONT_SMALL),
                            (x, self.right.y + m.px(52)), style.TEXT_DIM)
+
+
+def share_by_words(texts: list[str], total: int, gap: int, m: style.Metrics) -> list[int]:
+    """Widths for a row of compact buttons sharing ``total`` px: each as wide as its words
+    need, what is left shared out evenly (words differ in length from one language to the
+    next: "Phone" is "スマホ", "This screen" is "Ici")."""
+    face = draw.font(m.px(16))
+    pad = m.px(12)
+    need = [face.size(t)[0] + pad for t in texts]
+    room = total - gap * (len(texts) - 1)
+    spare = max(0, room - sum(need)) // len(texts)
+    widths = [n + spare for n in need]
+    if sum(widths) > room:          # too long whatever: in proportion to the words
+        widths = [max(1, room * n // sum(need)) for n in need]
+    return widths
 
 
 def choice_label(value: str) -> str:
