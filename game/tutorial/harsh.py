@@ -139,7 +139,7 @@ ROWS = (
     # --- turn 7 -------------------------------------------------------------------------------
     row("do", "Move left to the Paragon Bank.", "location.0", ("move", (0,)),
         "go to the Paragon Bank"),
-    row("do", "Your second Clue again: pay both for Evidence card 3.", "case.0.2",
+    row("do", "A Clue: with the Cafe's, two. Pay them for Evidence card 3.", "case.0.2",
         ("reveal", (0, 2, 0)), "reveal Evidence card 3"),
     row("do", "Evidence card 3 is the Passport, which you hold. The Bank's Safe-deposit box: an "
               "Item of yours can never be discarded. Protect the Passport.", "button.ability",
