@@ -245,6 +245,13 @@ def _wrapped(s: str, size: int, width: int, bold: bool, art: bool = False) -> tu
     return tuple(lines)
 
 
+def label_width(m, *labels: str, minimum: int = 0, size: int = 18, bold: bool = False) -> int:
+    """A button's width that holds the widest of ``labels`` in the theme's button font
+    (``size`` base px) at the current text size, and at least ``minimum`` real px."""
+    f = font(m.px(size), bold)
+    return max(minimum, max(f.size(t)[0] for t in labels) + m.px(28))
+
+
 def blit_text(surface: pygame.Surface, s: str, size: int, pos: tuple, colour: Colour | None = None,
               bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Draw one line of text; ``anchor`` is any pygame.Rect attribute name ("center", …)."""
