@@ -235,9 +235,12 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
         title = f"Scores after round {view['rounds_done']}"  # its last trick still shows
     else:
         title = f"Scores · round {view['round']} of 3"
-    draw.blit_text(surface, title, m.px(16), (rect.x + pad, rect.y + m.px(8)), style.TEXT_MUTED, True)
-    draw.blit_text(surface, "S: sheets", m.px(13), (rect.right - pad, rect.y + m.px(10)),
-                   style.TEXT_DIM, False, "topright")
+    shown = draw.blit_text(surface, title, m.px(16), (rect.x + pad, rect.y + m.px(8)),
+                           style.TEXT_MUTED, True)
+    hint_w = draw.font(m.px(13)).size("S: sheets")[0]
+    if shown.right + m.gap + hint_w <= rect.right - pad:    # large text: the title comes first
+        draw.blit_text(surface, "S: sheets", m.px(13), (rect.right - pad, rect.y + m.px(10)),
+                       style.TEXT_DIM, False, "topright")
     col_w = m.px(34)
     total_x = rect.right - pad
     xs = [total_x - m.px(64) - (2 - i) * col_w for i in range(3)]

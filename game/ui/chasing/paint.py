@@ -201,8 +201,11 @@ class ChasingPainter:
                                "midleft")
         # discard pile
         pile = shown["discard"]
-        draw.blit_text(surface, f"DISCARD {len(pile)}", label, (geo.discard.x, geo.spot.y - m.px(6)),
-                       style.TEXT_MUTED, True, "bottomleft")
+        # large text: the pile's words give way before they run into the Spotlight's
+        room = geo.spot.centerx - draw.font(label, True).size("SPOTLIGHT")[0] // 2 - m.px(6) - geo.discard.x
+        draw.blit_text(surface, draw.fit_first((f"DISCARD {len(pile)}", str(len(pile))), label,
+                                               max(1, room), True),
+                       label, (geo.discard.x, geo.spot.y - m.px(6)), style.TEXT_MUTED, True, "bottomleft")
         rects = geo.discard_rects(len(pile))
         top_cards = pile[-len(rects):] if rects else []
         for i, (r, c) in enumerate(zip(rects, top_cards)):

@@ -127,7 +127,7 @@ class ChasingTable(ChasingPainter, TableScene):
     def build_top_bar(self, m: style.Metrics) -> None:
         """Menu, Undo, Sheets, How to play: always in the same places (Undo is greyed out
         when there is nothing to take back rather than removed, so nothing shifts)."""
-        bw = m.px(120)
+        bw = draw.label_width(m, "Menu", "Undo", "Sheets (S)", "Results", minimum=m.px(120))
         y = m.gap
         x = m.width - bw - m.pad
         self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
@@ -148,7 +148,8 @@ class ChasingTable(ChasingPainter, TableScene):
 
     def layout(self, m: style.Metrics) -> None:
         self.build_top_bar(m)
-        shape = (m.width, m.height, self.bottom_seat, self.app.settings.memory_aids)
+        shape = (m.width, m.height, self.bottom_seat, self.app.settings.memory_aids,
+                 style.TEXT_SCALE)
         if self.geo is None or shape != self._shape:
             self._shape = shape
             self.geo = Geometry(m, self.top_bar_h(m), self.n, self.bottom_seat,
