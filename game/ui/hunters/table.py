@@ -411,7 +411,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
 
     def build_top_bar(self, m: style.Metrics) -> None:
         super().build_top_bar(m)
-        bw = m.px(150)
+        bw = draw.label_width(m, "Equipment (E)", minimum=m.px(150))
         self.top_bar_right -= bw + m.gap
         self.button((self.top_bar_right, m.gap, bw, m.button_h), "Equipment (E)", self.open_equipment,
                     choice=False, object_id="#equipment")
