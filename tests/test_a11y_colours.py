@@ -308,3 +308,55 @@ def test_a_palette_chosen_during_a_game_repaints_its_table(shadows_home, game):
         assert max(after) <= 12 < max(corner), (corner, after)
     finally:
         app.quit()
+
+
+def texts_and_grounds(app, monkeypatch) -> list:
+    """(words, their colour, the mean colour under them just before they were drawn) of
+    every line the screen draws with draw.blit_text straight onto the window."""
+    found = []
+    original = draw.blit_text
+
+    def spy(surface, s, size, pos, colour=None, bold=False, anchor="topleft"):
+        if surface is app.screen and s.strip():
+            img = draw.text(s, size, colour, bold)
+            rect = img.get_rect(**{anchor: pos}).clip(surface.get_rect())
+            if rect.w and rect.h:
+                under = pygame.transform.average_color(surface, rect)[:3]
+                found.append((s, tuple((colour or style.TEXT)[:3]), under))
+        return original(surface, s, size, pos, colour, bold, anchor)
+
+    monkeypatch.setattr(draw, "blit_text", spy)
+    return found
+
+
+@pytest.mark.parametrize("game", ["chasing", "harsh", "hunters"])
+def test_drawn_text_at_each_table_reads_seven_to_one_in_high_contrast(shadows_home, monkeypatch,
+                                                                       game):
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    def low_pairs(name: str) -> list:
+        app.settings.palette = name
+        app.restyle()
+        step(app, 2)
+        found.clear()
+        app.draw()
+        assert len(found) > 20
+        return [(s, round(contrast(c, b), 1)) for s, c, b in found if contrast(c, b) < 7]
+
+    app = make_app(size=(1280, 720))
+    app.settings.animation_speed = "off"
+    try:
+        n = {"chasing": 4, "harsh": 1, "hunters": 5}[game]
+        seats = [SeatConfig("Ann", "human")] + [SeatConfig(x, "computer", "easy")
+                                                for x in ("Bo", "Cy", "Di", "Ed")[:n - 1]]
+        table = start_game(app, game, seats, 21, {})
+        for _ in range(20):
+            step(app, 5)
+            if app.top is not table and hasattr(app.top, "done"):
+                app.top.done()
+        found = texts_and_grounds(app, monkeypatch)
+        assert low_pairs("default")              # the default look has quieter words
+        assert low_pairs("high_contrast") == []
+    finally:
+        app.quit()
