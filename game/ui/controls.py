@@ -4,6 +4,8 @@ menus do what the rows say (tests/test_ui_keys.py)."""
 
 from __future__ import annotations
 
+from game.i18n import N_
+
 # The one rule of every table (TableScene.handle_key, Chasing's cards, Harsh's Locations).
 TABLE_DIGITS = ("a number key highlights the choice, card or Location that shows that "
                 "number; the same number again, or Enter, confirms it")
@@ -58,17 +60,17 @@ def readme_table() -> str:
 # before it if Ctrl is held. A moved key is handed to the screens as its default (App
 # dispatch → ``route``), so every table keeps its one way of reading keys.
 TABLE_KEYS: tuple[tuple[str, str, str], ...] = (
-    ("select", "tab", "highlight the next choice"),
-    ("confirm", "return", "take the highlighted choice"),
-    ("undo", "ctrl+z", "take back your last move (Harsh Shadows)"),
-    ("hint", "h", "a hint"),
-    ("log", "page up", "page back through the game log (Page Down goes forward)"),
-    ("last_trick", "l", "the last trick (Chasing Shadows)"),
-    ("pause", "escape", "the pause menu at a table (back in menus)"),
+    ("select", "tab", N_("highlight the next choice")),
+    ("confirm", "return", N_("take the highlighted choice")),
+    ("undo", "ctrl+z", N_("take back your last move (Harsh Shadows)")),
+    ("hint", "h", N_("a hint")),
+    ("log", "page up", N_("page back through the game log (Page Down goes forward)")),
+    ("last_trick", "l", N_("the last trick (Chasing Shadows)")),
+    ("pause", "escape", N_("the pause menu at a table (back in menus)")),
 )
 DEFAULT_KEYS = {action: key for action, key, _ in TABLE_KEYS}
-ACTION_NAMES = {"select": "Select", "confirm": "Confirm", "undo": "Undo", "hint": "Hint",
-                "log": "Game log", "last_trick": "Last trick", "pause": "Pause"}
+ACTION_NAMES = {"select": N_("Select"), "confirm": N_("Confirm"), "undo": N_("Undo"), "hint": N_("Hint"),
+                "log": N_("Game log"), "last_trick": N_("Last trick"), "pause": N_("Pause")}
 # Keys that keep their meaning and cannot take a table action
 FIXED_KEYS = {**{str(d): "a number picks a choice" for d in range(1, 10)},
               **{f"[{d}]": "a number picks a choice" for d in range(1, 10)},

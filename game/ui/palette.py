@@ -21,8 +21,8 @@ from game.i18n import N_
 from game.storage.settings import PALETTES, TEXT_SIZES
 from game.ui import style
 
-PALETTE_NAMES = {"default": "Default", "red_green": "Red–green safe",
-                 "high_contrast": "High contrast"}
+PALETTE_NAMES = {"default": N_("Default"), "red_green": N_("Red–green safe"),
+                 "high_contrast": N_("High contrast")}
 
 # style attributes a palette may set; the default palette is what style says at import
 _NAMES = ("BG", "BG_DEEP", "BG_TOP", "FELT", "FELT_TOP", "FELT_EDGE", "PANEL", "PANEL_EDGE",

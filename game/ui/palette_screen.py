@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw, palette, style
 from game.ui.scene import Scene
 
 ROWS = (
-    ("Colours", "palette", tuple((p, palette.PALETTE_NAMES[p]) for p in palette.PALETTES),
-     "Suits, seats and factions also carry a shape and a letter in every palette."),
-    ("Text size", "text_size", tuple((n, f"{n} %") for n in palette.TEXT_SIZES),
-     "Every text on every screen; rows and buttons grow to hold it."),
-    ("Motion", "reduce_motion", ((False, "Full"), (True, "Reduced")),
-     "Reduced: cards and pieces fade into place instead of flying; nothing shakes."),
+    (N_("Colours"), "palette", tuple((p, palette.PALETTE_NAMES[p]) for p in palette.PALETTES),
+     N_("Suits, seats and factions also carry a shape and a letter in every palette.")),
+    (N_("Text size"), "text_size", tuple((n, f"{n} %") for n in palette.TEXT_SIZES),
+     N_("Every text on every screen; rows and buttons grow to hold it.")),
+    (N_("Motion"), "reduce_motion", ((False, N_("Full")), (True, N_("Reduced"))),
+     N_("Reduced: cards and pieces fade into place instead of flying; dice show their result at once.")),
 )
 SAMPLE_SEATS = 8
 
@@ -35,7 +36,7 @@ class AccessScene(Scene):
         self.sample_h = m.px(40)
         fixed = m.pad + self.sample_h + m.gap + m.button_h + m.pad
         rows_h = len(ROWS) * (label_h + m.button_h + m.px(14))
-        hints = [draw.wrap(hint, m.px(style.FONT_SMALL - 1), inner) for *_, hint in ROWS]
+        hints = [draw.wrap(_(row[3]), m.px(style.FONT_SMALL - 1), inner) for row in ROWS]
         hints_h = sum(len(lines) for lines in hints) * hint_line
         room = m.height - title_h - 2 * m.px(8)
         if fixed + rows_h + hints_h > room:
@@ -55,14 +56,14 @@ class AccessScene(Scene):
                 on = getattr(s, key) == value
                 # "on" is said by a mark in the words too, not by the button's tint alone
                 self.button((self.box.x + m.pad + i * (bw + m.gap), by, bw, m.button_h),
-                            f"• {text}" if on else text, lambda k=key, v=value: self.change(k, v),
+                            f"• {_(text)}" if on else _(text), lambda k=key, v=value: self.change(k, v),
                             cls="@toggle_on" if on else None,
                             object_id=f"#{key}_{str(value).lower()}")
             y = by + m.button_h + len(lines) * hint_line + m.px(14)
         self.sample_y = y
         bw = min(m.px(200), self.box.width // 3)
         self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw,
-                     m.button_h), "Back", self.app.pop, object_id="#back", cls="@primary")
+                     m.button_h), _("Back"), self.app.pop, object_id="#back", cls="@primary")
 
     def change(self, key: str, value) -> None:
         setattr(self.app.settings, key, value)
@@ -79,14 +80,14 @@ class AccessScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
         m = self.metrics
-        draw.blit_text(surface, "Colours, text and motion", self.title_size,
+        draw.blit_text(surface, _("Colours, text and motion"), self.title_size,
                        (m.width // 2, self.box.y - m.px(4)), style.ACCENT_BRIGHT, True,
                        "midbottom")
         draw.panel(surface, self.box, m.px(style.RADIUS))
         label = m.px(style.FONT_BODY + 1)
         small = m.px(style.FONT_SMALL - 1)
         for y, title, lines in self.rows:
-            draw.blit_text(surface, title, label, (self.box.x + m.pad, y), style.TEXT, True)
+            draw.blit_text(surface, _(title), label, (self.box.x + m.pad, y), style.TEXT, True)
             hy = y + draw.font(label, True).get_linesize() + m.button_h + m.px(3)
             for line in lines:
                 hy = draw.blit_text(surface, line, small, (self.box.x + m.pad, hy),
