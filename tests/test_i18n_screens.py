@@ -127,6 +127,33 @@ def tour(app):
             step(app, 2)
             yield f"{name} {spec.id}"
         app.pop()
+    yield from phone_screens(app)
+
+
+def phone_screens(app):
+    """The join screen, then the pause menu's Phones screen and a seat's link."""
+    from game.ui.opening import start_game
+    from game.ui.scenes.join import JoinScene
+    from game.ui.scenes.phones import PhonesScene
+
+    app.settings.phone_address = "127.0.0.1"
+    phone_seats = [SeatConfig(NAMES[0], "human", device="phone"),
+                   SeatConfig(NAMES[1], "human", device="phone"),
+                   SeatConfig(NAMES[2], "computer", "easy"), SeatConfig(NAMES[3], "computer")]
+    table = start_game(app, "hunters", phone_seats, 5, {})
+    step(app, 3)
+    assert isinstance(app.top, JoinScene)
+    yield "join"
+    app.top.start_now()
+    step(app, 3)
+    app.push(PhonesScene(app, table))
+    step(app, 2)
+    yield "phones"
+    app.top.to_phone(0)
+    step(app, 2)
+    yield "phones link"
+    navigation.back_to(app, "menu")
+    step(app, 2)
 
 
 def caller_module() -> str:
@@ -193,6 +220,7 @@ FROM_OTHER_LAYERS = (
     re.compile(r"^(round|turn|trick) \d+ · "),   # a save's progress, as the session wrote it
     re.compile(r"^\w+ wins with the lowest score"),  # the rules' reason for the result
     re.compile(r"^Analyse$"),      # game.ui.analysis's button on the results (issue 43)
+    re.compile(r"^(https?://\S+|#[\w-]+)$"),   # a phone's address and key: data, not words
 )
 
 

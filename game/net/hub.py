@@ -19,6 +19,7 @@ import threading
 from dataclasses import replace
 from typing import Callable
 
+from game.i18n import _
 from game.net import present
 from game.net.server import PhoneServer, Submitted
 from game.rules.protocol import Action
@@ -114,14 +115,14 @@ class PhoneHub:
     def take_notices(self) -> list[str]:
         """What the table should say about the phones since the last call."""
         names = self.session.seats
-        return [f"{names[seat].name}'s seat moved to another phone."
+        return [_("{name}'s seat moved to another phone.", name=names[seat].name)
                 for seat in self.server.take_moves()]
 
     # --- every frame -----------------------------------------------------------------------
     def pump(self) -> int:
         """Apply waiting phone choices and publish what changed. Returns choices applied."""
         applied = 0
-        for _ in range(MAX_PER_PUMP):
+        for _attempt in range(MAX_PER_PUMP):
             try:
                 item = self.inbox.get_nowait()
             except queue.Empty:

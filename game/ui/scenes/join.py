@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, navigation, style
 from game.ui.scene import Scene
 
@@ -56,11 +57,11 @@ class JoinScene(Scene):
     def build(self, m: style.Metrics) -> None:
         bw = m.px(260)
         by = m.height - m.button_h - m.px(22)
-        self.button((m.width // 2 - bw - m.gap, by, bw, m.button_h), "Cancel the game",
+        self.button((m.width // 2 - bw - m.gap, by, bw, m.button_h), _("Cancel the game"),
                     self.cancel, object_id="#join_cancel")
-        self.button((m.width // 2 + m.gap, by, bw, m.button_h), "Start now", self.start_now,
+        self.button((m.width // 2 + m.gap, by, bw, m.button_h), _("Start now"), self.start_now,
                     cls="@primary", object_id="#join_start",
-                    tooltip="Seats whose phone has not joined play at this screen instead")
+                    tooltip=_("Seats whose phone has not joined play at this screen instead"))
         self.cards = self._grid(m, len(self.hub.seats))
 
     def _grid(self, m: style.Metrics, n: int) -> list[pygame.Rect]:
@@ -113,10 +114,11 @@ class JoinScene(Scene):
         cx = m.width // 2
         session = self.table.session
         waiting = [session.seats[s].name for s in self.hub.seats if s not in self._joined]
-        draw.blit_text(surface, "Join with your phone", m.px(style.FONT_TITLE - 6), (cx, m.px(44)),
+        draw.blit_text(surface, _("Join with your phone"), m.px(style.FONT_TITLE - 6), (cx, m.px(44)),
                        style.ACCENT_BRIGHT, True, "center")
-        line = ("Same Wi-Fi as this computer: scan your own code, or type the address. "
-                + ("Waiting for " + _names(waiting) + "." if waiting else "Everyone is here.")
+        line = (_("Same Wi-Fi as this computer: scan your own code, or type the address.")
+                + " " + (_("Waiting for {names}.", names=_names(waiting)) if waiting
+                         else _("Everyone is here."))
                 + (" " + self.note if self.note else ""))
         for j, part in enumerate(draw.wrap(line, m.px(style.FONT_BODY), m.width - 2 * m.margin)[:2]):
             draw.blit_text(surface, part, m.px(style.FONT_BODY), (cx, m.px(86) + j * m.px(24)),
@@ -141,14 +143,14 @@ class JoinScene(Scene):
         if joined:
             # no code and no key once joined: a photo of either would open the seat
             mid = rect.y + d + m.px(16) + side // 2
-            draw.blit_text(surface, "Joined", m.px(30), (rect.centerx, mid - m.px(14)),
+            draw.blit_text(surface, _("Joined"), m.px(30), (rect.centerx, mid - m.px(14)),
                            style.GOOD, True, "center")
-            for j, part in enumerate(draw.wrap("Its code is hidden now. Menu, then Phones, "
-                                               "shows it again.", m.px(15),
+            for j, part in enumerate(draw.wrap(_("Its code is hidden now. Menu, then Phones, "
+                                                 "shows it again."), m.px(15),
                                                rect.width - m.px(24))[:3]):
                 draw.blit_text(surface, part, m.px(15), (rect.centerx, mid + m.px(18) + j * m.px(20)),
                                style.TEXT_MUTED, False, "midtop")
-            draw.blit_text(surface, "On the phone: ready", m.px(15),
+            draw.blit_text(surface, _("On the phone: ready"), m.px(15),
                            (rect.centerx, rect.y + d + m.px(16) + side + m.px(6) + 2 * m.px(21)
                             + m.px(4)), style.GOOD, True, "midtop")
             return
@@ -157,7 +159,7 @@ class JoinScene(Scene):
         qr_rect = code.get_rect(midtop=(rect.centerx, rect.y + d + m.px(16)))
         surface.blit(code, qr_rect)
         # the address on two lines (where, then the seat's key) so it stays readable
-        base, _, key = url.partition("#")
+        base, _hash, key = url.partition("#")
         y = qr_rect.bottom + m.px(6)
         for text, colour in ((base, style.TEXT_MUTED), ("#" + key, style.TEXT)):
             size = m.px(16)
@@ -165,11 +167,11 @@ class JoinScene(Scene):
                 size -= 1
             draw.blit_text(surface, text, size, (rect.centerx, y), colour, False, "midtop")
             y += m.px(21)
-        draw.blit_text(surface, "Waiting for the phone…", m.px(15), (rect.centerx, y + m.px(4)),
+        draw.blit_text(surface, _("Waiting for the phone…"), m.px(15), (rect.centerx, y + m.px(4)),
                        style.TEXT_DIM, False, "midtop")
 
 
 def _names(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("{names} and {last}", names=_(", ").join(names[:-1]), last=names[-1])

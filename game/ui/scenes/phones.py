@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw, style
 from game.ui.scene import Overlay
 
 BUTTON_W = 190     # "Play at this screen" with its key badge
-WHERE = {"phone": "On the phone (connected)", "away": "Phone not connected",
-         "screen": "Plays at this screen"}
+WHERE = {"phone": N_("On the phone (connected)"), "away": N_("Phone not connected"),
+         "screen": N_("Plays at this screen")}
 
 
 class PhonesScene(Overlay):
@@ -54,10 +55,10 @@ class PhonesScene(Overlay):
         bottom = self.box.bottom - m.button_h - m.px(18)
         bw = m.px(220)
         if self.showing is not None:
-            self.button((self.box.centerx - bw // 2, bottom, bw, m.button_h), "Hide the code",
+            self.button((self.box.centerx - bw // 2, bottom, bw, m.button_h), _("Hide the code"),
                         self.hide, object_id="#phones_hide", cls="@primary")
             return
-        self.button((self.box.centerx - bw // 2, bottom, bw, m.button_h), "Back to the game",
+        self.button((self.box.centerx - bw // 2, bottom, bw, m.button_h), _("Back to the game"),
                     self.app.pop, object_id="#phones_back", cls="@primary")
         self.rows: list[tuple[int, pygame.Rect]] = []
         y = self.box.y + m.px(112)
@@ -69,15 +70,15 @@ class PhonesScene(Overlay):
             x = rect.right
             by = rect.centery - m.button_h // 2
             if self._where[seat] == "screen":
-                buttons = [("Back to a phone", self.to_phone, "phone",
-                            "A new link for this seat: its phone plays it from then on")]
+                buttons = [(_("Back to a phone"), self.to_phone, "phone",
+                            _("A new link for this seat: its phone plays it from then on"))]
             else:
-                buttons = [("Play at this screen", self.to_screen, "here",
-                            "This seat is passed here, with a hand-off, from now on"),
-                           ("New key", self.new_key, "key",
-                            "The old link stops at once; the new one is shown"),
-                           ("Show the link", self.show, "show",
-                            "Whoever scans it takes the seat")]
+                buttons = [(_("Play at this screen"), self.to_screen, "here",
+                            _("This seat is passed here, with a hand-off, from now on")),
+                           (_("New key"), self.new_key, "key",
+                            _("The old link stops at once; the new one is shown")),
+                           (_("Show the link"), self.show, "show",
+                            _("Whoever scans it takes the seat"))]
             x -= len(buttons) * (nb + gap) - gap
             for label, action, oid, tip in reversed(buttons):   # left to right: keys 1, 2, 3
                 self.button((x, by, nb, m.button_h), label, lambda a=action, s=seat: a(s),
@@ -96,18 +97,20 @@ class PhonesScene(Overlay):
 
     def new_key(self, seat: int) -> None:
         self.hub.new_key(seat)
-        self.note = f"{self.name(seat)} has a new key: the old link no longer opens the seat."
+        self.note = _("{name} has a new key: the old link no longer opens the seat.",
+                      name=self.name(seat))
         self.show(seat)
 
     def to_screen(self, seat: int) -> None:
         self.hub.play_here(seat)
         self.table.seat_moved_here(seat)
-        self.note = f"{self.name(seat)} plays at this screen now, passed with a hand-off."
+        self.note = _("{name} plays at this screen now, passed with a hand-off.",
+                      name=self.name(seat))
         self.rebuild()
 
     def to_phone(self, seat: int) -> None:
         self.hub.play_on_phone(seat)
-        self.note = f"{self.name(seat)} plays on a phone again: scan the new code."
+        self.note = _("{name} plays on a phone again: scan the new code.", name=self.name(seat))
         self.show(seat)
 
     def name(self, seat: int) -> str:
@@ -127,14 +130,15 @@ class PhonesScene(Overlay):
         super().draw(surface)
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        title = "Phones" if self.showing is None else f"{self.name(self.showing)}'s link"
+        title = (_("Phones") if self.showing is None
+                 else _("{name}'s link", name=self.name(self.showing)))
         draw.blit_text(surface, title, m.px(style.FONT_HEADING + 6),
                        (self.box.centerx, self.box.y + m.px(36)), style.ACCENT_BRIGHT, True, "center")
         if self.showing is not None:
             self._draw_link(surface, m, self.showing)
             return
-        line = self.note or ("Lost a phone? Show its seat's link again, make a new key, or play "
-                             "the seat at this screen. The game goes on as it is.")
+        line = self.note or _("Lost a phone? Show its seat's link again, make a new key, or "
+                              "play the seat at this screen. The game goes on as it is.")
         for j, part in enumerate(draw.wrap(line, m.px(style.FONT_SMALL),
                                            self.box.width - m.px(48))[:2]):
             draw.blit_text(surface, part, m.px(style.FONT_SMALL),
@@ -154,7 +158,7 @@ class PhonesScene(Overlay):
             draw.blit_text(surface, fit(self.name(seat), m.px(19), room, True), m.px(19),
                            (rect.x + d + m.px(10), rect.centery - m.px(10)), style.TEXT, True,
                            "midleft")
-            draw.blit_text(surface, fit(WHERE[where], m.px(15), room), m.px(15),
+            draw.blit_text(surface, fit(_(WHERE[where]), m.px(15), room), m.px(15),
                            (rect.x + d + m.px(10), rect.centery + m.px(12)), colour, False,
                            "midleft")
 
@@ -162,8 +166,8 @@ class PhonesScene(Overlay):
         from game.ui.scenes.join import qr_surface
 
         name = self.name(seat)
-        warning = (f"Whoever scans this code or opens this address takes {name}'s seat, and "
-                   "the phone that has it now stops. Show it only to " + name + ".")
+        warning = _("Whoever scans this code or opens this address takes {name}'s seat, and "
+                    "the phone that has it now stops. Show it only to {name}.", name=name)
         y = self.box.y + m.px(64)
         for part in draw.wrap(warning, m.px(style.FONT_SMALL + 1), self.box.width - m.px(60),
                               True)[:3]:
@@ -171,7 +175,7 @@ class PhonesScene(Overlay):
                            style.DANGER, True, "midtop")
             y += m.px(21)
         url = self.hub.url(seat)
-        base, _, key = url.partition("#")
+        base, _hash, key = url.partition("#")
         bottom = self.box.bottom - m.button_h - m.px(30) - 2 * m.px(22)
         side = max(m.px(120), bottom - y - m.px(10))
         code = qr_surface(url, side)
