@@ -344,8 +344,14 @@ def resolve_deaths(s, killer, by_attack=False):
     if s.over:
         return
     chars, alive, dmg = s.chars, s.alive, s.dmg
-    victims = [i for i in range(s.n) if alive[i] and dmg[i] >= HP[chars[i]]]
-    if not victims:
+    victims = None
+    for i in range(s.n):        # (a loop, not a comprehension: this runs after every hurt)
+        if alive[i] and dmg[i] >= HP[chars[i]]:
+            if victims is None:
+                victims = [i]
+            else:
+                victims.append(i)
+    if victims is None:
         return
     for v in victims:
         alive[v] = False

@@ -21,6 +21,7 @@ from . import combat as _combat  # noqa: F401  (registers attack frames)
 from . import frames as F
 from . import turn as _turn
 from .data import (
+    ALLIE,
     ALLOCATION,
     AREA_ID,
     AREAS,
@@ -29,6 +30,7 @@ from .data import (
     CHAR_NAME,
     CHAR_SET,
     DANIEL,
+    DAVID,
     DECK_CARDS,
     FACTION,
     HUNTER,
@@ -37,6 +39,7 @@ from .data import (
     SHADOW,
 )
 from .views import (
+    EVENTS,
     NAMES_ONE_SEAT,
     PLAIN_LABELS,
     Seen,
@@ -58,18 +61,28 @@ _side_actions = _turn.side_actions
 _AUTO, _DECIDE, _CHANCE = F.AUTO, F.DECIDE, F.CHANCE
 # The handlers split by role, one dict look-up per step (every frame kind is registered by
 # now: cards, combat and turn were imported above).
-_AUTO_GET = _AUTO.get
+# One look-up tells the engine loop what a frame is: 0 a chance step, 1 a decision, 2 the
+# respond decision (dropped if the attacker has died), 3 the attack decision (dropped when
+# there is nobody to attack), 4 and up an automatic step (its handler in _AUTO_FNS).
+_AUTO_FNS = [None] * 4 + list(_AUTO.values())
+_ROLE = {k: 0 for k in _CHANCE}
+_ROLE.update({k: 1 for k in _DECIDE}, respond=2, attack=3)
+_ROLE.update({k: 4 + i for i, k in enumerate(_AUTO)})
 _OPTS = {k: v[0] for k, v in _DECIDE.items()}
 _DO = {k: v[1] for k, v in _DECIDE.items()}
 _OUTCOME = {k: v[0] for k, v in _CHANCE.items()}
 _ROLLED = {k: v[1] for k, v in _CHANCE.items()}
 _has_target = _combat.has_target
 _REVEAL = [("reveal",)]
+_NO_RESPONSE = ("respond", "none")     # its words read nothing (a counterattack's do)
+_NONE = []          # (never changed: fast_legal returns a copy or a sum)
 _D6, _D4 = range(1, 7), range(1, 5)
-_DANIEL = DANIEL
+_DANIEL, _ALLIE, _DAVID = DANIEL, ALLIE, DAVID
 _PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS
-_NAMING = {}    # (action tuple, seat, the named seat's character or -1) -> its Action
+_NAMING = {}    # action tuple -> its Actions by what they say of the seat they name:
+                # [0] yourself, [1] a hidden seat, [2 + c] revealed character c
 _OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
+_plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
 
 
 def pool_characters(pool, abilities, rng=None):
@@ -154,16 +167,15 @@ class HuntersState(GameState):
         alive = self.alive
         while not self.over:
             f = st[-1]
-            k = f[0]
-            fn = _AUTO_GET(k)
-            if fn is not None:
+            r = _ROLE[f[0]]
+            if r > 3:
                 st.pop()
-                fn(self, f)
+                _AUTO_FNS[r](self, f)
                 continue
-            if k in _DO:
+            if r:
                 seat = f[1]
-                if not alive[seat] or (k == "respond" and not alive[f[2]]) or (
-                        k == "attack" and not _has_target(self, seat)):
+                if not alive[seat] or (r == 2 and not alive[f[2]]) or (
+                        r == 3 and not _has_target(self, seat)):
                     st.pop()
                     continue
                 self.dec = seat
@@ -184,10 +196,15 @@ class HuntersState(GameState):
         dec = self.dec
         if dec < 0:
             return []
-        if self.rev[seat] or not self.alive[seat] or self.chars[seat] == _DANIEL:
+        # side_actions, asked only of those who may have one: a hidden living seat may
+        # reveal (Daniel: see side_actions), a revealed one only if Allie or David
+        c = self.chars[seat]
+        if self.rev[seat] or not self.alive[seat]:
+            out = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
+        elif c == _DANIEL:
             out = _side_actions(self, seat)
         else:
-            out = _REVEAL      # a hidden living seat other than Daniel: reveal, nothing else
+            out = _REVEAL
         if seat == dec:
             f = self.stack[-1]
             return _OPTS[f[0]](self, f) + out
@@ -211,16 +228,15 @@ class HuntersState(GameState):
         alive = self.alive
         while not self.over:
             f = st[-1]
-            k = f[0]
-            fn = _AUTO_GET(k)
-            if fn is not None:
+            r = _ROLE[f[0]]
+            if r > 3:
                 st.pop()
-                fn(self, f)
+                _AUTO_FNS[r](self, f)
                 continue
-            if k in _DO:
+            if r:
                 seat = f[1]
-                if not alive[seat] or (k == "respond" and not alive[f[2]]) or (
-                        k == "attack" and not _has_target(self, seat)):
+                if not alive[seat] or (r == 2 and not alive[f[2]]) or (
+                        r == 3 and not _has_target(self, seat)):
                     st.pop()
                     continue
                 self.dec = seat
@@ -291,7 +307,11 @@ class HuntersState(GameState):
             else:
                 f = st[-1]
                 acts = _OPTS[f[0]](self, f)
-                if rev[d] or self.chars[d] == _DANIEL:
+                c = self.chars[d]           # (the decider is alive: see fast_legal)
+                if rev[d]:
+                    if c == _ALLIE or c == _DAVID:
+                        acts += _side_actions(self, d)
+                elif c == _DANIEL:
                     acts += _side_actions(self, d)
                 else:
                     acts.append(_REVEAL[0])
@@ -306,48 +326,79 @@ class HuntersState(GameState):
     told = ()       # seats told a private fact, in order (cards.tell); a tuple, so clones share it
 
     def legal_actions(self, seat=None):
+        dec = self.dec
         if seat is None:
-            seat = self.dec
+            seat = dec
             if seat < 0:
                 return []
         if not 0 <= seat < self.n:
             return []
-        fast = self.fast_legal(seat)
+        if dec < 0:
+            fast = []
+        else:
+            # fast_legal, written out (a call saved on every decision)
+            c = self.chars[seat]
+            if self.rev[seat] or not self.alive[seat]:
+                side = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
+            elif c == _DANIEL:
+                side = _side_actions(self, seat)
+            else:
+                side = _REVEAL
+            if seat == dec:
+                f = self.stack[-1]
+                fast = _OPTS[f[0]](self, f) + side
+            else:
+                fast = side[:]
         # An action whose words depend on nothing but itself is made once and shared
         # (Actions are immutable); so is one whose words name one seat, per what they
         # say of it (yourself, a hidden seat, a revealed character). The others get their
         # label built when read (most lists are only picked from), from a snapshot of
         # what it mentions, so a late read still says what it would have said now.
         out = []
-        seen = None
-        rev = chars = None
         for a in fast:
-            act = _PLAIN.get(a)
+            act = _plain_get(a)
             if act is None:
                 k = a[0]
-                if k in PLAIN_LABELS:
-                    act = _PLAIN[a] = Action(k, a[1:], label(None, None, a))
-                elif k in NAMES_ONE_SEAT:
-                    if rev is None:
-                        rev, chars = self.rev, self.chars
+                if k in NAMES_ONE_SEAT:
                     t = a[NAMES_ONE_SEAT[k]]
-                    key = (a, seat, chars[t] if rev[t] else -1)
-                    act = _NAMING.get(key)
-                    if act is None:
-                        act = _NAMING[key] = Action(k, a[1:], label(self, seat, a))
+                    i = 0 if t == seat else 2 + self.chars[t] if self.rev[t] else 1
+                    acts = _NAMING.get(a)
+                    if acts is None or acts[i] is None:
+                        act = self._naming(seat, a, i)
+                    else:
+                        act = acts[i]
                 else:
-                    if seen is None:
-                        seen = Seen(self)
-                    act = Action(k, a[1:], (label, seen, seat, a))
+                    act = self._unshared(seat, a)
             out.append(act)
         # Every change goes through fast_apply, which counts steps: while steps is the
         # same, what this list holds is still legal and apply's check may trust it.
         self._legal = (self.steps, seat, fast, out)
         return out
 
+    def _unshared(self, seat, a):
+        """The Action of ``a`` for ``seat``, of a kind neither plain nor naming one seat."""
+        k = a[0]
+        if k in PLAIN_LABELS or a == _NO_RESPONSE:
+            act = _PLAIN[a] = Action(k, a[1:], label(None, None, a))
+            return act
+        return Action(k, a[1:], (label, Seen(self), seat, a))
+
+    def _naming(self, seat, a, i):
+        """The shared Action of ``a`` (naming one seat) for what ``i`` says of that seat."""
+        acts = _NAMING.get(a)
+        if acts is None:
+            acts = _NAMING[a] = [None] * (2 + len(CHAR_NAME))
+        act = acts[i] = Action(a[0], a[1:], label(self, seat, a))
+        return act
+
     def sample_chance(self, rng):
-        a = self.fast_chance(rng)
-        out = _OUTCOMES.get(a)
+        f = self.stack[-1]
+        if _OUTCOME[f[0]] == "dice":    # fast_chance's commonest case, written out
+            r = rng.random
+            a = ("dice", int(r() * 6) + 1, int(r() * 4) + 1)
+        else:
+            a = self.fast_chance(rng)
+        out = _outcome_get(a)
         if out is None:
             k = a[0]
             if k == "deal":
@@ -365,25 +416,80 @@ class HuntersState(GameState):
         # check() and _apply() in one pass for what legal_actions or sample_chance just
         # handed out (nearly every call), found by identity, with the tuple it was made
         # from. Anything else takes the long way, with the same verdicts.
+        act = None
         if not self.over:
             if seat == CHANCE:
                 known = self._sampled
                 if known is not None and known[1] is action and known[0] == self.steps \
                         and self.dec == CHANCE:
-                    h0, t0 = len(self.history), len(self.told)
-                    self.fast_apply(CHANCE, known[2])
-                    return events_since(self, h0, t0)
+                    act = known[2]
             else:
                 known = self._legal
                 if known is not None and known[1] == seat and known[0] == self.steps:
                     i = 0
                     for x in known[3]:
                         if x is action:
-                            h0, t0 = len(self.history), len(self.told)
-                            self.fast_apply(seat, known[2][i])
-                            return events_since(self, h0, t0)
+                            act = known[2][i]
+                            break
                         i += 1
-        return super().apply(seat, action)
+        if act is None:
+            return super().apply(seat, action)
+        history, st = self.history, self.stack
+        h0, t0 = len(history), len(self.told)
+        f0 = st[-1]
+        # fast_apply, written out (a call saved on every step of the protocol)
+        self.steps += 1
+        if seat == CHANCE:
+            st.pop()
+            _ROLLED[f0[0]](self, f0, act)
+        elif act[0] in _SIDE:
+            _turn.apply_side(self, seat, act)
+        else:
+            _DO[f0[0]](self, f0, act)
+        alive = self.alive
+        while not self.over:
+            f = st[-1]
+            r = _ROLE[f[0]]
+            if r > 3:
+                st.pop()
+                _AUTO_FNS[r](self, f)
+                continue
+            if r:
+                d = f[1]
+                if not alive[d] or (r == 2 and not alive[f[2]]) or (
+                        r == 3 and not _has_target(self, d)):
+                    st.pop()
+                    continue
+                self.dec = d
+                break
+            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
+                st.pop()
+                continue
+            self.dec = CHANCE
+            break
+        else:
+            self.dec = NOBODY
+        # events_since's commonest answers, without the call: nothing, or one or two
+        # public facts whose events are shared (views.EVENTS). A roll of the dice to move
+        # is shared by whether it is rolled again: so it is when no move follows and its
+        # frame is back on top (turn._move_roll).
+        if len(self.told) == t0:
+            n = len(history)
+            if n == h0:
+                return []
+            e = history[h0]
+            if e[0] == "roll":
+                ev = _event_get((e, n == h0 + 1 and st[-1] is f0))
+            else:
+                ev = _event_get(e)
+            if ev is not None:
+                if n == h0 + 1:
+                    return [ev]
+                if n == h0 + 2:
+                    ev2 = _event_get(history[h0 + 1])
+                    if ev2 is not None:
+                        return [ev, ev2]
+        return events_since(self, h0, t0)
 
     def check(self, seat, action):
         if self.over:

@@ -36,6 +36,7 @@ from .data import (
     FUKA,
     GEORGE,
     GREGOR,
+    HANDGUN,
     HERMITS_CABIN,
     MACHINE_GUN,
     MASAMUNE,
@@ -77,26 +78,33 @@ F.CHANCE["c_first"] = ("first", _first)
 
 
 # --- turn order ------------------------------------------------------------------------------------
+# A turn's five frames, the same tuples for every turn of a seat (frames are immutable).
+_TURN_FRAMES = tuple((("next_turn",), ("end", p), ("attack", p), ("area", p), ("start", p))
+                     for p in range(8))
+
+
 @F.auto("next_turn")
 def _next_turn(s, f):
     p = s.active
-    if p >= 0 and s.alive[p] and s.extra > 0:
+    alive = s.alive
+    if p >= 0 and alive[p] and s.extra > 0:
         s.extra -= 1
     else:
         s.extra = 0
-        p = s.first if p < 0 else (p + 1) % s.n
-        while not s.alive[p]:
-            p = (p + 1) % s.n
+        n = s.n
+        p = s.first if p < 0 else (p + 1) % n
+        while not alive[p]:
+            p = (p + 1) % n
     s.active = p
-    s.turn_no += 1
+    s.turn_no = t = s.turn_no + 1
     s.barrier[p] = False
     s.guardian[p] = False
     s.ultra_done = False
     s.last_targets = ()
-    s.history.append(("turn", p, s.turn_no))
-    if able(s, p, CATHERINE):
+    s.history.append(("turn", p, t))
+    if s.chars[p] == CATHERINE and able(s, p, CATHERINE):
         heal(s, p, 1, "catherine")
-    s.stack += (("next_turn",), ("end", p), ("attack", p), ("area", p), ("start", p))
+    s.stack += _TURN_FRAMES[p]
 
 
 # --- start of turn: abilities, then the move -------------------------------------------------------
@@ -104,8 +112,15 @@ def _others(s, p):
     return [t for t in range(s.n) if t != p and s.alive[t]]
 
 
+# Who may do more than roll at the start of a turn (Emi's move, the start abilities).
+_START_CHARS = frozenset((EMI, FRANKLIN, GEORGE, ELLEN, FUKA, AGNES, ULTRA_SOUL))
+
+
 def _start_opts(s, f):
     p = f[1]
+    c = s.chars[p]
+    if c not in _START_CHARS:
+        return [("roll",)]
     opts = [("roll",)]
     if s.pos[p] >= 0 and able(s, p, EMI):
         slot = s.pos[p]
@@ -113,7 +128,6 @@ def _start_opts(s, f):
             opts.append(("emi", AREAS[s.board[nb]]))
     if not s.abilities or not s.rev[p] or s.voided[p]:
         return opts
-    c = s.chars[p]
     if c == FRANKLIN and not s.used[p]:
         opts += [("franklin", t) for t in _others(s, p)]
     elif c == GEORGE and not s.used[p]:
@@ -166,20 +180,34 @@ def move_to(s, p, slot):
     s.history.append(("move", p, AREAS[s.board[slot]]))
 
 
+_ROLL_TO = tuple(ROLL_AREA.get(t) for t in range(11))     # dice total -> Area (7: None)
+_OTHER_AREAS = {c: tuple(a for a in range(6) if a != c) for c in range(-1, 6)}
+
+
 def _move_roll(s, f, out):
     p, first = f[1], f[2]
-    s.dice = (out[1], out[2])
-    total = out[1] + out[2]
-    area = ROLL_AREA[total]
-    cur = s.board[s.pos[p]] if s.pos[p] >= 0 else -1
-    s.history.append(("roll", p, out[1], out[2]))
+    d6, d4 = out[1], out[2]
+    s.dice = (d6, d4)
+    area = _ROLL_TO[d6 + d4]
+    board = s.board
+    slot = s.pos[p]
+    cur = board[slot] if slot >= 0 else -1
+    s.history.append(("roll", p, d6, d4))
     if area == cur:
         s.stack.append(f)           # roll again
         return
-    dest = -7 if area is None else area
-    if first == -1 and MYSTIC_COMPASS in s.equip[p]:
-        s.stack.append(("c_move", p, dest))
+    if first == -1:
+        if MYSTIC_COMPASS in s.equip[p]:
+            s.stack.append(("c_move", p, -7 if area is None else area))
+        elif area is None:
+            s.stack.append(("move_choice", p, _OTHER_AREAS[cur]))
+        else:
+            # move_to, written out (one move a turn)
+            s.pos[p] = board.index(area)
+            s.history.append(("move", p, AREAS[area]))
         return
+    # the Mystic Compass's second roll: either roll's Area (a 7: any other Area)
+    dest = -7 if area is None else area
     options = set()
     for d in (dest, first):
         if d == -7:
@@ -216,20 +244,18 @@ def can_draw(s, d):
 def _area_opts(s, f):
     p = f[1]
     area = s.board[s.pos[p]]
-    opts = []
+    decks, disc = s.decks, s.disc
     if area == HERMITS_CABIN:
-        if can_draw(s, 0):
-            opts.append(("draw", "hermit"))
-    elif area == UNDERWORLD_GATE:
+        return [("draw", "hermit"), ("skip",)] if decks[0] or disc[0] else [("skip",)]
+    if area == CHURCH:
+        return [("draw", "white"), ("skip",)] if decks[1] or disc[1] else [("skip",)]
+    if area == CEMETERY:
+        return [("draw", "black"), ("skip",)] if decks[2] or disc[2] else [("skip",)]
+    opts = []
+    if area == UNDERWORLD_GATE:
         for d, name in ((0, "hermit"), (1, "white"), (2, "black")):
-            if can_draw(s, d):
+            if decks[d] or disc[d]:
                 opts.append(("draw", name))
-    elif area == CHURCH:
-        if can_draw(s, 1):
-            opts.append(("draw", "white"))
-    elif area == CEMETERY:
-        if can_draw(s, 2):
-            opts.append(("draw", "black"))
     elif area == WEIRD_WOODS:
         for t in range(s.n):
             if s.alive[t]:
@@ -279,14 +305,28 @@ def _draw(s, f):
 
 
 # --- attack ------------------------------------------------------------------------------------------
+_ATTACK = tuple(("attack", t) for t in range(8))
+
+
 def _attack_opts(s, f):
     p = f[1]
-    targets = in_range(s, p)
-    if MACHINE_GUN in s.equip[p]:
+    eq = s.equip[p]
+    if MACHINE_GUN in eq:
         opts = [("attack_all",)]
     else:
-        opts = [("attack", t) for t in targets]
-    if MASAMUNE not in s.equip[p]:
+        # in_range, written out: a target is on the attacker's pair of Areas (or, with the
+        # Handgun, off it)
+        pos, alive = s.pos, s.alive
+        slot = pos[p]
+        pair = slot >> 1
+        outside = HANDGUN in eq
+        opts = []
+        for t in range(s.n if slot >= 0 else 0):
+            if t != p and alive[t]:
+                ts = pos[t]
+                if ts >= 0 and ((ts >> 1) != pair) == outside:
+                    opts.append(_ATTACK[t])
+    if MASAMUNE not in eq:
         opts.append(("no_attack",))
     return opts
 
@@ -305,12 +345,15 @@ F.PROMPT["attack"] = "attack"
 
 
 # --- end of turn -----------------------------------------------------------------------------------------
+_END_CHARS = frozenset((GREGOR, WIGHT, CHARLES))
+
+
 def _end_opts(s, f):
     p = f[1]
-    opts = [("end_turn",)]
-    if not s.abilities or not s.rev[p] or s.voided[p]:
-        return opts
     c = s.chars[p]
+    if c not in _END_CHARS or not s.abilities or not s.rev[p] or s.voided[p]:
+        return [("end_turn",)]
+    opts = [("end_turn",)]
     if c == GREGOR and not s.used[p]:
         opts.append(("gregor",))
     elif c == WIGHT and not s.used[p] and len(s.dead_order) > 0:

@@ -387,12 +387,34 @@ def _rolled_again_now(s, i, n):
     return slot >= 0 and s.board[slot] == area
 
 
+_new = object.__new__
+
+# Events whose words and data depend on nothing but their fact (and, for a roll, whether
+# it was rolled again), made once and shared: fact -> Event (a roll: (fact, again) ->
+# Event). Events are read-only; a shared one builds its text and data once for everyone.
+# Kept to a bounded size (emptied when full) since turn numbers make new facts forever.
+EVENTS: dict = {}
+EVENTS_MAX = 50000
+
+
+def _event(k, e, text):
+    """An Event, made by filling its four slots (``Event.__init__`` without the call
+    through the class: this runs after most steps of every game)."""
+    ev = _new(Event)
+    ev._kind = k
+    ev._data = (_fact, e)
+    ev._text = text
+    ev._seats = None
+    return ev
+
+
 def events_since(s, h0, t0):
     """Events for the facts added since history had ``h0`` entries and ``told`` ``t0``
     (see ``cards.tell``), right after the step that added them. What a text needs from the
     state (an attack's modifiers, what stopped damage, a roll that must be rolled again) is
     read now; the words, and each event's data, are built when read (what stopped damage,
-    rare, is put in words at once)."""
+    rare, is put in words at once). ``HuntersState.apply`` takes a step's one shared event
+    from EVENTS itself and calls this for the rest."""
     history = s.history
     n = len(history)
     out = []
@@ -400,14 +422,19 @@ def events_since(s, h0, t0):
         e = history[i]
         k = e[0]
         if k == "attack":
-            text = (attack_words, e, attack_reads(s, e))
+            ev = _event(k, e, (attack_words, e, attack_reads(s, e)))
         elif k == "roll":
-            text = (_roll_text, e, _rolled_again_now(s, i, n))
+            key = (e, _rolled_again_now(s, i, n))
+            ev = EVENTS.get(key)
+            if ev is None:
+                ev = _share(key, _event(k, e, (_roll_text, e, key[1])))
         elif k == "damage" and e[2] == 0:
-            text = describe(s, e)
+            ev = _event(k, e, describe(s, e))
         else:
-            text = (describe, None, e)
-        out.append(Event(k, (_fact, e), text))
+            ev = EVENTS.get(e)
+            if ev is None:
+                ev = _share(e, _event(k, e, (describe, None, e)))
+        out.append(ev)
     told = s.told
     if len(told) != t0:
         new = told[t0:]
@@ -415,6 +442,13 @@ def events_since(s, h0, t0):
             for e in s.private[i][-new.count(i):]:
                 out.append(Event("private_" + e[0], (_fact, e), (describe, None, e), (i,)))
     return out
+
+
+def _share(key, ev):
+    if len(EVENTS) >= EVENTS_MAX:
+        EVENTS.clear()
+    EVENTS[key] = ev
+    return ev
 
 
 # --- views -------------------------------------------------------------------------------------------
