@@ -355,3 +355,76 @@ def test_moments_queue_in_order_scale_with_speed_and_count_a_click_after_the_gua
     assert q.add("trick_end", 1.0, at_least=0.4).seconds == 0.4
     q.clear()
     assert not q
+
+
+# --- a choice pressed while a moment is still to be seen -------------------------------------
+
+@pytest.mark.parametrize("game_id,seed", [("chasing", 7)])
+def test_a_choice_pressed_while_a_moment_holds_first_ends_it(app, game_id, seed):
+    """Issue 37 (b): a trick's end, a reveal or a damage banner is seen before any choice
+    acts. A press in the moment's first GUARD seconds does nothing; a press after it ends
+    the moment (as a click on the table does) and, with none left, is taken."""
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+    from game.ui.moments import GUARD
+
+    app.settings.animation_speed = "normal"
+    table = start(app, game_id, humans=2, players=4, seed=seed)
+    s = table.session
+    clock = [s.clock()]
+    s.clock = lambda: clock[0]
+    rng = random.Random(5)
+
+    def tick():
+        if s.computer_thinking():
+            s.wait_for_computer()
+        clock[0] += 1 / 60
+        step(app)
+
+    def press():           # the tables' digit rule: a number, the same number confirms
+        post_key(pygame.K_1)
+        post_key(pygame.K_1)
+        tick()
+
+    def pressable():
+        if game_id == "chasing":
+            return bool(table.key_actions)
+        return bool(table.choices) and table.choices[0].button.visible
+
+    checked, kinds = 0, set()
+    for _ in range(60000):
+        top = app.top
+        if checked >= 2 or s.is_over() or isinstance(top, ResultsScene):
+            break
+        if isinstance(top, LookHandoff):
+            click(app, "#ready")
+        elif isinstance(top, CharacterScene):
+            click(app, "#look_done")
+        elif isinstance(top, HandoffScene):
+            click(app, "#ready")
+        elif (top is table and table.moments and table.acting_seat() is not None
+              and table.moments.current.skippable and table.moments.current.elapsed < GUARD / 2
+              and len(table.moments._queue) == 1 and pressable()):
+            moment = table.moments.current
+            moves = len(s.match.log)
+            press()                              # within the guard: nothing at all
+            assert len(s.match.log) == moves and not moment.done, moment.kind
+            while moment.elapsed < GUARD and not moment.done:
+                tick()
+            if moment.done:
+                continue
+            assert len(s.match.log) == moves
+            press()                              # seen, then taken
+            assert moment.done, moment.kind
+            assert len(s.match.log) > moves, moment.kind
+            kinds.add(moment.kind)
+            checked += 1
+        elif top is table and table.acting_seat() is not None and not table.moments:
+            legal = s.legal_actions(table.acting_seat())
+            table.choose(rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+            tick()
+        elif top is not table:
+            post_key(pygame.K_RETURN)
+            tick()
+        else:
+            tick()
+    assert checked >= 1, kinds

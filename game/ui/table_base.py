@@ -40,7 +40,7 @@ from game.rules.protocol import Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
 from game.ui import controls, draw, howto, navigation, style
-from game.ui.moments import Moments
+from game.ui.moments import GUARD, Moments
 from game.ui.scene import DIGIT_KEYS, Scene
 from game.ui.since import SinceBanner
 from game.ui.table_ending import TableEnding
@@ -288,12 +288,27 @@ class TableScene(TablePhones, TableEnding, Scene):
         if seat is None:
             self.refuse("It is not your turn." if not self.session.is_over() else "The game is over.")
             return False
+        if not self.moments_seen():
+            return False
         reason = self.session.submit(seat, action)
         if reason:
             self.refuse(reason)
             return False
         self.set_status("")
         return True
+
+    def moments_seen(self) -> bool:
+        """Whether a choice may be taken now: not while a moment (a trick's end, a reveal, a
+        damage banner) is still to be seen. A press first ends the moment on top, as a click
+        on the table does, and is taken when none is left; in a moment's first ``GUARD``
+        seconds (a press meant for the move before) or while one only time ends is up, it
+        does nothing."""
+        top = self.moments.current
+        if top is None:
+            return True
+        if top.skippable and top.elapsed >= GUARD:
+            self.moments.see()
+        return not self.moments
 
     def refuse(self, reason: str) -> None:
         """Show why a click was refused, in one line."""
