@@ -109,3 +109,67 @@ def test_hunters_choice_labels_in_large_text(size, text, focus):
     if cut:
         pytest.xfail(f"{len(cut)} of {len(labels)} Hunters choice labels are longer than a "
                      f"whole row at {text} % (e.g. {cut[0]!r}): they need two-line buttons")
+
+
+def clipped_buttons(app) -> list[str]:
+    """The words of the top screen's buttons that their button cannot hold whole."""
+    from pygame_gui.elements import UIButton
+    from ui_helpers import elements
+
+    out = []
+    for b in elements(app.top.root):
+        if type(b) is UIButton and b.visible and b.text:
+            w, h = b.font.size(b.text)
+            if w + 6 > b.rect.w or h > b.rect.h:
+                out.append(b.text)
+    return out
+
+
+def every_screen(app) -> dict[str, list[str]]:
+    """Clipped button words on the menu, Settings and its pages, each game's setup and
+    each table (a started game)."""
+    from ui_helpers import click
+
+    from game.session import SeatConfig
+    from game.ui import navigation
+    from game.ui.opening import start_game
+
+    step(app, 30)
+    found = {"menu": clipped_buttons(app)}
+    for name in ("settings", "access", "keys"):
+        navigation.push(app, name)
+        step(app, 30)
+        found[name] = clipped_buttons(app)
+        app.pop()
+        step(app, 2)
+    for game, n in (("chasing", 4), ("harsh", 1), ("hunters", 5)):
+        click(app, f"#tile_{game}")
+        step(app, 30)
+        found[f"setup {game}"] = clipped_buttons(app)
+        navigation.back_to(app, "menu")
+        seats = [SeatConfig("Ann", "human")] + [SeatConfig(x, "computer", "easy")
+                                                for x in ("Bo", "Cy", "Di", "Ed")[:n - 1]]
+        table = start_game(app, game, seats, 21, {})
+        for _ in range(20):
+            step(app, 5)
+            if app.top is not table and hasattr(app.top, "done"):
+                app.top.done()
+        found[game] = clipped_buttons(app)
+        navigation.back_to(app, "menu")
+        step(app, 3)
+    return {k: v for k, v in found.items() if v}
+
+
+@pytest.mark.parametrize(("size", "text"), [((1024, 640), 100), ((1280, 720), 100)] + LARGE,
+                         ids=["100pc-1024x640", "100pc-1280x720"] + IDS)
+def test_every_button_holds_its_words(shadows_home, size, text):
+    app = large_app(size, text)
+    app.settings.animation_speed = "off"
+    try:
+        cut = every_screen(app)
+    finally:
+        app.quit()
+    if text > 100 and cut:
+        # what is left of issue 44's text size, screen by screen (the report lists it)
+        pytest.xfail(f"at {text} %: {cut}")
+    assert cut == {}

@@ -45,7 +45,8 @@ class KeysScene(Scene):
             self.rows.append((y, action))
             y += row
         self.note_y = y
-        bw = min(m.px(220), (width - 3 * m.pad) // 2)
+        bw = min(draw.label_width(m, _("Reset to defaults"), minimum=m.px(220)),
+                 (width - 3 * m.pad) // 2)
         by = self.box.bottom - m.button_h - m.pad
         self.button((self.box.x + m.pad, by, bw, m.button_h), _("Reset to defaults"), self.reset,
                     object_id="#keys_reset")
