@@ -152,7 +152,7 @@ class ChoiceButtons:
     def _grid(m: style.Metrics, rect: pygame.Rect) -> tuple[int, int, int, int]:
         """The choice grid in ``rect``: columns, rows, a cell's width, a button's height."""
         cols = columns(rect.width, m)
-        bh = m.px(40)
+        bh = max(m.px(40), draw.font(m.px(FONT)).get_linesize() + m.px(10))   # large text: taller
         rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
         return cols, rows, (rect.width - m.gap * (cols - 1)) // cols, bh
 

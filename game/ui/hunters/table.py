@@ -429,7 +429,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
 
     def build_private(self, m: style.Metrics) -> None:
         r = self.lay.private
-        bh = m.px(32)
+        bh = max(m.px(32), draw.font(m.px(16)).get_linesize() + m.px(6))   # the @compact words
         y = r.bottom - bh - m.px(10)
         v = self.viewer
         s = self.session
