@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.advice import advise  # noqa: E402
-from game.analysis import analyse  # noqa: E402
+from game.analysis import BUDGETS, analyse  # noqa: E402
 from game.catalog import get_game  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.review.sample import play_record  # noqa: E402
@@ -85,7 +85,7 @@ def timing(args) -> None:
             times.append(time.process_time() - t)
             print(f"  {game} seed {900 + seed}: {len(rec.log)} steps, {len(a.decisions)} "
                   f"decisions, {times[-1]:.1f} s")
-        print(f"{game:8s} {PLAYERS[game]} players: median {statistics.median(times):.1f} s, "
+        print(f"{game:8s} {PLAYERS[game]} seat(s): median {statistics.median(times):.1f} s, "
               f"max {max(times):.1f} s (target {TARGET[game]} s)")
 
 
@@ -97,7 +97,7 @@ def calibration(args) -> None:
         for k in range(n):
             rec = play_record(game, PLAYERS[game], 2000 + k,
                               level="normal" if game != "harsh" else "easy")
-            a = analyse(rec)
+            a = analyse(rec, budget=args.calib_budget.get(game))
             for d in a.decisions:
                 b = min(9, int(d.after * 10))
                 bins[b][0] += 1
@@ -105,8 +105,10 @@ def calibration(args) -> None:
                 count += 1
             print(f"  {game} game {k + 1}/{n}: {count} positions so far "
                   f"({time.process_time() - t0:.0f} s)", file=sys.stderr)
+        budget = args.calib_budget.get(game, BUDGETS[game])
         print(f"== calibration, {game}: {count} positions from {n} games of "
-              f"{PLAYERS[game]} players")
+              f"{PLAYERS[game]} players, {budget} playouts a decision"
+              f"{' (steps)' if game == 'harsh' else ''}")
         print("  estimate     positions   won     gap")
         for i, (c, w) in enumerate(bins):
             if c:
@@ -165,6 +167,7 @@ def follower(args) -> None:
             w, s = play(game, n, 5000 + k, f)
             won_f.append(w)
             score_f.append(s)
+            print(f"  {game} follower game {k + 1}/{games}: {sum(won_f)} won", file=sys.stderr)
         per = f.cpu / max(1, f.asked)
         think_ms = max(1, round(per * 1000))
         spec = get_game(game)
@@ -174,6 +177,7 @@ def follower(args) -> None:
                                                              think_ms=think_ms))
             won_h.append(w)
             score_h.append(s)
+            print(f"  {game} Hard game {k + 1}/{games}: {sum(won_h)} won", file=sys.stderr)
 
         def line(name, won, score, game=game):
             p = sum(won) / len(won)
@@ -204,6 +208,8 @@ def main(argv=None) -> int:
     ap.add_argument("--analysis-games", type=int, default=1)
     ap.add_argument("--games", type=pairs, default=pairs("chasing:1,hunters:1,harsh:1"),
                     help="calibration: games analysed a game, e.g. chasing:16,hunters:26")
+    ap.add_argument("--calib-budget", type=pairs, default={},
+                    help="calibration: playouts a decision by game (default: the app's)")
     ap.add_argument("--follow", type=pairs, default=pairs("chasing:2,hunters:2"),
                     help="follower: games a game, e.g. chasing:200,hunters:200")
     ap.add_argument("--budget", type=pairs, default=pairs("chasing:60,hunters:60"),

@@ -11,7 +11,7 @@ from game.match import Match
 from game.rules.protocol import CHANCE, Action
 
 VERSION = 1
-BUDGETS = {"chasing": 200, "hunters": 150, "harsh": 6000}
+BUDGETS = {"chasing": 200, "hunters": 150, "harsh": 5000}
 """Playouts a decision (Harsh: playout steps), fewer than a hint: a game has many."""
 KEY_MISTAKE = 0.05      # a choice that cost at least this much win chance is worth naming
 KEY_SWING = 0.15        # and a swing at least this big
