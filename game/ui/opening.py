@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
 from contextlib import contextmanager
 
@@ -61,10 +62,19 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
     except ValueError as exc:
         app.notify(f"The game could not start: {exc}", title="Cannot start")
         return None
-    saves.retire_finished()
+    behind_curtain = curtain and app.settings.pace
+    retiring = None
+    if behind_curtain:
+        # reading the saves to find the finished ones took 10-20 ms of Start's frame: done
+        # on a worker while the curtain deals (it waits for it before it lifts)
+        retiring = threading.Thread(target=saves.retire_finished, name="retire-finished",
+                                    daemon=True)
+        retiring.start()
+    else:
+        saves.retire_finished()
     scene = table_for(game_id)(app, session)
-    if curtain and app.settings.pace:
-        Curtain(app, scene).put_up(replace)
+    if behind_curtain:
+        Curtain(app, scene, retiring).put_up(replace)
         return scene
     scene = app.replace(scene) if replace else app.push(scene)
     scene.start_phones()
@@ -88,9 +98,10 @@ class Curtain(Scene):
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app, table, retiring: threading.Thread | None = None) -> None:
         super().__init__(app)
         self.table = table
+        self.retiring = retiring      # the finished games' saves being removed
         self.look = app.screen.copy()   # what was on screen when Start was pressed
         self.t = 0.0
         self.steps = iter(())
@@ -190,6 +201,9 @@ class Curtain(Scene):
         if self.lifted:
             return
         self.lifted = True
+        if self.retiring is not None:
+            self.retiring.join()
+            self.retiring = None
         self.table.curtained = False
         if self.app.top is self:
             self.app.pop()              # the table is uncovered: it shows in this frame

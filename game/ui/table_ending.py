@@ -4,6 +4,8 @@ moment, then the results screen comes."""
 
 from __future__ import annotations
 
+import threading
+
 from game.ui import navigation
 
 OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
@@ -28,16 +30,48 @@ class TableEnding:
             self.refresh_log()
             return False
         if not self._over_moment.done:
-            self.record_ending()   # in a still frame of the linger, not the results' frame
+            self.start_recording()   # while the linger is seen, not in the results' frame
         return self._over_moment.done
 
-    def record_ending(self) -> None:
-        """Put the finished game on disk, in the statistics and in the history, once."""
-        from game.storage import history, stats
-
-        if getattr(self, "_ending_notice", False) is not False:
+    def start_recording(self) -> None:
+        """Record the finished game on a worker thread while the final board lingers:
+        reading and writing the history (up to 50 games with their moves) took 10-25 ms
+        of one frame. ``record_ending`` waits for it (the linger is long enough)."""
+        if getattr(self, "_ending_notice", False) is not False or getattr(
+                self, "_recording", None) is not None:
             return
         self.session.flush_saves()     # the finished game is on disk before the results
+        self._recording = threading.Thread(target=self._record_now, name="record-ending",
+                                           daemon=True)
+        self._recording.start()
+
+    def record_ending(self) -> None:
+        """Put the finished game on disk, in the statistics and in the history, once
+        (waiting for the worker thread that ``start_recording`` began, if any)."""
+        worker = getattr(self, "_recording", None)
+        if worker is not None:
+            worker.join()
+            self._recording = None
+            failure = getattr(self, "_record_failure", None)
+            if failure is not None:
+                self._record_failure = None
+                raise failure
+            return
+        if getattr(self, "_ending_notice", False) is not False:
+            return
+        self.session.flush_saves()
+        self._record_now()
+
+    def _record_now(self) -> None:
+        try:
+            self._ending_notice = self._record()
+        except BaseException as exc:   # noqa: BLE001 - raised again on the main thread
+            self._record_failure = exc
+            self._ending_notice = None
+
+    def _record(self) -> str | None:
+        from game.storage import history, stats
+
         notice = None
         if getattr(self.session, "records_results", True):   # a tutorial records nothing
             try:
@@ -48,7 +82,7 @@ class TableEnding:
                 notice = history.record_game(self.session) or notice
             except OSError as exc:
                 notice = f"The game could not be kept in the history ({exc})."
-        self._ending_notice = notice
+        return notice
 
     def game_over(self) -> None:
         self.stop_phones()
