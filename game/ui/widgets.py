@@ -143,28 +143,29 @@ class ScrollPanel:
     def _block(self, b: Block, width: int, fs: int) -> tuple[int, list]:
         """One block's pieces: (space above it, [(x, surface, space below), ...])."""
         self.blocks_made += 1
-        line_h = int(fs * 1.4)
+        t = style.TEXT_SCALE            # the spaces grow with the text size (issue 44)
+        line_h = int(fs * 1.4 * t)
         parts: list = []
         before = 0
         if b.kind == "h":
-            before = int(fs * 0.8)
-            parts.append((0, draw.text(b.text, int(fs * 1.3), style.ACCENT_BRIGHT, True), int(fs * 0.9)))
+            before = int(fs * 0.8 * t)
+            parts.append((0, draw.text(b.text, int(fs * 1.3), style.ACCENT_BRIGHT, True), int(fs * 0.9 * t)))
         elif b.kind in ("p", "line"):
             lines = draw.wrap(b.text, fs, width) if b.kind == "p" else [b.text]
             for ln in lines:
                 parts.append((0, draw.text(ln, fs, b.colour), line_h - draw.font(fs).get_height()))
             if b.kind == "p":
                 x, last, gap = parts[-1]
-                parts[-1] = (x, last, gap + int(fs * 0.35))
+                parts[-1] = (x, last, gap + int(fs * 0.35 * t))
         elif b.kind == "table":
-            parts.append((0, self._table(b, width, fs), int(fs * 0.9)))
+            parts.append((0, self._table(b, width, fs), int(fs * 0.9 * t)))
         elif b.kind == "gap":
             parts.append((0, pygame.Surface((1, fs), pygame.SRCALPHA), 0))
         return before, parts
 
     def _table(self, b: Block, width: int, fs: int) -> pygame.Surface:
         cols = len(b.headers)
-        row_h = int(fs * 1.7)
+        row_h = int(fs * 1.7 * style.TEXT_SCALE)
         f_head = draw.font(fs, True)
         widths = [f_head.size(str(h))[0] for h in b.headers]
         for row in b.rows:
