@@ -193,6 +193,8 @@ class App:
         self._theme_scale = None        # the theme is made anew by the relayout
         for scene in self.scenes:
             scene.cover_look = None     # a picture of a screen in the old look
+            if getattr(scene, "log_panel", None) is not None:
+                scene.log_panel = None  # its lines were laid out for the old text size
         self._relayout(*self.screen.get_size())
         self.manager.rebuild_all_from_changed_theme_data()
 
