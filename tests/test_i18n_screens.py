@@ -360,3 +360,32 @@ def test_the_self_test_fails_when_a_languages_catalog_is_missing(tmp_path, monke
     assert "no catalog for 'de'" in language_problem()
     i18n.set_language("en")
     assert language_problem() is None
+
+
+def test_a_first_start_follows_the_system_language_without_saving_it(shadows_home, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "de_AT:en")
+    app = make_app((1024, 640))
+    try:
+        step(app, 2)
+        assert i18n.current() == "de" and app.manager.get_locale() == "de"
+        assert find(app, "#quit").text == "Beenden"
+        assert app.settings.language == ""        # chosen by nobody: the next start asks again
+    finally:
+        app.quit()
+        i18n.set_language("en")
+
+
+def test_the_command_lines_language_is_for_this_run_only(shadows_home):
+    from game.storage import settings as settings_store
+
+    i18n_screens.set_override("fr")
+    app = make_app((1024, 640))
+    try:
+        step(app, 2)
+        assert find(app, "#quit").text == "Quitter"
+        app.save_settings()
+        assert settings_store.load_settings()[0].language == ""
+    finally:
+        app.quit()
+        i18n_screens.set_override(None)
+        i18n.set_language("en")
