@@ -183,7 +183,7 @@ RULES = (
          "leaves one from the Discovery deck"),
     rule("case_files", "The Case Files hide 3 Evidence, 1 Red Herring and 4 False Leads.",
          "play", "The Case Files hide which Items matter"),
-    rule("countdown_4", "The Countdown starts at 4.", "explained", "the Countdown, at 4"),
+    rule("countdown_4", "The Countdown starts at 4.", "play", "the Countdown, at 4"),
     rule("spy_start", "The Spy starts at the top left.", "play", "The Spy starts at the top left"),
     rule("agent_start", "The Agent starts at the bottom right.", "play",
          "You are the Agent, here at the bottom right"),

@@ -280,7 +280,7 @@ class ChasingTable(ChasingPainter, TableScene):
         return FAST_SHARE if getattr(self.session, "fast_forward", False) else 1.0
 
     def _speed(self) -> float:
-        return self.app.settings.pace / PACE_SECONDS["normal"] * self._share()
+        return self.app.settings.pace / PACE_SECONDS["normal"] * self._share() * self.computer_share()
 
     def hold_for_animation(self, seconds_at_normal: float) -> float:
         self.motion.speed = self._speed()
@@ -365,6 +365,8 @@ class ChasingTable(ChasingPainter, TableScene):
 
     # --- input ---------------------------------------------------------------------------------
     def acting(self) -> int | None:
+        if getattr(self.session, "fast_forward", False):
+            return None     # a tutorial's fast-forward: the coach plays the learner's cards
         seat = self.acting_seat()
         return seat if seat is not None and seat == self.viewer else None
 
@@ -378,9 +380,13 @@ class ChasingTable(ChasingPainter, TableScene):
             return "Shuffling and dealing…"
         if self.session.is_over() and (self.results_due or self.round_end_due is not None):
             return "End of round 3: the last trick."
+        if getattr(self.session, "fast_forward", False):
+            return "Fast-forward: the coach plays every seat's cards."
         return super().turn_text()
 
     def waiting_for(self) -> str:
+        if getattr(self.session, "fast_forward", False):
+            return "the coach's fast-forward"
         d = self.session.decider()
         return self.waiting_name(d) if d >= 0 else "the dealer"
 
