@@ -15,7 +15,7 @@ from collections import Counter
 import pygame
 import pytest
 from a11y_colour import VISIONS, ciede2000, contrast, delta_e, simulate, worst_pairs
-from ui_helpers import click, make_app, step, until
+from ui_helpers import click, key, make_app, step, until
 
 from game.ui import draw, palette, style
 
@@ -194,6 +194,12 @@ def high_contrast_pairs() -> list[tuple[str, tuple, tuple]]:
     texts = ("TEXT", "TEXT_MUTED", "TEXT_DIM", "ACCENT", "ACCENT_BRIGHT", "DANGER", "GOOD")
     grounds = ("BG", "BG_DEEP", "BG_TOP", "PANEL", "FELT", "FELT_TOP")
     pairs = [(f"{t} on {g}", getattr(style, t), getattr(style, g)) for t in texts for g in grounds]
+    # a bar of the panels' edge colour under the current line (review, table heads)
+    pairs += [(f"{t} on PANEL_EDGE", getattr(style, t), style.PANEL_EDGE)
+              for t in ("TEXT", "ACCENT_BRIGHT")]
+    # Hunters writes a faction's name in its colour
+    pairs += [(f"{f} words on {g}", info["colour"], getattr(style, g))
+              for f, info in style.FACTIONS.items() for g in ("BG", "PANEL")]
     pairs.append(("CARD_INK on CARD_FACE", style.CARD_INK, style.CARD_FACE))
     for suit, info in style.SUITS.items():
         ink = style.mix(info["colour"], (0, 0, 0), style.RANK_INK)
@@ -358,5 +364,32 @@ def test_drawn_text_at_each_table_reads_seven_to_one_in_high_contrast(shadows_ho
         found = texts_and_grounds(app, monkeypatch)
         assert low_pairs("default")              # the default look has quieter words
         assert low_pairs("high_contrast") == []
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("game", ["chasing", "hunters"])
+def test_drawn_text_in_the_review_reads_seven_to_one_in_high_contrast(shadows_home, monkeypatch,
+                                                                       game):
+    import tiny_game  # noqa: F401  (the history screen lists every registered game)
+    from test_ui_review import GAMES, open_from_history
+
+    from game.review.sample import play_record
+
+    records = {g: play_record(g, n, seed) for g, n, seed in GAMES}
+    app = make_app(size=(1280, 720))
+    app.settings.animation_speed = "off"
+    app.settings.palette = "high_contrast"
+    app.restyle()
+    try:
+        step(app, 2)
+        open_from_history(app, records, game)
+        for _ in range(25):
+            key(app, pygame.K_RIGHT)
+        step(app, 5)
+        found = texts_and_grounds(app, monkeypatch)
+        app.draw()
+        assert len(found) > 20
+        assert [(s, round(contrast(c, b), 1)) for s, c, b in found if contrast(c, b) < 7] == []
     finally:
         app.quit()

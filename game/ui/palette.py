@@ -53,7 +53,9 @@ _CHANGES: dict[str, dict] = {
     "high_contrast": {
         "BG": (0, 0, 0), "BG_DEEP": (0, 0, 0), "BG_TOP": (6, 6, 8),
         "FELT": (0, 12, 10), "FELT_TOP": (6, 20, 18), "FELT_EDGE": (170, 190, 185),
-        "PANEL": (8, 8, 10), "PANEL_EDGE": (235, 235, 235),
+        # an edge dark enough that words on a bar of it (a table's header, the review's
+        # current line) still read 7:1
+        "PANEL": (8, 8, 10), "PANEL_EDGE": (70, 70, 80),
         "TEXT": (255, 255, 255), "TEXT_MUTED": (232, 232, 232), "TEXT_DIM": (200, 200, 200),
         "ACCENT": (255, 214, 0), "ACCENT_BRIGHT": (255, 236, 90),
         "DANGER": (255, 120, 100), "GOOD": (110, 200, 255),
@@ -64,8 +66,11 @@ _CHANGES: dict[str, dict] = {
     },
 }
 _SUITS = {"default": _DEFAULT_SUITS, "red_green": _SAFE_SUITS, "high_contrast": _SAFE_SUITS}
+# High contrast: the factions' colours are also the colours of their words (Hunters' boards,
+# the review), so they are light enough for 7:1 on black; searched like the seats
+_BRIGHT_FACTIONS = {"hunter": (110, 170, 255), "shadow": (230, 125, 140), "neutral": (255, 235, 40)}
 _FACTIONS = {"default": _DEFAULT_FACTIONS, "red_green": _SAFE_FACTIONS,
-             "high_contrast": _SAFE_FACTIONS}
+             "high_contrast": _BRIGHT_FACTIONS}
 
 # The pygame-gui theme in high contrast: backgrounds black, words white, edges bright.
 # Buttons that are on (a toggle, the primary one) stay dark gold with white words, so
