@@ -70,10 +70,13 @@ class SettingsScene(Scene):
                             cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
                 x += bw + m.gap
             if key == "muted":
+                cues_w = m.px(110)     # each cue's own volume: game.ui.sound_settings
                 self.slider = UIHorizontalSlider(
-                    pygame.Rect(x + m.gap, y + m.px(8), self.box.right - m.pad - x - m.gap, m.button_h - m.px(16)),
+                    pygame.Rect(x + m.gap, y + m.px(8), self.box.right - m.pad - x - 2 * m.gap - cues_w, m.button_h - m.px(16)),
                     start_value=s.volume, value_range=(0, 100), manager=self.manager,
                     container=self.root, object_id="#volume", click_increment=5)
+                self.button((self.box.right - m.pad - cues_w, y, cues_w, m.button_h), "Sounds…",
+                            self.open_cues, object_id="#sound_cues")
             self.rows.append((y, title, hint))
             y += step
         bw = m.px(160)
@@ -91,6 +94,11 @@ class SettingsScene(Scene):
 
     def open_access(self) -> None:
         navigation.push(self.app, "access")
+
+    def open_cues(self) -> None:
+        from game.ui.sound_settings import SoundCuesScene
+
+        self.app.push(SoundCuesScene(self.app))
 
     def open_about(self) -> None:
         from game.ui.scenes.about import AboutScene
@@ -123,7 +131,7 @@ class SettingsScene(Scene):
     def sound_hint(self) -> tuple[str, tuple]:
         if not self.app.sound.available:
             return "No audio device was found: the game plays silently.", style.DANGER
-        return "Cards, tricks, the Spy's steps, bombs, wins and losses.", style.TEXT_DIM
+        return "Each cue's own volume (turn, cards, dice…): Sounds…", style.TEXT_DIM
 
     def default_action(self) -> None:
         self.app.pop()
