@@ -36,7 +36,7 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
 from game.bus import DecisionNeeded, GameHappened, GameOver
-from game.rules.protocol import Action
+from game.rules.protocol import CHANCE, Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
 from game.ui import controls, draw, howto, navigation, style
@@ -54,6 +54,8 @@ TURN_LINGER = 0.8   # seconds at normal speed the table is seen before a hand-of
 # wait waits for the next frame: a frame after a move stays well inside 8 ms
 FRAME_WORK = 0.004
 WARM_BUTTON_CLASSES = (None, "@choice", "@primary", "@compact", "@compact_on")
+# the share of its length a computer's move's animation takes, by the computers' pace
+COMPUTER_ANIMATION_SHARE = {"quick": 0.4, "normal": 1.0, "slow": 1.0}
 
 
 class TableScene(TablePhones, TableEnding, Scene):
@@ -273,10 +275,26 @@ class TableScene(TablePhones, TableEnding, Scene):
         pace = 0.0 if self.fast_forward else self.app.settings.pace
         return pace / PACE_SECONDS["normal"] if pace else 0.0
 
+    def computer_share(self) -> float:
+        """How much of its length an animation takes while the computers play, by the
+        computers' pace: "quick" plays their moves' animations (and waits for them) in
+        less time; the pace's gap between their moves (``Settings.computer_gap``) alone
+        was lost under the animations, so "quick" was barely quicker than "normal"."""
+        s = self.session
+        if s.is_over():
+            return 1.0
+        seat = s.decider()
+        if seat == CHANCE:        # dice, a draw: part of the move that brought them
+            seat = next((a for a, _ in reversed(s.match.log) if a != CHANCE), CHANCE)
+        if seat < 0 or seat >= len(s.seats) or s.seats[seat].is_human:
+            return 1.0
+        return COMPUTER_ANIMATION_SHARE.get(self.app.settings.computer_pace, 1.0)
+
     def hold_for_animation(self, seconds_at_normal: float) -> float:
         """Ask the session to wait while an animation plays; returns its scaled length."""
         pace = 0.0 if self.fast_forward else self.app.settings.pace
-        seconds = seconds_at_normal * pace / PACE_SECONDS["normal"] if pace else 0.0
+        seconds = (seconds_at_normal * pace / PACE_SECONDS["normal"] * self.computer_share()
+                   if pace else 0.0)
         if seconds:
             self.session.hold(seconds)
         return seconds
