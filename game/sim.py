@@ -1,7 +1,7 @@
 """Headless simulator: computer players play complete games and balance figures come out.
 
     python -m game.sim GAME --players N --games K --seed S --bots LEVEL[,LEVEL...]
-                       [--think-ms MS] [--clock cpu|wall] [--jobs J] [--json] [--check]
+                       [--think-ms MS] [--clock count|cpu|wall] [--jobs J] [--json] [--check]
                        [--OPTION VALUE ...]
 
 Game options are passed as extra flags named after the option key (for example
@@ -9,9 +9,11 @@ Game options are passed as extra flags named after the option key (for example
 and its message reported, never hidden. ``--check`` tests the game's invariants after
 every step and counts the breaks (``invariant_breaks``, with samples: seed and step).
 
-Think budgets run on the thinking thread's CPU time by default (``--clock cpu``), so a
-figure measured on a loaded machine matches one measured on an idle machine; the app
-itself thinks against wall time (``--clock wall`` reproduces that).
+Think budgets are counts by default (``--clock count``): every searching bot searches the
+worlds or playout steps calibrated once to its think time (``game.ai.clock.counted_budget``),
+so a figure repeats exactly on any machine, however loaded. ``--clock cpu`` stops them on
+the thinking thread's CPU time instead; the app itself thinks against wall time
+(``--clock wall`` reproduces that).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ MAX_ACTIONS = 200_000
 
 
 def play_one(game_id: str, players: int, seed: int, levels: list[str], think_ms: int | None,
-             options: dict[str, str], clock_kind: str = "cpu",
+             options: dict[str, str], clock_kind: str = "count",
              check: bool = False) -> dict[str, Any]:
     """Play one game between bots. Returns its outcome or the error it raised.
 
@@ -98,7 +100,7 @@ def _play_star(args):
 
 def simulate(game_id: str, players: int, games: int, seed: int, levels: list[str],
              think_ms: int | None, options: dict[str, str], jobs: int = 1,
-             clock_kind: str = "cpu", check: bool = False) -> dict[str, Any]:
+             clock_kind: str = "count", check: bool = False) -> dict[str, Any]:
     spec = get_game(game_id)
     opts = spec.normalise_options(options)
     if spec.bot_factory is None:
@@ -175,9 +177,10 @@ def _parse(argv: list[str]) -> tuple[argparse.Namespace, dict[str, str]]:
                    help="one level for all, or one per seat; LEVEL@MS gives a seat its own "
                         "think budget (hard@1000,hard,hard,hard)")
     p.add_argument("--think-ms", type=int, default=None, help="search budget per decision")
-    p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="cpu",
-                   help="what the think budget counts: the thinking thread's CPU time "
-                        "(default, reproducible under load) or wall time (as in the app)")
+    p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="count",
+                   help="what limits a search: its calibrated count of worlds or playout "
+                        "steps (default, the same on any machine), the thinking thread's "
+                        "CPU time, or wall time (as in the app)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--check", action="store_true",
