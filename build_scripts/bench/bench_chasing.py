@@ -4,7 +4,7 @@
     taskset -c 1 python build_scripts/bench/bench_chasing.py --ratio --seconds 5
         # 4-player random games/s through the protocol ÷ the bare loop below (CPU time)
     python build_scripts/bench/bench_chasing.py --match --games 200 --bots hard,easy,easy,easy \
-        --think-ms 200 [--seed 0]                          # bot strength
+        --think-ms 200 [--seed 0] [--clock count|cpu|wall] [--jobs 2]    # bot strength
 
 Engine speed: uniformly random games per second for 3, 4 and 5 players through the
 public protocol (legal_actions + apply, chance included), the cost of one apply, of one
@@ -199,42 +199,74 @@ def engine(seconds: float) -> None:
           f"({clone_us / step_us:.2f} search steps)")
 
 
-def match(games: int, levels: list[str], think_ms: int | None, seed: int) -> None:
+def match_game(args: tuple) -> tuple[list[float], list[float], dict[int, list[float]]]:
+    """One game of ``match``: (win share per seat, score per seat, Hard think times)."""
+    levels, think_ms, seed, clock_kind = args
+    from game.ai import clock
+    clock.use(clock_kind)
     n = len(levels)
-    wins = [0.0] * n
+    m = Match.start("chasing", n, seed)
+    bots = [make_bot(levels[s], s, seed=seed, think_ms=think_ms) for s in range(n)]
+    think: dict[int, list[float]] = {s: [] for s in range(n) if levels[s] == "hard"}
+    while (d := m.decider()) != NOBODY:
+        if d == CHANCE:
+            m.chance_step()
+            continue
+        view, actions = m.state.view(d), m.state.legal_actions(d)
+        t = time.thread_time()
+        action = bots[d].choose(view, actions)
+        if d in think and len(actions) > 1:
+            think[d].append(time.thread_time() - t)
+        m.apply(d, action)
+    res = m.state.result()
+    shares = [1 / len(res.winners) if s in res.winners else 0.0 for s in range(n)]
+    return shares, list(res.scores), think
+
+
+def match(games: int, levels: list[str], think_ms: int | None, seed: int,
+          clock_kind: str = "count", jobs: int = 1) -> None:
+    """Bots play each other. With the clock "count" (the default) Hard searches the worlds
+    calibrated to its think time (chasing_bots.WORLDS_PER_SECOND), so the figures repeat on
+    any machine however loaded; "cpu" or "wall" stop it on that clock instead."""
+    n = len(levels)
+    per_game: list[list[float]] = []
     scores = [0.0] * n
     think: dict[int, list[float]] = {s: [] for s in range(n) if levels[s] == "hard"}
     started = time.perf_counter()
-    for g in range(games):
-        m = Match.start("chasing", n, seed + g)
-        bots = [make_bot(levels[s], s, seed=seed + g, think_ms=think_ms) for s in range(n)]
-        while (d := m.decider()) != NOBODY:
-            if d == CHANCE:
-                m.chance_step()
-                continue
-            view, actions = m.state.view(d), m.state.legal_actions(d)
-            t = time.perf_counter()
-            action = bots[d].choose(view, actions)
-            if d in think and len(actions) > 1:
-                think[d].append(time.perf_counter() - t)
-            m.apply(d, action)
-        res = m.state.result()
-        for w in res.winners:
-            wins[w] += 1 / len(res.winners)
-        for s in range(n):
-            scores[s] += res.scores[s]
-        if (g + 1) % 10 == 0:
-            print(f"  {g + 1}/{games} games, {time.perf_counter() - started:.0f} s, "
-                  f"win rates so far {[round(w / (g + 1), 3) for w in wins]}", flush=True)
-    print(f"{games} games, bots {','.join(levels)}, think budget "
-          f"{think_ms if think_ms is not None else 'default (1000)'} ms, seeds {seed}..{seed + games - 1}")
+    work = [(levels, think_ms, seed + g, clock_kind) for g in range(games)]
+    pool = None
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        for g, (shares, sc, th) in enumerate(pool.map(match_game, work) if pool
+                                             else map(match_game, work)):
+            per_game.append(shares)
+            for s in range(n):
+                scores[s] += sc[s]
+            for s, ts in th.items():
+                think[s] += ts
+            if (g + 1) % 10 == 0:
+                rates = [round(sum(x[s] for x in per_game) / (g + 1), 3) for s in range(n)]
+                print(f"  {g + 1}/{games} games, {time.perf_counter() - started:.0f} s, "
+                      f"win rates so far {rates}", flush=True)
+    finally:
+        if pool:
+            pool.shutdown()
+    budget = f"{think_ms if think_ms is not None else 'default (1000)'} ms"
+    print(f"{games} games, bots {','.join(levels)}, think budget {budget} "
+          f"({clock_kind} clock), seeds {seed}..{seed + games - 1}")
     for s in range(n):
-        print(f"seat {s} {levels[s]:6s} win rate {wins[s] / games:.3f}  "
-              f"mean final score {scores[s] / games:.1f}")
+        xs = [x[s] for x in per_game]
+        mean = sum(xs) / games
+        sd = (sum((x - mean) ** 2 for x in xs) / (games - 1)) ** 0.5 if games > 1 else 0.0
+        print(f"seat {s} {levels[s]:6s} win rate {mean:.3f} +- {1.96 * sd / games ** 0.5:.3f} "
+              f"(95%)  mean final score {scores[s] / games:.1f}")
     for s, times in think.items():
         if times:
-            print(f"seat {s} hard think time per decision: median {statistics.median(times) * 1000:.0f} ms, "
-                  f"max {max(times) * 1000:.0f} ms over {len(times)} decisions")
+            print(f"seat {s} hard think time per decision (CPU): median "
+                  f"{statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
+                  f"over {len(times)} decisions")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -244,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bots", default="hard,easy,easy,easy")
     p.add_argument("--think-ms", type=int, default=None)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--clock", choices=("count", "cpu", "wall"), default="count",
+                   help="--match: what limits Hard (count: its calibrated worlds)")
+    p.add_argument("--jobs", type=int, default=1, help="--match: worker processes")
     p.add_argument("--seconds", type=float, default=3.0, help="time per engine figure")
     p.add_argument("--ratio", action="store_true",
                    help="protocol games/s ÷ the bare loop's, CPU time")
@@ -252,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.ratio:
         ratio(args.players, args.seconds)
     elif args.match:
-        match(args.games, args.bots.split(","), args.think_ms, args.seed)
+        match(args.games, args.bots.split(","), args.think_ms, args.seed, args.clock, args.jobs)
     else:
         engine(args.seconds)
     return 0

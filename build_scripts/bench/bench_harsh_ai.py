@@ -10,11 +10,13 @@
         [--out rows.jsonl]
 
 Every player plays the same seeds (the same deal and the same chance draws as long as the
-games agree). Think budgets count the thinking thread's CPU time (``game.ai.clock``), so
-figures measured on a loaded machine are comparable; the app thinks on wall time. CPU time
-still buys more worlds on a faster machine; ``--work N`` gives the search and the oracle N
-playout steps a decision instead (about 40 ms of CPU for 2000 on the machine of stop 27), so
-every game is the same on any machine and a figure can be reproduced exactly.
+games agree). By default (``--clock count``) the search's think budget is the count of
+playout steps calibrated to it (harsh_hint.STEPS_PER_SECOND, for the autopilot; the oracle
+stops on the thread's CPU time), so the autopilot's games are the same on any machine
+however loaded; ``--clock cpu`` stops it on CPU time too; the app thinks on wall time.
+``--work N`` gives the search and the oracle N playout steps a decision instead (about
+40 ms of CPU for 2000 on the machine of stop 27), so every game, the oracle's too, is the
+same on any machine and a figure can be reproduced exactly.
 ``gap closed`` is (search - heuristic) / (oracle - heuristic).
 """
 
@@ -74,7 +76,7 @@ def main(argv=None) -> int:
     p.add_argument("--work", type=int, default=None,
                    help="playout steps a decision for search and oracle, in place of --think-ms")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="cpu")
+    p.add_argument("--clock", choices=sorted(clock.CLOCKS), default="count")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", help="append each finished row to this file as a JSON line")
     a = p.parse_args(argv)

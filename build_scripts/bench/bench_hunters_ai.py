@@ -25,9 +25,10 @@ same seeds, with its 95% interval),
 and the think times of the ``--level`` bots per decision (median, 95th percentile, max,
 and the median of the decisions that took over 1 ms, i.e. where the bot searched).
 
-Think budgets and think times count the thinking thread's CPU time (``--clock cpu``, the
-default), so the figures do not depend on how loaded the machine is; ``--clock wall`` is
-what the app uses.
+Think budgets are the Hard search's worlds calibrated to its think time (``--clock count``,
+the default: hunters_hard.WORLDS_PER_SECOND), so the games and figures are the same on any
+machine however loaded; ``--clock cpu`` stops it on the thinking thread's CPU time and
+``--clock wall`` on wall time, as the app does. Think times are CPU time.
 """
 
 from __future__ import annotations
@@ -259,7 +260,7 @@ def main() -> None:
     ap.add_argument("--factions", default="H,S,N")
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--one-way", action="store_true", help="skip the reverse setting")
-    ap.add_argument("--clock", choices=sorted(clock.CLOCKS), default="cpu")
+    ap.add_argument("--clock", choices=sorted(clock.CLOCKS), default="count")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (2 at most here)")
     ap.add_argument("--out", help="append each finished row to this file as a JSON line")
     ap.add_argument("--json", action="store_true")

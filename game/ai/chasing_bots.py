@@ -18,6 +18,10 @@ from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
 from game.rules.protocol import Action
 
 DEFAULT_THINK_MS = 1000
+# Worlds Hard searches per second of its think time, measured once (python -m
+# game.ai.calibrate chasing): in the simulator and the benchmarks (clock "count") a
+# decision searches think_ms / 1000 * this many worlds at most, whatever the machine.
+WORLDS_PER_SECOND = 370
 
 
 # --- the shared heuristic ----------------------------------------------------------------
@@ -259,6 +263,8 @@ class HardBot:
         if len(actions) == 1:
             return actions[0]
         deadline = clock.now() + self.think_ms / 1000.0 * 0.9
+        limit = clock.counted_budget(self.think_ms, WORLDS_PER_SECOND) if clock.counted() \
+            else None
         moves = [_action_move(a) for a in actions]
         values: list[list[float]] = [[] for _ in moves]
         worlds = 0
@@ -269,7 +275,10 @@ class HardBot:
                 sim.step(m)
                 values[i].append(self._rollout(sim, world.rnd))
             worlds += 1
-            if clock.now() >= deadline:
+            if limit is not None:
+                if worlds >= limit:
+                    break
+            elif clock.now() >= deadline:
                 break
             if worlds >= MIN_WORLDS_SETTLED and worlds % CHECK_EVERY == 0 and settled(values):
                 break

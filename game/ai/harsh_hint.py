@@ -392,13 +392,20 @@ class HarshBot:
         mine = self.policy.choose(world, world.legal_actions(0))
         if self.work is None and self.think_ms <= 0:
             return mine
-        # the think clock: wall time in the app, thread CPU time in the simulator
+        work = self.work
+        if work is None and think_clock.counted():
+            work = think_clock.counted_budget(self.think_ms, STEPS_PER_SECOND)
+        # the think clock: wall time in the app; in the simulator a count of playout steps
         choice, self.last_worlds = improve(view, actions, mine, self.think_ms, self.rng,
-                                           clock=think_clock.now, work_budget=self.work)
+                                           clock=think_clock.now, work_budget=work)
         return choice
 
 
 LEVEL_BUDGETS = {"easy": 0, "normal": 40, "hard": DEFAULT_BUDGET_MS}
+# Playout steps the search gets through per second of think time, measured once (python
+# -m game.ai.calibrate harsh): with the clock "count" (simulator, benchmarks) a decision's
+# search stops after think_ms / 1000 * this many steps instead of on the clock.
+STEPS_PER_SECOND = 22900
 
 
 def make_bot(level: str, seat: int = 0, seed: int = 0, think_ms: int | None = None,

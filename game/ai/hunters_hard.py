@@ -31,6 +31,11 @@ MARGIN_SE = 1.5
 SIDE = frozenset(("reveal", "allie_heal", "david"))
 MAX_CANDIDATES = 8
 MIN_WORLDS, MAX_WORLDS = 12, 400
+# Worlds the search gets through per second of think time, measured once (python -m
+# game.ai.calibrate hunters): in the simulator and the benchmarks (clock "count") a
+# search stops after think_ms / 1000 * this many worlds (and MAX_WORLDS) instead of on
+# the clock, so its figures do not depend on the machine's load.
+WORLDS_PER_SECOND = 680
 HARMFUL_CARDS = frozenset(("Vampire Bat", "Bloodthirsty Spider", "Spiritual Doll"))
 HARMFUL = frozenset(("attack", "woods", "franklin", "george", "ellen", "ultra_soul",
                      "altar", "goblin"))
@@ -120,11 +125,15 @@ class HardBot(NormalBot):
         tuples = [(a.kind,) + tuple(a.args) for a in cands]
         p_idx = cands.index(pick) if pick in cands else None
         t0 = clock.now()
+        limit = MAX_WORLDS
+        if clock.counted():
+            limit = min(MAX_WORLDS, clock.counted_budget(self.think_ms, WORLDS_PER_SECOND))
+            deadline = math.inf
         try:
             while True:
                 now = clock.now()
                 per_world = (now - t0) / worlds if worlds else 0.0
-                if now + per_world > deadline or worlds >= MAX_WORLDS:
+                if now + per_world > deadline or worlds >= limit:
                     break
                 if worlds >= MIN_WORLDS and (self._settled(vals) or (
                         p_idx is not None and self._futile(vals, p_idx))):
