@@ -17,10 +17,19 @@ let stopped = false;
 let pingTimer = null;
 let peek = false;          // the Shadow Hunters character is under its cover until tapped
 
+// The page's words in its language: /words.js (game/net/phone_words.py) defines LANG,
+// LANGUAGES and WORDS, English -> that language; a word it lacks stays English.
+const PAGE_LANG = typeof LANG === "string" ? LANG : "en";
+function T(text, params) {
+  let out = (typeof WORDS === "object" && WORDS[text]) || text;
+  for (const [k, v] of Object.entries(params || {})) out = out.split(`{${k}}`).join(String(v));
+  return out;
+}
+
 // Why the table closed a socket, in words (the codes are the server's, game/net/server.py).
 const CLOSED = {
-  1009: "The table closed the connection: a message from this page was too long.",
-  4003: "The table closed the connection before this page said which seat it is for.",
+  1009: T("The table closed the connection: a message from this page was too long."),
+  4003: T("The table closed the connection before this page said which seat it is for."),
 };
 
 function el(tag, attrs, ...children) {
@@ -52,7 +61,7 @@ function halt(text, status, again) {
   state = null;
   clearInterval(pingTimer);
   banner("");
-  document.title = "Stopped · Shadows Tabletop";
+  document.title = T("Stopped") + " · Shadows Tabletop";
   $("who").textContent = "";
   $("game").textContent = "Shadows Tabletop";
   $("turnbox").className = "stopped";
@@ -74,15 +83,15 @@ function halt(text, status, again) {
 function connect() {
   if (stopped || (ws && ws.readyState <= 1)) return;
   if (!token) {
-    halt("Open the link shown on the table's screen.", "no seat");
+    halt(T("Open the link shown on the table's screen."), T("no seat"));
     return;
   }
-  link(false, "connecting…");
+  link(false, T("connecting…"));
   const sock = ws = new WebSocket(`ws://${location.host}/ws`);
   ws.onopen = () => {
     retry = 0;
-    link(true, "connected");
-    ws.send(JSON.stringify({type: "hello", token}));
+    link(true, T("connected"));
+    ws.send(JSON.stringify({type: "hello", token, lang: PAGE_LANG}));
     clearInterval(pingTimer);
     pingTimer = setInterval(() => send({type: "ping", t: Date.now()}), 20000);
   };
@@ -98,21 +107,21 @@ function connect() {
     clearInterval(pingTimer);
     if (stopped) return;              // halt() has said why
     if (ev.code === 4001 || ev.code === 4002 || ev.code === 4004) {
-      halt("The table closed this seat's connection.", "closed");
+      halt(T("The table closed this seat's connection."), T("closed"));
       return;
     }
     if (ev.code === 1001) {     // the table stopped its server: the game is over or closed
       stopped = true;
-      link(false, "game ended");
+      link(false, T("game ended"));
       if (!(state && state.over)) {
         const last = state;
-        halt("The table has closed this game.", "game ended");
-        if (last) document.title = `${last.name} · game closed`;
+        halt(T("The table has closed this game."), T("game ended"));
+        if (last) document.title = `${last.name} · ${T("game closed")}`;
       }
       return;
     }
-    if (CLOSED[ev.code]) banner(CLOSED[ev.code] + " Connecting again…");
-    link(false, "reconnecting…");
+    if (CLOSED[ev.code]) banner(CLOSED[ev.code] + " " + T("Connecting again…"));
+    link(false, T("reconnecting…"));
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * retry);
   };
@@ -126,19 +135,19 @@ function send(obj) {
 // A refusal, in words: the reasons that end this page's seat fill the heading (once);
 // the others stand in the banner above it while the choices come back.
 function error(msg) {
-  const text = msg.message || "Something went wrong.";
+  const text = msg.message || T("Something went wrong.");
   if (msg.code === "bad_token" || msg.code === "seat_gone" || msg.code === "new_key") {
-    halt(text, "closed");
+    halt(text, T("closed"));
     return;
   }
   if (msg.code === "moved") {
-    halt(text, "moved", "Play this seat here again");
-    $("prompt").textContent = "If that was not you, ask the table for a new key " +
-      "(Menu, then Phones). Playing here again takes the seat back from the other device.";
+    halt(text, T("moved"), T("Play this seat here again"));
+    $("prompt").textContent = T("If that was not you, ask the table for a new key " +
+      "(Menu, then Phones). Playing here again takes the seat back from the other device.");
     return;
   }
   banner(msg.code === "bad_message"
-    ? `The table could not read a message from this page: ${text}.` : text);
+    ? T("The table could not read a message from this page: {why}.", {why: text}) : text);
   if (state) render(state, true);   // the choices come back
 }
 
@@ -146,7 +155,7 @@ function choose(action) {
   if (!state) return;
   if (action.confirm && !window.confirm(action.confirm)) return;
   if (!send({type: "act", seq: state.seq, action: action.action})) {
-    banner("Not connected: trying again…");
+    banner(T("Not connected: trying again…"));
     connect();
     return;
   }
@@ -157,7 +166,7 @@ function render(s, again) {
   const before = state;
   state = s;
   const mine = s.mine && !s.over;
-  document.title = mine ? `Your turn · ${s.name}` : `${s.name} · ${s.game}`;
+  document.title = mine ? `${T("Your turn")} · ${s.name}` : `${s.name} · ${s.game}`;
   if (mine && !again && before && !before.mine && navigator.vibrate) {
     try { navigator.vibrate(200); } catch (e) { /* not allowed here */ }
   }
@@ -165,7 +174,7 @@ function render(s, again) {
   $("game").textContent = s.game;
   $("who").textContent = s.name;
   $("turnbox").className = mine ? "mine" : "";
-  $("turn").textContent = s.over ? (s.result || "The game is over.") : s.turn;
+  $("turn").textContent = s.over ? (s.result || T("The game is over.")) : s.turn;
   const prompt = s.over || s.prompt === s.turn ? "" : (s.prompt || "");
   $("prompt").textContent = prompt;
   renderHolding(s);
@@ -208,7 +217,7 @@ function renderHolding(s) {
   const box = $("holding");
   box.hidden = !s.holding;
   if (!s.holding) return;
-  box.replaceChildren(el("div", {class: "box"}, el("h2", {}, "Your Hermit card"),
+  box.replaceChildren(el("div", {class: "box"}, el("h2", {}, T("Your Hermit card")),
     el("div", {class: "cardname"}, s.holding.name), el("p", {}, s.holding.text)));
 }
 
@@ -220,20 +229,23 @@ function renderCharacter(s) {
   if (!peek && !s.over) {    // covered, like the table's cover prompts: a glance shows nothing
     box.replaceChildren(el("button", {class: "cover", id: "peek",
       onclick: () => { peek = true; renderCharacter(state); }},
-      "Your character is covered", el("small", {}, "Tap to look (keep the screen to yourself)")));
+      T("Your character is covered"),
+      el("small", {}, T("Tap to look (keep the screen to yourself)"))));
     return;
   }
   const head = el("p", {}, el("span", {class: "cardname"}, c.name), " · ",
-    el("span", {class: `faction-${c.faction}`}, c.faction), ` · ${c.damage} of ${c.hp} damage`);
-  const standing = c.alive ? (c.revealed ? "Revealed to everyone." : "Hidden from everyone else.") : "Dead.";
+    el("span", {class: `faction-${c.faction}`}, T(c.faction)),
+    " · " + T("{damage} of {hp} damage", {damage: c.damage, hp: c.hp}));
+  const standing = c.alive ? (c.revealed ? T("Revealed to everyone.")
+    : T("Hidden from everyone else.")) : T("Dead.");
   const cover = s.over ? [] : [el("button", {class: "hide", id: "unpeek",
-    onclick: () => { peek = false; renderCharacter(state); }}, "Cover")];
-  const parts = [el("div", {class: "boxhead"}, el("h2", {}, "Your character"), ...cover), head,
-    el("p", {}, el("span", {class: "label"}, "Wins: "), c.win),
+    onclick: () => { peek = false; renderCharacter(state); }}, T("Cover"))];
+  const parts = [el("div", {class: "boxhead"}, el("h2", {}, T("Your character")), ...cover), head,
+    el("p", {}, el("span", {class: "label"}, T("Wins: ")), c.win),
     el("p", {}, c.ability), el("p", {class: "dim"}, standing)];
   const lines = (s.private_lines || []).concat(s.seen || []);
   if (lines.length) {
-    parts.push(el("h2", {}, "Only you know"),
+    parts.push(el("h2", {}, T("Only you know")),
       el("ul", {class: "lines"}, ...lines.map((t) => el("li", {}, t))));
   }
   box.replaceChildren(el("div", {class: "box"}, ...parts));
@@ -241,7 +253,7 @@ function renderCharacter(s) {
 
 function renderPanels(s) {
   const panels = (s.panels || []).slice();
-  if (s.board) panels.push({title: "Players", lines: s.board});
+  if (s.board) panels.push({title: T("Players"), lines: s.board});
   $("panels").replaceChildren(...panels.map((p) => el("div", {class: "box"},
     el("h2", {}, p.title), el("ul", {class: "lines"}, ...p.lines.map((t) => el("li", {}, t))))));
 }
@@ -256,8 +268,8 @@ function renderNotebook(s) {
   let notes = {};
   try { notes = JSON.parse(localStorage.getItem(key) || "{}"); } catch (e) { notes = {}; }
   const rows = s.notebook.map((p) => {
-    const pick = el("select", {"aria-label": `What is ${p.name}?`});
-    for (const f of ["?", "Hunter", "Shadow", "Neutral"]) pick.append(el("option", {value: f}, f));
+    const pick = el("select", {"aria-label": T("What is {name}?", {name: p.name})});
+    for (const f of ["?", "Hunter", "Shadow", "Neutral"]) pick.append(el("option", {value: f}, T(f)));
     pick.value = p.known || notes[p.seat] || "?";
     pick.disabled = !!p.known;
     pick.addEventListener("change", () => {
@@ -266,7 +278,7 @@ function renderNotebook(s) {
     });
     return el("div", {class: "note"}, el("span", {}, p.name), pick);
   });
-  box.replaceChildren(el("div", {class: "box"}, el("h2", {}, "Your notebook"), ...rows));
+  box.replaceChildren(el("div", {class: "box"}, el("h2", {}, T("Your notebook")), ...rows));
 }
 
 document.addEventListener("visibilitychange", () => {
@@ -282,7 +294,7 @@ window.addEventListener("hashchange", () => {
   const old = ws;
   ws = null;
   if (old) { old.onclose = null; old.close(1000); }
-  halt("Opening the seat of this link…", "connecting…");
+  halt(T("Opening the seat of this link…"), T("connecting…"));
   $("turnbox").className = "";
   stopped = false;
   retry = 0;
@@ -303,6 +315,21 @@ function look(name, values, fallback) {
     try { localStorage.setItem("look-" + name, select.value); } catch (e) { /* kept for now */ }
   });
 }
+// The page's fixed words, and its language: the browser's unless chosen here (a cookie
+// that /words.js reads; the page loads again in the new words, its seat's key kept).
+for (const node of document.querySelectorAll("[data-t]")) node.textContent = T(node.textContent.trim());
+document.documentElement.lang = PAGE_LANG;
+(function languages() {
+  const select = $("lang");
+  const names = typeof LANGUAGES === "object" ? LANGUAGES : {en: "English"};
+  select.replaceChildren(...Object.entries(names).map(([code, name]) =>
+    el("option", {value: code}, name)));
+  select.value = PAGE_LANG;
+  select.addEventListener("change", () => {
+    document.cookie = `lang=${select.value}; path=/; max-age=31536000; SameSite=Strict`;
+    location.reload();
+  });
+})();
 look("palette", ["default", "red_green", "high_contrast"], "default");
 look("text", ["100", "125", "150", "200"], "100");
 connect();

@@ -321,3 +321,41 @@ def theme_fonts(theme: dict, lang: str | None = None) -> dict:
                             bold_resource=_font_resource(latin_bold))
             block["font"] = [font, ja]
     return theme
+
+
+class speaking:
+    """``with speaking("de"):`` texts made inside are in German, the language in force
+    before comes back after (no listener hears of it: nothing on screen changes). For
+    words made on the main thread for someone else, such as a phone whose browser speaks
+    another language than the table."""
+
+    def __init__(self, lang: str | None) -> None:
+        self.lang = normalise(lang) or ENGLISH
+
+    def __enter__(self) -> "speaking":
+        self.saved = (_state["lang"], _state["tr"])
+        _state["lang"], _state["tr"] = self.lang, translations(self.lang)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _state["lang"], _state["tr"] = self.saved
+
+
+def browser_language(accept: str | None, chosen: str | None = None) -> str:
+    """A phone page's language: the one chosen on the page (``chosen``), else the first of
+    the browser's Accept-Language list the app has (``"de-CH,de;q=0.9,en;q=0.8"``), else
+    English."""
+    found = normalise(chosen)
+    if found is not None and found != PSEUDO:
+        return found
+    weighted = []
+    for i, part in enumerate((accept or "").split(",")[:20]):
+        tag, _semi, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        found = normalise(tag.strip())
+        if found is not None and found != PSEUDO and weight > 0:
+            weighted.append((-weight, i, found))
+    return min(weighted)[2] if weighted else ENGLISH

@@ -19,7 +19,8 @@ import threading
 from dataclasses import replace
 from typing import Callable
 
-from game.i18n import _
+from game import i18n
+from game.i18n import N_, _
 from game.net import present
 from game.net.server import PhoneServer, Submitted
 from game.rules.protocol import Action
@@ -80,8 +81,8 @@ class PhoneHub:
             self.seats.remove(seat)
             self.tokens.pop(seat, None)
             self.session.play_here(seat)
-            self.server.revoke(seat, "This seat now plays at the table's screen. This "
-                               "page has stopped.")
+            self.server.revoke(seat, N_("This seat now plays at the table's screen. This "
+                                        "page has stopped."))
             self._shown = None
 
     def play_on_phone(self, seat: int) -> None:
@@ -103,8 +104,9 @@ class PhoneHub:
         if seat not in self.seats:
             return
         self.tokens[seat] = secrets.token_urlsafe(TOKEN_BYTES)
-        self.server.set_token(seat, self.tokens[seat], "The table made a new key for this "
-                              "seat, so this link no longer opens it. This page has stopped.")
+        self.server.set_token(seat, self.tokens[seat], N_("The table made a new key for "
+                                                           "this seat, so this link no longer "
+                                                           "opens it. This page has stopped."))
 
     def where(self, seat: int) -> str:
         """"phone" (connected), "away" (a phone seat with no device now) or "screen"."""
@@ -158,11 +160,14 @@ class PhoneHub:
 
     def publish(self) -> None:
         s = self.session
-        key = (len(s.match.log), len(s.entries), s.is_over(), tuple(self.seats), self.started)
+        langs = tuple(self.server.langs.get(seat, "en") for seat in self.seats)
+        key = (len(s.match.log), len(s.entries), s.is_over(), tuple(self.seats), self.started,
+               langs)
         if key == self._shown:
             return
         self._shown = key
         for seat in self.seats:
-            state = present.snapshot(s, seat, self.started)
+            with i18n.speaking(self.server.langs.get(seat)):   # the phone's, not the table's
+                state = present.snapshot(s, seat, self.started)
             state["table"] = self.table_id
             self.server.publish(seat, state)

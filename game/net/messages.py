@@ -4,7 +4,8 @@ Every message is one JSON object of at most ``MAX_MESSAGE`` bytes (8192 is accep
 8193 is not; the server reads frames up to ``MAX_FRAME`` so that a longer message is
 refused here, in words, rather than by closing the socket):
 
-    {"type": "hello", "token": "<the seat's token>"}          first, binds the socket
+    {"type": "hello", "token": "<the seat's token>", "lang": "de"}   first, binds the
+                                                   socket; lang (optional): the page's language
     {"type": "act", "seq": 17, "action": ["play", ["red", 5]]}  a choice made at step 17
     {"type": "ping", "t": 123.4}                                 keep-alive (echoed)
 
@@ -26,7 +27,7 @@ MAX_TOKEN = 64
 MAX_ACTION_DEPTH = 4
 
 FIELDS = {
-    "hello": {"type", "token"},
+    "hello": {"type", "token", "lang"},
     "act": {"type", "seq", "action"},
     "ping": {"type", "t"},
 }
@@ -62,6 +63,9 @@ def parse(text: str | bytes) -> dict:
         token = msg.get("token")
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN:
             raise BadMessage("hello needs the seat's token")
+        lang = msg.get("lang", "")
+        if not isinstance(lang, str) or len(lang) > 16:
+            raise BadMessage("hello's lang must be a short language code such as \"de\"")
     elif kind == "act":
         seq = msg.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from game.i18n import N_, _
 from game.rules.protocol import Action
 from game.session import Session
 from game.ui.chasing import wording as chasing_wording
@@ -38,16 +39,16 @@ def snapshot(session: Session, seat: int, started: bool = True) -> dict:
     out = {
         "type": "state",
         "seq": len(session.match.log),
-        "game": session.spec.title,
+        "game": _(session.spec.title),
         "game_id": game_id,
         "seat": seat,
         "name": seats[seat].name,
         "players": [s.name for s in seats],
         "mine": decider == seat,
-        "turn": turn_line(session, seat) if started else "The game has not started yet.",
+        "turn": turn_line(session, seat) if started else _("The game has not started yet."),
         "actions": [{"label": labels.get((a.kind, a.args)) or with_names(a.label or str(a), seats),
                      "action": a.to_json(),
-                     **({"confirm": CONFIRM[a.kind]} if a.kind in CONFIRM else {})}
+                     **({"confirm": _(CONFIRM[a.kind])} if a.kind in CONFIRM else {})}
                     for a in actions],
         "log": [with_names(line, seats) for line in session.log_lines(seat)[-LOG_TAIL:]],
         "over": over,
@@ -55,32 +56,34 @@ def snapshot(session: Session, seat: int, started: bool = True) -> dict:
     }
     out.update(shaped)
     if not started:
-        out["prompt"] = ("It starts on the table's screen once every phone has joined, "
-                         "or when someone there presses Start now.")
+        out["prompt"] = _("It starts on the table's screen once every phone has joined, "
+                          "or when someone there presses Start now.")
     elif out.get("prompt") == out["turn"]:
         del out["prompt"]       # said once, in the heading
     return out
 
 
-CONFIRM = {"reveal": "Show your character to everyone? This cannot be taken back."}
+CONFIRM = {"reveal": N_("Show your character to everyone? This cannot be taken back.")}
 
 
 def turn_line(session: Session, seat: int) -> str:
     if session.is_over():
-        return "The game is over."
+        return _("The game is over.")
     d = session.decider()
     if d < 0:
         view = session.view(seat)
         if session.match.game_id == "chasing" and view.get("rounds_done"):
-            return f"Round {view['rounds_done']} is over."
-        return "The cards are being dealt." if session.match.game_id == "chasing" \
-            else "The table is setting up."
+            return _("Round {round} is over.", round=view["rounds_done"])
+        return _("The cards are being dealt.") if session.match.game_id == "chasing" \
+            else _("The table is setting up.")
     if d == seat:
-        return "Your decision."
+        return _("Your decision.")
     cfg = session.seats[d]
     if not cfg.is_human:
-        return f"{cfg.name} (computer) is deciding."
-    return f"Waiting for {cfg.name}" + ("'s phone." if cfg.on_phone else ".")
+        return _("{name} (computer) is deciding.", name=cfg.name)
+    if cfg.on_phone:
+        return _("Waiting for {name}'s phone.", name=cfg.name)
+    return _("Waiting for {name}.", name=cfg.name)
 
 
 def result_line(session: Session) -> str:
@@ -90,13 +93,16 @@ def result_line(session: Session) -> str:
     if result.reason:
         return with_names(result.reason, session.seats)
     names = [session.seats[w].name for w in result.winners]
-    return f"Won by {', '.join(names) if names else 'nobody'}."
+    if not names:
+        return _("Nobody won.")
+    return _("Won by {names}.", names=_(", ").join(names))
 
 
 # --- per game --------------------------------------------------------------------------------
 
 def generic(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
-    return {"panels": [{"title": "What you can see", "lines": describe_view(view, limit=200)}]}
+    return {"panels": [{"title": _("What you can see"),
+                        "lines": describe_view(view, limit=200)}]}
 
 
 def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
@@ -115,25 +121,29 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
     per_round = TRICKS_PER_ROUND[len(names)]
     trick = min(len(view["history"]) + 1, per_round)
     between = view["phase"] == "deal" and view["rounds_done"]
-    lines = [f"Round {view['rounds_done']} of 3 is over: its scores are on the table's screen"
-             if between else f"Round {view['round']} of 3 · trick {trick} of {per_round}",
-             "Spotlight: " + (f"{spot[1]} {spot[2]}" if spot and spot[0] == "card" else "—"),
-             "Follow Cards: " + (", ".join(s for s in SUIT_ORDER if s in follow) or "none")]
+    lines = [_("Round {round} of 3 is over: its scores are on the table's screen",
+               round=view["rounds_done"])
+             if between else _("Round {round} of 3 · trick {trick} of {tricks}",
+                               round=view["round"], trick=trick, tricks=per_round),
+             _("Spotlight: {card}", card=f"{spot[1]} {spot[2]}" if spot and spot[0] == "card"
+               else "—"),
+             _("Follow Cards: {suits}",
+               suits=", ".join(s for s in SUIT_ORDER if s in follow) or _("none"))]
     trick = view["trick"]
     if trick:
-        lines.append("On the table: " + "; ".join(
-            f"{names[p['seat']]} {p['card'][1]} {p['card'][2]}" for p in trick))
-    lines.append("Cards taken: " + ", ".join(
-        f"{names[i]} {len(t)}" for i, t in enumerate(view["taken"])))
+        lines.append(_("On the table: {cards}", cards="; ".join(
+            f"{names[p['seat']]} {p['card'][1]} {p['card'][2]}" for p in trick)))
+    lines.append(_("Cards taken: {counts}", counts=", ".join(
+        f"{names[i]} {len(t)}" for i, t in enumerate(view["taken"]))))
     prompt = chasing_wording.prompt(view, seat, acting, waiting)
     if between:
-        prompt = (f"Round {view['rounds_done']} is scored: the scores are on the table's "
-                  "screen, where Continue starts the next round.")
+        prompt = _("Round {round} is scored: the scores are on the table's screen, where "
+                   "Continue starts the next round.", round=view["rounds_done"])
     elif view["phase"] == "deal":
-        prompt = "The cards are being dealt."
+        prompt = _("The cards are being dealt.")
     return {"prompt": prompt,
             "hand": hand, "order": order,
-            "panels": [{"title": "The table", "lines": lines}]}
+            "panels": [{"title": _("The table"), "lines": lines}]}
 
 
 def hunters(session: Session, seat: int, view: Mapping, legal: list[Action]) -> dict:
@@ -167,7 +177,8 @@ def hunters(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
     private = list(view.get("private", ()))
     out["private"] = [list(e) for e in private]
     out["private_lines"] = [_private_line(e, names) for e in private if _private_line(e, names)]
-    out["seen"] = [f"{names[s]} is {c}" for s, c in view.get("shown_to_me", ())]
+    out["seen"] = [_("{name} is {faction}", name=names[s], faction=c)
+                   for s, c in view.get("shown_to_me", ())]
     out["board"] = [_board_line(p, names) for p in view["players"]]
     out["notebook"] = [{"seat": p["seat"], "name": names[p["seat"]],
                         "known": p["faction"] if p["revealed"] else ""}
@@ -178,13 +189,13 @@ def hunters(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
 def _hunters_prompt(pending: Mapping, names: list[str]) -> str:
     kind = pending.get("kind")
     if kind == "hermit_answer":
-        return f"{names[pending['giver']]} gave you a Hermit card. Answer it:"
+        return _("{name} gave you a Hermit card. Answer it:", name=names[pending["giver"]])
     if kind == "hermit_give":
-        return "Read your Hermit card, then give it to another player."
+        return _("Read your Hermit card, then give it to another player.")
     if kind == "respond":
-        return f"{names[pending['attacker']]} attacked you. Your response:"
+        return _("{name} attacked you. Your response:", name=names[pending["attacker"]])
     if kind == "start":
-        return "Your turn: roll the dice to move."
+        return _("Your turn: roll the dice to move.")
     text = str(pending.get("prompt", "choose"))
     return text[:1].upper() + text[1:] + ":"
 
@@ -192,23 +203,25 @@ def _hunters_prompt(pending: Mapping, names: list[str]) -> str:
 def _private_line(entry, names: list[str]) -> str:
     kind = entry[0]
     if kind == "drew":
-        return f"You drew the Hermit card {entry[2]}."
+        return _("You drew the Hermit card {card}.", card=entry[2])
     if kind == "gave":
-        return f"You gave {entry[3]} to {names[entry[2]]}."
+        return _("You gave {card} to {name}.", card=entry[3], name=names[entry[2]])
     if kind == "got":
-        return f"{names[entry[2]]} gave you {entry[3]}."
+        return _("{name} gave you {card}.", name=names[entry[2]], card=entry[3])
     if kind == "saw":
-        return f"You saw that {names[entry[1]]} is {entry[2]}."
+        return _("You saw that {name} is {faction}.", name=names[entry[1]], faction=entry[2])
     return ""
 
 
 def _board_line(p: Mapping, names: list[str]) -> str:
     who = names[p["seat"]]
     if not p["alive"]:
-        return f"{who}: dead ({p['character']})" if p["revealed"] else f"{who}: dead"
-    ident = f"{p['character']} ({p['faction']})" if p["revealed"] else "hidden"
+        return (_("{name}: dead ({character})", name=who, character=p["character"])
+                if p["revealed"] else _("{name}: dead", name=who))
+    ident = (f"{p['character']} ({p['faction']})" if p["revealed"] else _("hidden"))
     gear = f", {', '.join(p['equipment'])}" if p["equipment"] else ""
-    return f"{who}: {ident}, {p['area'] or 'not on the board'}, {p['damage']} damage{gear}"
+    return _("{name}: {identity}, {area}, {damage} damage{equipment}", name=who, identity=ident,
+             area=p["area"] or _("not on the board"), damage=p["damage"], equipment=gear)
 
 
 PRESENTERS: dict[str, Callable[[Session, int, Mapping, list[Action]], dict]] = {

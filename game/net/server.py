@@ -35,7 +35,9 @@ from dataclasses import dataclass
 
 from aiohttp import WSMsgType, web
 
-from game.net import messages
+from game import i18n
+from game.i18n import N_
+from game.net import messages, phone_words
 from game.resources import asset_path
 
 log = logging.getLogger("shadows.net")
@@ -51,8 +53,8 @@ CLOSE_SEAT_GONE = 4002
 CLOSE_NO_HELLO = 4003
 CLOSE_MOVED = 4004
 CLOSE_GAME_OVER = 1001
-MOVED = ("Your seat was opened on another device, which plays it from now on. This page "
-         "has stopped and shows nothing more.")
+MOVED = N_("Your seat was opened on another device, which plays it from now on. This page "
+           "has stopped and shows nothing more.")
 HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,100}")   # a Host header fit to repeat in a header
 
 
@@ -75,6 +77,7 @@ class Conn:
     limit: messages.RateLimit
     address: str = ""
     seat: int | None = None
+    lang: str = "en"           # the phone page's language (its hello says it)
     warned: float = 0.0
     sender: asyncio.Future | None = None
     deadline: asyncio.TimerHandle | None = None
@@ -111,6 +114,9 @@ class PhoneServer:
         self._joined: set[int] = set()
         self._holder: dict[int, int] = {}       # seat -> the one socket that plays it
         self._moves: list[int] = []             # seats taken over by a newer device
+        # seat -> the language its phone's page speaks (written here, read by the hub)
+        self.langs: dict[int, str] = {}
+        self._catalogs: dict[str, object] = {}
         self.stats = {"received": 0, "refused": 0, "dropped": 0, "oversize": 0,
                       "evicted": 0, "late": 0, "origin": 0}
 
@@ -143,6 +149,7 @@ class PhoneServer:
     async def _open(self) -> None:
         app = web.Application(client_max_size=messages.MAX_MESSAGE, middlewares=[_headers])
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/words.js", self._words)
         for route in STATIC:
             app.router.add_get(route, self._page)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
@@ -249,7 +256,7 @@ class PhoneServer:
                 code = "seat_gone" if token is None else "new_key"
                 self._unbind(conn)
                 conn.outbox.put_nowait(json.dumps({"type": "error", "code": code,
-                                                   "message": why}))
+                                                   "message": self._say(conn, why)}))
                 conn.outbox.put_nowait((CLOSE_SEAT_GONE if token is None else CLOSE_BAD_TOKEN,
                                         b"seat moved to the table" if token is None
                                         else b"the seat has a new key"))
@@ -283,9 +290,25 @@ class PhoneServer:
         if conn is None:
             return
         self.stats["late"] += 1
-        self._error_to(conn, "no_hello", "This page did not say which seat it is for in "
-                       "time, so the table closed the connection. Reload the page.")
+        self._error_to(conn, "no_hello", N_("This page did not say which seat it is for in "
+                                            "time, so the table closed the connection. "
+                                            "Reload the page."))
         conn.outbox.put_nowait((CLOSE_NO_HELLO, b"no hello in time"))
+
+    async def _words(self, request: web.Request) -> web.Response:
+        """The page's words in the language chosen on it (a cookie), else the browser's."""
+        lang = i18n.browser_language(request.headers.get("Accept-Language"),
+                                     request.cookies.get(phone_words.COOKIE))
+        return web.Response(body=phone_words.script(lang), content_type="text/javascript",
+                            charset="utf-8")
+
+    def _say(self, conn: Conn, text: str) -> str:
+        """``text`` in the language of ``conn``'s page (one catalog a language, loaded on
+        this loop: never the app's language in force, which belongs to the main thread)."""
+        tr = self._catalogs.get(conn.lang)
+        if tr is None:
+            tr = self._catalogs[conn.lang] = i18n.translations(conn.lang)
+        return tr.gettext(text) if text else text
 
     async def _page(self, request: web.Request) -> web.Response:
         body = self.pages[request.path]
@@ -346,8 +369,8 @@ class PhoneServer:
 
     def _error_to(self, conn: Conn, code: str, text: str, **extra) -> None:
         self.stats["refused"] += 1
-        conn.outbox.put_nowait(json.dumps({"type": "error", "code": code, "message": text,
-                                           **extra}))
+        conn.outbox.put_nowait(json.dumps({"type": "error", "code": code,
+                                           "message": self._say(conn, text), **extra}))
 
     async def _receive(self, conn: Conn, text: str) -> None:
         self.stats["received"] += 1
@@ -365,6 +388,7 @@ class PhoneServer:
             return
         kind = msg["type"]
         if kind == "hello":
+            conn.lang = i18n.browser_language(None, msg.get("lang"))
             self._hello(conn, msg["token"])
             return
         if conn.seat is None or conn.seat < 0:
@@ -375,13 +399,13 @@ class PhoneServer:
             return
         seq, offered = self._offered.get(conn.seat, (-1, []))
         if msg["seq"] != seq:
-            self._error_to(conn, "stale", "the table has moved on since that choice: "
-                           "here is what you can do now", seq=seq)
+            self._error_to(conn, "stale", N_("the table has moved on since that choice: "
+                                             "here is what you can do now"), seq=seq)
             if conn.seat in self._latest:
                 conn.outbox.put_nowait(self._latest[conn.seat])
             return
         if msg["action"] not in offered:
-            self._error_to(conn, "not_offered", "that is not one of your choices now")
+            self._error_to(conn, "not_offered", N_("that is not one of your choices now"))
             return
         self.inbox.put(Submitted(conn.seat, seq, msg["action"], conn.id, time.monotonic()))
         if self.wake is not None:
@@ -394,9 +418,10 @@ class PhoneServer:
                 seat = s
         if seat is None or (conn.seat is not None and conn.seat != seat):
             self._waiting.pop(conn.id, None)
-            self._error_to(conn, "bad_token", "This link does not open a seat in the game on "
-                           "the table now. Ask the table for your seat's link (Menu, then "
-                           "Phones) and open it again.")
+            self._error_to(conn, "bad_token", N_("This link does not open a seat in the game "
+                                                 "on the table now. Ask the table for your "
+                                                 "seat's link (Menu, then Phones) and open it "
+                                                 "again."))
             conn.outbox.put_nowait((CLOSE_BAD_TOKEN, b"unknown seat"))
             return
         if conn.seat is None:
@@ -411,6 +436,7 @@ class PhoneServer:
                     with self._lock:
                         self._moves.append(seat)
             conn.seat = seat
+            self.langs[seat] = conn.lang
             with self._lock:
                 self._joined.add(seat)
                 self._holder[seat] = conn.id
