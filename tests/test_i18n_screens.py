@@ -98,6 +98,13 @@ def tour(app):
     yield "confirm"
     app.pop()
     app.pop()
+    from game.ui.scenes.save_to import SaveToScene
+
+    app.push(SaveToScene(app, table.session))
+    step(app, 2)
+    app.top.error = i18n._("There is no folder {folder}.", folder="/nowhere")
+    yield "save to"
+    app.pop()
     done = play_until(Match.start("chasing", 4, 12, {"start": "1"}), lambda st: st.is_over())
     app.push(ResultsScene(app, Session(done, seats(4), autosave=False)))
     step(app, 2)

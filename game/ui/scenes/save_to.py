@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import _
 from game.storage.filenames import portable_name
 from game.storage.jsonfile import write_problem
 from game.ui import draw, style
@@ -44,9 +45,9 @@ class SaveToScene(Overlay):
             self.manager, container=self.root, object_id="#folder", initial_text=self.folder)
         bw = m.px(160)
         y = self.box.bottom - m.button_h - m.pad
-        self.button((self.box.centerx - bw - m.gap // 2, y, bw, m.button_h), "Save here",
+        self.button((self.box.centerx - bw - m.gap // 2, y, bw, m.button_h), _("Save here"),
                     self.save, object_id="#save_here", cls="@primary", badge=False)
-        self.button((self.box.centerx + m.gap // 2, y, bw, m.button_h), "Cancel", self.app.pop,
+        self.button((self.box.centerx + m.gap // 2, y, bw, m.button_h), _("Cancel"), self.app.pop,
                     object_id="#save_cancel", badge=False)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -62,18 +63,18 @@ class SaveToScene(Overlay):
     def save(self) -> None:
         folder = Path(self.folder.strip() or ".").expanduser()
         if not folder.is_dir():
-            self.error = f"There is no folder {folder}."
+            self.error = _("There is no folder {folder}.", folder=folder)
             return
         path = folder / file_name(self.session, folder)
         try:
             self.session.save_to(path)
         except OSError as exc:
-            self.error = f"That folder cannot be written either: {write_problem(exc)}."
+            self.error = _("That folder cannot be written either: {why}.", why=write_problem(exc))
             return
         self.app.pop()
-        self.app.notify(f"The game is saved as {path}. It is saved there after every move "
-                        "until its usual folder can be written again. Keep that file: it "
-                        "holds the latest position.", title="Saved")
+        self.app.notify(_("The game is saved as {path}. It is saved there after every move "
+                          "until its usual folder can be written again. Keep that file: it "
+                          "holds the latest position.", path=path), title=_("Saved"))
 
     def default_action(self) -> None:
         self.save()
@@ -82,9 +83,11 @@ class SaveToScene(Overlay):
         super().draw(surface)
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, "Save the game to another folder", m.px(style.FONT_HEADING - 2),
+        draw.blit_text(surface, _("Save the game to another folder"), m.px(style.FONT_HEADING - 2),
                        (self.box.x + m.pad, self.box.y + m.px(14)), style.ACCENT_BRIGHT, True)
-        draw.blit_text(surface, "The usual folder cannot be written. Type a folder that can:",
+        draw.blit_text(surface, draw.ellipsize(
+                           _("The usual folder cannot be written. Type a folder that can:"),
+                           m.px(style.FONT_BODY), self.box.width - 2 * m.pad),
                        m.px(style.FONT_BODY), (self.box.x + m.pad, self.box.y + m.px(62)), style.TEXT)
         if self.error:
             draw.blit_text(surface, draw.ellipsize(self.error, m.px(style.FONT_SMALL),
