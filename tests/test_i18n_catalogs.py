@@ -172,6 +172,18 @@ def test_a_msg_is_data_and_shows_in_the_language_of_the_moment():
     assert Msg.from_data(nested.to_data()).text() == "続ける：シャドウハンターズ"
 
 
+def test_a_log_kept_as_data_shows_in_the_language_of_the_moment():
+    """What a rules layer would keep in a saved log: ids and parameters, not sentences."""
+    import json
+
+    saved = json.loads(json.dumps([Msg("Pass to {name}", name="Emi").to_data(),
+                                   NMsg("{n} step", "{n} steps", "n", n=1).to_data(),
+                                   "an old plain line"]))
+    assert [i18n.shown(e) for e in saved] == ["Pass to Emi", "1 step", "an old plain line"]
+    i18n.set_language("fr")
+    assert [i18n.shown(e) for e in saved] == ["Passez à Emi", "1 étape", "an old plain line"]
+
+
 def test_the_pseudo_locale_marks_every_translated_text():
     i18n.set_language(i18n.PSEUDO)
     assert _("Quit") == "⟦Quit⟧"

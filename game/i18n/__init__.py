@@ -222,11 +222,14 @@ def NMsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
 
 
 def shown(value: Any) -> str:
-    """A text for the screen from whatever a lower layer handed up: a ``Msg`` is
-    translated; a plain string (a layer not converted yet) is shown as it is, so the
-    pseudo-locale's scan still finds it."""
+    """A text for the screen from whatever a lower layer handed up: a ``Msg``, or one kept
+    as data in a save or log (``{"msg": ..., "params": ...}``), is translated; a plain
+    string (a layer not converted yet) is shown as it is, so the pseudo-locale's scan
+    still finds it."""
     if isinstance(value, Msg):
         return value.text()
+    if isinstance(value, Mapping) and isinstance(value.get("msg"), str):
+        return Msg.from_data(value).text()
     return "" if value is None else str(value)
 
 
