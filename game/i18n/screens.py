@@ -36,7 +36,7 @@ def switch(app, lang: str) -> str:
     app.settings.language = lang
     app.save_settings()
     draw.clear_caches()          # texts, wrapped lines and fonts were for the old language
-    scale = getattr(app, "_theme_scale", round(app.metrics.scale, 2))
+    scale = getattr(app, "_theme_scale", None) or round(app.metrics.scale, 2)
     app.manager.get_theme().load_theme(theme_fonts(style.scaled_theme(scale), lang))
     app._theme_later = None      # the whole theme is loaded now
     app.manager.set_locale(gui_locale(lang))
