@@ -97,6 +97,22 @@ def _trick_text(winner: int, spot: int, new_spot: int) -> str:
             f"takes the {C.name(spot)}; {C.name(new_spot)} is the new Spotlight")
 
 
+# Events of play, each made once and shared (they are read-only, and their data and words
+# depend on nothing but the key): (seat, card, index in the trick), (seat, suit) and
+# (winner, spotlight, new spotlight) -> Event. A few thousand at most.
+_PLAYED: dict = {}
+_DISCARDED: dict = {}
+_TRICKS: dict = {}
+
+
+def _discarded_event(seat: int, s: int) -> Event:
+    ev = _DISCARDED.get((seat, s))
+    if ev is None:
+        ev = _DISCARDED[(seat, s)] = Event("follow_discarded", (_discarded_data, seat, s),
+                                           (_discarded_text, seat, s))
+    return ev
+
+
 def trick_winner(spotlight_rank: int, ranks: list[int]) -> int:
     """Index of the winning play: highest rank below the Spotlight, else the highest;
     on equal ranks the later play wins."""
@@ -217,8 +233,12 @@ class ChasingState(GameState):
         trick = self.trick
         trick.append(move)
         if events is not None:
-            events.append(Event("card_played", (_played_data, seat, move, len(trick) - 1),
-                                (_played_text, seat, move)))
+            key = (seat, move, len(trick) - 1)
+            ev = _PLAYED.get(key)
+            if ev is None:
+                ev = _PLAYED[key] = Event("card_played", (_played_data, *key),
+                                          (_played_text, seat, move))
+            events.append(ev)
         if len(trick) > 1:
             # A follower (the leader never discards) discards the Follow Card of the suit
             # they played; without one, that of the one suit left; with several, chooses.
@@ -236,8 +256,7 @@ class ChasingState(GameState):
                 i = 0
             self.discard.append(follow.pop(i))
             if events is not None:
-                events.append(Event("follow_discarded", (_discarded_data, seat, s),
-                                    (_discarded_text, seat, s)))
+                events.append(_discarded_event(seat, s))
         if len(trick) < self.n:
             self.turn = (seat + 1) % self.n
             return
@@ -250,8 +269,7 @@ class ChasingState(GameState):
                 self.discard.append(follow.pop(i))
                 break
         if events is not None:
-            events.append(Event("follow_discarded", (_discarded_data, seat, s),
-                                (_discarded_text, seat, s)))
+            events.append(_discarded_event(seat, s))
 
     def _advance(self, seat: int, events: list[Event] | None) -> None:
         if len(self.trick) < self.n:
@@ -269,8 +287,11 @@ class ChasingState(GameState):
         self.trick = []
         self.last_winner = winner
         if events is not None:
-            events.append(Event("trick_won", (_trick_data, winner, spot, self.spot),
-                                (_trick_text, winner, spot, self.spot)))
+            key = (winner, spot, self.spot)
+            ev = _TRICKS.get(key)
+            if ev is None:
+                ev = _TRICKS[key] = Event("trick_won", (_trick_data, *key), (_trick_text, *key))
+            events.append(ev)
         if len(self.hands[winner]) >= 2:
             self.leader = self.turn = winner
             return
