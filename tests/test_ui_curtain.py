@@ -208,3 +208,22 @@ def test_a_new_screen_s_first_draw_past_the_frame_s_deadline_waits_a_frame_and_g
     put_off = app.fresh_draws_put_off
     step(app, 3)
     assert app.fresh_draws_put_off == put_off         # drawn as usual from then on
+
+
+@pytest.mark.animation_speed("normal")
+def test_a_curtain_put_up_over_a_screen_it_does_not_replace_covers_that_screen(app):
+    """start_game with the curtain but without replace (over the menu): the menu is
+    covered as a push covers it, so none of its buttons is left over the table."""
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    menu = app.top
+    assert menu.root is not None and menu.root.visible
+    seats = [SeatConfig("Ann", "human", "easy"), SeatConfig("C1", "computer", "easy"),
+             SeatConfig("C2", "computer", "easy")]
+    table = start_game(app, "chasing", seats, 4, {}, curtain=True)
+    assert isinstance(app.top, Curtain) and app.scenes[-3] is menu
+    post_key(pygame.K_SPACE)           # lifted at once
+    step(app, 3)
+    assert app.top is table
+    assert not menu.active and (menu.root is None or not menu.root.visible)   # its buttons gone

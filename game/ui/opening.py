@@ -113,6 +113,8 @@ class Curtain(Scene):
         app = self.app
         if replace and app.scenes:
             app.scenes.pop().on_exit()
+        elif app.scenes:
+            app.top.on_cover()   # (a push does it) its buttons are not left over the table
         self.table.curtained = True
         app.scenes.append(self.table)      # under the curtain: entered by the work
         app.push(self)
