@@ -187,9 +187,12 @@ def play_through(app, table, refuse_once: bool = False, until=None, shots=None) 
         assert coach is not None
         assert coach.geometry_problems() == [], (session.index, app.metrics.width,
                                                  coach.geometry_problems())
+        now = session.step
         if shots is not None and session.index not in shot and (
-                coach.can_go_on() or session.step is not None and session.step.kind == "do"
-                and table.acting_seat() is not None and session.settled() and table.still()):
+                coach.can_go_on() or now is not None and now.kind == "do"
+                and table.acting_seat() is not None and session.settled() and table.still()
+                or now is not None and now.kind == "fast" and session.fast_done * 2 >= len(now.plays)
+                or now is not None and now.kind == "go" and app.top.region(now.point) is not None):
             shot.add(session.index)
             shots(session.index)
         s = session.step
