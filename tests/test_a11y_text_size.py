@@ -173,3 +173,40 @@ def test_every_button_holds_its_words(shadows_home, size, text):
         # what is left of issue 44's text size, screen by screen (the report lists it)
         pytest.xfail(f"at {text} %: {cut}")
     assert cut == {}
+
+
+@pytest.mark.parametrize(("size", "text"), LARGE, ids=IDS)
+def test_settings_in_large_text_come_a_page_at_a_time_and_hold_their_words(shadows_home,
+                                                                         size, text):
+    from ui_helpers import click, elements
+
+    from game.ui import navigation
+
+    app = large_app(size, text)
+    try:
+        navigation.push(app, "settings")
+        step(app, 30)
+        seen, cut = set(), []
+        for _ in range(6):
+            cut += clipped_buttons(app)
+            seen |= {el.get_object_ids()[-1] for el in elements(app.top.root)
+                     if el.get_object_ids() and el.get_object_ids()[-1]}
+            if "#settings_page" not in seen:
+                break
+            click(app, "#settings_page")
+            step(app, 30)
+        assert cut == []
+        assert {"#language_en", "#window_mode_windowed", "#animation_speed_normal",
+                "#computer_pace_normal", "#muted_false", "#volume", "#sound_cues",
+                "#memory_aids_true", "#phone_address_auto", "#access", "#keys", "#about",
+                "#back"} <= seen
+        for _ in range(6):                   # the way back to 100 %: Colours, text, motion…
+            ids = {el.get_object_ids()[-1] for el in elements(app.top.root) if el.get_object_ids()}
+            if "#access" in ids:
+                break
+            click(app, "#settings_page")
+            step(app, 5)
+        click(app, "#access")
+        assert type(app.top).__name__ == "AccessScene"
+    finally:
+        app.quit()

@@ -48,10 +48,16 @@ def phone_row(current: str) -> tuple:
 class SettingsScene(Scene):
     keep_look_when_covered = True
 
+    page = 0            # large text: the rows come a page at a time
+
     def build(self, m: style.Metrics) -> None:
         s = self.app.settings
         self.rows: list[tuple[int, str, str]] = []
+        self.stacked = style.TEXT_SCALE > 1
         rows = (language_row(),) + ROWS + (phone_row(s.phone_address),)
+        if self.stacked:
+            self.build_large(m, rows)
+            return
         width = min(m.px(820), m.width - 2 * m.margin)
         step = min(m.px(76), (m.height - m.px(168) - m.button_h - m.pad) // len(rows))
         height = m.px(28) + len(rows) * step + m.px(20) + m.button_h + m.pad
@@ -91,6 +97,64 @@ class SettingsScene(Scene):
         self.button((kx, self.box.bottom - m.button_h - m.pad,
                      self.box.right - m.pad - bw - m.gap - kx, m.button_h), "Keys…",
                     lambda: navigation.push(self.app, "keys"), object_id="#keys")
+
+    def build_large(self, m: style.Metrics, rows: tuple) -> None:
+        """Large text: each row's name above its buttons across the whole width, as many
+        rows as the window holds on a page; Colours, Keys and About are a row of their own."""
+        s = self.app.settings
+        rows = rows + (("More", "", (("access", "Colours, text, motion…"), ("keys", "Keys…"),
+                                     ("about", "About")), ""),)
+        width = m.width - 2 * m.margin
+        self.label_h = draw.font(m.px(style.FONT_BODY + 1), True).get_linesize()
+        self.hint_h = draw.font(m.px(style.FONT_SMALL - 1)).get_linesize()
+        step = self.label_h + m.button_h + self.hint_h + m.px(8)
+        title_h = draw.font(m.px(style.FONT_HEADING + 6), True).get_linesize()
+        bottom = m.button_h + 2 * m.pad
+        per_page = max(1, (m.height - title_h - m.px(16) - bottom - m.pad) // step)
+        pages = self.pages = -(-len(rows) // per_page)
+        self.page = min(self.page, pages - 1)
+        shown = rows[self.page * per_page:(self.page + 1) * per_page]
+        self.box = pygame.Rect(m.margin, title_h + m.px(8), width,
+                               m.pad + len(shown) * step + bottom)
+        y = self.box.y + m.pad
+        inner = width - 2 * m.pad
+        for title, key, options, hint in shown:
+            by = y + self.label_h
+            slots = len(options) + (2 if key == "muted" else 0)
+            bw = (inner - m.gap * (slots - 1)) // slots
+            x = self.box.x + m.pad
+            for value, text in options:
+                if key == "":
+                    action = {"access": self.open_access, "about": self.open_about,
+                              "keys": lambda: navigation.push(self.app, "keys")}[value]
+                    self.button((x, by, bw, m.button_h), text, action, object_id=f"#{value}")
+                else:
+                    on = (current_language() if key == "language" else getattr(s, key)) == value
+                    self.button((x, by, bw, m.button_h), text,
+                                lambda k=key, v=value: self.change(k, v),
+                                cls="@toggle_on" if on else None,
+                                object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
+                x += bw + m.gap
+            if key == "muted":
+                self.slider = UIHorizontalSlider(
+                    pygame.Rect(x, by + m.px(8), bw, m.button_h - m.px(16)), start_value=s.volume,
+                    value_range=(0, 100), manager=self.manager, container=self.root,
+                    object_id="#volume", click_increment=5)
+                self.button((x + bw + m.gap, by, bw, m.button_h), "Sounds…", self.open_cues,
+                            object_id="#sound_cues")
+            self.rows.append((y, title, hint))
+            y += step
+        bw = min(m.px(200), inner // 3)
+        by = self.box.bottom - m.button_h - m.pad
+        self.button((self.box.centerx - bw // 2, by, bw, m.button_h), "Back", self.app.pop,
+                    object_id="#back", cls="@primary")
+        if pages > 1:
+            self.button((self.box.right - m.pad - bw, by, bw, m.button_h),
+                        f"{self.page + 1} of {pages} ›", self.next_page, object_id="#settings_page")
+
+    def next_page(self) -> None:
+        self.page = (self.page + 1) % self.pages      # the last page's next is the first
+        self.rebuild()
 
     def open_access(self) -> None:
         navigation.push(self.app, "access")
@@ -139,9 +203,16 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        draw.blit_text(surface, "Settings", m.px(style.FONT_TITLE), (m.width // 2, self.box.y - m.px(50)),
-                       style.ACCENT_BRIGHT, True, "center")
+        if self.stacked:
+            draw.blit_text(surface, "Settings", m.px(style.FONT_HEADING + 6),
+                           (m.width // 2, self.box.y - m.px(4)), style.ACCENT_BRIGHT, True, "midbottom")
+        else:
+            draw.blit_text(surface, "Settings", m.px(style.FONT_TITLE), (m.width // 2, self.box.y - m.px(50)),
+                           style.ACCENT_BRIGHT, True, "center")
         draw.panel(surface, self.box, m.px(style.RADIUS))
+        if self.stacked:
+            self.draw_large(surface, m)
+            return
         for y, title, hint in self.rows:
             draw.blit_text(surface, title, m.px(style.FONT_BODY + 1), (self.box.x + m.pad, y + m.button_h // 2),
                            style.TEXT, True, "midleft")
@@ -157,3 +228,17 @@ class SettingsScene(Scene):
             r = self.slider.rect
             draw.blit_text(surface, f"Volume {s.volume}", m.px(style.FONT_SMALL - 1),
                            (r.right, r.bottom + m.px(7)), style.TEXT_DIM, False, "topright")
+
+    def draw_large(self, surface: pygame.Surface, m: style.Metrics) -> None:
+        small = m.px(style.FONT_SMALL - 1)
+        width = self.box.width - 2 * m.pad
+        for y, title, hint in self.rows:
+            draw.blit_text(surface, title, m.px(style.FONT_BODY + 1), (self.box.x + m.pad, y),
+                           style.TEXT, True)
+            colour = style.TEXT_MUTED
+            if title == "Sound":
+                hint, colour = self.sound_hint()
+                hint = f"Volume {self.app.settings.volume} · {hint}"
+            if hint:
+                draw.blit_text(surface, draw.ellipsize(hint, small, width), small,
+                               (self.box.x + m.pad, y + self.label_h + m.button_h + m.px(2)), colour)
