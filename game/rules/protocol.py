@@ -117,6 +117,10 @@ class Event:
     Action's label it may be given as a recipe ``(make, *how)``, built when first read;
     so may ``data`` (a recipe whose ``make`` returns the mapping). Equality compares kind,
     data, text and seats, as the dataclass it used to be did.
+
+    Events are read-only, and a game may hand out the same Event for the same fact again
+    (Shadow Hunters and Chasing Shadows share those whose words depend on nothing else):
+    never change the mapping ``data`` returns.
     """
 
     __slots__ = ("_kind", "_data", "_text", "_seats")
