@@ -20,6 +20,9 @@ class TablePrompts:
         base = super().turn_text()
         if base == "…":
             base = ""
+        step = getattr(self.session, "step", None)
+        if step is not None and step.kind == "say":
+            base = "Read the coach's note."   # the longer line is cut beside "Turn 9: Alice" at 1024
         if v["active"] < 0:
             return base
         extra = f" (+{v['extra_turns']} extra)" if v["extra_turns"] else ""
