@@ -124,7 +124,8 @@ def test_setup_turns_hints_on_per_person(app):
     click(app, "#hints_1")                       # Bo may ask, Ann may not
     assert app.top.setup["seats"][1]["hints"] is True
     click(app, "#start")
-    assert wait(app, lambda: getattr(app.top, "session", None) is not None, 30)
-    seats = app.top.session.seats
+    tables = lambda: [s for s in app.scenes if getattr(s, "session", None) is not None]  # noqa: E731
+    assert wait(app, tables, 60)
+    seats = tables()[0].session.seats
     assert [s.hints for s in seats[:2]] == [False, True]
     assert all(not s.hints for s in seats if not s.is_human)
