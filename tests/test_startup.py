@@ -16,7 +16,7 @@ HIDDEN_STATES = ("hovered", "selected", "active")
 
 
 @pytest.fixture
-def app():
+def app(shadows_home):
     a = make_app()
     yield a
     a.quit()

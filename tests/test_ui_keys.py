@@ -63,10 +63,12 @@ def menu_keys(app) -> dict:
     return {name: button.get_object_ids()[-1] for name, button, _ in app.top.hotkeys}
 
 
-def drawn_menu_keys(app, monkeypatch) -> list:
-    drawn = drawn_texts(monkeypatch)
-    app.draw()
-    monkeypatch.undo()
+def drawn_menu_keys(app) -> list:
+    # A patch of its own: undoing the test's monkeypatch would also undo the fixtures'
+    # (SHADOWS_HOME), and the game saved next would land in the process's user folder.
+    with pytest.MonkeyPatch.context() as mp:
+        drawn = drawn_texts(mp)
+        app.draw()
     return [t for t in drawn if len(t) == 1]
 
 
@@ -82,13 +84,13 @@ def press_on_menu(app, k, unicode=""):
     return opened
 
 
-def test_the_menus_keys_mean_the_same_with_and_without_saves(app, monkeypatch):
+def test_the_menus_keys_mean_the_same_with_and_without_saves(app):
     from game.ui.scenes.saves import SavesScene
     from game.ui.scenes.settings import SettingsScene
 
     assert isinstance(app.top, MenuScene)
     without = menu_keys(app)
-    drawn_without = drawn_menu_keys(app, monkeypatch)
+    drawn_without = drawn_menu_keys(app)
     assert without["C"] == "#continue" and without["S"] == "#settings" and "#quit" not in without.values()
     assert without["1"].startswith("#tile_") and sorted(drawn_without) == sorted(without)
     assert isinstance(press_on_menu(app, pygame.K_c), MenuScene)          # nothing to continue
@@ -101,7 +103,7 @@ def test_the_menus_keys_mean_the_same_with_and_without_saves(app, monkeypatch):
     key(app, pygame.K_ESCAPE)
     click(app, "#save_quit")
     assert isinstance(app.top, MenuScene) and find(app, "#continue").is_enabled
-    assert menu_keys(app) == without and sorted(drawn_menu_keys(app, monkeypatch)) == sorted(drawn_without)
+    assert menu_keys(app) == without and sorted(drawn_menu_keys(app)) == sorted(drawn_without)
     assert isinstance(press_on_menu(app, pygame.K_s), SettingsScene)      # still Settings
     assert isinstance(press_on_menu(app, pygame.K_g), SavesScene)
     assert isinstance(press_on_menu(app, pygame.K_c), TableScene)         # Continue
