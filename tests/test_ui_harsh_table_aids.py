@@ -242,7 +242,7 @@ def test_a_card_seen_at_the_cafe_lies_face_up_where_the_spy_laid_it(app, monkeyp
     assert paint.seen_on_grid(s.view(0)) == [f"Bomb, top card at {where}"]
 
 
-def test_buttons_a_dialog_covers_are_parked_and_come_back_the_same(app, monkeypatch):
+def test_buttons_a_dialog_covers_are_parked_and_come_back_the_same(app):
     """The dialog's options and the action buttons are kept aside while unused (no new
     pygame-gui buttons each turn), but a parked one can be neither found nor pressed."""
     from ui_helpers import find
@@ -265,11 +265,13 @@ def test_buttons_a_dialog_covers_are_parked_and_come_back_the_same(app, monkeypa
         find(app, "#opt_0")
     assert table.is_parked(option) and not option.visible
     picked = []
-    monkeypatch.setattr(table, "pick", picked.append)
-    moves = len(table.session.match.log)
-    click_at(app, spot)                          # where the option was: it is gone
-    assert picked == [] and len(table.session.match.log) == moves
-    monkeypatch.undo()
+    # a patch of its own: undoing the fixture's too would send SHADOWS_HOME back to the
+    # process's folder, where this game's save would land
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(table, "pick", picked.append)
+        moves = len(table.session.match.log)
+        click_at(app, spot)                      # where the option was: it is gone
+        assert picked == [] and len(table.session.match.log) == moves
     click_at(app, table.lay.cells[s.spy].center)
     assert find(app, "#opt_0") is option and option.visible   # the same button, shown again
     click(app, "#opt_0")
