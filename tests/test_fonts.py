@@ -46,7 +46,7 @@ def test_the_first_screen_shares_one_face_and_later_each_size_has_its_own(monkey
     assert small.size("Chasing Shadows")[0] == w_small
 
 
-def test_the_app_settles_its_fonts_once_the_menu_is_shown(monkeypatch):
+def test_the_app_settles_its_fonts_once_the_menu_is_shown(shadows_home, monkeypatch):
     from ui_helpers import make_app, step
 
     monkeypatch.setattr(draw, "_sharing", [True])
