@@ -24,7 +24,11 @@ actions have been made and at least ``--finish`` games have ended.
     screen is up;
   - first: the frame of the press of Start on the setup screen (the game made, its table
     put up, or the curtain that makes it ready);
-  - opening: the frames after it, while the curtain is up and 30 after.
+  - opening: the frames after it, while the curtain is up and 30 after;
+  - moment: every frame while a table's moment is held to be seen (a trick's end, a
+    reveal, a death, a damage banner, the turn passing, the final linger);
+  - spy: Harsh Shadows' Spy on its way and what follows its landing (the Countdown's
+    tick, a dropped card, the verdict of a loss or a win).
   While a moment's frames are counted, a change of screen (a hand-off, a round's end, the
   results) counts 20 more.
 * idle: frames drawn while the person is deciding and nothing moves (drawn every frame
@@ -71,7 +75,8 @@ def percentile(xs: list[float], q: float) -> float:
     return s[k]
 
 
-TRANSITIONS = ("turn", "trick", "round", "end", "first", "opening")
+TRANSITIONS = ("turn", "trick", "round", "end", "first", "opening", "moment", "spy")
+SPY_ANIMS = ("spy", "tick", "drop", "ending")   # Harsh: the Spy's move and its aftermath
 TURN_FRAMES = 20        # frames counted when the turn passes to a person, and after a hand-off
 MOMENT_FRAMES = 60      # frames counted after a trick is won or a round is scored
 SCREEN_FRAMES = 20      # more frames counted when the screen changes during a moment
@@ -205,6 +210,11 @@ class Bench:
                         continue
                     self._open[kind] = SCREEN_FRAMES if kind == "round" else max(
                         self._open[kind], SCREEN_FRAMES)
+        if getattr(self.table, "moments", None):
+            self.moments["moment"].append(cost)
+        timeline = getattr(self.table, "timeline", None)
+        if timeline is not None and any(a.kind in SPY_ANIMS for a in timeline.anims):
+            self.moments["spy"].append(cost)
         if self._open.get("trick") == 0 and self.table.animating():
             self._open["trick"] = 1        # the taken trick still shows
         self._open = {k: n for k, n in self._open.items() if n > 0}
