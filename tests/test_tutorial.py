@@ -6,12 +6,13 @@ import time
 
 import pygame
 import pytest
-from ui_helpers import click, click_at, key, make_app, step, wait
+from ui_helpers import click, click_at, find, key, make_app, step, wait
 
 from game.rules.chasing.state import trick_winner
 from game.rules.protocol import Action
 from game.tutorial import available, tutorial_for
 from game.tutorial.session import TutorialSession
+from game.ui.advice_hint import HintScene
 
 TUTORIALS = [t.key for t in available()]          # a tutorial in parts: each part
 GAMES_TAUGHT = sorted({t.game_id for t in available()})
@@ -273,7 +274,15 @@ def test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(
     assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
     assert [c.kind for c in real.session.seats] == ["human", "computer", "computer"]
     assert [c.level for c in real.session.seats[1:]] == ["easy", "easy"]
+    assert [c.hints for c in real.session.seats] == [True, False, False]   # the learner's hints
     assert app.coach is None
+    # at the learner's first decision the table offers the hint, and H opens it
+    assert wait(app, lambda: app.top is real and real.acting_seat() == 0, 60)
+    find(app, "#advice_hint")
+    key(app, pygame.K_h)
+    assert isinstance(app.top, HintScene) and app.top.seat == 0
+    key(app, pygame.K_h)
+    assert app.top is real
     assert "chasing" in app.settings.tutorials_done
     assert "chasing" not in app.settings.tutorial_steps
 
@@ -521,6 +530,7 @@ def test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game
     assert not isinstance(real.session, TutorialSession) and app.coach is None
     assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
     assert [c.kind for c in real.session.seats] == ["human"] + ["computer"] * 3
+    assert [c.hints for c in real.session.seats] == [True] + [False] * 3   # the learner's hints
     assert "hunters2" in app.settings.tutorials_done
 
 
@@ -686,5 +696,8 @@ def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(ap
     assert not isinstance(real.session, TutorialSession)
     assert [c.name for c in real.session.seats] == [c.name for c in session.seats]
     assert app.coach is None
+    # Harsh's hint is no Setup option: its table always has the button
+    assert wait(app, lambda: app.top is real and real.acting_seat() == 0, 60)
+    find(app, "#hint")
     assert "harsh" in app.settings.tutorials_done
     assert "harsh" not in app.settings.tutorial_steps

@@ -336,13 +336,17 @@ class Coach:
 
     def play_real_game(self) -> None:
         """A real game with the tutorial's seats: the same names, the computers at Easy
-        (the first game after learning should be winnable)."""
+        (the first game after learning should be winnable) and the learner with hints on
+        where the game has them as a Setup option (Harsh's hint is always there)."""
         from dataclasses import replace
 
+        from game.ui import advice_hint
         from game.ui.opening import start_game
 
-        seats = [s if s.is_human else replace(s, level="easy") for s in self.session.seats]
         game_id = self.tutorial.game_id
+        hinted = game_id in advice_hint.GAMES
+        seats = [replace(s, hints=hinted and not s.on_phone) if s.is_human
+                 else replace(s, level="easy") for s in self.session.seats]
         self.detach()
         navigation.back_to(self.app, "menu")
         start_game(self.app, game_id, seats, random.randrange(1, 1_000_000), {})
