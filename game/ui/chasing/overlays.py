@@ -16,6 +16,7 @@ from .look import draw_sheet, fit_text, live_rounds, score_card, sheet_grid, tin
 from .model import SUIT_ORDER
 
 ROUND_NAMES = ("first", "second", "third")
+SUB_LINE = 18             # the round-end subtitle's line height (px at 100 %)
 
 
 def _box(m, max_w: int, max_h: int, room: int = 0) -> pygame.Rect:
@@ -112,9 +113,18 @@ class RoundEndScene(Overlay):
         self.button(self.continue_rect, text, self.proceed, cls="@primary",
                     object_id="#continue_round", badge=False)
 
+    def subtitle_lines(self) -> list[str]:
+        """How the scoring is read, in as many lines as the box's width needs (two when
+        the coach narrows the box at 1024x640: one line touched its edges)."""
+        m = self.metrics
+        hidden = "dimmed" if self.every_secret else "dimmed, face down for others"
+        return draw.wrap("Cards taken, by suit. Even count: the higher half is set aside "
+                         f"({hidden}) and ignored. A lone 0 counts 15.", m.px(14),
+                         self.box.w - 2 * m.pad)
+
     def rows(self) -> list[pygame.Rect]:
         m, box = self.metrics, self.box
-        top = box.y + m.px(80)
+        top = box.y + m.px(80) + (len(self.subtitle_lines()) - 1) * m.px(SUB_LINE)
         bottom = box.bottom - m.button_h - 2 * m.pad
         n = len(self.names)
         row_h = min(m.px(118), (bottom - top) // n)
@@ -164,10 +174,9 @@ class RoundEndScene(Overlay):
                        m.px(style.FONT_HEADING), (box.centerx, box.y + m.px(28)), style.ACCENT_BRIGHT,
                        True, "center")
         self.drawn_cards = []
-        hidden = "dimmed" if self.every_secret else "dimmed, face down for others"
-        draw.blit_text(surface, "Cards taken, by suit. Even count: the higher half is set aside "
-                       f"({hidden}) and ignored. A lone 0 counts 15.", m.px(14),
-                       (box.centerx, box.y + m.px(52)), style.TEXT_MUTED, False, "midtop")
+        for i, line in enumerate(self.subtitle_lines()):
+            draw.blit_text(surface, line, m.px(14), (box.centerx, box.y + m.px(52) + i * m.px(SUB_LINE)),
+                           style.TEXT_MUTED, False, "midtop")
         for seat, rect in enumerate(self.rows()):
             self._row(surface, rect, seat)
 
