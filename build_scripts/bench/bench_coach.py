@@ -164,7 +164,7 @@ def follower(args) -> None:
         f = Follower(game, 0, budget)
         won_f, score_f = [], []
         for k in range(games):
-            w, s = play(game, n, 5000 + k, f)
+            w, s = play(game, n, args.seed0 + k, f)
             won_f.append(w)
             score_f.append(s)
             print(f"  {game} follower game {k + 1}/{games}: {sum(won_f)} won", file=sys.stderr)
@@ -173,8 +173,8 @@ def follower(args) -> None:
         spec = get_game(game)
         won_h, score_h = [], []
         for k in range(games):
-            w, s = play(game, n, 5000 + k, spec.bot_factory("hard", 0, seed=5000 + k,
-                                                             think_ms=think_ms))
+            w, s = play(game, n, args.seed0 + k, spec.bot_factory("hard", 0, seed=args.seed0 + k,
+                                                                  think_ms=think_ms))
             won_h.append(w)
             score_h.append(s)
             print(f"  {game} Hard game {k + 1}/{games}: {sum(won_h)} won", file=sys.stderr)
@@ -185,7 +185,7 @@ def follower(args) -> None:
             extra = f", mean score {statistics.mean(score):.1f}" if game == "chasing" else ""
             return f"  {name:30s} won {sum(won)}/{len(won)} = {p:.1%} ±{1.96 * se:.1%}{extra}"
         print(f"== hint-follower against Hard, {game}, {n} players, seat 0, others Normal, "
-              f"seeds 5000-{5000 + games - 1}")
+              f"seeds {args.seed0}-{args.seed0 + games - 1}")
         print(line(f"follower ({budget} playouts)", won_f, score_f))
         print(line(f"Hard ({think_ms} ms a decision)", won_h, score_h))
         print(f"  follower: {per * 1000:.0f} ms CPU a decision over {f.asked} decisions")
@@ -212,6 +212,7 @@ def main(argv=None) -> int:
                     help="calibration: playouts a decision by game (default: the app's)")
     ap.add_argument("--follow", type=pairs, default=pairs("chasing:2,hunters:2"),
                     help="follower: games a game, e.g. chasing:200,hunters:200")
+    ap.add_argument("--seed0", type=int, default=5000, help="follower: the first seed")
     ap.add_argument("--budget", type=pairs, default=pairs("chasing:60,hunters:60"),
                     help="follower's playouts a decision")
     ap.add_argument("--game", dest="only_games", action="append",
