@@ -160,6 +160,8 @@ def test_harsh_board_s_felt_locations_and_panels_are_one_picture_while_unchanged
     cards = []
     real = harsh_look.location_card
     monkeypatch.setattr(harsh_look, "location_card", lambda *a: cards.append(a) or real(*a))
+    # the frame has room to make it, however fast this machine is (it failed when loaded)
+    monkeypatch.setattr(type(table), "frame_room", lambda self, budget=0: 1.0)
     step(app, 2)
     assert table._base is not None
     cards.clear()
