@@ -137,6 +137,10 @@ class ResultsScene(Overlay):
     def _restart(self, seed: int) -> None:
         from game.ui.opening import start_game
 
+        coach = getattr(self.app, "coach", None)
+        if getattr(self.session, "tutorial", None) is not None and coach is not None:
+            coach.press("real")   # the coach's offer: computers at Easy, the learner's hints on
+            return
         m = self.session.match
         seats = list(self.session.seats)
         options = {} if getattr(self.session, "tutorial", None) is not None else dict(m.options)
