@@ -2,10 +2,10 @@
 end on the real table through posted events (the coach's buttons, clicks on the table's
 named parts); other moves are refused with a reason; leaving keeps the step."""
 
-import time
 
 import pygame
 import pytest
+from tutorial_play import coach_click, play_through
 from ui_helpers import click, click_at, find, key, make_app, step, wait
 
 from game.rules.chasing.state import trick_winner
@@ -161,73 +161,11 @@ def test_every_rule_of_the_rulebook_has_a_step_or_is_listed_uncovered(game_id):
 
 # --- on the real app ---------------------------------------------------------------------------
 
-def coach_click(app, name: str) -> None:
-    button = app.coach.buttons[name]
-    assert button.is_enabled, f"{name} is greyed out at step {app.coach.index}"
-    click_at(app, button.rect.center)
-
-
-def target_centre(app, point: str):
-    rect = app.top.region(point)
-    assert rect is not None, f"{point} is not on {type(app.top).__name__}"
-    return rect.center
-
-
-def play_through(app, table, refuse_once: bool = False, until=None, shots=None) -> list[int]:
-    """Follow the coach to the last step (or until ``until()``); returns the steps seen
-    (row indices). At every frame the coach's panel, rings and arrow keep clear of each
-    other (``Coach.geometry_problems``); ``shots(index)`` is called once per step, when
-    it may be pressed on."""
-    session = table.session
-    seen = []
-    refused = False
-    shot = set()
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        coach = app.coach
-        assert coach is not None
-        assert coach.geometry_problems() == [], (session.index, app.metrics.width,
-                                                 coach.geometry_problems())
-        now = session.step
-        if shots is not None and session.index not in shot and (
-                coach.can_go_on() or now is not None and now.kind == "do"
-                and table.acting_seat() is not None and session.settled() and table.still()
-                or now is not None and now.kind == "fast" and session.fast_done * 2 >= len(now.plays)
-                or now is not None and now.kind == "go" and app.top.region(now.point) is not None):
-            shot.add(session.index)
-            shots(session.index)
-        s = session.step
-        if until is not None and until():
-            return seen
-        if s is None or coach.is_last() and coach.can_go_on():
-            return seen + [session.index]
-        if s.kind != "bot" and (not seen or seen[-1] != session.index):
-            seen.append(session.index)
-        if s.kind == "say":
-            if coach.can_go_on() and "next" in coach.buttons and coach.buttons["next"].is_enabled:
-                coach_click(app, "next")
-                continue
-        elif s.kind == "do" and table.acting_seat() is not None and app.top is table \
-                and session.settled() and table.still():
-            if refuse_once and not refused:
-                refused = True
-                before = len(session.match.log)
-                wrong = next(r for name, r in table.regions().items()
-                             if name.startswith("hand.") and name != s.point)
-                click_at(app, wrong.center)
-                assert len(session.match.log) == before
-                # a rule's refusal or the coach's explanation, never both, never bare
-                assert coach.refusal.startswith(("Not allowed:", "The coach asks")), coach.refusal
-                assert table.status.split(":")[0] == coach.refusal.split(":")[0]
-                continue
-            click_at(app, target_centre(app, s.point))
-            continue
-        elif s.kind == "go" and app.top.region(s.point) is not None:
-            click_at(app, target_centre(app, s.point))
-            continue
-        step(app)
-        time.sleep(0.002)
-    pytest.fail(f"the tutorial stalled at row {session.index}: {session.step}")
+# steps whose arrow crosses another named part of the screen (Coach.arrow_crossings), as
+# measured when labels and buttons were first counted (issue 40 follow-up)
+ARROW_CROSSES_AT_MOST = {("chasing", 1024): 15, ("chasing", 1920): 17, ("harsh", 1024): 31,
+                         ("harsh", 1920): 29, ("hunters", 1024): 17, ("hunters", 1920): 18,
+                         ("hunters2", 1024): 10, ("hunters2", 1920): 10}
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
@@ -250,9 +188,14 @@ def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_
             pygame.image.save(app.screen, f"{folder}/{game_id}-{size[0]}-{index:02d}.png")
 
     # Chasing: a card other than the step's too, whose explanation grows the panel
-    seen = play_through(app, table, refuse_once=game_id == "chasing", shots=shots)
+    crossed: dict = {}
+    seen = play_through(app, table, refuse_once=game_id == "chasing", shots=shots, crossed=crossed)
     assert seen[-1] == table.session.tutorial.steps[-1]
     app.quit()
+    # The arrow should cross no other named part, label or button; round a hand of cards or
+    # a grid of Locations it cannot always: the steps where it does may not grow in number
+    print(game_id, size, "arrow crossings:", crossed)
+    assert len(crossed) <= ARROW_CROSSES_AT_MOST[game_id, size[0]], sorted(crossed)
 
 
 def test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
@@ -521,7 +464,8 @@ def test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game
     assert seen == second.session.tutorial.steps
     assert isinstance(app.top, HuntersResults) and second.session.is_over()
     assert set(second.session.result().winners) == {0, 1}      # the Shadows, Bob though dead
-    coach_click(app, "real")
+    # the results' own "Play a real game" starts the game the coach offers (Play vs Easy)
+    click(app, "#play_again")
     step(app, 3)
     from game.ui.hunters.overlays import CharacterScene
 
@@ -531,6 +475,7 @@ def test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game
     assert [c.name for c in real.session.seats] == [c.name for c in table.session.seats]
     assert [c.kind for c in real.session.seats] == ["human"] + ["computer"] * 3
     assert [c.hints for c in real.session.seats] == [True] + [False] * 3   # the learner's hints
+    assert [c.level for c in real.session.seats[1:]] == ["easy"] * 3
     assert "hunters2" in app.settings.tutorials_done
 
 

@@ -25,6 +25,7 @@ from game.ui import draw, navigation, overlay_manager, style
 
 BODY = 17
 SMALL = 14
+LABEL_ROOM = 20         # the line above a named part where its label sits (px at 100 %)
 MISSING_SECONDS = 6.0   # Next is offered anyway once a step's part stayed away this long
 
 
@@ -56,6 +57,7 @@ class Coach:
         self.tutorial = self.session.tutorial
         self.manager: pygame_gui.UIManager | None = None
         self.buttons: dict[str, UIButton] = {}
+        self._path_cache: tuple | None = None     # the arrow's curve for the same screen
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None
         self.targets: list[pygame.Rect] = []
@@ -278,8 +280,10 @@ class Coach:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if self.rect.collidepoint(event.pos):
                 return True
-            if self.step is not None and self.step.kind == "say" and self.app.top is not self.table:
+            if self.step is not None and self.step.kind == "say" and self.app.top is not self.table \
+                    and not (self.is_last() and self.session.is_over()):
                 # an explanation over one of the table's screens: its buttons wait for Next
+                # (after the last step the results' own buttons work: there is no Next)
                 if event.type == pygame.MOUSEBUTTONDOWN:
                     self.refusal = "Read this step, then press Next."
                     self._layout_key = None
@@ -389,25 +393,58 @@ class Coach:
         surface.blit(glow, (outer.x - m.px(6), outer.y - m.px(6)))
         pygame.draw.rect(surface, style.ACCENT_BRIGHT, outer, max(2, m.px(3)), border_radius=m.px(10))
 
-    def _obstacles(self, scene) -> list[pygame.Rect]:
-        """The other named parts of the screen, which the arrow should not cross."""
+    def _obstacles(self, scene) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        """The other named parts of the screen, which the arrow should not cross, each with
+        the line above it where a part's label sits (SPOTLIGHT, FOLLOW CARDS, an Area's
+        name): an arrow over a label makes it unreadable as much as one over a card.
+        Each as (name, its rect, the rect with its label's line)."""
         listing = getattr(scene, "regions", None)
         if listing is None:
             return []
+        m = self.app.metrics
+        label = m.px(LABEL_ROOM)
         out = []
         for name, found in listing().items():
             if name in ("coach", "log", "table"):
                 continue
             rects = found if isinstance(found, list) else [found]
-            out.extend(pygame.Rect(r) for r in rects)
+            for r in rects:
+                r = pygame.Rect(r)
+                out.append((name, r, pygame.Rect(r.x - m.px(4), r.y - label, r.w + m.px(8), r.h + label)))
+        # the scene's own buttons (Last trick, Continue…): their words are labels too
+        stack = list(getattr(getattr(scene, "root", None), "elements", []))
+        while stack:
+            el = stack.pop()
+            stack.extend(getattr(el, "elements", []))
+            if isinstance(el, UIButton) and el.visible:
+                out.append((f"button {el.text!r}", pygame.Rect(el.rect), pygame.Rect(el.rect)))
         return out
 
+    def arrow_crossings(self) -> list[str]:
+        """The named parts of the screen (other than the target and what lies under the
+        panel) that the arrow now drawn runs over, labels included."""
+        if not self.visible or self.step is None or self.step.kind == "bot" or self.target is None:
+            return []
+        points = self.arrow_path(self.rect, self.target)
+        if points is None:
+            return []
+        return sorted({name for name, r in self._clear_obstacles(self.rect, self.target)
+                       if any(r.collidepoint(p) for p in points[1:-1])})
+
+    def _clear_obstacles(self, panel: pygame.Rect, target: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+        # a part next to the target or under the panel is left out by its own rect: with
+        # its label's line it could touch the target's ring and be left out wrongly
+        ring = target.inflate(self.app.metrics.px(8), self.app.metrics.px(8))
+        return [(n, grown) for n, r, grown in self._obstacles(self.showing_scene())
+                if not r.colliderect(ring) and not r.colliderect(panel)]
+
     def arrow_path(self, panel: pygame.Rect, target: pygame.Rect) -> list | None:
-        """The arrow's curve (25 points, from the panel's edge to the target's ring), or None
-        when the target lies against the panel. A curve from the panel's side facing the
-        target: of a few (straight, arched higher and higher, from the side, dipping under),
-        those that never run back over the panel's own text, and of them the one that
-        crosses the fewest other parts of the screen."""
+        """The arrow's curve (49 points, close enough that no line of text slips between
+        two, from the panel's edge to the target's ring), or None when the target lies
+        against the panel. A curve from the panel's side facing the target: of a few
+        (straight, arched higher and higher, from the side, dipping under, bent to either
+        side), those that never run back over the panel's own text, and of them the one
+        that crosses the fewest other parts of the screen, labels and buttons included."""
         m = self.app.metrics
         outer = target.inflate(m.px(8), m.px(8))
         if outer.colliderect(panel):
@@ -433,7 +470,7 @@ class Coach:
                 start = (panel.right, max(panel.y + inset, min(panel.bottom - inset, ty)))
             near = _edge_point(outer, start)    # straight: aimed at the edge facing the panel
             candidates.append((start, ((start[0] + near[0]) / 2, (start[1] + near[1]) / 2)))
-            for share in (0.15, 0.3, 0.45):
+            for share in (0.15, 0.3, 0.45, 0.7):
                 high = min(start[1], outer.y) - min(m.px(220), distance * share)
                 if high >= m.px(80):   # not through the top bar
                     candidates.append((start, (tx + (start[0] - tx) * 0.2, high)))
@@ -442,22 +479,37 @@ class Coach:
                 low = max(start[1], outer.bottom) + depth
                 if low <= m.height - m.px(4):
                     candidates.append((start, (tx + (start[0] - tx) * 0.2, low)))
-        scene = self.showing_scene()
-        obstacles = [r for r in self._obstacles(scene) if not r.colliderect(target)
-                     and not r.colliderect(panel)]
+        # bent to either side of the straight line, a little or more: a way round the parts
+        # between the panel and the target when none of the above finds one
+        a = candidates[0][0]
+        near = _edge_point(outer, a)
+        dx, dy = near[0] - a[0], near[1] - a[1]
+        for bend in (0.25, -0.25, 0.5, -0.5):
+            c = ((a[0] + near[0]) / 2 - dy * bend, (a[1] + near[1]) / 2 + dx * bend)
+            if m.px(80) <= c[1] <= m.height - m.px(4) and 0 <= c[0] <= m.width:
+                candidates.append((a, c))
+        obstacles = [r for _, r in self._clear_obstacles(panel, target)]
+        key = (tuple(panel), tuple(target), tuple(tuple(r) for r in obstacles))
+        if self._path_cache is not None and self._path_cache[0] == key:
+            return self._path_cache[1]
 
         def curve(candidate) -> list:
             a, c = candidate
             b = _edge_point(outer, c)
-            return [_bezier(a, c, b, i / 24) for i in range(25)]
+            return [_bezier(a, c, b, i / 48) for i in range(49)]
 
-        def crossings(candidate) -> tuple[int, int]:
+        def crossings(candidate) -> tuple[int, int, int]:
             points = curve(candidate)
             over_self = sum(1 for p in points[1:] if panel.inflate(-2, -2).collidepoint(p))
             into = sum(1 for p in points if target.collidepoint(p))
-            return over_self + into, sum(1 for p in points[1:-1] for r in obstacles if r.collidepoint(p))
+            hits = [sum(1 for p in points[1:-1] if r.collidepoint(p)) for r in obstacles]
+            # fewest parts crossed (a short cut through a label is as bad as a long run
+            # over a card), then the shortest run over them
+            return over_self + into, sum(1 for h in hits if h), sum(hits)
 
-        return curve(min(candidates, key=crossings))
+        best = curve(min(candidates, key=crossings))
+        self._path_cache = (key, best)
+        return best
 
     def _arrow(self, surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
         points = self.arrow_path(panel, target)
