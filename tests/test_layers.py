@@ -18,12 +18,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # Lowest first. A module belongs to the layer of its longest matching prefix.
 LAYERS = (
     ("rules", ("game", "game.rules")),
-    ("ai", ("game.ai",)),
+    ("ai", ("game.ai", "game.advice")),
     ("catalog", ("game.catalog",)),
     ("services", ("game.match", "game.bus", "game.resources", "game.session", "game.sim",
-                  "game.review", "game.storage", "game.crash", "game.tutorial")),
+                  "game.review", "game.storage", "game.crash", "game.tutorial",
+                  "game.analysis", "game.ai.calibrate")),
     ("screens", ("game.ui", "game.net", "game.i18n.screens")),
-    ("app", ("game.app", "game.selftest", "game.__main__")),
+    ("app", ("game.app", "game.selftest", "game.__main__", "game.analyse")),
 )
 RANK = {name: i for i, (name, _) in enumerate(LAYERS)}
 
