@@ -44,6 +44,8 @@ SCREENS: dict[str, str] = {
     "handoff": "game.ui.scenes.handoff:HandoffScene",
     "pause": "game.ui.scenes.pause:PauseScene",
     "results": "game.ui.scenes.results:ResultsScene",
+    # a finished game's analysis, from the results or the review
+    "analysis": "game.ui.analysis.scene:AnalysisScene",
 }
 
 

@@ -35,9 +35,10 @@ def add_results_button(scene, m) -> None:
 
 
 def open_from_results(scene) -> None:
-    from .scene import AnalysisScene
+    # by name: the screen opens the review, whose own button is made here
+    from game.ui import navigation
 
-    scene.app.push(AnalysisScene(scene.app, record_of_session(scene.session)))
+    navigation.push(scene.app, "analysis", record_of_session(scene.session))
 
 
 def add_review_button(scene, m, x: int) -> int:
@@ -53,6 +54,6 @@ def add_review_button(scene, m, x: int) -> int:
 
 
 def open_from_review(review) -> None:
-    from .scene import AnalysisScene
+    from game.ui import navigation
 
-    review.app.push(AnalysisScene(review.app, review.record, review=review))
+    navigation.push(review.app, "analysis", review.record, review=review)
