@@ -36,6 +36,19 @@ def no_frame_deadline(monkeypatch):
     monkeypatch.setattr(app_module, "FRESH_DRAW_UNTIL", math.inf)
 
 
+@pytest.fixture(autouse=True)
+def think_clock_restored():
+    """The bots' think clock is process-wide by design (the simulator and benchmarks
+    switch every bot to counted budgets); a test that switches it must not hand its
+    choice to the next test in the same worker."""
+    from game.ai import clock
+
+    kind = clock.kind()
+    yield
+    if clock.kind() != kind:
+        clock.use(kind)
+
+
 @pytest.fixture
 def shadows_home(tmp_path, monkeypatch):
     """A fresh, empty user folder for one test."""
