@@ -3,8 +3,8 @@ seats, plurals, and the screen opening on the game played last."""
 
 from ui_helpers import click, step
 
-from game.storage import stats as stats_store
 from game.i18n import n_
+from game.storage import stats as stats_store
 from game.ui.scenes.stats import StatsScene, games
 
 
