@@ -8,7 +8,7 @@ import re
 import pytest
 from a11y_colour import contrast
 from browser import chromium, quit_browser
-from ui_helpers import make_app, wait
+from ui_helpers import loopback_phone_app, wait
 
 from game.session import SeatConfig
 from game.ui.opening import start_game
@@ -16,14 +16,7 @@ from game.ui.opening import start_game
 
 @pytest.fixture
 def app(shadows_home, monkeypatch):
-    from game.storage import saves
-
-    monkeypatch.setattr(saves, "save_autosave", lambda data: None)
-    a = make_app()
-    a.settings.phone_address = "127.0.0.1"
-    a.settings.animation_speed = "off"
-    yield a
-    a.quit()
+    yield from loopback_phone_app(monkeypatch)
 
 
 def rgb(css: str) -> tuple:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser import chromium, quit_browser
-from ui_helpers import make_app, step, wait
+from ui_helpers import loopback_phone_app, step, wait
 
 from game.rules.protocol import Action
 from game.session import SeatConfig
@@ -15,14 +15,7 @@ from game.ui.scenes.join import JoinScene
 
 @pytest.fixture
 def app(shadows_home, monkeypatch):
-    from game.storage import saves
-
-    monkeypatch.setattr(saves, "save_autosave", lambda data: None)
-    a = make_app()
-    a.settings.phone_address = "127.0.0.1"
-    a.settings.animation_speed = "off"
-    yield a
-    a.quit()
+    yield from loopback_phone_app(monkeypatch)
 
 
 def test_chromium_plays_a_card_from_the_phone_page(app):

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from phone_driver import ThreadedPhone
-from ui_helpers import click, find, make_app, step
+from ui_helpers import click, find, loopback_phone_app, step
 
 from game.ui.hunters.table import HuntersTable
 from game.ui.scenes.handoff import HandoffScene
@@ -19,14 +19,7 @@ from game.ui.scenes.setup import SetupScene, seat_configs
 
 @pytest.fixture
 def app(shadows_home, monkeypatch):
-    from game.storage import saves
-
-    monkeypatch.setattr(saves, "save_autosave", lambda data: None)
-    a = make_app()
-    a.settings.phone_address = "127.0.0.1"
-    a.settings.animation_speed = "off"
-    yield a
-    a.quit()
+    yield from loopback_phone_app(monkeypatch)
 
 
 def until(app, cond, frames=600, pause=0.002):

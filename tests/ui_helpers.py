@@ -25,6 +25,19 @@ def make_app(size=(1280, 720), offer_tutorials: bool = False):
     return app
 
 
+def loopback_phone_app(monkeypatch):
+    """The app for phone tests (a fixture's body: ``yield from``): the server on loopback
+    only, computer moves without animation, and no autosave written behind the test."""
+    from game.storage import saves
+
+    monkeypatch.setattr(saves, "save_autosave", lambda data: None)
+    a = make_app()
+    a.settings.phone_address = "127.0.0.1"
+    a.settings.animation_speed = "off"
+    yield a
+    a.quit()
+
+
 def step(app, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(DT)
