@@ -437,9 +437,11 @@ class App:
             # seed) must not also press the screen's hotkey. Enter and Esc leave the field
             # (Enter has told the field first); the next key is the screen's again.
             if event.type == pygame.KEYDOWN and event.key in (
-                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 field.unfocus()
                 self.manager.set_focus_set(None)
+                if event.key == pygame.K_TAB and self.top is not None:
+                    self.top.handle_event(event)    # on to the next control (game.ui.focus)
             return
         if consumed and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
                                        pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):

@@ -34,7 +34,7 @@ def test_a_name_field_keeps_letters_arrows_and_esc_from_the_screen(app):
     setup = app.top
     click(app, "#name_0")
     type_text(app, "Zo9")
-    for k in (pygame.K_LEFT, pygame.K_TAB, pygame.K_DOWN):
+    for k in (pygame.K_LEFT, pygame.K_DOWN):    # (Tab leaves it: test_a11y_focus)
         key(app, k)
     assert setup.selected is None          # the arrows moved the text cursor, not a highlight
     key(app, pygame.K_ESCAPE)              # Esc leaves the field first...

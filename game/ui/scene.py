@@ -36,7 +36,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UILabel
 
-from game.ui import draw, style
+from game.ui import draw, focus, style
 
 if TYPE_CHECKING:
     from game.app import App
@@ -110,6 +110,7 @@ class Scene:
         self._spare: dict[tuple, list[UIButton]] = {}   # the last build's, while rebuilding
         self._parked: dict[tuple, list[UIButton]] = {}  # park_widgets: left out by a build
         self._unparked_at: dict[UIButton, int] = {}     # the frame a parked button came back
+        self.ring = focus.Ring(self)    # Tab's order and the focus ring (game.ui.focus)
 
     # --- lifecycle (called by the app) ----------------------------------------------------
     @property
@@ -145,6 +146,7 @@ class Scene:
             self.rebuild()
 
     def rebuild(self) -> None:
+        held = self.ring.begin()
         keep = self.selected
         before = self._choice_texts()
         m = self.metrics
@@ -187,6 +189,7 @@ class Scene:
         self.app.ui_rebuilt = True  # the app lets pygame-gui lay the new elements out before drawing
         if keep is not None and keep < len(self.choices) and self._choice_texts() == before:
             self.select(keep)       # the same list (a resize, a redraw): keep the highlight
+        self.ring.end(held)         # a control with the focus keeps it if it is still there
 
     def planned_buttons(self, m: style.Metrics) -> list[tuple]:
         """The buttons a build would make now, as (rect, text, cls, object_id), found by a
@@ -284,6 +287,7 @@ class Scene:
         self.choices = []
         self._presses = {}
         self.selected = None
+        self.ring.items, self.ring.current = [], None
 
     # --- to override -------------------------------------------------------------------
     def build(self, m: style.Metrics) -> None:
@@ -353,6 +357,7 @@ class Scene:
         self._made.setdefault(key, []).append(btn)
         if on_press is not None:
             self._presses[btn] = on_press
+            self.ring.add(btn)
             if choice and enabled:
                 self.choices.append(Choice(btn, on_press, badge))
         return btn
@@ -407,7 +412,7 @@ class Scene:
                 return True
             return False
         if event.type == pygame.KEYDOWN:
-            return self.handle_key(event)
+            return self.ring.key(event) or self.handle_key(event)
         return False
 
     def handle_key(self, event: pygame.event.Event) -> bool:
@@ -428,7 +433,12 @@ class Scene:
         if key == pygame.K_ESCAPE:
             self.on_escape()
             return True
-        if key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB) and self.choices:
+        if key == pygame.K_TAB:
+            return self.ring.tab(event)     # every control, in order; Shift+Tab goes back
+        if key == pygame.K_SPACE and self.selected is not None and self.selected < len(self.choices):
+            self.activate(self.selected)
+            return True
+        if key in (pygame.K_DOWN, pygame.K_RIGHT) and self.choices:
             self.select(0 if self.selected is None else (self.selected + 1) % len(self.choices))
             return True
         if key in (pygame.K_UP, pygame.K_LEFT) and self.choices:
@@ -443,6 +453,7 @@ class Scene:
             self.choices[self.selected].button.unselect()
         self.selected = index
         if index is not None:
+            self.ring.chose()
             self.choices[index].button.select()
 
     def activate(self, index: int) -> None:
@@ -452,7 +463,7 @@ class Scene:
 
     # --- drawing helpers --------------------------------------------------------------------
     def _draw_badges(self, surface: pygame.Surface) -> None:
-        """Small number hints on the first nine choices, and a ring on the selected one."""
+        """Small number hints on the first nine choices, and the focus ring."""
         size = self.metrics.px(12)
         for i, c in enumerate(self.choices[:9]):
             if not c.badge or not c.button.visible:
@@ -460,9 +471,7 @@ class Scene:
             r = c.button.rect
             draw.blit_text(surface, str(i + 1), size, (r.x + self.metrics.px(6), r.y + self.metrics.px(3)),
                            style.TEXT_DIM, True)
-        if self.selected is not None and self.selected < len(self.choices):
-            r = self.choices[self.selected].button.rect.inflate(6, 6)
-            pygame.draw.rect(surface, style.ACCENT_BRIGHT, r, 2, border_radius=self.metrics.px(9))
+        self.ring.draw(surface)
 
 
 def _states_when_shown(btn: UIButton) -> None:

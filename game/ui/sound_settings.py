@@ -50,6 +50,7 @@ class SoundCuesScene(Scene):
                 pygame.Rect(x0, y + m.px(8), slider_w, m.button_h - m.px(16)),
                 start_value=volumes.get(cue, 100), value_range=(0, 100), manager=self.manager,
                 container=self.root, object_id=f"#cue_{cue}", click_increment=5)
+            self.ring.add(self.sliders[cue])
             self.button((self.box.right - m.pad - play_w, y, play_w, m.button_h), _("Play"),
                         lambda c=cue: self.app.sound.play(c), object_id=f"#hear_{cue}")
             self.rows.append((y, cue))

@@ -61,6 +61,7 @@ COMPUTER_ANIMATION_SHARE = {"quick": 0.4, "normal": 1.0, "slow": 1.0}
 class TableScene(TablePhones, TableEnding, Scene):
     felt = True
     keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
+    choices_first = True   # Tab: the choices, then Menu, Undo... (game.ui.focus)
     # put up behind a curtain (game.ui.opening.Curtain), which makes it ready a few
     # milliseconds a frame: its own on_enter then leaves the warming to the curtain
     curtained = False

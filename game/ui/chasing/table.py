@@ -481,10 +481,11 @@ class ChasingTable(ChasingPainter, TableScene):
                     self.key_selected = n
                 return True
             return False
-        if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and actions:
+        back = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT    # Shift+Tab: back
+        if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and actions and not back:
             self.key_selected = 0 if self.key_selected is None else (self.key_selected + 1) % len(actions)
             return True
-        if key in (pygame.K_LEFT, pygame.K_UP) and actions:
+        if (key in (pygame.K_LEFT, pygame.K_UP) or back) and actions:
             self.key_selected = (len(actions) - 1 if self.key_selected is None
                                  else (self.key_selected - 1) % len(actions))
             return True

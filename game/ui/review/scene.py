@@ -247,6 +247,7 @@ class ReviewMixin:
                                          self.manager, container=self.root,
                                          object_id=ObjectID(object_id="#review_slider"),
                                          click_increment=1)
+        self.ring.add(self.slider)
 
     def _button_row(self, row, x0: int, y: int, w: int, bh: int, gap: int) -> None:
         bw = (w - gap * (len(row) - 1)) // len(row)
@@ -281,7 +282,7 @@ class ReviewMixin:
         elif key == pygame.K_ESCAPE:
             self.app.pop()
         else:
-            return self.game_key(key)
+            return self.game_key(key) or self.ring.tab(event)
         return True
 
     def game_key(self, key: int) -> bool:

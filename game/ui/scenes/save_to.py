@@ -43,6 +43,7 @@ class SaveToScene(Overlay):
         self.entry = UITextEntryLine(
             pygame.Rect(self.box.x + m.pad, self.box.y + m.px(104), width - 2 * m.pad, m.row_h),
             self.manager, container=self.root, object_id="#folder", initial_text=self.folder)
+        self.ring.add(self.entry)
         bw = m.px(160)
         y = self.box.bottom - m.button_h - m.pad
         self.button((self.box.centerx - bw - m.gap // 2, y, bw, m.button_h), _("Save here"),

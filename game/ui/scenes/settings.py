@@ -81,6 +81,7 @@ class SettingsScene(Scene):
                     pygame.Rect(x + m.gap, y + m.px(8), self.box.right - m.pad - x - 2 * m.gap - cues_w, m.button_h - m.px(16)),
                     start_value=s.volume, value_range=(0, 100), manager=self.manager,
                     container=self.root, object_id="#volume", click_increment=5)
+                self.ring.add(self.slider)
                 self.button((self.box.right - m.pad - cues_w, y, cues_w, m.button_h), "Sounds…",
                             self.open_cues, object_id="#sound_cues")
             self.rows.append((y, title, hint))
@@ -140,6 +141,7 @@ class SettingsScene(Scene):
                     pygame.Rect(x, by + m.px(8), bw, m.button_h - m.px(16)), start_value=s.volume,
                     value_range=(0, 100), manager=self.manager, container=self.root,
                     object_id="#volume", click_increment=5)
+                self.ring.add(self.slider)
                 self.button((x + bw + m.gap, by, bw, m.button_h), "Sounds…", self.open_cues,
                             object_id="#sound_cues")
             self.rows.append((y, title, hint))

@@ -169,6 +169,7 @@ class SetupScene(Scene):
                                     container=self.root, object_id=f"#name_{i}",
                                     initial_text=seat["name"])
             entry.set_text_length_limit(MAX_NAME)
+            self.ring.add(entry)
             self.entries[entry] = i
             sx += name_w + gap * 2
             for kind, text in KINDS:
@@ -268,6 +269,7 @@ class SetupScene(Scene):
                                 expansion_height_limit=m.px(220))
             if not self.option_applies(opt):
                 dd.disable()    # the reason is drawn under it
+            self.ring.add(dd)
             self.dropdowns[dd] = opt.key
         sx, sy = slots[-1]
         self.seed_pos = (sx, sy, col_w)
@@ -277,6 +279,7 @@ class SetupScene(Scene):
                                           initial_text=setup["seed"])
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
+        self.ring.add(self.seed_entry)
 
     def option_applies(self, opt) -> bool:
         return self.setup["players"] >= opt.min_players
