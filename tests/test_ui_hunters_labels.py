@@ -21,10 +21,8 @@ def clipped(size, labels, focus):
     for n, text in labels:
         lay = L.compute(m, top, n)
         rect = L.choice_rect(lay, m, focus)
-        cols = C.columns(rect.width, m)
-        rows = max(1, (rect.height - m.px(30)) // (m.px(40) + m.gap))
-        cell = (rect.width - m.gap * (cols - 1)) // cols
-        slot = C.place([C.text_need(text, m)], cell, m.gap, cols, rows)[0]
+        cols, rows, cell, _bh = C.ChoiceButtons._grid(m, rect)
+        slot = C.place([C.text_need(text, m, C.lines())], cell, m.gap, cols, rows)[0]
         if not slot.fits:
             out.append(text)
     return out

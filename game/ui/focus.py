@@ -48,7 +48,7 @@ FIELDS = (UITextEntryLine, UITextEntryBox)
 
 def draw_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:
     """The focus ring around ``rect``: a light band between two dark ones, outside it."""
-    width = max(2, round(2 * style.TEXT_SCALE ** 0.5))
+    width = max(3, round(3 * style.TEXT_SCALE ** 0.5))
     outer = pygame.Rect(rect).inflate(4 * width + 2, 4 * width + 2)
     pygame.draw.rect(surface, style.BG_DEEP, outer, width + 1, border_radius=radius + 2 * width)
     light = outer.inflate(-2 * width, -2 * width)

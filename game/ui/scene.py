@@ -36,7 +36,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UILabel
 
-from game.ui import draw, focus, style
+from game.ui import draw, focus, style, words
 
 if TYPE_CHECKING:
     from game.app import App
@@ -315,9 +315,12 @@ class Scene:
     def button(self, rect, text: str, on_press: Callable[[], None] | None = None, *,
                choice: bool = True, enabled: bool = True, cls: str | None = None,
                object_id: str | None = None, tooltip: str | None = None,
-               badge: bool = True, container=None) -> UIButton:
-        """A themed button. ``choice`` buttons join the keyboard order (1-9, arrows)."""
+               badge: bool = True, container=None, wrap: bool = False) -> UIButton:
+        """A themed button. ``choice`` buttons join the keyboard order (1-9, arrows).
+        ``wrap``: its words take as many lines as its height holds (game.ui.words)."""
         rect = pygame.Rect(rect)
+        if wrap:
+            cls = words.wrap_class(cls)
         if self._dry is not None:
             self._dry.append((tuple(rect), text, cls, object_id))
             return _DryButton(rect, text)
@@ -464,6 +467,7 @@ class Scene:
     # --- drawing helpers --------------------------------------------------------------------
     def _draw_badges(self, surface: pygame.Surface) -> None:
         """Small number hints on the first nine choices, and the focus ring."""
+        words.draw(surface, (b for bs in self._made.values() for b in bs))
         size = self.metrics.px(12)
         for i, c in enumerate(self.choices[:9]):
             if not c.badge or not c.button.visible:

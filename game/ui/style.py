@@ -139,6 +139,10 @@ class Metrics:
         # Noto Sans needs some 1.4 times its size for a line, plus the button's edges
         return self.px(max(BUTTON_H, FONT_BODY * TEXT_SCALE * 1.4 + 14))
 
+    def lines_h(self, lines: int = 2) -> int:
+        """A button that holds ``lines`` lines of body text (game.ui.words)."""
+        return max(self.button_h, self.px(FONT_BODY * TEXT_SCALE * 1.4 * lines + 10))
+
     @property
     def row_h(self) -> int:
         return self.px(max(ROW_H, FONT_BODY * TEXT_SCALE * 1.4 + 8))
@@ -171,6 +175,12 @@ def scaled_theme(scale: float) -> dict:
         misc = block.get("misc") if isinstance(block, dict) else None
         if isinstance(misc, dict) and "list_item_height" in misc:
             misc["list_item_height"] = str(max(20, round(int(misc["list_item_height"]) * scale)))
+    # the drop-downs' ▼ button (20 px in pygame-gui) holds its arrow in large text
+    theme.setdefault("drop_down_menu", {}).setdefault("misc", {})["open_button_width"] = str(
+        max(20, round(20 * scale)))
+    from game.ui import words
+
+    words.add_to_theme(theme)       # the two-line buttons' classes (game.ui.words)
     from game.i18n import theme_fonts  # Japanese: Noto Sans JP beside each font
 
     return theme_fonts(theme)
@@ -179,7 +189,8 @@ def scaled_theme(scale: float) -> dict:
 # The theme blocks the main menu shows. The app starts with these alone and loads the rest
 # when another screen first opens: parsing every block costs start-up time the menu's
 # first frame does not need.
-MENU_THEME = frozenset({"defaults", "#noir_shape", "button", "@tile", "@off", "@primary"})
+MENU_THEME = frozenset({"defaults", "#noir_shape", "button", "@tile", "@off", "@primary",
+                        "@wrap", "@off_wrap", "@primary_wrap"})
 
 
 def split_theme(theme: dict, first: frozenset = MENU_THEME) -> tuple[dict, dict]:

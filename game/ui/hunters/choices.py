@@ -75,9 +75,22 @@ def place(needs: list[int], cell_w: int, gap: int, cols: int, rows: int) -> list
     return [Slot(p, r, c, k, ok) for (p, r, c), (k, ok) in zip(flow, spans)]
 
 
-def text_need(label: str, m: style.Metrics) -> int:
-    """Width a choice button needs to show ``label`` whole."""
-    return draw.font(m.px(FONT)).size(label)[0] + m.px(TEXT_ROOM)
+def lines() -> int:
+    """Lines of words a choice button holds: two in large text (game.ui.words)."""
+    return 2 if style.TEXT_SCALE > 1 else 1
+
+
+def text_need(label: str, m: style.Metrics, most: int = 1) -> int:
+    """Width a choice button needs to show ``label`` whole on ``most`` lines (1 or 2):
+    for two, the narrowest split at a space (the greedy wrap then fits it too)."""
+    face = draw.font(m.px(FONT))
+    words = label.split()
+    need = face.size(label)[0]
+    if most > 1:
+        for i in range(1, len(words)):
+            need = min(need, max(face.size(" ".join(words[:i]))[0],
+                                 face.size(" ".join(words[i:]))[0]))
+    return need + m.px(TEXT_ROOM)
 
 
 def columns(width: int, m: style.Metrics) -> int:
@@ -131,7 +144,8 @@ class ChoiceButtons:
             return
         cols, rows, cell, bh = self._grid(m, rect)
         labels = [a.label or str(a) for a in actions]
-        slots = place([text_need(t, m) for t in labels], cell, m.gap, cols, rows)
+        wrap = lines() > 1
+        slots = place([text_need(t, m, lines()) for t in labels], cell, m.gap, cols, rows)
         pages = self._pages = slots[-1].page + 1
         self.page = min(self.page, pages - 1)
         y0 = rect.y + m.px(30)
@@ -139,10 +153,10 @@ class ChoiceButtons:
             if slot.page != self.page:
                 continue
             w = slot.span * cell + (slot.span - 1) * m.gap
-            shown = text if slot.fits else fit(text, m.px(FONT), w - m.px(TEXT_ROOM))
+            shown = text if slot.fits or wrap else fit(text, m.px(FONT), w - m.px(TEXT_ROOM))
             btn = self.button((rect.x + slot.col * (cell + m.gap), y0 + slot.row * (bh + m.gap), w, bh), shown,
                               lambda a=action: self.choose_checked(a), cls="@choice", object_id=f"#choice_{i}",
-                              tooltip=None if shown == text else text)
+                              tooltip=None if shown == text and slot.fits else text, wrap=wrap)
             self.choice_hits[choice_name(action)] = pygame.Rect(btn.rect)
         if pages > 1:
             self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
@@ -152,7 +166,8 @@ class ChoiceButtons:
     def _grid(m: style.Metrics, rect: pygame.Rect) -> tuple[int, int, int, int]:
         """The choice grid in ``rect``: columns, rows, a cell's width, a button's height."""
         cols = columns(rect.width, m)
-        bh = max(m.px(40), draw.font(m.px(FONT)).get_linesize() + m.px(10))   # large text: taller
+        # large text: taller, two lines (game.ui.words)
+        bh = max(m.px(40), lines() * draw.font(m.px(FONT)).get_linesize() + m.px(10))
         rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
         return cols, rows, (rect.width - m.gap * (cols - 1)) // cols, bh
 
@@ -184,7 +199,7 @@ class ChoiceButtons:
             for i in range(cols * rows):
                 r, c = divmod(i, cols)
                 if self.stock_button((rect.x + c * (cell + m.gap), y0 + r * (bh + m.gap), cell, bh),
-                                     "@choice", f"#choice_{i}"):
+                                     "@choice_wrap" if lines() > 1 else "@choice", f"#choice_{i}"):
                     most -= 1
                     if most <= 0:
                         return

@@ -97,7 +97,10 @@ class MenuScene(Scene):
         header = m.px(170)
         gap = m.px(20)
         tile_w = min(m.px(360), (m.width - 2 * m.margin - gap * (cols - 1)) // cols)
-        bottom_reserved = 2 * m.button_h + m.gap + m.px(56)
+        # large text: the buttons below the tiles hold two lines (game.ui.words)
+        self.wrap = style.TEXT_SCALE > 1
+        bh = self.bh = m.lines_h(2) if self.wrap else m.button_h
+        bottom_reserved = 2 * bh + m.gap + m.px(56)
         space = m.height - header - bottom_reserved
         tile_h = min(m.px(240), (space - gap * (rows - 1)) // rows)
         top = header + (space - rows * tile_h - (rows - 1) * gap) // 2
@@ -119,8 +122,8 @@ class MenuScene(Scene):
 
         self.saves = saves.list_saves()
         self.resume = next((i for i in self.saves if not i.finished and i.problem is None), None)
-        y2 = m.height - m.button_h - m.px(28)
-        y1 = y2 - m.button_h - m.gap
+        y2 = m.height - bh - m.px(28)
+        y1 = y2 - bh - m.gap
         sw, hw = m.px(200), m.px(170)
         extra = len(self.BESIDE_SAVES) * (hw + m.gap)
         cw = min(m.px(520), m.width - 2 * m.margin - sw - m.gap - extra)
@@ -133,23 +136,23 @@ class MenuScene(Scene):
                                   cw - m.px(24))
         # "@off": a button made disabled is drawn in its disabled colours from the start, so
         # pygame-gui draws its face once (the disabled state finds it in the shape cache).
-        self.entry((x, y1, cw, m.button_h), text, self.continue_game,
+        self.entry((x, y1, cw, bh), text, self.continue_game,
                    enabled=self.resume is not None, object_id="#continue",
                    cls="@primary" if self.resume is not None else "@off")
         label = (_("Saved games ({count})", count=len(self.saves)) if self.saves
                  else _("Saved games"))
-        self.entry((x + cw + m.gap, y1, sw, m.button_h), label, self.open_saves,
+        self.entry((x + cw + m.gap, y1, sw, bh), label, self.open_saves,
                    enabled=bool(self.saves), object_id="#saved_games",
                    cls=None if self.saves else "@off")
         hx = x + cw + m.gap + sw + m.gap
         for text, method, oid in self.BESIDE_SAVES:
-            self.entry((hx, y1, hw, m.button_h), _(text), getattr(self, method), object_id=oid)
+            self.entry((hx, y1, hw, bh), _(text), getattr(self, method), object_id=oid)
             hx += hw + m.gap
         items = self.SECONDARY
         bw = min(m.px(170), (m.width - 2 * m.margin - (len(items) - 1) * m.gap) // len(items))
         x = (m.width - len(items) * bw - (len(items) - 1) * m.gap) // 2
         for text, method, oid in items:
-            self.entry((x, y2, bw, m.button_h), _(text), getattr(self, method), object_id=oid)
+            self.entry((x, y2, bw, bh), _(text), getattr(self, method), object_id=oid)
             x += bw + m.gap
         self._held_states = hold_state_drawing(self.root.elements)
         self._shown = False
@@ -158,7 +161,8 @@ class MenuScene(Scene):
               cls: str | None = None) -> None:
         """A menu button; with a key of its own (KEYS) it answers that key, shown on it."""
         button = self.button(rect, text, action, enabled=enabled, object_id=object_id,
-                             cls=cls, badge=False)
+                             cls=cls, badge=False,
+                             wrap=getattr(self, "wrap", False) and object_id != "#continue")
         if object_id in self.KEYS:
             self.hotkeys.append((self.KEYS[object_id], button, action))
 

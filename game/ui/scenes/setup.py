@@ -111,6 +111,7 @@ def seat_configs(setup: dict, game_id: str | None = None) -> list[SeatConfig]:
 
 class SetupScene(Scene):
     keep_look_when_covered = True
+    page = "players"     # large text: the players and the options are a page each
 
     def __init__(self, app, spec: GameSpec) -> None:
         super().__init__(app)
@@ -126,10 +127,29 @@ class SetupScene(Scene):
     def build(self, m: style.Metrics) -> None:
         spec, setup = self.spec, self.setup
         self.entries, self.dropdowns = {}, {}
-        top = m.px(118)
+        self.option_labels, self.seat_rows, self.seed_pos = [], [], None
+        # the heading and the pitch take the lines their text size needs
+        self.title_h = draw.font(m.px(style.FONT_TITLE - 8), True).get_linesize()
+        self.pitch_y = max(m.px(80), m.px(28) + self.title_h)
+        top = max(m.px(118), self.pitch_y + draw.font(m.px(style.FONT_BODY)).get_linesize() + m.px(8))
+        self.head_h = max(m.px(48), m.px(18) + draw.font(m.px(style.FONT_HEADING - 4), True).get_linesize())
         bottom = m.height - m.button_h - m.px(36)
         full = m.width - 2 * m.margin
-        if spec.max_players <= 2:
+        self.paged = style.TEXT_SCALE > 1
+        if self.paged:
+            # large text: the seats' rows need the whole width; the options are a page of
+            # their own ("Options ›" beside Back)
+            self.left = pygame.Rect(m.margin, top, full, bottom - top)
+            self.right = pygame.Rect(self.left)
+            bw = m.px(190)
+            self.button((m.width // 2 - 2 * bw - 2 * m.gap, m.height - m.button_h - m.px(20), bw,
+                         m.button_h), _("Options ›") if self.page == "players" else _("‹ Players"),
+                        self.turn_page, object_id="#setup_page", choice=False)
+            if self.page == "options":
+                self.build_options(m)
+                self.build_buttons(m)
+                return
+        elif spec.max_players <= 2:
             # Few seats: players on top, the options get the whole width below.
             players_h = (m.px(48) + (m.row_h + m.px(14) if spec.min_players < spec.max_players else 0)
                          + spec.max_players * (m.row_h + m.px(8)) + m.px(44))
@@ -141,11 +161,12 @@ class SetupScene(Scene):
             self.left = pygame.Rect(m.margin, top, left_w, bottom - top)
             self.right = pygame.Rect(self.left.right + m.px(18), top, full - left_w - m.px(18),
                                      bottom - top)
-        x, y = self.left.x + m.pad, self.left.y + m.px(48)
+        x, y = self.left.x + m.pad, self.left.y + self.head_h
         self.count_y = y
         if spec.min_players < spec.max_players:
-            bw = m.px(50)
-            cx = self.left.x + m.pad + m.px(110)
+            bw = max(m.px(50), m.row_h)
+            cx = self.left.x + m.pad + max(m.px(110), draw.font(m.px(style.FONT_SMALL)).size(
+                _("How many"))[0] + m.px(14))
             for n in range(spec.min_players, spec.max_players + 1):
                 self.button((cx, y, bw, m.row_h), str(n), lambda n=n: self.set_players(n),
                             cls="@toggle_on" if n == setup["players"] else None,
@@ -216,8 +237,15 @@ class SetupScene(Scene):
                 sx += level_w + gap
             y += row_step
 
-        self.build_options(m)
+        if not self.paged:
+            self.build_options(m)
+        self.build_buttons(m)
 
+    def turn_page(self) -> None:
+        self.page = "options" if self.page == "players" else "players"
+        self.rebuild()
+
+    def build_buttons(self, m: style.Metrics) -> None:
         bw = m.px(170)
         by = m.height - m.button_h - m.px(20)
         self.button((m.width // 2 - bw - m.gap, by, bw, m.button_h), _("Back"), self.app.pop,
@@ -228,14 +256,15 @@ class SetupScene(Scene):
     def build_options(self, m: style.Metrics) -> None:
         """The game's options and the seed field, in as many columns as they need."""
         spec, setup = self.spec, self.setup
-        x0, y0 = self.right.x + m.pad, self.right.y + m.px(48)
+        x0, y0 = self.right.x + m.pad, self.right.y + self.head_h
         if not spec.options:
             y0 += m.px(40)  # room for the "no options" line
         width = self.right.width - 2 * m.pad
         height = self.right.bottom - m.pad - y0
         count = len(spec.options) + 1  # + the seed
-        label_h = m.px(24)
-        full_h = label_h + m.row_h + m.px(32)
+        label_h = self.label_h = max(m.px(24), draw.font(m.px(style.FONT_SMALL), True).get_linesize())
+        note_h = max(m.px(20), draw.font(m.px(13)).get_linesize())
+        full_h = label_h + m.row_h + note_h + m.px(12)
         compact_h = label_h + m.row_h + m.px(12)
         col_gap = m.px(24)
         self.show_help = True
@@ -349,9 +378,14 @@ class SetupScene(Scene):
         from game.ui.table_base import fit
 
         draw.blit_text(surface, fit(_(self.spec.pitch), m.px(style.FONT_BODY), m.width - 2 * m.margin),
-                       m.px(style.FONT_BODY), (m.margin, m.px(80)), style.TEXT_MUTED)
+                       m.px(style.FONT_BODY), (m.margin, self.pitch_y), style.TEXT_MUTED)
+        if not self.paged or self.page == "players":
+            self.draw_players(surface, m)
+        if not self.paged or self.page == "options":
+            self.draw_options(surface, m)
+
+    def draw_players(self, surface: pygame.Surface, m: style.Metrics) -> None:
         draw.panel(surface, self.left, m.px(style.RADIUS))
-        draw.panel(surface, self.right, m.px(style.RADIUS))
         draw.blit_text(surface, _("Players"), m.px(style.FONT_HEADING - 4), (self.left.x + m.pad, self.left.y + m.px(12)),
                        style.TEXT, True)
         if self.spec.min_players < self.spec.max_players:
@@ -365,32 +399,41 @@ class SetupScene(Scene):
             hint = (_("This screen: it asks before showing anyone's private cards. Phone: that "
                       "player's cards and choices are on their own phone (same Wi-Fi).")
                     if len(self.seat_rows) > 1 else "")
-            for j, line in enumerate(draw.wrap(hint, m.px(14), self.left.width - 2 * m.pad)[:2] if hint else []):
-                draw.blit_text(surface, line, m.px(14), (self.left.x + m.pad, last.bottom + m.px(18) + j * m.px(20)),
+            line_h = max(m.px(20), draw.font(m.px(14)).get_linesize())
+            room = max(0, (self.left.bottom - m.pad - last.bottom - m.px(18)) // line_h)
+            for j, line in enumerate(draw.wrap(hint, m.px(14), self.left.width - 2 * m.pad)[:min(2, room)]
+                                     if hint else []):
+                draw.blit_text(surface, line, m.px(14), (self.left.x + m.pad, last.bottom + m.px(18) + j * line_h),
                                style.TEXT_DIM)
         for i, rect in self.seat_rows:
             d = rect.height - m.px(4)
             name = self.setup["seats"][i]["name"]
             surface.blit(draw.player_token(i, d, name), (rect.x, rect.y + m.px(2)))
+
+    def draw_options(self, surface: pygame.Surface, m: style.Metrics) -> None:
+        from game.ui.table_base import fit
+
+        draw.panel(surface, self.right, m.px(style.RADIUS))
         draw.blit_text(surface, _("Options"), m.px(style.FONT_HEADING - 4), (self.right.x + m.pad, self.right.y + m.px(12)),
                        style.TEXT, True)
         label = m.px(style.FONT_SMALL)
+        below = self.label_h + m.row_h + m.px(4)
         for opt, x, y, w in self.option_labels:
             draw.blit_text(surface, fit(_(opt.label), label, w, True), label, (x, y), style.TEXT_MUTED, True)
             note = self.option_note(opt)
             if note and (self.show_help or not self.option_applies(opt)):
-                draw.blit_text(surface, fit(note, m.px(13), w), m.px(13),
-                               (x, y + m.px(24) + m.row_h + m.px(4)),
+                draw.blit_text(surface, fit(note, m.px(13), w), m.px(13), (x, y + below),
                                style.TEXT_DIM if self.option_applies(opt) else style.TEXT_MUTED)
-        x, y, w = self.seed_pos
-        draw.blit_text(surface, fit(_("Seed (optional)"), label, w, True), label, (x, y), style.TEXT_MUTED, True)
-        if self.show_help:
-            draw.blit_text(surface, fit(_("The same seed deals the same game again."), m.px(13), w), m.px(13),
-                           (x, y + m.px(24) + m.row_h + m.px(4)), style.TEXT_DIM)
+        if self.seed_pos is not None:
+            x, y, w = self.seed_pos
+            draw.blit_text(surface, fit(_("Seed (optional)"), label, w, True), label, (x, y), style.TEXT_MUTED, True)
+            if self.show_help:
+                draw.blit_text(surface, fit(_("The same seed deals the same game again."), m.px(13), w), m.px(13),
+                               (x, y + below), style.TEXT_DIM)
         x = self.right.x + m.pad
         if not self.spec.options:
             draw.blit_text(surface, _("This game has no options."), m.px(style.FONT_SMALL),
-                           (x, self.right.y + m.px(52)), style.TEXT_DIM)
+                           (x, self.right.y + self.head_h + m.px(4)), style.TEXT_DIM)
 
 
 def share_by_words(texts: list[str], total: int, gap: int, m: style.Metrics) -> list[int]:
