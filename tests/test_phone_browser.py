@@ -48,7 +48,7 @@ def test_chromium_plays_a_card_from_the_phone_page(app):
         for _ in range(3):
             try:
                 card = lit_cards()[0]
-                suit, rank = card.get_attribute("aria-label").split()
+                suit, rank = card.get_attribute("data-suit"), card.get_attribute("data-rank")
                 card.click()
                 break
             except StaleElementReferenceException:

@@ -170,6 +170,12 @@ function render(s, again) {
   if (mine && !again && before && !before.mine && navigator.vibrate) {
     try { navigator.vibrate(200); } catch (e) { /* not allowed here */ }
   }
+  applyPalette();
+  if (!again) {
+    if (mine && (!before || !before.mine)) say(T("Your turn") + ": " + (s.prompt || s.turn));
+    else if (s.over && (!before || !before.over)) say(s.result || T("The game is over."));
+    cues(before, s);
+  }
   $("logbox").hidden = false;
   $("game").textContent = s.game;
   $("who").textContent = s.name;
@@ -187,8 +193,17 @@ function render(s, again) {
   $("log").replaceChildren(...(s.log || []).slice().reverse().map((line) => el("li", {}, line)));
 }
 
+// A screen reader says ``text`` at once (the live region #say); the same words again are
+// said again.
+function say(text) {
+  const box = $("say");
+  box.textContent = "";
+  setTimeout(() => { box.textContent = text; }, 60);
+}
+
 function renderActions(s) {
   const box = $("actions");
+  box.setAttribute("aria-label", T("Your choices"));
   const hand = new Set((s.hand || []).filter((c) => c.lit).map((c) => c.index));
   const buttons = [];
   s.actions.forEach((a, i) => {
@@ -199,18 +214,54 @@ function renderActions(s) {
   box.replaceChildren(...buttons);
 }
 
+// The hand is a list a screen reader reads card by card: "Red 7, play it", or "Blue 3"
+// (dimmed: not playable now), after its count.
 function renderHand(s) {
   const box = $("hand");
   box.hidden = !s.hand;
   if (!s.hand) return;
-  box.replaceChildren(...s.hand.map((c) => {
+  const playable = s.hand.filter((c) => c.lit).length;
+  const cards = s.hand.map((c) => {
     const [, suit, rank] = c.card;
-    const b = el("button", {class: `card ${suit}` + (c.lit ? " lit" : ""),
-                            "aria-label": `${suit} ${rank}`}, String(rank), el("small", {}, suit));
+    const name = T("{suit} {rank}", {suit: T(suit.charAt(0).toUpperCase() + suit.slice(1)), rank});
+    const b = el("button", {class: `card ${suit}` + (c.lit ? " lit" : ""), "data-suit": suit,
+                            "data-rank": String(rank),
+                            "aria-label": c.lit ? T("{card}, play it", {card: name}) : name},
+                 String(rank), el("small", {"aria-hidden": "true"}, suit));
     if (c.lit) b.addEventListener("click", () => choose(s.actions[c.index]));
     else b.disabled = true;
-    return b;
-  }));
+    return el("li", {}, b);
+  });
+  box.replaceChildren(el("h2", {id: "hand-head"}, T("Your hand")),
+    el("ul", {class: "cards", "aria-label": T("{count} cards, {playable} can be played now",
+                                              {count: s.hand.length, playable})}, ...cards));
+}
+
+// Sound cues on this phone, the table's own (/sounds/<cue>.wav): chosen here (a browser
+// plays no sound a page was not allowed by a tap), each with the words that say the same.
+const SOUND_CUES = ["turn", "card", "dice", "damage", "win", "loss"];
+const players = {};
+let soundsOn = false;
+const heard = [];                 // the cues this page has played (read by the tests)
+
+function cue(name) {
+  if (!soundsOn) return;
+  heard.push(name);
+  let a = players[name];
+  if (!a) a = players[name] = new Audio(`/sounds/${name}.wav`);
+  try {
+    a.currentTime = 0;
+    const p = a.play();
+    if (p && p.catch) p.catch(() => { /* not allowed yet: the words say it */ });
+  } catch (e) { /* no audio here */ }
+}
+
+function cues(before, s) {
+  if (!before) return;
+  if (s.mine && !s.over && !before.mine) cue("turn");
+  const now = s.cues || {}, was = before.cues || {};
+  for (const k of ["card", "dice", "damage"]) if ((now[k] || 0) > (was[k] || 0)) cue(k);
+  if (s.over && !before.over && typeof s.won === "boolean") cue(s.won ? "win" : "loss");
 }
 
 function renderHolding(s) {
@@ -302,16 +353,31 @@ window.addEventListener("hashchange", () => {
 });
 window.addEventListener("online", () => { retry = 0; connect(); });
 
-// Colours and text size, the table's Settings choices, kept on this phone.
+// Colours and text size, the table's Settings choices, kept on this phone. "As on the
+// table" (the first colours) follows the palette the table's screen uses now.
+const PALETTES = {default: "Default", red_green: "Red–green safe", high_contrast: "High contrast"};
+
+function applyPalette() {
+  let v = $("palette").value;
+  const table = state && state.look && PALETTES[state.look.palette] ? state.look.palette : "default";
+  $("as-table").textContent = T("As on the table ({palette})", {palette: T(PALETTES[table])});
+  if (v === "table") v = table;
+  document.documentElement.dataset.palette = v;
+}
+
 function look(name, values, fallback) {
   let v = fallback;
   try { v = localStorage.getItem("look-" + name) || fallback; } catch (e) { /* private mode */ }
   if (!values.includes(v)) v = fallback;
   const select = $(name === "palette" ? "palette" : "textsize");
   select.value = v;
-  document.documentElement.dataset[name] = v;
+  const show = () => {
+    if (name === "palette") applyPalette();
+    else document.documentElement.dataset[name] = select.value;
+  };
+  show();
   select.addEventListener("change", () => {
-    document.documentElement.dataset[name] = select.value;
+    show();
     try { localStorage.setItem("look-" + name, select.value); } catch (e) { /* kept for now */ }
   });
 }
@@ -330,6 +396,16 @@ document.documentElement.lang = PAGE_LANG;
     location.reload();
   });
 })();
-look("palette", ["default", "red_green", "high_contrast"], "default");
+look("palette", ["table", "default", "red_green", "high_contrast"], "table");
+(function sounds() {
+  const box = $("sounds");
+  try { box.checked = localStorage.getItem("look-sounds") === "on"; } catch (e) { /* private mode */ }
+  soundsOn = box.checked;
+  box.addEventListener("change", () => {
+    soundsOn = box.checked;
+    try { localStorage.setItem("look-sounds", soundsOn ? "on" : "off"); } catch (e) { /* kept for now */ }
+    if (soundsOn) cue("turn");    // heard once now: this tap is what lets the page play sound
+  });
+})();
 look("text", ["100", "125", "150", "200"], "100");
 connect();

@@ -49,6 +49,9 @@ class PhoneHub:
         self.host = host
         self._shown: tuple | None = None
         self.on_applied: Callable[[Submitted], None] | None = None   # for measurements
+        # the table's palette now (the UI sets it): offered to every phone, which may
+        # still choose its own
+        self.look: Callable[[], str] | None = None
 
     # --- life ------------------------------------------------------------------------------
     def start(self) -> "PhoneHub":
@@ -161,8 +164,9 @@ class PhoneHub:
     def publish(self) -> None:
         s = self.session
         langs = tuple(self.server.langs.get(seat, "en") for seat in self.seats)
+        palette = self.look() if self.look is not None else "default"
         key = (len(s.match.log), len(s.entries), s.is_over(), tuple(self.seats), self.started,
-               langs)
+               langs, palette)
         if key == self._shown:
             return
         self._shown = key
@@ -170,4 +174,5 @@ class PhoneHub:
             with i18n.speaking(self.server.langs.get(seat)):   # the phone's, not the table's
                 state = present.snapshot(s, seat, self.started)
             state["table"] = self.table_id
+            state["look"] = {"palette": palette}
             self.server.publish(seat, state)

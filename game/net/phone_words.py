@@ -37,6 +37,12 @@ WORDS = (
     N_("Your character"), N_("Wins: "), N_("Only you know"), N_("Players"),
     N_("What is {name}?"), N_("Hunter"), N_("Shadow"), N_("Neutral"), N_("Your notebook"),
     N_("Opening the seat of this link…"),
+    # issue 44: what a screen reader says, the table's palette, the phone's sound cues
+    N_("As on the table"), N_("As on the table ({palette})"), N_("Sounds on this phone"),
+    N_("Your choices"), N_("Your hand"), N_("{count} cards, {playable} can be played now"),
+    # Translators: a card named for a screen reader, e.g. "Red 7"
+    N_("{suit} {rank}"), N_("{card}, play it"),
+    N_("Blue"), N_("Red"), N_("Yellow"), N_("Grey"),
 )
 
 COOKIE = "lang"

@@ -53,6 +53,9 @@ def snapshot(session: Session, seat: int, started: bool = True) -> dict:
         "log": [with_names(line, seats) for line in session.log_lines(seat)[-LOG_TAIL:]],
         "over": over,
         "result": result_line(session) if over else "",
+        # the phone's own sound cues (opt-in there): what to count, and a win or a loss
+        "cues": cue_counts(session, seat),
+        "won": _won(session, seat) if over else None,
     }
     out.update(shaped)
     if not started:
@@ -61,6 +64,33 @@ def snapshot(session: Session, seat: int, started: bool = True) -> dict:
     elif out.get("prompt") == out["turn"]:
         del out["prompt"]       # said once, in the heading
     return out
+
+
+# The rules events a phone hears, as the table does (game.ui.sound.CUES): a card played
+# or drawn, dice, a hit that did damage
+CUE_OF = {"card_played": "card", "draw": "card", "roll": "dice", "attack": "dice",
+          "die": "dice", "dynamite": "dice", "damage": "damage"}
+
+
+def cue_counts(session: Session, seat: int) -> dict[str, int]:
+    """How many of each cue's events this seat has seen: the page plays a cue when its
+    count grows between two states."""
+    out = {"card": 0, "dice": 0, "damage": 0}
+    for _step, e in session.log_events(seat):
+        cue = CUE_OF.get(e.kind)
+        if cue == "damage":
+            data = e.data
+            fact = data.get("fact", ()) if isinstance(data, Mapping) else ()
+            if len(fact) > 2 and not fact[2]:
+                continue                    # nobody was hurt: no blow to hear
+        if cue is not None:
+            out[cue] += 1
+    return out
+
+
+def _won(session: Session, seat: int) -> bool | None:
+    result = session.result()
+    return None if result is None else seat in result.winners
 
 
 CONFIRM = {"reveal": N_("Show your character to everyone? This cannot be taken back.")}

@@ -4,8 +4,9 @@ It never touches the game. Phone choices go into ``inbox`` (a thread-safe queue 
 thread drains); what each seat should see comes in through ``publish`` (handed to the
 loop with ``call_soon_threadsafe``). It serves three bundled files and one WebSocket:
 
-* ``/``, ``/phone.css``, ``/phone.js``: read from assets/phone/ once, at start. Requests
-  never name a file on disk, so nothing outside those three can be reached.
+* ``/``, ``/phone.css``, ``/phone.js``: read from assets/phone/ once, at start, and
+  ``/sounds/<cue>.wav``, the six cues of assets/sounds/. Requests never name a file on
+  disk, so nothing outside those can be reached.
 * ``/ws``: a phone says hello with its seat's token, then gets that seat's state and
   may send choices. A wrong token is told so and the socket closed.
 
@@ -44,6 +45,8 @@ log = logging.getLogger("shadows.net")
 
 STATIC = {"/": ("index.html", "text/html"), "/phone.css": ("phone.css", "text/css"),
           "/phone.js": ("phone.js", "text/javascript")}
+# The table's sound cues (game.ui.sound.CUES, assets/sounds/), for the phone's own cues
+SOUNDS = ("turn", "card", "dice", "damage", "win", "loss")
 HEARTBEAT = 15.0                 # seconds: a sleeping phone's dead socket is noticed
 HELLO_DEADLINE = 5.0             # seconds a new socket has to say which seat it is for
 MAX_WAITING = 64                 # sockets not yet bound to a seat, from everywhere
@@ -87,6 +90,10 @@ def load_page() -> dict[str, bytes]:
     return {route: asset_path(f"phone/{name}").read_bytes() for route, (name, _) in STATIC.items()}
 
 
+def load_sounds() -> dict[str, bytes]:
+    return {f"/sounds/{cue}.wav": asset_path(f"sounds/{cue}.wav").read_bytes() for cue in SOUNDS}
+
+
 class PhoneServer:
     def __init__(self, tokens: dict[int, str], inbox: queue.Queue, host: str = "127.0.0.1",
                  port: int = 0, rate: tuple[float, int] | None = None,
@@ -100,6 +107,7 @@ class PhoneServer:
         self.host = host
         self.port = port
         self.pages = load_page()
+        self.sounds = load_sounds()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -152,6 +160,8 @@ class PhoneServer:
         app.router.add_get("/words.js", self._words)
         for route in STATIC:
             app.router.add_get(route, self._page)
+        for route in self.sounds:
+            app.router.add_get(route, self._sound)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
                                      shutdown_timeout=1.0)
         await self._runner.setup()
@@ -314,6 +324,9 @@ class PhoneServer:
         body = self.pages[request.path]
         return web.Response(body=body, content_type=STATIC[request.path][1], charset="utf-8")
 
+    async def _sound(self, request: web.Request) -> web.Response:
+        return web.Response(body=self.sounds[request.path], content_type="audio/wav")
+
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
         if origin is not None and origin != f"http://{request.host}":
@@ -456,6 +469,7 @@ async def _headers(request: web.Request, handler):
     host = request.host if HOST.fullmatch(request.host or "") else ""
     response.headers["Content-Security-Policy"] = (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "media-src 'self'; "
         f"connect-src 'self'{f' ws://{host}' if host else ''}; base-uri 'none'; "
         "form-action 'none'; frame-ancestors 'none'")
     if isinstance(response, web.HTTPException):

@@ -33,10 +33,12 @@ class TablePhones:
             return
         from game.net.addresses import bind_address
         from game.net.hub import PhoneHub
+        from game.ui import palette
 
         try:
-            self.phones = PhoneHub(s, bind_address(self.app.settings.phone_address),
-                                   wake=self.app.wake).start()
+            hub = PhoneHub(s, bind_address(self.app.settings.phone_address), wake=self.app.wake)
+            hub.look = lambda: palette.current()[0]      # offered to the phones
+            self.phones = hub.start()
         except OSError as exc:
             log.warning("phone server: %s", exc)
             for seat in seats:
