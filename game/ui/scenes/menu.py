@@ -94,7 +94,7 @@ class MenuScene(Scene):
         n = max(1, len(self.games))
         cols = min(n, 3)
         rows = (n + cols - 1) // cols
-        header = m.px(170)
+        header = max(m.px(170), self.tagline_y(m) + m.px(56))
         gap = m.px(20)
         tile_w = min(m.px(360), (m.width - 2 * m.margin - gap * (cols - 1)) // cols)
         # large text: the buttons below the tiles hold two lines (game.ui.words)
@@ -251,11 +251,19 @@ class MenuScene(Scene):
         cx = m.width // 2
         draw.blit_text(surface, _("Shadows Tabletop"), m.px(style.FONT_TITLE + 8), (cx, m.px(64)),
                        style.ACCENT_BRIGHT, True, "center")
-        draw.blit_text(surface, _(TAGLINE), m.px(style.FONT_BODY), (cx, m.px(114)), style.TEXT_MUTED,
+        y = self.tagline_y(m)
+        draw.blit_text(surface, _(TAGLINE), m.px(style.FONT_BODY), (cx, y), style.TEXT_MUTED,
                        False, "center")
-        pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), m.px(142)),
-                         (cx + m.px(160), m.px(142)), 1)
+        pygame.draw.line(surface, style.PANEL_EDGE, (cx - m.px(160), y + m.px(28)),
+                         (cx + m.px(160), y + m.px(28)), 1)
         self.draw_tiles(surface)
+
+    @staticmethod
+    def tagline_y(m: style.Metrics) -> int:
+        """The tagline's middle: under the title, however large the text."""
+        title = draw.font(m.px(style.FONT_TITLE + 8), True).get_linesize()
+        line = draw.font(m.px(style.FONT_BODY)).get_linesize()
+        return max(m.px(114), m.px(64) + (title + line) // 2)
 
     def draw_tiles(self, surface: pygame.Surface) -> None:
         """The tiles' faces. Their buttons are see-through rectangles (a rounded pygame-gui
@@ -275,21 +283,34 @@ class MenuScene(Scene):
 
     def draw_over(self, surface: pygame.Surface) -> None:
         m = self.metrics
+        title_h = max(m.px(34), draw.font(m.px(24), True).get_linesize())
+        players_h = max(m.px(26), draw.font(m.px(16), True).get_linesize())
+        step = max(m.px(22), draw.font(m.px(16)).get_linesize())
         for rect, spec in self.tiles:
             pad = m.px(18)
             band = m.px(48)
-            art = emblem(spec.id, m.px(40))
-            surface.blit(art, art.get_rect(midleft=(rect.x + pad, rect.y + pad + band // 2)))
+            inner = rect.width - 2 * pad
+            # steps of a line of the text's own size; large text: the title may take two
+            # lines, and the emblems give way when the words need their room
+            title = draw.wrap(_(spec.title), m.px(24), inner, True)[:2]
             y = rect.y + pad + band + m.px(12)
-            draw.blit_text(surface, _(spec.title), m.px(24), (rect.x + pad, y), style.TEXT, True)
-            y += m.px(34)
-            draw.blit_text(surface, players_text(spec), m.px(16), (rect.x + pad, y), style.ACCENT, True)
-            y += m.px(26)
-            for line in draw.wrap(_(spec.pitch), m.px(16), rect.width - 2 * pad)[:3]:
-                if y + m.px(20) > rect.bottom - m.px(6):
+            if y + len(title) * title_h + players_h > rect.bottom:
+                y = rect.y + pad + m.px(10)
+            else:
+                art = emblem(spec.id, m.px(40))
+                surface.blit(art, art.get_rect(midleft=(rect.x + pad, rect.y + pad + band // 2)))
+            for line in title:
+                draw.blit_text(surface, line, m.px(24), (rect.x + pad, y), style.TEXT, True)
+                y += title_h
+            if y + players_h <= rect.bottom:
+                draw.blit_text(surface, draw.ellipsize(players_text(spec), m.px(16), inner, True),
+                               m.px(16), (rect.x + pad, y), style.ACCENT, True)
+            y += players_h
+            for line in draw.wrap(_(spec.pitch), m.px(16), inner)[:3]:
+                if y + step > rect.bottom - m.px(6):
                     break
                 draw.blit_text(surface, line, m.px(16), (rect.x + pad, y), style.TEXT_MUTED)
-                y += m.px(22)
+                y += step
         super().draw_over(surface)
         self._shown = True
 
