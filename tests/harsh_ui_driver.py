@@ -17,6 +17,8 @@ def start_harsh(app, seed: int, difficulty: str = "standard") -> HarshTableScene
     assert isinstance(setup, SetupScene)
     setup.setup["options"]["difficulty"] = difficulty
     setup.rebuild()
+    if getattr(setup, "paged", False) and setup.page == "players":
+        click(app, "#setup_page")       # large text: the seed is on the Options page
     click(app, "#seed")
     type_text(app, str(seed))
     click(app, "#start")

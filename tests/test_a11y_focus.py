@@ -236,3 +236,51 @@ def test_draw_ring_draws_both_bands():
     focus.draw_ring(surface, pygame.Rect(50, 40, 100, 40), 8)
     colours = {tuple(surface.get_at((100, y)))[:3] for y in range(28, 40)}
     assert style.ACCENT_BRIGHT in colours and style.BG_DEEP in colours
+
+
+def test_history_and_review_by_keys(app):
+    from game.review.sample import play_record
+    from game.storage import history
+
+    history.save_history([play_record("chasing", 4, 5)])
+    press(app, pygame.K_h, unicode="h")                    # the menu's History key
+    assert type(app.top).__name__ == "HistoryScene"
+    tab_to(app, "#history_0")
+    press(app, pygame.K_RETURN)
+    review = app.top
+    assert getattr(review, "is_review", False)
+    order = tab_to(app, "#review_slider")
+    assert any(i.startswith("#review_next_") for i in order)
+    start = review.position
+    press(app, pygame.K_RIGHT)
+    assert review.position == start + 1
+    assert ring_pixels(app)[0] > 20
+    nxt = next(i for i in order if i.startswith("#review_next_"))
+    tab_to(app, nxt)
+    press(app, pygame.K_RETURN)
+    assert review.position > start + 1 and focused_id(app) == nxt
+
+
+def test_results_and_its_confirm_by_keys(app):
+    from test_ui_chasing_screens import play_until, seats
+
+    from game.match import Match
+    from game.session import Session
+    from game.ui.scenes.results import ResultsScene
+
+    match = play_until(Match.start("chasing", 3, 12, {"start": "1"}), lambda st: st.is_over())
+    results = ResultsScene(app, Session(match, seats(3), autosave=False))
+    app.push(results)
+    step(app, 3)
+    order = tab_to(app, "#to_menu")
+    assert order.index("#play_again") < order.index("#same_deal") < order.index("#to_menu")
+    tab_to(app, "#play_again")
+    assert ring_pixels(app)[0] > 20
+    press(app, pygame.K_RETURN)                 # a key that starts a new game asks first
+    assert type(app.top).__name__ == "NewGameConfirm"
+    tab_to(app, "#stay_results")
+    press(app, pygame.K_SPACE)
+    assert app.top is results
+    tab_to(app, "#to_menu")
+    press(app, pygame.K_RETURN)
+    assert type(app.top).__name__ == "MenuScene"
