@@ -467,7 +467,7 @@ class Scene:
     # --- drawing helpers --------------------------------------------------------------------
     def _draw_badges(self, surface: pygame.Surface) -> None:
         """Small number hints on the first nine choices, and the focus ring."""
-        words.draw(surface, (b for bs in self._made.values() for b in bs))
+        words.draw(surface, (b for k, bs in self._made.items() if words.wrapping(k[2]) for b in bs))
         size = self.metrics.px(12)
         for i, c in enumerate(self.choices[:9]):
             if not c.badge or not c.button.visible:

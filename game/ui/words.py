@@ -27,8 +27,13 @@ def wrap_class(cls: str | None) -> str:
     return "@wrap" if cls is None else f"{cls}_wrap"
 
 
+def wrapping(cls: str | None) -> bool:
+    """Whether a button of theme class ``cls`` has its words drawn here."""
+    return bool(cls) and (cls == "@wrap" or cls.endswith("_wrap"))
+
+
 def is_wrapped(button) -> bool:
-    return any(i and (i == "@wrap" or i.endswith("_wrap")) for i in button.get_class_ids())
+    return any(wrapping(i) for i in button.get_class_ids())
 
 
 def add_to_theme(theme: dict) -> None:
