@@ -18,6 +18,11 @@ COMMON: tuple[tuple[str, str], ...] = (
     ("1–9", f"at a table, {TABLE_DIGITS}. In menus and dialogs a number presses its button"),
     ("arrows / Enter", "move the highlight / confirm the highlighted choice (a new decision "
                        "starts with none highlighted)"),
+    ("Tab / Shift+Tab, Enter or Space", "move the focus ring through every button, slider, "
+                                        "list and text field of the screen, forward / back; "
+                                        "press the focused button (arrows turn a focused "
+                                        "slider or list)"),
+    ("F1 or ?", "the keys of this screen"),
     ("menu: 1–3, C, G, H, O, T, S, R, L", "the menu's entries, each with its own key shown on "
                                          "it: the games, Continue, saved Games, History, "
                                          "Open game file, sTatistics, Settings, Rules, Learn "
