@@ -8,7 +8,8 @@ choice" there) and its other controls after them.
 Keys (the scene's own keys come first while nothing, or one of its numbered choices, has
 the focus; once another control has it, these do):
 
-* Tab / Shift+Tab: the next / the previous control;
+* Tab / Shift+Tab: the next / the previous control (a table's controls after its choices
+  in reading order);
 * Enter or Space: press the focused button; on a text field, type into it again;
 * on a slider, Left/Right (or - and +) turn it by a step, Up/Down go on along the order;
 * on a drop-down, the arrows pick the option before or after;
@@ -100,7 +101,7 @@ class Ring:
         ids = {id(b) for b in choices}
         items = [w for w in self.items if usable(w)]
         if getattr(self.scene, "choices_first", False):
-            rest = [w for w in items if id(w) not in ids]
+            rest = reading_order([w for w in items if id(w) not in ids])
             items = [b for b in choices if usable(b)] + rest
         return items
 
@@ -233,6 +234,20 @@ class Ring:
         if w is None:
             return
         draw_ring(surface, w.rect, self.scene.metrics.px(9))
+
+
+def reading_order(widgets: list) -> list:
+    """Row by row from the top, left to right in a row (a table's controls are made where
+    they fit: its top bar from the right)."""
+    out, row, mid = [], [], None
+    for w in sorted(widgets, key=lambda w: w.rect.centery):
+        if mid is not None and abs(w.rect.centery - mid) > w.rect.height // 2:
+            out += sorted(row, key=lambda w: w.rect.x)
+            row = []
+        if not row:
+            mid = w.rect.centery
+        row.append(w)
+    return out + sorted(row, key=lambda w: w.rect.x)
 
 
 def _ident(widget) -> str:
