@@ -25,6 +25,9 @@ def press(app, k: int, mod: int = 0, unicode: str = "", frames: int = 2) -> None
 
 
 def tab(app, back: bool = False) -> None:
+    if back:                          # as a keyboard does: Shift goes down first
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT,
+                                             mod=pygame.KMOD_LSHIFT, unicode="", scancode=0))
     press(app, pygame.K_TAB, pygame.KMOD_LSHIFT if back else 0)
 
 
@@ -286,3 +289,19 @@ def test_results_and_its_confirm_by_keys(app):
     tab_to(app, "#to_menu")
     press(app, pygame.K_RETURN)
     assert type(app.top).__name__ == "MenuScene"
+
+
+def test_a_key_the_focused_control_does_not_take_lets_the_focus_go(app):
+    """A number picks its choice and Enter then confirms that choice, not the control
+    that had the focus before."""
+    from game.catalog import get_game
+
+    navigation.push(app, "setup", get_game("hunters"))
+    step(app, 3)
+    scene = app.top
+    tab_to(app, "#kind_1_human")
+    press(app, pygame.K_a, unicode="a")
+    assert scene.ring.current is None and focused_id(app) == ""
+    tab_to(app, "#kind_1_human")
+    press(app, pygame.K_1, unicode="1")          # Back is choice 1: the setup closes
+    assert app.top is not scene

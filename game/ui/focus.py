@@ -45,6 +45,9 @@ ON = (pygame.K_RIGHT, pygame.K_DOWN)
 LOWER = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 HIGHER = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 FIELDS = (UITextEntryLine, UITextEntryBox)
+MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+             pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCK,
+             pygame.K_MODE)
 
 
 def draw_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:
@@ -167,10 +170,18 @@ class Ring:
         return self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
 
     def key(self, event) -> bool:
-        """A key while a control other than a numbered choice has the focus."""
+        """A key while a control other than a numbered choice has the focus. A key the
+        control does not take (a number, a letter, Esc) lets the focus go and goes to the
+        screen: Enter after a number then confirms what the number picked, not this."""
         w = self.current
-        if not usable(w):
-            return False
+        if not usable(w) or event.key in MODIFIERS:
+            return False              # Shift before Tab: the focus stays for Shift+Tab
+        taken = self._key(w, event)
+        if not taken:
+            self._leave()
+        return taken
+
+    def _key(self, w, event) -> bool:
         k = event.key
         if k == pygame.K_TAB:
             return self.tab(event)
@@ -190,6 +201,8 @@ class Ring:
             if k in CONFIRM:
                 w.focus()             # type into it again
                 return True
+            if k in BACK or k in ON:
+                return self.move(-1 if k in BACK else 1)
             return False
         if k in CONFIRM:
             action = self.scene._presses.get(w)
