@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from game.ai.harsh_hint import determinize
-from game.i18n import N_, _
+from game.i18n import N_, _, current
 from game.rules.protocol import CHANCE, Action
 
 WORLDS = 24
@@ -40,22 +40,28 @@ class Danger:
         return self.chance >= 1.0
 
     @property
-    def percent(self) -> int:
-        return round(self.chance * 100)
+    def percent(self) -> str:
+        return percent_text(self.chance)
 
     def note(self) -> str:
         from .dialogs import toned
 
         if self.certain:
             return toned(_("ENDS THE GAME: you lose ({reason})", reason=_(self.reason)), "danger")
-        return toned(_("RISK: {percent}% to lose at once ({reason})", percent=self.percent,
+        return toned(_("RISK: {percent} to lose at once ({reason})", percent=self.percent,
                        reason=_(self.reason)), "danger")
 
     def question(self) -> str:
         if self.certain:
             return _("This ends the game and you lose: {reason}. Do it anyway?", reason=_(self.reason))
-        return _("From what you can see, this has about a {percent}% chance of losing the game at "
+        return _("From what you can see, this has about a {percent} chance of losing the game at "
                  "once: {reason}. Do it anyway?", percent=self.percent, reason=_(self.reason))
+
+
+def percent_text(share: float) -> str:
+    """A share as a percentage the language's way ("12%", German and French "12 %")."""
+    n = round(share * 100)
+    return f"{n}\u202f%" if current() in ("de", "fr") else f"{n}%"
 
 
 def assess(view: Mapping, actions: Sequence[Action], seed: int = 0,

@@ -19,6 +19,7 @@ from game.ui.widgets import paragraph
 
 from . import dialogs, look
 from .anim import ease
+from .dangers import percent_text
 
 
 def hint_rows(ranked) -> list[tuple[str, float, float]]:
@@ -54,7 +55,7 @@ def hint_lines(answer) -> list:
     rows = hint_rows(answer.ranked)
     (best, p, mp), rest = rows[0], rows[1:]
     def pts(q, mq):
-        return _("{percent}% ±{margin}", percent=round(q * 100), margin=max(1, round(100 * mq)))
+        return _("{percent} ±{margin}", percent=percent_text(q), margin=max(1, round(100 * mq)))
 
     blocks = [paragraph(_("Best: {choice} — {chance} win chance", choice=best, chance=pts(p, mp)),
                         look.HINT_COLOUR)]
@@ -67,9 +68,9 @@ def hint_lines(answer) -> list:
         blocks.append(paragraph(_("Less good:") if ties or len(worse) > 1 else _("The other choice:"),
                                 style.TEXT))
         blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED) for label, q, mq in worse]
-    n = answer.best[2]
+    n, seconds = answer.best[2], f"{answer.seconds:.1f}"
     blocks.append(paragraph(_("± is the 95% margin ({n} games a choice, {seconds} s).", n=n,
-                              seconds=f"{answer.seconds:.1f}"), style.TEXT_DIM))
+                              seconds=seconds), style.TEXT_DIM))
     return blocks
 
 

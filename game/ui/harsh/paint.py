@@ -212,7 +212,7 @@ class HarshPainter:
             draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
             danger = risks.get(p)
             if danger is not None:
-                text = _("ENDS THE GAME") if danger.certain else _("RISK {percent}%",
+                text = _("ENDS THE GAME") if danger.certain else _("RISK {percent}",
                                                                      percent=danger.percent)
                 self._pill(surface, text, (cell.centerx, cell.y + m.px(30)), style.DANGER, (255, 255, 255))
         self.draw_forecast(surface, view, d)
