@@ -84,7 +84,7 @@ class HarshResultsScene(ResultsScene):
         from game.storage import stats as stats_store
 
         view = self.session.view(0)
-        stats, _ = stats_store.load_stats()
+        stats, _notice = stats_store.load_stats()
         row = stats.games.get("harsh", {}).get("difficulty", {}).get(view["difficulty"])
         self.won = bool((view["result"] or {}).get("won"))
         w = min(m.px(780), m.width - 2 * m.margin)
