@@ -17,8 +17,14 @@ DIRECTIONS = {
     "S": N_("S"), "SW": N_("SW"), "W": N_("W"), "NW": N_("NW"),
 }
 
+# how a Case File card was turned, as the log says it ("Clues: Evidence card 2 is the Gun";
+# the other ways are ability names)
+# Translators: paid with Clue cards, at the start of a log line: "Clues: Evidence card 2 is ..."
+HOW_CLUES = N_("Clues")
+
 # one Msg per name, made once: the same object each time costs nothing on the hot path
-_NAMES = {n: Msg(n) for n in KIND_NAMES + LOC_NAME + CASE_FILE_NAMES + tuple(DIRECTIONS)}
+_NAMES = {n: Msg(n) for n in KIND_NAMES + LOC_NAME + CASE_FILE_NAMES + tuple(DIRECTIONS)
+          + (HOW_CLUES,)}
 
 
 def name(text: str) -> Msg:
