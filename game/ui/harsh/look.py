@@ -332,7 +332,7 @@ def clue_card(size: tuple, count: int, double: bool = False) -> pygame.Surface:
                      max(3, w // 14))
     label = _("Clue x2") if double else (_("Clue") if count == 1 else
                                          i18n.n_("{n} Clue", "{n} Clues", count))
-    fs = max(10, int(h * 0.16))
+    fs = _shrink(label, max(10, int(h * 0.16)), w - 10, True, 8)    # "手がかり×2" is long
     draw.blit_text(surf, _fit(label, fs, w - 10, True), fs, (top.centerx, top.bottom - 3), style.CARD_INK,
                    True, "midbottom")
     return _ready(surf)
