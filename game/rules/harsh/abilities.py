@@ -52,6 +52,30 @@ def _no_target(state) -> list:
 
 
 _DECK_EMPTY = Msg("the Discovery deck is empty")
+_CARNIVAL = Msg("Lost in the crowd: the Spy will not move at the end of this turn.")
+_HOTEL = Msg("Safe house: the next meeting with the Spy, until the end of your next turn, "
+             "costs no card.")
+_TO_BOTTOM = Msg("The Spy card goes to the bottom of the deck.")
+_STAYS_ON_TOP = Msg("The Spy card stays on top.")
+
+
+# Event texts, made when read (see protocol.Event): the bots' playouts never read them.
+def _overheard_text(seen) -> Msg:
+    return Msg("Overheard: the top of the Discovery deck is {cards}.",
+               cards=listed(kind(k) for k in seen))
+
+
+def _bank_text(k) -> Msg:
+    return Msg("Safe-deposit box: the {item} can no longer be discarded.", item=item(k))
+
+
+def _stakeout_text(card, large, small) -> Msg:
+    return Msg("Stakeout: the top Spy card is card {card} (large {large}, small {small}).",
+               card=card, large=name(large), small=name(small))
+
+
+def _put_back_text(cards) -> Msg:
+    return Msg("You put the cards back: {cards} (top first).", cards=listed(kind(k) for k in cards))
 
 
 def _library_target(f, slot) -> Msg:
@@ -75,8 +99,7 @@ def _post_target(loc, d) -> Msg:
 # --- Spring Carnival: the Spy stays put this turn ---------------------------------------------
 def _carnival_use(state) -> list:
     state.spy_stays = True
-    return [Event("ability", {"ability": "carnival"},
-                  Msg("Lost in the crowd: the Spy will not move at the end of this turn."))]
+    return [Event("ability", {"ability": "carnival"}, _CARNIVAL)]
 
 
 # --- Espresso Lane Cafe: look at the top 3 Discovery cards and reorder them -----------------------
@@ -90,8 +113,7 @@ def _cafe_use(state) -> list:
     state.deck_known = max(state.deck_known, n)
     state.pending = list(seen)
     events = [Event("deck_peeked", {"cards": tuple(KIND_NAMES[k] for k in seen)},
-                    Msg("Overheard: the top of the Discovery deck is {cards}.",
-                        cards=listed(kind(k) for k in seen)), seats=(0,))]
+                    (_overheard_text, tuple(seen)), seats=(0,))]
     if len(set(seen)) <= 1:
         # Only one possible order: nothing to choose.
         state.pending = []
@@ -103,9 +125,7 @@ def _cafe_use(state) -> list:
 # --- Reseau Hotel: cancel the next discard forced by a meeting ---------------------------------
 def _hotel_use(state) -> list:
     state.safe_until = state.turn + 1
-    return [Event("ability", {"ability": "hotel"},
-                  Msg("Safe house: the next meeting with the Spy, until the end of your next turn, "
-                      "costs no card."))]
+    return [Event("ability", {"ability": "hotel"}, _HOTEL)]
 
 
 # --- Royal Library: reveal an Evidence or False Lead card for free ------------------------------
@@ -138,7 +158,7 @@ def _bank_blocked(state) -> str:
 def _bank_use(state, kind) -> list:
     state.protected = kind
     return [Event("ability", {"ability": "bank", "item": ITEMS[kind]},
-                  Msg("Safe-deposit box: the {item} can no longer be discarded.", item=item(kind)))]
+                  (_bank_text, kind))]
 
 
 # --- Crystal Globe Casino: resolve the top card of the Discovery deck ----------------------------
@@ -164,9 +184,7 @@ def _park_use(state) -> list:
     state.phase = STAKEOUT
     large, small = arrows(card, bool(turned))
     return [Event("stakeout", {"card": card, "turned": bool(turned), "large": large, "small": small},
-                  Msg("Stakeout: the top Spy card is card {card} (large {large}, small {small}).",
-                      card=card, large=name(large), small=name(small)),
-                  seats=(0,))]
+                  (_stakeout_text, card, large, small), seats=(0,))]
 
 
 # --- Uptown Post Office: take the top card of an orthogonally adjacent Location -----------------
@@ -215,8 +233,7 @@ def reorder(state, cards: tuple) -> list:
     state.pending = []
     state.phase = ACTIONS
     return [Event("deck_reordered", {"cards": tuple(KIND_NAMES[k] for k in cards)},
-                  Msg("You put the cards back: {cards} (top first).",
-                      cards=listed(kind(k) for k in cards)), seats=(0,))]
+                  (_put_back_text, tuple(cards)), seats=(0,))]
 
 
 def stakeout(state, where: str) -> list:
@@ -226,5 +243,5 @@ def stakeout(state, where: str) -> list:
         state.spydeck.insert(0, state.spydeck.pop())
         state.peek_top = False
         state.peek_bottom = True
-        return [Event("stakeout_bottom", {}, Msg("The Spy card goes to the bottom of the deck."))]
-    return [Event("stakeout_keep", {}, Msg("The Spy card stays on top."))]
+        return [Event("stakeout_bottom", {}, _TO_BOTTOM)]
+    return [Event("stakeout_keep", {}, _STAYS_ON_TOP)]

@@ -25,6 +25,21 @@ from .phases import OUTCOMES, OVER
 from .words import item, kind, listed, name, summed
 
 
+# Event texts, made when read (see protocol.Event): the bots' playouts never read them.
+def _revealed_text(how, f, slot, it) -> Msg:
+    return Msg("{how}: {file} card {slot} is the {item}.", how=name(how),
+               file=name(CASE_FILE_NAMES[f]), slot=slot + 1, item=item(it))
+
+
+def _spent_text(paid) -> Msg:
+    return Msg("You spend {cards}.", cards=summed(kind(k) for k in paid))
+
+
+def _accused_text(evidence) -> Msg:
+    return Msg("You accuse the Spy. The Evidence was: {items}.",
+               items=listed(item(i) for i in evidence))
+
+
 class Accusation:
     """HarshState's Case Files, accusation and results."""
 
@@ -54,8 +69,7 @@ class Accusation:
         self.rev[f][slot] = True
         it = self.conf[f][slot]
         return [Event("item_revealed", {"file": f, "slot": slot, "item": ITEMS[it], "how": how},
-                      Msg("{how}: {file} card {slot} is the {item}.", how=name(how),
-                          file=name(CASE_FILE_NAMES[f]), slot=slot + 1, item=item(it)))]
+                      (_revealed_text, how, f, slot, it))]
 
     def _use_clues(self, f: int, slot: int, x2: int) -> list[Event]:
         c = self.cost(f)
@@ -70,7 +84,7 @@ class Accusation:
         self.discard.extend(paid)
         self.clue_used = True
         ev = [Event("clues_spent", {"cards": tuple(KIND_NAMES[k] for k in paid), "file": f},
-                    Msg("You spend {cards}.", cards=summed(kind(k) for k in paid)))]
+                    (_spent_text, tuple(paid)))]
         return ev + self._reveal(f, slot, "Clues")
 
     def _accuse(self) -> list[Event]:
@@ -86,8 +100,7 @@ class Accusation:
                                    "red_herrings": tuple(ITEMS[i] for i in self.conf[RED_HERRING]),
                                    "held_red_herrings": tuple(ITEMS[i] for i in rh),
                                    "missing": tuple(ITEMS[i] for i in missing)},
-                    Msg("You accuse the Spy. The Evidence was: {items}.",
-                        items=listed(item(i) for i in self.conf[EVIDENCE])))]
+                    (_accused_text, tuple(self.conf[EVIDENCE])))]
         return ev + [Event("game_over", {"won": code == "won", "reason": code}, OUTCOMES[code])]
 
     def _lose(self, code: str) -> list[Event]:

@@ -16,6 +16,7 @@ from .data import (
     CASE_FILE_NAMES,
     CLUE,
     CLUE2,
+    LOC_NAME,
     LOC_STAR,
     NEIGHBOUR_SETS,
     NEIGHBOURS,
@@ -65,6 +66,14 @@ _BUG_HERE = Msg("the bug is already here")
 _NOT_BUGGED = Msg("the Spy is not bugged yet")
 _TRACKED_TWICE = Msg("the Tracking Bug has been used twice")
 _NO_TRACK_AT_STAR = Msg("the Spy cannot be tracked at a ★ Location")
+
+
+# per Location, made once: the bots ask for the legal actions many times a second
+_SWITCHED_OFF = tuple(Msg("{place}'s ability is switched off in this game", place=place(loc))
+                      for loc in range(len(LOC_NAME)))
+_ALREADY_USED = tuple(Msg("{place}'s ability was already used", place=place(loc))
+                      for loc in range(len(LOC_NAME)))
+_FACE_DOWN = tuple(Msg("{place} is face down", place=place(loc)) for loc in range(len(LOC_NAME)))
 
 
 def _ability_label(loc: int, suffix) -> Msg:
@@ -175,11 +184,11 @@ class Choices:
         loc = self.grid[self.agent]
         key = ABILITY_KEYS[loc]
         if not self.abil[loc]:
-            return Msg("{place}'s ability is switched off in this game", place=place(loc))
+            return _SWITCHED_OFF[loc]
         if self.used[loc]:
-            return Msg("{place}'s ability was already used", place=place(loc))
+            return _ALREADY_USED[loc]
         if self.down[self.agent]:
-            return Msg("{place} is face down", place=place(loc))
+            return _FACE_DOWN[loc]
         return ABILITIES[key].blocked(self)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:

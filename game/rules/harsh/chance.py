@@ -20,6 +20,14 @@ from .data import (
 )
 from .phases import RESHUFFLE, SETUP_STEPS
 
+_RESHUFFLED = Msg("The Spy deck ran out: it is reshuffled with 4 cards turned.")
+_SHUFFLED = Msg("The Spy deck is shuffled with 4 cards turned.")
+
+
+def _deck_text(n: int) -> Msg:
+    return Msg("The Discovery deck holds {n} cards.", n=n)
+
+
 _GRID_LABEL = Msg("Shuffle the Locations into the grid")
 _DEAL_LABEL = Msg("Deal one Discovery card to each Location")
 _DECK_LABEL = Msg("Shuffle the Discovery deck")
@@ -115,12 +123,11 @@ class ChanceSteps:
             self.peek_top = self.peek_bottom = False
             self.spy_moves = []
             if self.phase == RESHUFFLE:
-                ev = [Event("spy_deck_shuffled", {"cards": len(self.spydeck)},
-                            Msg("The Spy deck ran out: it is reshuffled with 4 cards turned."))]
+                ev = [Event("spy_deck_shuffled", {"cards": len(self.spydeck)}, _RESHUFFLED)]
                 return ev + self._start_turn()
             self.stage += 1
             return [Event("spy_deck_shuffled", {"cards": len(self.spydeck)},
-                          Msg("The Spy deck is shuffled with 4 cards turned."))] + self._start_turn()
+                          _SHUFFLED)] + self._start_turn()
         self.stage += 1
         if kind == "grid":
             self.grid = list(a)
@@ -135,7 +142,7 @@ class ChanceSteps:
         if kind == "deck":
             self.deck = list(reversed(a))
             return [Event("deck", {"cards": len(self.deck)},
-                          Msg("The Discovery deck holds {n} cards.", n=len(self.deck)))]
+                          (_deck_text, len(self.deck)))]
         items = list(a)
         n_e, n_r, _ = self.deal_counts
         self.conf = [items[:n_e], items[n_e:n_e + n_r], items[n_e + n_r:]]
