@@ -187,5 +187,12 @@ def get_game(game_id: str) -> GameSpec:
 
 
 def rules_text(game_id: str) -> str:
-    """The in-app rules for a game."""
-    return get_game(game_id).rules_text
+    """The in-app rules for a game, in the language in force: each section (up to a blank
+    line) is a catalog message where the game marked it (``N_``), else shown as written."""
+    from game.i18n import _
+
+    def words(part: str) -> str:
+        body = part.strip("\n")
+        return part.replace(body, _(body), 1) if body.strip() else part
+
+    return "\n\n".join(words(part) for part in get_game(game_id).rules_text.split("\n\n"))

@@ -16,8 +16,15 @@ from test_harsh_support import (
     kinds_of,
 )
 
+from game.i18n import shown  # noqa: E402
 from game.rules.harsh.data import BOMB, CLUE, EVIDENCE, FALSE_LEADS, LOC_BY_ABILITY, RED_HERRING
 from game.rules.protocol import Action, RuleError
+
+
+def said(pairs):
+    """(action, reason) pairs with each reason in words (the rules keep them as data)."""
+    return [(a, shown(why)) for a, why in pairs]
+
 
 
 def grid_with(key: str, pos: int = 5) -> tuple:
@@ -45,19 +52,19 @@ def test_each_ability_is_used_once_and_turns_its_location_face_down():
     assert s.down[5] and s.used[LOC_BY_ABILITY["hotel"]]
     g = s.view(0)["grid"][5]
     assert g["face_down"] and g["ability_used"] and g["location"] == "Reseau Hotel"
-    assert ("Use Location ability", "Reseau Hotel's ability was already used") in s.blockers()
+    assert ("Use Location ability", "Reseau Hotel's ability was already used") in said(s.blockers())
 
 
 def test_face_down_centre_location_has_no_ability():
     s = fresh(grid=grid_with("library", 4))
     s.coll = [CLUE]
     act(s, "move", 4)
-    assert ("Use Location ability", "Royal Library is face down") in s.blockers()
+    assert ("Use Location ability", "Royal Library is face down") in said(s.blockers())
 
 
 def test_switched_off_ability_cannot_be_used():
     s = on("casino", ability_casino="off")
-    reason = dict(s.blockers())["Use Location ability"]
+    reason = dict(said(s.blockers()))["Use Location ability"]
     assert "switched off" in reason
     with pytest.raises(RuleError, match="switched off"):
         s.apply(0, Action("ability", ("casino",)))
@@ -133,7 +140,7 @@ def test_cafe_needs_a_discovery_deck():
     s = on("cafe")
     s.discard += s.deck
     s.deck = []
-    assert ("Use Location ability", "the Discovery deck is empty") in s.blockers()
+    assert ("Use Location ability", "the Discovery deck is empty") in said(s.blockers())
 
 
 # --- Reseau Hotel --------------------------------------------------------------------------------
@@ -242,7 +249,7 @@ def test_bank_protected_item_alone_cannot_pay_a_discard():
 def test_bank_needs_an_item():
     s = fresh(grid=grid_with("bank"), deal=(CLUE,) * 8 + (BOMB,))
     act(s, "move", 5)
-    assert ("Use Location ability", "you hold no Item to protect") in s.blockers()
+    assert ("Use Location ability", "you hold no Item to protect") in said(s.blockers())
 
 
 # --- Crystal Globe Casino ------------------------------------------------------------------------------
@@ -323,7 +330,7 @@ def test_post_office_needs_a_neighbouring_card():
     for p in (2, 4, 8):                         # the diagonals 1 and 7 still hold cards
         s.stacks[p], s.origin[p], s.known[p] = [], [], []
     assert ("Use Location ability",
-            "no orthogonally adjacent Location has a Discovery card") in s.blockers()
+            "no orthogonally adjacent Location has a Discovery card") in said(s.blockers())
 
 
 def test_every_ability_has_a_rulebook_entry():

@@ -6,6 +6,7 @@ from test_harsh_abilities import on, use
 from test_harsh_rules import accusation_game
 from test_harsh_support import CAMERA, CLUE, PHOTO, act
 
+from game.i18n import shown
 from game.rules.harsh import RULES_TEXT
 from game.rules.harsh.data import ABILITY_TEXT, LOC_BY_ABILITY, RED_HERRING
 from game.ui.harsh.dialogs import phase_dialog
@@ -47,7 +48,7 @@ def test_win_is_impossible_once_the_bank_locks_a_known_red_herring_in():
     assert s.win_possible()[0]
     use(s, "bank", CAMERA)
     possible, why = s.win_possible()
-    assert not possible and "Hidden Camera" in why
+    assert not possible and "Hidden Camera" in shown(why)
     assert s.view(0)["win_possible"] is False
 
 

@@ -19,6 +19,7 @@ from test_harsh_support import (
     kinds_of,
 )
 
+from game.i18n import shown  # noqa: E402
 from game.rules.harsh.data import (
     BOMB,
     CLUE,
@@ -30,6 +31,12 @@ from game.rules.harsh.data import (
     spy_destination,
 )
 from game.rules.protocol import CHANCE, NOBODY, Action, RuleError
+
+
+def said(pairs):
+    """(action, reason) pairs with each reason in words (the rules keep them as data)."""
+    return [(a, shown(why)) for a, why in pairs]
+
 
 # Bomb at the Spy's corner instead of Sunrise Park, so the Agent can roam safely.
 SAFE_DEAL = (BOMB, CLUE, CLUE, PHOTO, BINOC, PASSPORT, CAMERA, CLUE, CLUE)
@@ -133,7 +140,7 @@ def test_bomb_with_nothing_to_discard_fails_the_mission():
     s.kit_used = True
     ev = act(s, "move", 7)
     assert s.decider() == NOBODY and s.outcome == "bomb-no-card"
-    assert s.result().winners == () and "Bomb" in s.result().reason
+    assert s.result().winners == () and "Bomb" in shown(s.result().reason)
     assert ev[-1].kind == "game_over" and ev[-1].data["won"] is False
 
 
@@ -172,7 +179,7 @@ def test_clues_are_used_once_per_turn():
     s.coll += [CLUE] * 4
     act(s, "reveal", FALSE_LEADS, 0, 0)
     assert not any(a.kind == "reveal" for a in s.legal_actions(0))
-    assert ("Use clues", "you already used clues this turn") in s.blockers()
+    assert ("Use clues", "you already used clues this turn") in said(s.blockers())
     with pytest.raises(RuleError, match="already used clues"):
         s.apply(0, Action("reveal", (FALSE_LEADS, 1, 0)))
     act(s, "end")
@@ -212,8 +219,8 @@ def test_clue_x2_plus_clue_pays_the_red_herring():
 def test_not_enough_clues_is_explained():
     s = at_actions(fresh())
     assert ("Use clues", "not enough Clues (you have 0, the cheapest reveal costs 1)") \
-        in s.blockers()
-    assert dict(s.view(0)["unavailable"])["Use clues"].startswith("not enough Clues")
+        in said(s.blockers())
+    assert dict(said(s.view(0)["unavailable"]))["Use clues"].startswith("not enough Clues")
 
 
 def test_difficult_has_two_red_herrings_each_with_the_red_herring_cost():
@@ -232,7 +239,7 @@ def test_discarding_revealed_evidence_makes_a_win_impossible():
     s.coll.remove(PASSPORT)
     s.discard.append(PASSPORT)
     v = s.view(0)
-    assert v["win_possible"] is False and "Passport" in v["win_reason"]
+    assert v["win_possible"] is False and "Passport" in shown(v["win_reason"])
 
 
 def test_discarding_an_unrevealed_item_does_not_leak_its_role():
@@ -245,14 +252,14 @@ def test_discarding_an_unrevealed_item_does_not_leak_its_role():
 # --- the Tracking Bug --------------------------------------------------------------------------------
 def test_bug_cannot_be_placed_at_a_star_location():
     s = at_actions(fresh())        # Crystal Globe Casino
-    assert ("Place the Tracking Bug", "the bug cannot be placed at a ★ Location") in s.blockers()
+    assert ("Place the Tracking Bug", "the bug cannot be placed at a ★ Location") in said(s.blockers())
     assert not any(a.kind == "bug" for a in s.legal_actions(0))
 
 
 def test_bug_cannot_be_placed_where_the_spy_is():
     s = at_actions(fresh(SAFE_DEAL), 7)
     s.spy = 7
-    assert ("Place the Tracking Bug", "the Spy is at your Location") in s.blockers()
+    assert ("Place the Tracking Bug", "the Spy is at your Location") in said(s.blockers())
 
 
 def bug_game():
@@ -293,12 +300,12 @@ def test_spy_moving_onto_the_bug_is_bugged_and_can_be_accused_next_turn():
 def test_bug_cannot_be_placed_once_the_spy_is_bugged():
     s = bug_game()
     s.bugged, s.bug = True, -1
-    assert ("Place the Tracking Bug", "the Spy is already bugged") in s.blockers()
+    assert ("Place the Tracking Bug", "the Spy is already bugged") in said(s.blockers())
 
 
 def test_tracking_twice_then_the_bug_is_spent_but_the_spy_stays_bugged():
     s = at_actions(fresh(SAFE_DEAL), 7)
-    assert ("Track the Spy", "the Spy is not bugged yet") in s.blockers()
+    assert ("Track the Spy", "the Spy is not bugged yet") in said(s.blockers())
     s.bugged = True
     s.spy = 1
     ev = act(s, "track")
@@ -309,14 +316,14 @@ def test_tracking_twice_then_the_bug_is_spent_but_the_spy_stays_bugged():
     assert s.view(None)["spy_peek"] is None             # onlookers do not see it
     act(s, "track")
     assert s.tracks == 0 and s.view(0)["bug"]["state"] == "spent" and s.bugged
-    assert ("Track the Spy", "the Tracking Bug has been used twice") in s.blockers()
+    assert ("Track the Spy", "the Tracking Bug has been used twice") in said(s.blockers())
 
 
 def test_spy_cannot_be_tracked_at_a_star_location():
     s = at_actions(fresh(SAFE_DEAL), 7)
     s.bugged = True
     s.spy = 4                             # Paragon Bank
-    assert ("Track the Spy", "the Spy cannot be tracked at a ★ Location") in s.blockers()
+    assert ("Track the Spy", "the Spy cannot be tracked at a ★ Location") in said(s.blockers())
 
 
 def test_tracked_card_is_forgotten_once_it_is_flipped():
@@ -555,7 +562,7 @@ def test_refusals_say_why_in_one_line():
     act(s, "move", 7)                         # Bomb: a discard is due
     with pytest.raises(RuleError, match="now you must choose a card to discard"):
         s.apply(0, Action("bug", ()))
-    assert dict(s.view(0)["unavailable"])["Track the Spy"] == \
+    assert dict(said(s.view(0)["unavailable"]))["Track the Spy"] == \
         "only after moving, during your additional actions"
     with pytest.raises(RuleError, match="you can only discard a card you hold"):
         s.apply(0, Action("discard", (LAPTOP,)))

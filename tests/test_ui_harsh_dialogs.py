@@ -60,10 +60,16 @@ def test_the_clue_dialog_offers_one_card_per_case_file_and_payment():
 
 def test_ability_targets_read_well_even_with_a_direction_in_brackets():
     view = started().state.view(0)
-    acts = [Action("ability", ("post", 5), "Use Uptown Post Office: Dead drop (take from Royal "
-                                           "Library (NE))"),
-            Action("ability", ("post", 7), "Use Uptown Post Office: Dead drop (take from Sunrise "
-                                           "Park (N))")]
+    from game.rules.harsh.abilities import _post_target
+    from game.rules.harsh.actions import _ability_label
+    from game.rules.harsh.data import LOC_NAME
+
+    post, library, park = (LOC_NAME.index(n) for n in ("Uptown Post Office", "Royal Library",
+                                                        "Sunrise Park"))
+    # the labels the rules make: "Use Uptown Post Office: Dead drop (take from Royal Library (NE))"
+    acts = [Action("ability", ("post", 5), (_ability_label, post, (_post_target, library, "NE"))),
+            Action("ability", ("post", 7), (_ability_label, post, (_post_target, park, "N")))]
+    assert acts[0].label == "Use Uptown Post Office: Dead drop (take from Royal Library (NE))"
     dlg = dialogs.ability_dialog(view, acts)
     assert [o.text for o in dlg.options] == ["Take from Royal Library (NE)",
                                              "Take from Sunrise Park (N)"]

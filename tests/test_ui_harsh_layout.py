@@ -9,6 +9,7 @@ from test_ui_shell import assert_fits
 from ui_helpers import drawn_texts, resize, step, until
 
 from game.ai.harsh_hint import make_bot
+from game.i18n import shown
 from game.ui.harsh import layout
 
 pytestmark = pytest.mark.animation_speed("off")
@@ -214,4 +215,4 @@ def test_the_top_bar_says_every_phase_in_full(app, size, monkeypatch):
         table.draw_top_bar(app.screen)
         said = [t for t in drawn if t.startswith("Turn 20:")]
         assert said and not said[0].endswith("…"), (phase, drawn)
-        assert PHASE_PROMPTS[phase][1:] in said[0]
+        assert shown(PHASE_PROMPTS[phase])[1:] in said[0]

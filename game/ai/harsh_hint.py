@@ -194,6 +194,8 @@ def position_seed(view: Mapping[str, Any]) -> int:
     """A seed that depends on nothing but the position, so that asking for a hint twice
     in the same position samples the same worlds and gives the same answer."""
     def plain(o):
+        if hasattr(o, "to_data"):
+            return o.to_data()      # a text as data (game.i18n.Msg): the same in every language
         return dict(o) if isinstance(o, Mapping) else list(o)
     text = json.dumps(view, sort_keys=True, default=plain)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

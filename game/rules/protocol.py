@@ -39,11 +39,31 @@ def _made(text: str | Recipe) -> str:
 
 
 def _built_when_read(slot: str) -> property:
-    """A text kept in ``slot`` as given, a string or a recipe, and made once when read."""
+    """A text kept in ``slot`` as given, a string or a recipe, and made once when read.
+
+    What it makes (or is given) may be a message as data (``game.i18n.Msg``: anything
+    with a ``text()``): it is kept as it is and put into words at each read, in the
+    language in force then, so a log shown again after a change of language is in the
+    new one. ``message`` (below) gives the kept value itself."""
     def read(self) -> str:
         text = getattr(self, slot)
-        if text.__class__ is not str:
-            text = _made(text)
+        if text.__class__ is str:
+            return text
+        if text.__class__ is tuple:
+            text = text[0](*text[1:])
+            setattr(self, slot, text)
+            if text.__class__ is str:
+                return text
+        return text.text()
+    return property(read)
+
+
+def _kept(slot: str) -> property:
+    """The text of ``slot`` as kept: a string, or a message as data (a recipe is made)."""
+    def read(self):
+        text = getattr(self, slot)
+        if text.__class__ is tuple:
+            text = text[0](*text[1:])
             setattr(self, slot, text)
         return text
     return property(read)
@@ -81,6 +101,7 @@ class Action:
     args = property(attrgetter("_args"))
 
     label = _built_when_read("_label")
+    label_message = _kept("_label")     # the label as data (a Msg) where the game gives one
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -94,7 +115,7 @@ class Action:
         return f"Action(kind={self._kind!r}, args={self._args!r}, label={self.label!r})"
 
     def __reduce__(self):
-        return (type(self), (self._kind, self._args, self.label))
+        return (type(self), (self._kind, self._args, self.label_message))
 
     def to_json(self) -> list:
         return [self._kind, _tuples_to_lists(self._args)]
@@ -143,9 +164,11 @@ class Event:
         return data
 
     text = _built_when_read("_text")
+    message = _kept("_text")     # the text as data (a Msg) where the game gives one
 
     def _key(self) -> tuple:
-        return (self._kind, self.data, self.text, self._seats)
+        # the text as data: equal in every language
+        return (self._kind, self.data, self.message, self._seats)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, navigation, style
 from game.ui.scene import Overlay
 
@@ -70,12 +71,13 @@ def add_button(scene, m, right: int, y: int, width: int) -> int:
     game_id = scene.session.match.game_id
     if game_id not in CARDS:
         return right
-    width = max(width, draw.font(m.px(style.FONT_BODY), True).size("How to play")[0] + m.px(30))
+    label = _("How to play")
+    width = max(width, draw.font(m.px(style.FONT_BODY), True).size(label)[0] + m.px(30))
     x = right - width - m.gap
-    scene.button((x, y, width, m.button_h), "How to play", lambda: open_card(scene.app, game_id),
+    scene.button((x, y, width, m.button_h), label, lambda: open_card(scene.app, game_id),
                  choice=False, object_id="#howto", cls=None if seen(scene.app, game_id) else "@primary",
-                 tooltip=("The goal, a turn and how to win, on one screen" if seen(scene.app, game_id)
-                          else "New to this game? The goal, a turn and how to win, on one screen"))
+                 tooltip=(_("The goal, a turn and how to win, on one screen") if seen(scene.app, game_id)
+                          else _("New to this game? The goal, a turn and how to win, on one screen")))
     scene.howto_rect = pygame.Rect(x, y, width, m.button_h)
     return x
 
@@ -86,8 +88,8 @@ def greet(scene) -> None:
         return  # a finished game under review is no first game; a tutorial has its coach
     game_id = scene.session.match.game_id
     if game_id in CARDS and not seen(scene.app, game_id) and not scene.session.is_over():
-        scene.set_status("New to this game? \"How to play\" (top right): the goal, a turn, "
-                         "how to win.")
+        scene.set_status(_("New to this game? \"How to play\" (top right): the goal, a turn, "
+                           "how to win."))
 
 
 def open_card(app, game_id: str) -> None:

@@ -35,6 +35,7 @@ import pygame
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
+from game import i18n
 from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.rules.protocol import CHANCE, Action
 from game.session import Session
@@ -608,9 +609,9 @@ class TableScene(TablePhones, TableEnding, Scene):
         h = self.top_bar_h(m)
         surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
+        draw.blit_text(surface, i18n._(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
                        "midleft")
-        title_w = draw.font(m.px(22), True).size(self.spec.title)[0]
+        title_w = draw.font(m.px(22), True).size(i18n._(self.spec.title))[0]
         x = m.pad + title_w + m.px(24)
         room = getattr(self, "top_bar_right", m.width - m.pad) - x - m.gap
         draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2),

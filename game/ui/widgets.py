@@ -17,6 +17,7 @@ from typing import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, style
 
 
@@ -259,8 +260,8 @@ class LogPanel(ScrollPanel):
     their pieces and places, only the new ones and the one before (no longer the newest,
     it dims) are laid out and put under them."""
 
-    def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str = "Game log") -> None:
-        super().__init__(rect, metrics, title, font_size=style.FONT_SMALL)
+    def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str = "") -> None:
+        super().__init__(rect, metrics, title or _("Game log"), font_size=style.FONT_SMALL)
         self.lines: list[str] = []
         self._last_first = 0    # the index in the content's pieces where the newest line starts
 

@@ -3,6 +3,7 @@ Items, the accusation, losing, and what the player knows about the outcome."""
 
 from __future__ import annotations
 
+from game.i18n import Msg
 from game.rules.protocol import Event, Result
 
 from .data import (
@@ -21,6 +22,22 @@ from .data import (
     RED_HERRING_COST_AFTER_EVIDENCE,
 )
 from .phases import OUTCOMES, OVER
+from .words import item, kind, listed, name, summed
+
+
+# Event texts, made when read (see protocol.Event): the bots' playouts never read them.
+def _revealed_text(how, f, slot, it) -> Msg:
+    return Msg("{how}: {file} card {slot} is the {item}.", how=name(how),
+               file=name(CASE_FILE_NAMES[f]), slot=slot + 1, item=item(it))
+
+
+def _spent_text(paid) -> Msg:
+    return Msg("You spend {cards}.", cards=summed(kind(k) for k in paid))
+
+
+def _accused_text(evidence) -> Msg:
+    return Msg("You accuse the Spy. The Evidence was: {items}.",
+               items=listed(item(i) for i in evidence))
 
 
 class Accusation:
@@ -50,9 +67,9 @@ class Accusation:
 
     def _reveal(self, f: int, slot: int, how: str) -> list[Event]:
         self.rev[f][slot] = True
-        item = self.conf[f][slot]
-        return [Event("item_revealed", {"file": f, "slot": slot, "item": ITEMS[item], "how": how},
-                      f"{how}: {CASE_FILE_NAMES[f]} card {slot + 1} is the {ITEMS[item]}.")]
+        it = self.conf[f][slot]
+        return [Event("item_revealed", {"file": f, "slot": slot, "item": ITEMS[it], "how": how},
+                      (_revealed_text, how, f, slot, it))]
 
     def _use_clues(self, f: int, slot: int, x2: int) -> list[Event]:
         c = self.cost(f)
@@ -67,7 +84,7 @@ class Accusation:
         self.discard.extend(paid)
         self.clue_used = True
         ev = [Event("clues_spent", {"cards": tuple(KIND_NAMES[k] for k in paid), "file": f},
-                    "You spend " + " + ".join(KIND_NAMES[k] for k in paid) + ".")]
+                    (_spent_text, tuple(paid)))]
         return ev + self._reveal(f, slot, "Clues")
 
     def _accuse(self) -> list[Event]:
@@ -79,12 +96,11 @@ class Accusation:
         code = "red-herring" if rh else ("missing-evidence" if missing else "won")
         self.phase = OVER
         self.outcome = code
-        names = ", ".join(ITEMS[i] for i in self.conf[EVIDENCE])
         ev = [Event("accusation", {"evidence": tuple(ITEMS[i] for i in self.conf[EVIDENCE]),
                                    "red_herrings": tuple(ITEMS[i] for i in self.conf[RED_HERRING]),
                                    "held_red_herrings": tuple(ITEMS[i] for i in rh),
                                    "missing": tuple(ITEMS[i] for i in missing)},
-                    f"You accuse the Spy. The Evidence was: {names}.")]
+                    (_accused_text, tuple(self.conf[EVIDENCE])))]
         return ev + [Event("game_over", {"won": code == "won", "reason": code}, OUTCOMES[code])]
 
     def _lose(self, code: str) -> list[Event]:
@@ -120,14 +136,14 @@ class Accusation:
             return self.outcome == "won", OUTCOMES[self.outcome]
         roles = self.known_roles()
         gone = set(k for k in self.discard if k < N_ITEMS)
-        for item, f in roles.items():
-            if f == EVIDENCE and item in gone:
-                return False, f"you discarded the {ITEMS[item]}, which is Evidence"
+        for it, f in roles.items():
+            if f == EVIDENCE and it in gone:
+                return False, Msg("you discarded the {item}, which is Evidence", item=item(it))
         if self.protected in self.coll and roles.get(self.protected) == RED_HERRING:
-            return False, (f"the {ITEMS[self.protected]} is a Red Herring and the Bank keeps it "
-                           "in your collection")
+            return False, Msg("the {item} is a Red Herring and the Bank keeps it in your collection",
+                              item=item(self.protected))
         hidden_e = self.rev[EVIDENCE].count(False)
         candidates = [i for i in range(N_ITEMS) if i not in roles and i not in gone]
         if len(candidates) < hidden_e:
-            return False, "too many possible Evidence Items have been discarded"
+            return False, Msg("too many possible Evidence Items have been discarded")
         return True, ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from game.i18n import Msg
 from game.rules.protocol import CHANCE, Action
 
 from .abilities import ABILITIES
@@ -15,7 +16,6 @@ from .data import (
     CASE_FILE_NAMES,
     CLUE,
     CLUE2,
-    KIND_NAMES,
     LOC_NAME,
     LOC_STAR,
     NEIGHBOUR_SETS,
@@ -34,31 +34,62 @@ from .phases import (
     RESHUFFLE,
     STAKEOUT,
 )
+from .words import kind, listed, name, payment, place
 
 # --- cached actions (labels are built once: legal_actions is on the hot path) ---------------------
-_ACCUSE = Action("accuse", (), "Accuse the Spy")
-_SLIP = Action("slip", (), "Let the Spy go (Safe house: no discard)")
-_NO_CARD = Action("no_card", (), "Let the Spy go with no card to discard (the mission fails)")
-_KIT_YES = Action("kit", (True,), "Use the Defusing Kit (no discard, the turn goes on)")
-_KIT_NO = Action("kit", (False,), "Keep the Defusing Kit (discard a card, the turn ends)")
-_KEEP = Action("stakeout", ("keep",), "Leave the Spy card on top")
-_BOTTOM = Action("stakeout", ("bottom",), "Put the Spy card at the bottom of the Spy deck")
-_BUG_PLACE = Action("bug", (), "Place the Tracking Bug here")
-_BUG_MOVE = Action("bug", (), "Move the Tracking Bug here")
-_TRACK = Action("track", (), "Track the Spy (look at the top Spy card)")
-_END = Action("end", (), "End turn (the Spy moves)")
+# Labels are messages as data (game.i18n.Msg): shown in the language in force when read.
+_ACCUSE = Action("accuse", (), Msg("Accuse the Spy"))
+_SLIP = Action("slip", (), Msg("Let the Spy go (Safe house: no discard)"))
+_NO_CARD = Action("no_card", (), Msg("Let the Spy go with no card to discard (the mission fails)"))
+_KIT_YES = Action("kit", (True,), Msg("Use the Defusing Kit (no discard, the turn goes on)"))
+_KIT_NO = Action("kit", (False,), Msg("Keep the Defusing Kit (discard a card, the turn ends)"))
+_KEEP = Action("stakeout", ("keep",), Msg("Leave the Spy card on top"))
+_BOTTOM = Action("stakeout", ("bottom",), Msg("Put the Spy card at the bottom of the Spy deck"))
+_BUG_PLACE = Action("bug", (), Msg("Place the Tracking Bug here"))
+_BUG_MOVE = Action("bug", (), Msg("Move the Tracking Bug here"))
+_TRACK = Action("track", (), Msg("Track the Spy (look at the top Spy card)"))
+_END = Action("end", (), Msg("End turn (the Spy moves)"))
 
 _MOVES: dict = {}
-_DISCARDS = {k: Action("discard", (k,), f"Discard {KIND_NAMES[k]}") for k in range(BOMB)}
+_DISCARDS = {k: Action("discard", (k,), Msg("Discard {card}", card=kind(k))) for k in range(BOMB)}
 _REVEALS: dict = {}
 _ORDERS: dict = {}
+
+
+# reasons an additional action is not allowed (made once: blockers() is in every view)
+_AFTER_MOVING = Msg("only after moving, during your additional actions")
+_OVER = Msg("the game is over")
+_BUGGED = Msg("the Spy is already bugged")
+_NO_BUG_AT_STAR = Msg("the bug cannot be placed at a ★ Location")
+_SPY_HERE = Msg("the Spy is at your Location")
+_BUG_HERE = Msg("the bug is already here")
+_NOT_BUGGED = Msg("the Spy is not bugged yet")
+_TRACKED_TWICE = Msg("the Tracking Bug has been used twice")
+_NO_TRACK_AT_STAR = Msg("the Spy cannot be tracked at a ★ Location")
+
+
+# per Location, made once: the bots ask for the legal actions many times a second
+_SWITCHED_OFF = tuple(Msg("{place}'s ability is switched off in this game", place=place(loc))
+                      for loc in range(len(LOC_NAME)))
+_ALREADY_USED = tuple(Msg("{place}'s ability was already used", place=place(loc))
+                      for loc in range(len(LOC_NAME)))
+_FACE_DOWN = tuple(Msg("{place} is face down", place=place(loc)) for loc in range(len(LOC_NAME)))
+
+
+def _ability_label(loc: int, suffix) -> Msg:
+    """``suffix``: "" or the recipe of the target's words (abilities.py)."""
+    if suffix:
+        return Msg("Use {place}: {ability} ({target})", place=place(loc),
+                   ability=name(ABILITY_NAME[loc]), target=suffix[0](*suffix[1:]))
+    return Msg("Use {place}: {ability}", place=place(loc), ability=name(ABILITY_NAME[loc]))
 
 
 def _move_action(q: int, loc: int, d: str) -> Action:
     key = (q, loc, d)
     a = _MOVES.get(key)
     if a is None:
-        a = _MOVES[key] = Action("move", (q,), f"Move to {LOC_NAME[loc]} ({d})")
+        a = _MOVES[key] = Action("move", (q,), Msg("Move to {place} ({direction})",
+                                                    place=place(loc), direction=name(d)))
     return a
 
 
@@ -70,12 +101,9 @@ def _reveal_action(f: int, slot: int, x2: int, cost: int) -> Action:
     key = (f, slot, x2, cost)
     a = _REVEALS.get(key)
     if a is None:
-        if x2:
-            pay = "Clue x2" + (f" + {cost - 2} Clue" + ("s" if cost > 3 else "") if cost > 2 else "")
-        else:
-            pay = f"{cost} Clue" + ("s" if cost > 1 else "")
-        a = _REVEALS[key] = Action("reveal", (f, slot, x2),
-                                   f"Reveal {CASE_FILE_NAMES[f]} card {slot + 1} (pay {pay})")
+        a = _REVEALS[key] = Action("reveal", (f, slot, x2), Msg(
+            "Reveal {file} card {slot} (pay {pay})", file=name(CASE_FILE_NAMES[f]),
+            slot=slot + 1, pay=payment(cost, x2)))
     return a
 
 
@@ -87,7 +115,7 @@ def _orders(cards: tuple) -> list[Action]:
             if p not in seen:
                 seen.append(p)
         acts = _ORDERS[cards] = [
-            Action("order", p, "Put back (top first): " + ", ".join(KIND_NAMES[k] for k in p))
+            Action("order", p, Msg("Put back (top first): {cards}", cards=listed(kind(k) for k in p)))
             for p in sorted(seen)]
     return acts
 
@@ -108,58 +136,59 @@ class Choices:
     def blockers(self) -> list[tuple[str, str]]:
         """(additional action, why it is not allowed now) for the action buttons."""
         if self.phase != ACTIONS:
-            why = "only after moving, during your additional actions"
+            why = _AFTER_MOVING
             if self.phase == OVER:
-                why = "the game is over"
+                why = _OVER
             return [(name, why) for name in ACTION_NAMES]
         checks = (self._clue_block, self._bug_block, self._track_block, self._ability_block)
         out = []
-        for name, block in zip(ACTION_NAMES, checks):
+        for action_name, block in zip(ACTION_NAMES, checks):
             why = block()
             if why:
-                out.append((name, why))
+                out.append((action_name, why))
         return out
 
     def _clue_block(self) -> str:
         if self.clue_used:
-            return "you already used clues this turn"
+            return Msg("you already used clues this turn")
         costs = [self.cost(f) for f in range(3) if not all(self.rev[f])]
         if not costs:
-            return "every Confiscated Item is already revealed"
+            return Msg("every Confiscated Item is already revealed")
         have = self.clue_total()
         if have < min(costs):
-            return f"not enough Clues (you have {have}, the cheapest reveal costs {min(costs)})"
+            return Msg("not enough Clues (you have {have}, the cheapest reveal costs {cost})",
+                       have=have, cost=min(costs))
         return ""
 
     def _bug_block(self) -> str:
         if self.bugged:
-            return "the Spy is already bugged"
+            return _BUGGED
         if LOC_STAR[self.grid[self.agent]]:
-            return "the bug cannot be placed at a ★ Location"
+            return _NO_BUG_AT_STAR
         if self.spy == self.agent:
-            return "the Spy is at your Location"
+            return _SPY_HERE
         if self.bug == self.agent:
-            return "the bug is already here"
+            return _BUG_HERE
         return ""
 
     def _track_block(self) -> str:
         if not self.bugged:
-            return "the Spy is not bugged yet"
+            return _NOT_BUGGED
         if self.tracks <= 0:
-            return "the Tracking Bug has been used twice"
+            return _TRACKED_TWICE
         if LOC_STAR[self.grid[self.spy]]:
-            return "the Spy cannot be tracked at a ★ Location"
+            return _NO_TRACK_AT_STAR
         return ""
 
     def _ability_block(self) -> str:
         loc = self.grid[self.agent]
         key = ABILITY_KEYS[loc]
         if not self.abil[loc]:
-            return f"{LOC_NAME[loc]}'s ability is switched off in this game"
+            return _SWITCHED_OFF[loc]
         if self.used[loc]:
-            return f"{LOC_NAME[loc]}'s ability was already used"
+            return _ALREADY_USED[loc]
         if self.down[self.agent]:
-            return f"{LOC_NAME[loc]} is face down"
+            return _FACE_DOWN[loc]
         return ABILITIES[key].blocked(self)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -226,9 +255,7 @@ class Choices:
             loc = self.grid[self.agent]
             key = ABILITY_KEYS[loc]
             for args, suffix in ABILITIES[key].targets(self):
-                out.append(Action("ability", (key,) + args,
-                                  f"Use {LOC_NAME[loc]}: {ABILITY_NAME[loc]}"
-                                  + (f" ({suffix})" if suffix else "")))
+                out.append(Action("ability", (key,) + args, (_ability_label, loc, suffix)))
         out.append(_END)
         return out
 
@@ -250,27 +277,29 @@ class Choices:
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         if self.phase == OVER:
-            return "the game is over"
+            return _OVER
         if seat != 0:
-            return "Harsh Shadows has a single player (seat 0)"
+            return Msg("Harsh Shadows has a single player (seat 0)")
         if self.decider() == CHANCE:
-            return "waiting for a shuffle"
+            return Msg("waiting for a shuffle")
         kind = action.kind
         if kind == "move" and self.phase == MOVE:
-            return "the Agent moves one step to one of the 8 neighbouring Locations"
+            return Msg("the Agent moves one step to one of the 8 neighbouring Locations")
         if kind == "accuse":
             if not self.bugged:
-                return "you can only accuse once the Spy is bugged"
-            return "you can only accuse on the Spy's Location when you move there or start there"
+                return Msg("you can only accuse once the Spy is bugged")
+            return Msg("you can only accuse on the Spy's Location when you move there or start there")
         if self.phase != ACTIONS and kind in ("reveal", "bug", "track", "ability", "end"):
-            return f"that is an additional action; now you must {PHASE_PROMPTS[self.phase]}"
+            return Msg("that is an additional action; now you must {prompt}",
+                       prompt=PHASE_PROMPTS[self.phase])
         reasons = dict(self.blockers())
         key = {"reveal": "Use clues", "bug": "Place the Tracking Bug", "track": "Track the Spy",
                "ability": "Use Location ability"}.get(kind)
         if key and key in reasons:
             return reasons[key]
         if kind == "reveal":
-            return "that Case File card cannot be revealed that way (cost or card)"
+            return Msg("that Case File card cannot be revealed that way (cost or card)")
         if kind == "discard":
-            return "you can only discard a card you hold (and not a protected Item)"
-        return f"{action} is not allowed now: {PHASE_PROMPTS.get(self.phase, '')}"
+            return Msg("you can only discard a card you hold (and not a protected Item)")
+        return Msg("{action} is not allowed now: {prompt}", action=action.label_message or str(action),
+                   prompt=PHASE_PROMPTS.get(self.phase, ""))

@@ -3,14 +3,28 @@ Bomb or a meeting with the Spy."""
 
 from __future__ import annotations
 
+from game.i18n import Msg
 from game.rules.protocol import Event
 
 from .data import KIND_NAMES
 from .phases import DISCARD
+from .words import kind as kind_name
 
-# What a forced discard paid for, as the log says it.
-_DISCARD_WHY = {"bomb": " (the Bomb)", "meeting": " (you met the Spy)",
-                "spy": " (the Spy ran into you)"}
+
+def _discarded_text(kind: int, why: str) -> Msg:
+    """What a forced discard paid for, as the log says it."""
+    card = kind_name(kind)
+    if why == "bomb":
+        return Msg("You discard the {card} (the Bomb).", card=card)
+    if why == "meeting":
+        return Msg("You discard the {card} (you met the Spy).", card=card)
+    if why == "spy":
+        return Msg("You discard the {card} (the Spy ran into you).", card=card)
+    return Msg("You discard the {card}.", card=card)
+
+
+_KIT_USED = Msg("The Defusing Kit disarms the Bomb.")
+_BOMB_OFF = Msg("The Bomb goes off: discard it and one card; your turn ends.")
 
 
 class Bombs:
@@ -26,14 +40,13 @@ class Bombs:
     def _kit(self, use: bool) -> list[Event]:
         if use:
             self.kit_used = True
-            return [Event("kit_used", {}, "The Defusing Kit disarms the Bomb.")] \
+            return [Event("kit_used", {}, _KIT_USED)] \
                 + self._after_found()
         return self._bomb_goes_off()
 
     def _bomb_goes_off(self) -> list[Event]:
         self.turn_over = True
-        ev = [Event("bomb_exploded", {},
-                    "The Bomb goes off: discard it and one card; your turn ends.")]
+        ev = [Event("bomb_exploded", {}, _BOMB_OFF)]
         if not self.discardable():
             return ev + self._lose("bomb-no-card")
         self.phase = DISCARD
@@ -46,7 +59,7 @@ class Bombs:
         why = self.discard_for
         self.discard_for = ""
         ev = [Event("discarded", {"card": KIND_NAMES[kind], "why": why},
-                    f"You discard the {KIND_NAMES[kind]}{_DISCARD_WHY.get(why, '')}.")]
+                    (_discarded_text, kind, why))]
         if why == "bomb":
             if self.arrival:
                 return ev + self._after_arrival()

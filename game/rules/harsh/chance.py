@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from game.i18n import Msg
 from game.rules.protocol import Action, Event, RuleError
 
 from .data import (
@@ -18,6 +19,20 @@ from .data import (
     STARTING_DEAL,
 )
 from .phases import RESHUFFLE, SETUP_STEPS
+
+_RESHUFFLED = Msg("The Spy deck ran out: it is reshuffled with 4 cards turned.")
+_SHUFFLED = Msg("The Spy deck is shuffled with 4 cards turned.")
+
+
+def _deck_text(n: int) -> Msg:
+    return Msg("The Discovery deck holds {n} cards.", n=n)
+
+
+_GRID_LABEL = Msg("Shuffle the Locations into the grid")
+_DEAL_LABEL = Msg("Deal one Discovery card to each Location")
+_DECK_LABEL = Msg("Shuffle the Discovery deck")
+_CASES_LABEL = Msg("Deal the Confiscated Items under the Case Files")
+_SPYDECK_LABEL = Msg("Shuffle the Spy deck")
 
 
 class ChanceSteps:
@@ -46,25 +61,25 @@ class ChanceSteps:
         if kind == "grid":
             order = list(range(9))
             rng.shuffle(order)
-            return Action("grid", tuple(order), "Shuffle the Locations into the grid")
+            return Action("grid", tuple(order), _GRID_LABEL)
         if kind == "deal":
             pool = [k for k, n in self.box().items() if k != BOMB for _ in range(n)]
             rng.shuffle(pool)
             nine = pool[:STARTING_DEAL - 1] + [BOMB]
             rng.shuffle(nine)
-            return Action("deal", tuple(nine), "Deal one Discovery card to each Location")
+            return Action("deal", tuple(nine), _DEAL_LABEL)
         if kind == "deck":
             rest = self._undealt()
             rng.shuffle(rest)
-            return Action("deck", tuple(rest), "Shuffle the Discovery deck")
+            return Action("deck", tuple(rest), _DECK_LABEL)
         if kind == "cases":
             items = list(range(N_ITEMS))
             rng.shuffle(items)
-            return Action("cases", tuple(items), "Deal the Confiscated Items under the Case Files")
+            return Action("cases", tuple(items), _CASES_LABEL)
         cards = list(SPY_CARDS)
         rng.shuffle(cards)
         turned = tuple(sorted(rng.sample(cards, SPY_TURNED_AT_SHUFFLE)))
-        return Action("spydeck", (tuple(cards), turned), "Shuffle the Spy deck")
+        return Action("spydeck", (tuple(cards), turned), _SPYDECK_LABEL)
 
     def _undealt(self) -> list[int]:
         counts = self.box()
@@ -108,30 +123,29 @@ class ChanceSteps:
             self.peek_top = self.peek_bottom = False
             self.spy_moves = []
             if self.phase == RESHUFFLE:
-                ev = [Event("spy_deck_shuffled", {"cards": len(self.spydeck)},
-                            "The Spy deck ran out: it is reshuffled with 4 cards turned.")]
+                ev = [Event("spy_deck_shuffled", {"cards": len(self.spydeck)}, _RESHUFFLED)]
                 return ev + self._start_turn()
             self.stage += 1
             return [Event("spy_deck_shuffled", {"cards": len(self.spydeck)},
-                          "The Spy deck is shuffled with 4 cards turned.")] + self._start_turn()
+                          _SHUFFLED)] + self._start_turn()
         self.stage += 1
         if kind == "grid":
             self.grid = list(a)
             self.down = [p == CENTRE for p in range(9)]
             return [Event("grid", {"grid": tuple(LOC_NAME[i] for i in a)},
-                          "The nine Locations are laid out; the centre one face down.")]
+                          Msg("The nine Locations are laid out; the centre one face down."))]
         if kind == "deal":
             self.stacks = [[k] for k in a]
             self.origin = [[True] for _ in a]
             self.known = [[False] for _ in a]
-            return [Event("dealt", {}, "One face-down Discovery card lies at each Location.")]
+            return [Event("dealt", {}, Msg("One face-down Discovery card lies at each Location."))]
         if kind == "deck":
             self.deck = list(reversed(a))
             return [Event("deck", {"cards": len(self.deck)},
-                          f"The Discovery deck holds {len(self.deck)} cards.")]
+                          (_deck_text, len(self.deck)))]
         items = list(a)
         n_e, n_r, _ = self.deal_counts
         self.conf = [items[:n_e], items[n_e:n_e + n_r], items[n_e + n_r:]]
         self.rev = [[False] * len(f) for f in self.conf]
         return [Event("cases", {"counts": tuple(self.deal_counts)},
-                      "The Confiscated Items are dealt face down under the Case Files.")]
+                      Msg("The Confiscated Items are dealt face down under the Case Files."))]

@@ -7,15 +7,34 @@ Clue x2 and Bomb. Cards of one kind are interchangeable, so counting kinds is en
 
 from __future__ import annotations
 
+from game.i18n import N_
+
 # --- Items (each exists once as a Discovery card and once as a Confiscated Item) -------
-ITEMS = ("Photographs", "Binoculars", "Passport", "Hidden Camera", "Gun", "Laptop",
-         "Coded Message", "Phone")
+# The names are English ids (views, saves and the bots use them); screens show _(name).
+ITEMS = (
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Photographs"),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Binoculars"),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Passport"),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Hidden Camera"),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Gun"),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Laptop"),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Coded Message"),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    N_("Phone"),
+)
 N_ITEMS = len(ITEMS)
 
 CLUE = 8
 CLUE2 = 9
 BOMB = 10
-KIND_NAMES = ITEMS + ("Clue", "Clue x2", "Bomb")
+KIND_NAMES = ITEMS + (N_("Clue"), N_("Clue x2"), N_("Bomb"))
 KIND_BY_NAME = {name: k for k, name in enumerate(KIND_NAMES)}
 
 # How many of each kind the box holds (Items once each).
@@ -24,25 +43,52 @@ DISCOVERY_COUNTS = {**{i: 1 for i in range(N_ITEMS)}, CLUE: 9, CLUE2: 1, BOMB: 4
 # --- Locations ----------------------------------------------------------------------------
 # id, name, special-attention icon, ability key, ability name, ability text
 LOCATIONS = (
-    (0, "Spring Carnival", False, "carnival", "Lost in the crowd",
-     "The Spy does not move at the end of this turn."),
-    (1, "Espresso Lane Cafe", False, "cafe", "Overheard",
-     "Look at the top 3 Discovery cards and put them back in any order."),
-    (2, "Reseau Hotel", False, "hotel", "Safe house",
-     "Cancel the next discard forced by meeting the Spy, until the end of your next turn."),
-    (3, "Royal Library", False, "library", "Archives",
-     "Reveal one face-down Evidence or False Lead card for free."),
-    (4, "Paragon Bank", True, "bank", "Safe-deposit box",
-     "Choose an Item in your collection: it can never be discarded."),
-    (5, "Crystal Globe Casino", True, "casino", "Gamble",
-     "Take the top Discovery card of the deck and resolve it as if found."),
-    (6, "Zenith Bus Station", False, "bus", "Express",
-     "Move the Agent to any Location and resolve the arrival as a normal move."),
-    (7, "Sunrise Park", False, "park", "Stakeout",
-     "Look at the top Spy card; you may put it at the bottom of the Spy deck."),
-    (8, "Uptown Post Office", True, "post", "Dead drop",
-     "Without moving, take and resolve the top Discovery card of an orthogonal neighbour "
-     "(no diagonals)."),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (0, N_("Spring Carnival"), False, "carnival",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Lost in the crowd"),
+     N_("The Spy does not move at the end of this turn.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (1, N_("Espresso Lane Cafe"), False, "cafe",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Overheard"),
+     N_("Look at the top 3 Discovery cards and put them back in any order.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (2, N_("Reseau Hotel"), False, "hotel",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Safe house"),
+     N_("Cancel the next discard forced by meeting the Spy, until the end of your next turn.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (3, N_("Royal Library"), False, "library",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Archives"),
+     N_("Reveal one face-down Evidence or False Lead card for free.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (4, N_("Paragon Bank"), True, "bank",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Safe-deposit box"),
+     N_("Choose an Item in your collection: it can never be discarded.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (5, N_("Crystal Globe Casino"), True, "casino",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Gamble"),
+     N_("Take the top Discovery card of the deck and resolve it as if found.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (6, N_("Zenith Bus Station"), False, "bus",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Express"),
+     N_("Move the Agent to any Location and resolve the arrival as a normal move.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (7, N_("Sunrise Park"), False, "park",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Stakeout"),
+     N_("Look at the top Spy card; you may put it at the bottom of the Spy deck.")),
+    # Translators: Names: our own (Harsh Shadows has no published edition)
+    (8, N_("Uptown Post Office"), True, "post",
+     # Translators: Names: our own (Harsh Shadows has no published edition)
+     N_("Dead drop"),
+     N_("Without moving, take and resolve the top Discovery card of an orthogonal neighbour "
+        "(no diagonals).")),
 )
 LOC_NAME = tuple(row[1] for row in LOCATIONS)
 LOC_STAR = tuple(row[2] for row in LOCATIONS)
@@ -120,7 +166,7 @@ def spy_destination(pos: int, card: int, turned: bool) -> tuple[int, str, bool, 
 
 # --- Case Files and difficulty --------------------------------------------------------------
 EVIDENCE, RED_HERRING, FALSE_LEADS = 0, 1, 2
-CASE_FILE_NAMES = ("Evidence", "Red Herring", "False Leads")
+CASE_FILE_NAMES = (N_("Evidence"), N_("Red Herring"), N_("False Leads"))
 EVIDENCE_COST = 2
 RED_HERRING_COST = 3
 RED_HERRING_COST_AFTER_EVIDENCE = 1

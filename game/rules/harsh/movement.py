@@ -3,10 +3,13 @@ the Discovery card there and meets the Spy if the Spy is there."""
 
 from __future__ import annotations
 
+from game.i18n import Msg
 from game.rules.protocol import Event
 
 from .data import BOMB, KIND_NAMES, LOC_NAME
 from .phases import ACTIONS, BOMB_CHOICE, MEETING, MOVE
+from .words import kind as kind_name
+from .words import name as named
 
 
 # Event data and texts, built when read (see protocol.Event): rollouts never read them.
@@ -15,7 +18,7 @@ def _turn_data(turn):
 
 
 def _turn_text(turn):
-    return f"Turn {turn}: move your Agent."
+    return Msg("Turn {turn}: move your Agent.", turn=turn)
 
 
 def _moved_data(frm, to, how):
@@ -23,7 +26,9 @@ def _moved_data(frm, to, how):
 
 
 def _moved_text(name, how):
-    return f"The Agent moves to {name}" + (f" ({how})." if how != "move" else ".")
+    if how != "move":
+        return Msg("The Agent moves to {place} ({how}).", place=named(name), how=named(how))
+    return Msg("The Agent moves to {place}.", place=named(name))
 
 
 def _found_data(kind, pos, where, dealt):
@@ -31,7 +36,11 @@ def _found_data(kind, pos, where, dealt):
 
 
 def _found_text(kind, where):
-    return f"Found: {KIND_NAMES[kind]} ({where})."
+    return Msg("Found: {card} ({where}).", card=kind_name(kind), where=named(where))
+
+
+_BOMB = Msg("A Bomb! Use the Defusing Kit?")
+_WALKS_INTO = Msg("The Agent walks into the Spy.")
 
 
 class Movement:
@@ -76,7 +85,7 @@ class Movement:
         self.discard.append(BOMB)
         if not self.kit_used:
             self.phase = BOMB_CHOICE
-            return ev + [Event("bomb", {"pos": pos}, "A Bomb! Use the Defusing Kit?")]
+            return ev + [Event("bomb", {"pos": pos}, _BOMB)]
         return ev + self._bomb_goes_off()
 
     def _after_found(self) -> list[Event]:
@@ -88,8 +97,7 @@ class Movement:
     def _after_arrival(self) -> list[Event]:
         """Step (b) of an arrival: the Spy may be here."""
         if self.spy == self.agent:
-            ev = [Event("meeting", {"pos": self.agent, "by": "agent"},
-                        "The Agent walks into the Spy.")]
+            ev = [Event("meeting", {"pos": self.agent, "by": "agent"}, _WALKS_INTO)]
             if self.bugged:
                 self.phase = MEETING
                 self.discard_for = "meeting"

@@ -3,10 +3,12 @@ the Spy leaving Discovery cards and the Countdown, and the Tracking Bug."""
 
 from __future__ import annotations
 
+from game.i18n import Msg
 from game.rules.protocol import Event
 
 from .data import LOC_NAME, MAX_STACK_FROM_SPY, arrows, spy_destination
 from .phases import DISCARD, RESHUFFLE
+from .words import name as named
 
 
 # Event data and texts, built when read (see protocol.Event): rollouts never read them.
@@ -16,16 +18,53 @@ def _spy_moved_data(frm, to, card, turned, arrow, rotated, d):
 
 
 def _spy_moved_text(frm, to, card, turned, arrow, rotated, d, name):
-    return (f"Spy card {card}{' (turned)' if turned else ''}: the Spy moves {d} "
-            f"({arrow} arrow{', card rotated' if rotated else ''}) to {name}.")
+    how = {"direction": named(d), "place": named(name), "card": card}
+    # one sentence per case: each language orders its own words
+    if arrow == "small":
+        if rotated:
+            return (Msg("Spy card {card} (turned): the Spy moves {direction} (small arrow, card "
+                        "rotated) to {place}.", **how) if turned else
+                    Msg("Spy card {card}: the Spy moves {direction} (small arrow, card rotated) "
+                        "to {place}.", **how))
+        return (Msg("Spy card {card} (turned): the Spy moves {direction} (small arrow) to "
+                    "{place}.", **how) if turned else
+                Msg("Spy card {card}: the Spy moves {direction} (small arrow) to {place}.", **how))
+    if rotated:
+        return (Msg("Spy card {card} (turned): the Spy moves {direction} (large arrow, card "
+                    "rotated) to {place}.", **how) if turned else
+                Msg("Spy card {card}: the Spy moves {direction} (large arrow, card rotated) to "
+                    "{place}.", **how))
+    return (Msg("Spy card {card} (turned): the Spy moves {direction} (large arrow) to {place}.",
+                **how) if turned else
+            Msg("Spy card {card}: the Spy moves {direction} (large arrow) to {place}.", **how))
 
 
 def _countdown_text(value):
-    return f"On the Run: the Countdown drops to {value}."
+    return Msg("On the Run: the Countdown drops to {value}.", value=value)
 
 
-_CARD_ADDED = "The Spy leaves a Discovery card there."
-_CARD_ADDED_LAST = _CARD_ADDED + " The Discovery deck is empty: the Spy is On the Run!"
+_CARD_ADDED = Msg("The Spy leaves a Discovery card there.")
+_CARD_ADDED_LAST = Msg("The Spy leaves a Discovery card there. The Discovery deck is empty: the "
+                       "Spy is On the Run!")
+_STAYED = Msg("The Spy is lost in the crowd and does not move.")
+_BUGGED = Msg("The Spy walks onto the Tracking Bug: the Spy is bugged!")
+_RUNS_INTO = Msg("The Spy runs into the Agent.")
+_SAFE = Msg("Safe house: this meeting costs no card.")
+_SLIPPED = Msg("Safe house: you let the Spy go; no card is lost.")
+
+
+def _bug_text(moved: bool, loc: int):
+    if moved:
+        return Msg("The Tracking Bug is moved at {place}.", place=named(LOC_NAME[loc]))
+    return Msg("The Tracking Bug is placed at {place}.", place=named(LOC_NAME[loc]))
+
+
+def _tracked_text(card, large, small, left):
+    how = {"card": card, "large": named(large), "small": named(small)}
+    if left == 0:
+        return Msg("Tracked: the next Spy card is card {card} (large {large}, small {small}). "
+                   "The bug is spent.", **how)
+    return Msg("Tracked: the next Spy card is card {card} (large {large}, small {small}).", **how)
 
 
 class SpyMoves:
@@ -38,8 +77,7 @@ class SpyMoves:
         self.arrival = False
         if self.spy_stays:
             self.spy_stays = False
-            return [Event("spy_stayed", {"pos": self.spy},
-                          "The Spy is lost in the crowd and does not move.")] + self._after_spy()
+            return [Event("spy_stayed", {"pos": self.spy}, _STAYED)] + self._after_spy()
         return self._spy_move()
 
     def _spy_move(self) -> list[Event]:
@@ -58,8 +96,7 @@ class SpyMoves:
         if self.bug == to and not self.bugged:
             self.bugged = True
             self.bug = -1
-            ev.append(Event("spy_bugged", {"pos": to}, "The Spy walks onto the Tracking Bug: "
-                                                       "the Spy is bugged!"))
+            ev.append(Event("spy_bugged", {"pos": to}, _BUGGED))
         if self.deck:
             if len(self.stacks[to]) < MAX_STACK_FROM_SPY:
                 self.stacks[to].append(self.deck.pop())
@@ -77,7 +114,7 @@ class SpyMoves:
             if self.countdown <= 0:
                 return ev + self._lose("countdown")
         if to == self.agent:
-            ev.append(Event("meeting", {"pos": to, "by": "spy"}, "The Spy runs into the Agent."))
+            ev.append(Event("meeting", {"pos": to, "by": "spy"}, _RUNS_INTO))
             return ev + self._meeting_cost(spy_move=True)
         return ev + self._after_spy()
 
@@ -96,7 +133,7 @@ class SpyMoves:
         """The discard a meeting forces (cancelled by the Safe house)."""
         if self._safe_house_active(spy_move):
             self.safe_until = -1
-            ev = [Event("safe_house", {}, "Safe house: this meeting costs no card.")]
+            ev = [Event("safe_house", {}, _SAFE)]
             return ev + (self._after_spy() if spy_move else self._end_turn())
         if not self.discardable():
             return self._lose("meeting-no-card")
@@ -107,15 +144,14 @@ class SpyMoves:
     def _slip(self) -> list[Event]:
         self.discard_for = ""
         self.safe_until = -1
-        return [Event("safe_house", {}, "Safe house: you let the Spy go; no card is lost.")] \
+        return [Event("safe_house", {}, _SLIPPED)] \
             + self._end_turn()
 
     def _place_bug(self) -> list[Event]:
         frm = self.bug
         self.bug = self.agent
-        name = LOC_NAME[self.grid[self.agent]]
         return [Event("bug_placed", {"pos": self.agent, "from": frm},
-                      f"The Tracking Bug is {'moved' if frm >= 0 else 'placed'} at {name}.")]
+                      (_bug_text, frm >= 0, self.grid[self.agent]))]
 
     def _track(self) -> list[Event]:
         self.tracks -= 1
@@ -124,5 +160,4 @@ class SpyMoves:
         large, small = arrows(card, bool(turned))
         return [Event("tracked", {"card": card, "turned": bool(turned), "large": large,
                                   "small": small, "tracks_left": self.tracks},
-                      f"Tracked: the next Spy card is card {card} (large {large}, small {small})."
-                      + (" The bug is spent." if self.tracks == 0 else ""), seats=(0,))]
+                      (_tracked_text, card, large, small, self.tracks), seats=(0,))]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from game.i18n import Msg
 from game.rules.protocol import CHANCE, NOBODY, Action, Event, GameState, RuleError
 
 from .abilities import reorder, stakeout, use_ability
@@ -35,6 +36,8 @@ from .data import (
 from .movement import Movement
 from .phases import OVER, PLAYER_PHASES, RESHUFFLE
 from .spy import SpyMoves
+
+_TURN_END = Msg("You end your turn.")
 
 
 def _copy2(rows):
@@ -156,7 +159,7 @@ class HarshState(Choices, ChanceSteps, Movement, Bombs, SpyMoves, Accusation, Ga
         if kind == "stakeout":
             return stakeout(self, a[0])
         if kind == "end":
-            return [Event("turn_end", {"turn": self.turn}, "You end your turn.")] + self._end_turn()
+            return [Event("turn_end", {"turn": self.turn}, _TURN_END)] + self._end_turn()
         raise RuleError(f"unknown action {kind!r}")
 
     # --- knowledge ------------------------------------------------------------------------------

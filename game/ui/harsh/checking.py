@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from game.i18n import _, current
 from game.rules.protocol import Action
 
 from . import dangers, dialogs
@@ -87,10 +88,13 @@ class DangerCheck:
         alone = all(_same_class(a, action) for a in self.actions())
         if danger is not None and not asked and not alone:
             self._confirming = (self.step_key(), action)
-            label = action.label[:1].lower() + action.label[1:] if action.label else str(action)
+            label = action.label or str(action)
+            if action.label and current() in ("en", "fr"):
+                label = label[:1].lower() + label[1:]     # "Yes, move to ..." (German nouns keep theirs)
             self.open_dialog(dialogs.Dialog(
-                "confirm", "This ends the game" if danger.certain else "This may end the game",
-                danger.question(), (dialogs.Option(action, fit_label("Yes, " + label), danger.note()),),
+                "confirm", _("This ends the game") if danger.certain else _("This may end the game"),
+                danger.question(), (dialogs.Option(action, fit_label(_("Yes, {choice}", choice=label)),
+                                                   danger.note()),),
                 cancel=True))
             return False
         self._confirming = None

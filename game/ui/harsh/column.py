@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from game.i18n import N_, _, n_, shown
 from game.rules.protocol import Action
 from game.ui import draw, style
 from game.ui.table_base import fit
@@ -19,16 +20,16 @@ from game.ui.table_base import fit
 from . import dialogs, forecast, look
 
 ACTION_ROWS = (
-    # (key, button text, name in view["unavailable"])
-    ("clues", "Use clues…", "Use clues"),
-    ("bug", "Place the bug", "Place the Tracking Bug"),
-    ("track", "Track the Spy", "Track the Spy"),
-    ("ability", "Use the ability", "Use Location ability"),
+    # (key, button text (shown with _()), name in view["unavailable"])
+    ("clues", N_("Use clues…"), "Use clues"),
+    ("bug", N_("Place the bug"), "Place the Tracking Bug"),
+    ("track", N_("Track the Spy"), "Track the Spy"),
+    ("ability", N_("Use the ability"), "Use Location ability"),
 )
 
 
 # the ability's own words are on its Location card, where the Agent stands
-ABILITY_SHORT = "What it does is on its Location card, where your Agent stands."
+ABILITY_SHORT = N_("What it does is on its Location card, where your Agent stands.")
 
 
 class MiddleColumn:
@@ -43,28 +44,28 @@ class MiddleColumn:
         bw = int(lay.actions.width * 0.47)
         y = lay.actions.y + head
         here = view["grid"][view["agent"]] if view["grid"] else None
-        texts = {"bug": "Move the bug" if view["bug"]["state"] == "placed" else "Place the bug",
+        texts = {"bug": N_("Move the bug") if view["bug"]["state"] == "placed" else N_("Place the bug"),
                  "ability": here["ability_name"] if here and here["ability_name"]
-                 and not here["face_down"] else "Use the ability"}
+                 and not here["face_down"] else N_("Use the ability")}
         presses = {"clues": self.open_clues, "bug": lambda: self.choose_kind("bug"),
                    "track": lambda: self.choose_kind("track"), "ability": self.use_ability}
         present = {"clues": "reveal" in kinds, "bug": "bug" in kinds, "track": "track" in kinds,
                    "ability": "ability" in kinds}
         for key, text, _name in ACTION_ROWS:
-            label = texts.get(key, text)
+            label = _(texts.get(key, text))
             self.buttons[key] = self.button(
                 (lay.actions.x, y, bw, bh), fit(label, m.px(16), bw - m.px(30)), presses[key],
                 enabled=present[key], object_id=f"#act_{key}", cls="@choice")
             y += rh
         if "accuse" in kinds:
             self.buttons["accuse"] = self.button(
-                (lay.actions.x, y, bw, bh), "Accuse the Spy", self.confirm_accusation, choice=False,
-                object_id="#act_accuse", cls="@primary", tooltip="Key A")
+                (lay.actions.x, y, bw, bh), _("Accuse the Spy"), self.confirm_accusation, choice=False,
+                object_id="#act_accuse", cls="@primary", tooltip=_("Key A"))
         elif view["phase"] in ("actions", "move"):
             self.buttons["end"] = self.button(
-                (lay.actions.x, y, bw, bh), "End turn", lambda: self.choose_kind("end"),
+                (lay.actions.x, y, bw, bh), _("End turn"), lambda: self.choose_kind("end"),
                 enabled="end" in kinds, object_id="#act_end", cls="@primary",
-                tooltip="The Spy moves next" if "end" in kinds else "Move your Agent first")
+                tooltip=_("The Spy moves next") if "end" in kinds else _("Move your Agent first"))
         self.row_h, self.button_w = rh, bw
         if self.grid_pick is not None:
             for key in ACTION_ROWS:
@@ -76,7 +77,7 @@ class MiddleColumn:
                 if btn is not None:
                     btn.hide()
             self.buttons["cancel_pick"] = self.button(
-                (lay.actions.x, lay.actions.y + head + 3 * rh, bw, bh), "Cancel", self.cancel_grid_pick,
+                (lay.actions.x, lay.actions.y + head + 3 * rh, bw, bh), _("Cancel"), self.cancel_grid_pick,
                 choice=False, object_id="#cancel_pick")
 
     # --- drawing the column -----------------------------------------------------------------------------
@@ -101,14 +102,14 @@ class MiddleColumn:
         surface.blit(dial, dial.get_rect(center=(c.x + m.px(6) + icon // 2, c.y + m.px(4) + icon // 2)))
         if tick is not None:
             self.draw_tick(surface, c, icon, tick)
-        run = "On the Run!" if view["on_the_run"] else "not on the run"
-        self._two_lines(surface, c, icon, f"Countdown {value}", run,
+        run = _("On the Run!") if view["on_the_run"] else _("not on the run")
+        self._two_lines(surface, c, icon, _("Countdown {value}", value=value), run,
                         style.DANGER if view["on_the_run"] or tick is not None else style.TEXT_MUTED, fs)
         # Defusing Kit
         c = cells[1]
         ready = view["kit"] == "ready"
         surface.blit(look.kit_icon(icon, ready), (c.x + m.px(6), c.y + m.px(4)))
-        self._two_lines(surface, c, icon, "Defusing Kit", "ready" if ready else "used",
+        self._two_lines(surface, c, icon, _("Defusing Kit"), _("ready") if ready else _("used"),
                         style.GOOD if ready else style.TEXT_DIM, fs)
         # Tracking Bug
         c = cells[2]
@@ -116,26 +117,28 @@ class MiddleColumn:
         surface.blit(look.bug_icon(icon, bug["state"] == "active"), (c.x + m.px(6), c.y + m.px(4)))
         where = ""
         if bug["state"] == "placed":
-            where = "at " + view["grid"][bug["pos"]]["location"]
+            where = _("at {place}", place=_(view["grid"][bug["pos"]]["location"]))
         n = bug["tracks_left"]
         # the wordings from longest to shortest, as for the deck below
-        text = {"off": "not placed", "placed": where,
-                "active": (f"bugged · {n} track{'s' if n != 1 else ''} left", f"bugged · {n} left"),
-                "spent": ("bugged · bug spent", "bug spent")}[bug["state"]]
-        self._two_lines(surface, c, icon, "Tracking Bug", text,
+        text = {"off": _("not placed"), "placed": where,
+                "active": (n_("bugged · {n} track left", "bugged · {n} tracks left", n),
+                           _("bugged · {n} left", n=n)),
+                "spent": (_("bugged · bug spent"), _("bug spent"))}[bug["state"]]
+        self._two_lines(surface, c, icon, _("Tracking Bug"), text,
                         style.ACCENT_BRIGHT if bug["bugged"] else style.TEXT_MUTED, fs)
         # Discovery deck
         c = cells[3]
         back = look.mini_back((int(icon * 0.72), icon), False)
         surface.blit(back, (c.x + m.px(6) + (icon - back.get_width()) // 2, c.y + m.px(4)))
         # the wordings from longest to shortest: a narrow window shows a shorter one whole
-        bomb = (("dealt Bomb found", "Bomb found") if view["dealt_bomb_found"]
-                else ("1 dealt Bomb hidden", "dealt Bomb hidden", "Bomb hidden"))
+        bomb = ((_("dealt Bomb found"), _("Bomb found")) if view["dealt_bomb_found"]
+                else (_("1 dealt Bomb hidden"), _("dealt Bomb hidden"), _("Bomb hidden")))
         if view["deck_known_top"]:
             # the whole order is also under the collection (paint.deck_top_note)
             n = len(view["deck_known_top"])
-            bomb = ("next: " + ", ".join(view["deck_known_top"]), f"next {n} known")
-        self._two_lines(surface, c, icon, f"Discovery deck {view['discovery_deck']}", bomb,
+            bomb = (_("next: {cards}", cards=dialogs.listed(view["deck_known_top"])),
+                    _("next {n} known", n=n))
+        self._two_lines(surface, c, icon, _("Discovery deck {n}", n=view["discovery_deck"]), bomb,
                         style.TEXT_MUTED, fs)
 
     def draw_tick(self, surface, cell: pygame.Rect, icon: int, p: float) -> None:
@@ -176,8 +179,9 @@ class MiddleColumn:
             y = box.y + f * row_h
             colour, _shape, _letter = look.CASE_LOOK[cf["name"]]
             cost = cf["cost"]
-            extra = " (1 once Evidence shown)" if cf["name"] == "Red Herring" and cost == 3 else ""
-            head = f"{cf['name']} · {cost} Clue{'s' if cost != 1 else ''}{extra}"
+            head = _("{file} · {cost}", file=_(cf["name"]), cost=n_("{n} Clue", "{n} Clues", cost))
+            if cf["name"] == "Red Herring" and cost == 3:
+                head = _("{head} (1 once Evidence shown)", head=head)
             draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, y),
                            style.mix(colour, (255, 255, 255), 0.35), True)
             for slot, name in enumerate(cf["slots"]):
@@ -209,17 +213,18 @@ class MiddleColumn:
         acting = self.acting_seat() is not None
         phase = view["phase"]
         if not acting:
-            head = "The game is over." if self.over_shown() else "Wait…"
+            head = _("The game is over.") if self.over_shown() else _("Wait…")
         elif self.grid_pick is not None:
-            head = dialogs.GRID_ABILITIES[self.grid_pick][0]
+            head = _(dialogs.GRID_ABILITIES[self.grid_pick][0])
         elif phase == "move":
-            head = ("Move: click a glowing Location (or its key 1–9, then Enter)",
-                    "Move: click a glowing Location (key 1–9, then Enter)",
-                    "Move: a glowing Location (key 1–9, then Enter)")
+            head = (_("Move: click a glowing Location (or its key 1–9, then Enter)"),
+                    _("Move: click a glowing Location (key 1–9, then Enter)"),
+                    _("Move: a glowing Location (key 1–9, then Enter)"))
         elif phase == "actions":
-            head = "Additional actions (any order), then End turn"
+            head = _("Additional actions (any order), then End turn")
         else:
-            head = view["prompt"][:1].upper() + view["prompt"][1:]
+            prompt = shown(view["prompt"])
+            head = prompt[:1].upper() + prompt[1:]
         # the wordings from longest to shortest: a narrow column shows a shorter one whole
         head = draw.fit_first(head if isinstance(head, tuple) else (head,), m.px(14), box.width, True)
         draw.blit_text(surface, head, m.px(14), (box.x, box.y), style.TEXT_MUTED, True)
@@ -227,7 +232,7 @@ class MiddleColumn:
         x = box.x + self.button_w + m.gap if hasattr(self, "button_w") else box.x
         w = box.right - x
         if self.grid_pick is not None:
-            hint = dialogs.GRID_ABILITIES[self.grid_pick][1] + " Esc cancels."
+            hint = _("{hint} Esc cancels.", hint=_(dialogs.GRID_ABILITIES[self.grid_pick][1]))
             y = box.y + m.px(22)
             for ln in draw.wrap(hint, fs, box.width)[:3]:
                 draw.blit_text(surface, ln, fs, (box.x, y), style.TEXT_MUTED)
@@ -245,16 +250,17 @@ class MiddleColumn:
             reasons = dict(view["unavailable"])
             for key, _text, name in ACTION_ROWS:
                 btn = self.buttons.get(key)
-                why = reasons.get(name, "")
+                why = shown(reasons.get(name, ""))
                 if btn is None:
                     continue
                 if not btn.is_enabled and why:
                     # the colour already says "not now": the short wording drops the words
-                    out[key] = (("Not now: " + look.plain(why), look.plain(why)), (214, 140, 120))
+                    out[key] = ((_("Not now: {why}", why=look.plain(why)), look.plain(why)),
+                                (214, 140, 120))
                 elif key == "ability" and btn.is_enabled:
                     risky = [dg for a, dg in self.shown_dangers().items() if a.kind == "ability"]
                     out[key] = (((risky[0].note(),), style.DANGER) if risky else
-                                ((view["grid"][view["agent"]]["ability_text"], ABILITY_SHORT),
+                                ((_(view["grid"][view["agent"]]["ability_text"]), _(ABILITY_SHORT)),
                                  style.TEXT_MUTED))
             if self.buttons.get("end") is not None:
                 danger = self.shown_danger_of(Action("end", ()))
@@ -262,8 +268,9 @@ class MiddleColumn:
                     out["end"] = ((danger.note(),), style.DANGER)
                 else:
                     fc = forecast.next_move(view)
-                    out["end"] = (("then the Spy moves" if fc is None or fc.stays else
-                                   f"then the Spy moves to {view['grid'][fc.to]['location']}",),
+                    out["end"] = ((_("then the Spy moves") if fc is None or fc.stays else
+                                   _("then the Spy moves to {place}",
+                                     place=_(view["grid"][fc.to]["location"])),),
                                   style.TEXT_MUTED)
         if self.buttons.get("accuse") is not None:
             note, colour = self.accuse_line(view)
@@ -276,7 +283,7 @@ class MiddleColumn:
         danger = self.shown_danger_of(acts[0]) if acts else None
         note = dialogs.accuse_note(view)
         if danger is not None and danger.certain:
-            return note + ": accusing now loses", style.DANGER
+            return _("{note}: accusing now loses", note=note), style.DANGER
         return note, style.TEXT_MUTED
 
     def note_fit(self, wordings: tuple[str, ...], w: int, rows: int) -> tuple[list[str], int, bool]:

@@ -15,39 +15,53 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from game.ai.harsh_hint import determinize
+from game.i18n import N_, _, current
 from game.rules.protocol import CHANCE, Action
 
 WORLDS = 24
 # kinds that can never lose at once (they only reveal, place or reorder)
 SAFE_KINDS = ("reveal", "bug", "track", "order", "stakeout")
 REASONS = {
-    "bomb-no-card": "a Bomb with no card left to discard",
-    "meeting-no-card": "meeting the Spy with no card left to discard",
-    "red-herring": "you would be accusing with a Red Herring Item",
-    "missing-evidence": "you would be accusing without all three Evidence Items",
-    "countdown": "the Countdown would reach zero",
+    "bomb-no-card": N_("a Bomb with no card left to discard"),
+    "meeting-no-card": N_("meeting the Spy with no card left to discard"),
+    "red-herring": N_("you would be accusing with a Red Herring Item"),
+    "missing-evidence": N_("you would be accusing without all three Evidence Items"),
+    "countdown": N_("the Countdown would reach zero"),
 }
 
 
 @dataclass(frozen=True)
 class Danger:
     chance: float            # share of sampled worlds where the game is lost at once
-    reason: str              # the most common way it is lost
+    reason: str              # the most common way it is lost (English id: shown with _())
 
     @property
     def certain(self) -> bool:
         return self.chance >= 1.0
 
+    @property
+    def percent(self) -> str:
+        return percent_text(self.chance)
+
     def note(self) -> str:
+        from .dialogs import toned
+
         if self.certain:
-            return f"ENDS THE GAME: you lose ({self.reason})"
-        return f"RISK: {self.chance:.0%} to lose at once ({self.reason})"
+            return toned(_("ENDS THE GAME: you lose ({reason})", reason=_(self.reason)), "danger")
+        return toned(_("RISK: {percent} to lose at once ({reason})", percent=self.percent,
+                       reason=_(self.reason)), "danger")
 
     def question(self) -> str:
         if self.certain:
-            return f"This ends the game and you lose: {self.reason}. Do it anyway?"
-        return (f"From what you can see, this has about a {self.chance:.0%} chance of losing the "
-                f"game at once: {self.reason}. Do it anyway?")
+            return _("This ends the game and you lose: {reason}. Do it anyway?", reason=_(self.reason))
+        return _("From what you can see, this has about a {percent} chance of losing the game at "
+                 "once: {reason}. Do it anyway?", percent=self.percent, reason=_(self.reason))
+
+
+def percent_text(share: float) -> str:
+    """A share as a percentage the language's way ("12%", German and French "12 %")."""
+    n = round(share * 100)
+    return f"{n}\u202f%" if current() in ("de", "fr") else f"{n}%"
 
 
 def assess(view: Mapping, actions: Sequence[Action], seed: int = 0,

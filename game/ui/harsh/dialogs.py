@@ -13,23 +13,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from game.rules.harsh.data import ITEMS
+from game.i18n import N_, _, shown
+from game.rules.harsh.data import ITEMS, KIND_NAMES
+from game.rules.harsh.words import payment
 from game.rules.protocol import Action
 
 from . import forecast
 
 # abilities aimed at a Location: (header over the actions, hint, refusal off-target)
+# (English ids, marked for the catalog: shown with _())
 GRID_ABILITIES = {
-    "bus": ("Express: click the Location to go to", "Any Location but your own; you arrive as "
-            "after a move.", "Express goes to any other Location: click one of the glowing ones"),
-    "post": ("Dead drop: click a neighbouring Location", "You take the top card of its stack "
-             "without moving.", "Dead drop takes from a neighbouring Location with a card: "
-             "click one of the glowing ones"),
+    "bus": (N_("Express: click the Location to go to"), N_("Any Location but your own; you "
+            "arrive as after a move."), N_("Express goes to any other Location: click one of the "
+                                          "glowing ones")),
+    "post": (N_("Dead drop: click a neighbouring Location"), N_("You take the top card of its "
+             "stack without moving."), N_("Dead drop takes from a neighbouring Location with a "
+                                         "card: click one of the glowing ones")),
 }
 
 
 CASE_FILES = ("Evidence", "Red Herring", "False Leads")
-ARTICLE = {"Evidence": "an Evidence", "Red Herring": "a Red Herring", "False Leads": "a False Lead"}
+# "Reveal an Evidence card": one sentence per Case File, so each language says it its way
+REVEAL_ONE = {"Evidence": N_("Reveal an Evidence card"), "Red Herring": N_("Reveal a Red Herring card"),
+              "False Leads": N_("Reveal a False Lead card")}
 
 
 @dataclass(frozen=True)
@@ -75,34 +81,62 @@ def deduced(view: Mapping) -> list[str]:
     return [n for n in roles(view) if n not in shown]
 
 
+# An option's note as worded -> "good" (green) or "danger" (red); others are plain. Said
+# where each note is worded, so the colour does not hang on the words of one language.
+NOTE_TONE: dict[str, str] = {}
+
+
+def toned(text: str, tone: str) -> str:
+    if len(NOTE_TONE) > 2000:       # notes with numbers in them, over a long session
+        NOTE_TONE.clear()
+    NOTE_TONE[text] = tone
+    return text
+
+
 def discard_note(view: Mapping, name: str) -> str:
     if name in ("Clue", "Clue x2"):
-        return f"you hold {view['clues']} Clue value"
+        return _("you hold {n} Clue value", n=view["clues"])
     role = roles(view).get(name)
     if role == "Evidence":
-        return "Evidence: discarding it makes a win impossible"
+        return toned(_("Evidence: discarding it makes a win impossible"), "danger")
     if role == "Red Herring":
-        return "Red Herring: better gone"
+        return toned(_("Red Herring: better gone"), "good")
     if role == "False Leads":
-        return "False Lead: safe to lose"
-    return "not identified yet"
+        return toned(_("False Lead: safe to lose"), "good")
+    return _("not identified yet")
+
+
+def listed(names) -> str:
+    """Names in the language in force, as a list ("Gun, Clue")."""
+    names = [_(n) for n in names]
+    out = names[-1] if names else ""
+    for n in reversed(names[:-1]):
+        out = _("{first}, {rest}", first=n, rest=out)
+    return out
+
+
+def discarded_kind(action: Action) -> str:
+    """The English id of the card a discard action gives up."""
+    return KIND_NAMES[action.args[0]]
 
 
 PHASE_TEXT = {
-    "bomb": ("A Bomb!", "Use the Defusing Kit (once per game): the Bomb is discarded, no other "
-             "card, and your turn goes on. Or keep the Kit: discard a card and your turn ends."),
-    "meeting": ("The bugged Spy is here", "Accuse now (the game ends and every Case File is "
-                "revealed), or let the Spy go."),
-    "reorder": ("Overheard", "You looked at the top of the Discovery deck. Choose the order to "
-                "put the cards back (top first)."),
-    "stakeout": ("Stakeout", "You see the top Spy Movement card (shown on the right). Leave it "
-                 "on top, or put it at the bottom of the Spy deck without turning it."),
+    "bomb": (N_("A Bomb!"), N_("Use the Defusing Kit (once per game): the Bomb is discarded, no "
+             "other card, and your turn goes on. Or keep the Kit: discard a card and your turn "
+             "ends.")),
+    "meeting": (N_("The bugged Spy is here"), N_("Accuse now (the game ends and every Case File "
+                "is revealed), or let the Spy go.")),
+    "reorder": (N_("Overheard"), N_("You looked at the top of the Discovery deck. Choose the "
+                "order to put the cards back (top first).")),
+    "stakeout": (N_("Stakeout"), N_("You see the top Spy Movement card (shown on the right). "
+                 "Leave it on top, or put it at the bottom of the Spy deck without turning it.")),
 }
 DISCARD_TITLES = {
-    "bomb": ("The Bomb goes off", "Discard one card from your collection. Your turn then ends."),
-    "meeting": ("You walked into the Spy", "Discard one card from your collection. Your turn "
-                "ends."),
-    "spy": ("The Spy ran into you", "Discard one card from your collection."),
+    "bomb": (N_("The Bomb goes off"), N_("Discard one card from your collection. Your turn then "
+                                         "ends.")),
+    "meeting": (N_("You walked into the Spy"), N_("Discard one card from your collection. Your "
+                "turn ends.")),
+    "spy": (N_("The Spy ran into you"), N_("Discard one card from your collection.")),
 }
 
 
@@ -115,7 +149,7 @@ OVER_GRID = frozenset(("clues", "pay", "ability"))
 
 
 # the dialog's text says which card: the buttons stay short enough to read whole
-STAKEOUT_OPTIONS = {("keep",): "Leave it on top", ("bottom",): "Put it at the bottom"}
+STAKEOUT_OPTIONS = {("keep",): N_("Leave it on top"), ("bottom",): N_("Put it at the bottom")}
 
 
 def stakeout_outlook(view: Mapping) -> str:
@@ -124,9 +158,13 @@ def stakeout_outlook(view: Mapping) -> str:
     if fc is None:
         return ""
     if fc.stays:
-        return "Left on top, it does not move the Spy this turn (lost in the crowd)."
-    where = view["grid"][fc.to]["location"] or "a face-down Location"
-    return f"Left on top, it sends the Spy {forecast.WORDS[fc.direction]} to {where}."
+        return _("Left on top, it does not move the Spy this turn (lost in the crowd).")
+    where = view["grid"][fc.to]["location"]
+    if not where:
+        return _("Left on top, it sends the Spy {direction} to a face-down Location.",
+                 direction=_(forecast.WORDS[fc.direction]))
+    return _("Left on top, it sends the Spy {direction} to {place}.",
+             direction=_(forecast.WORDS[fc.direction]), place=_(where))
 
 
 def phase_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog | None:
@@ -135,63 +173,67 @@ def phase_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog | None:
     if not actions:
         return None
     if phase == "discard":
-        title, text = DISCARD_TITLES.get(view["discard_for"], ("Discard a card", ""))
-        opts = tuple(Option(a, a.label, discard_note(view, a.label.removeprefix("Discard ")))
-                     for a in actions)
-        return Dialog("discard", title, text, opts)
+        title, text = DISCARD_TITLES.get(view["discard_for"], (N_("Discard a card"), ""))
+        opts = tuple(Option(a, a.label, discard_note(view, discarded_kind(a))) for a in actions)
+        return Dialog("discard", _(title), _(text) if text else "", opts)
     if phase == "meeting":
         title, text = PHASE_TEXT["meeting"]
         opts = []
         for a in actions:
             if a.kind == "accuse":
-                opts.append(Option(a, "Accuse the Spy", accuse_note(view)))
+                opts.append(Option(a, _("Accuse the Spy"), accuse_note(view)))
             elif a.kind == "slip":
-                opts.append(Option(a, "Let the Spy go", "Safe house: no card is lost"))
+                opts.append(Option(a, _("Let the Spy go"), toned(_("Safe house: no card is lost"),
+                                                                 "good")))
             elif a.kind == "no_card":
-                opts.append(Option(a, "Let the Spy go", "You hold no card to discard: "
-                                                        "the mission fails"))
+                opts.append(Option(a, _("Let the Spy go"), toned(_("You hold no card to discard: "
+                                                                  "the mission fails"), "danger")))
             else:
-                opts.append(Option(a, a.label + " and let the Spy go",
-                                   discard_note(view, a.label.removeprefix("Discard "))))
-        return Dialog("meeting", title, text, tuple(opts))
+                opts.append(Option(a, _("Discard {card} and let the Spy go",
+                                        card=_(discarded_kind(a))),
+                                   discard_note(view, discarded_kind(a))))
+        return Dialog("meeting", _(title), _(text), tuple(opts))
     if phase == "reorder":
         title, text = PHASE_TEXT[phase]
-        seen = ", ".join(view["looking_at"])
-        opts = tuple(Option(a, a.label.removeprefix("Put back (top first): ")) for a in actions)
-        return Dialog(phase, title, f"{text} You saw: {seen}.", opts)
+        seen = listed(view["looking_at"])
+        opts = tuple(Option(a, listed(KIND_NAMES[k] for k in a.args)) for a in actions)
+        return Dialog(phase, _(title), _("{text} You saw: {cards}.", text=_(text), cards=seen), opts)
     if phase == "stakeout":
         title, text = PHASE_TEXT[phase]
-        return Dialog(phase, title, f"{text} {stakeout_outlook(view)}",
-                      tuple(Option(a, STAKEOUT_OPTIONS.get(a.args, a.label)) for a in actions))
+        return Dialog(phase, _(title), f"{_(text)} {stakeout_outlook(view)}",
+                      tuple(Option(a, _(STAKEOUT_OPTIONS[a.args]) if a.args in STAKEOUT_OPTIONS
+                                   else a.label) for a in actions))
     if phase == "bomb":
         title, text = PHASE_TEXT[phase]
-        return Dialog(phase, title, text, tuple(Option(a, a.label) for a in actions))
+        return Dialog(phase, _(title), _(text), tuple(Option(a, a.label) for a in actions))
     return None
 
 
 def accuse_note(view: Mapping) -> str:
     """What the collection proves about an accusation now."""
     if not view["win_possible"]:
-        return "a win is no longer possible"
+        return toned(_("a win is no longer possible"), "danger")
     r = roles(view)
     held = set(view["collection"])
     known_e = [n for n, f in r.items() if f == "Evidence"]
     have = sum(1 for n in known_e if n in held)
     bad = [n for n, f in r.items() if f == "Red Herring" and n in held]
     if bad:
-        return f"you hold the Red Herring {bad[0]}: you would lose"
+        return toned(_("you hold the Red Herring {item}: you would lose", item=_(bad[0])), "danger")
     missing = [n for n in known_e if n not in held]
     if missing:
-        return f"the Evidence {missing[0]} is not in your collection: you would lose"
+        return toned(_("the Evidence {item} is not in your collection: you would lose",
+                       item=_(missing[0])), "danger")
     found = [n for n in deduced(view) if r[n] == "Evidence"]
-    note = f"{have} of 3 Evidence known and held"
+    note = _("{have} of 3 Evidence known and held", have=have)
     if found:
-        note += f" ({' and '.join(found)}: the only Evidence left)"
+        return _("{note} ({items}: the only Evidence left)", note=note, items=listed(found))
     elif len(known_e) < 3:
         unknown = [n for n in held if n in ITEMS and n not in r]
         need = 3 - len(known_e)
         if len(unknown) < need:
-            return f"{note}; too few unidentified Items held to be the rest: you would lose"
+            return toned(_("{note}; too few unidentified Items held to be the rest: you would lose",
+                           note=note), "danger")
     return note
 
 
@@ -206,10 +248,22 @@ def clue_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog:
     opts = []
     for (f, _x2), a in seen.items():
         name = CASE_FILES[f]
-        pay = a.label.split("(pay ", 1)[-1].rstrip(")")
-        opts.append(Option(a, f"Reveal {ARTICLE[name]} card", f"pay {pay}"))
-    return Dialog("clues", "Use clues", f"You hold {view['clues']} Clue value. Once per turn, pay "
-                  "a Case File's cost to turn one of its cards.", tuple(opts), cancel=True)
+        opts.append(Option(a, _(REVEAL_ONE[name]), _("pay {pay}", pay=pay_text(view, a))))
+    return Dialog("clues", _("Use clues"), _("You hold {n} Clue value. Once per turn, pay a Case "
+                  "File's cost to turn one of its cards.", n=view["clues"]), tuple(opts), cancel=True)
+
+
+def pay_text(view: Mapping, action: Action) -> str:
+    """How a reveal is paid ("2 Clues", "Clue x2 + 1 Clue"), in the language in force."""
+    f, _slot, x2 = action.args
+    return shown(payment(view["case_files"][f]["cost"], x2))
+
+
+def ability_target(action: Action) -> str:
+    """The target an ability's label names ("go to Royal Library"), in words, else ""."""
+    msg = action.label_message
+    target = dict(getattr(msg, "params", ())).get("target")
+    return shown(target) if target is not None else ""
 
 
 def ability_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog:
@@ -221,11 +275,12 @@ def ability_dialog(view: Mapping, actions: Sequence[Action]) -> Dialog:
         by_file: dict = {}
         for a in abil:
             by_file.setdefault(a.args[1], a)
-        opts = [Option(a, f"Reveal {ARTICLE[CASE_FILES[f]]} card", "free")
+        opts = [Option(a, _(REVEAL_ONE[CASE_FILES[f]]), _("free"))
                 for f, a in by_file.items()]
     else:
         for a in abil:
-            suffix = a.label[a.label.index("(") + 1:-1] if "(" in a.label else a.label
+            suffix = ability_target(a) or a.label
             opts.append(Option(a, suffix[:1].upper() + suffix[1:]))
-    return Dialog("ability", f"{here['location']}: {here['ability_name']}", here["ability_text"],
+    return Dialog("ability", _("{place}: {ability}", place=_(here["location"]),
+                               ability=_(here["ability_name"])), _(here["ability_text"]),
                   tuple(opts), cancel=True)

@@ -12,13 +12,17 @@ from typing import Mapping
 
 import pygame
 
+from game.i18n import N_, _, shown
 from game.rules.harsh.data import ITEMS
 from game.rules.protocol import CHANCE
 from game.ui import draw, style
 from game.ui.scenes.results import ResultsScene
 from game.ui.widgets import ScrollPanel, paragraph, table
 
-TITLES = {True: "Mission accomplished", False: "Mission failed"}
+TITLES = {True: N_("Mission accomplished"), False: N_("Mission failed")}
+# the difficulties by their option values (the Setup's words for them)
+DIFFICULTY_NAMES = {"standard": N_("Standard"), "hard": N_("Hard"), "difficult": N_("Difficult"),
+                    "expert": N_("Expert")}
 
 
 def final_case_files(session, view: Mapping) -> list[tuple]:
@@ -43,23 +47,26 @@ def outcome_blocks(session, view: Mapping, stats_row: dict | None) -> list:
     files = final_case_files(session, view)
     held = set(view["collection"])
     gone = set(view["discovery_discard"])
-    blocks = [paragraph(res.get("text", ""), style.TEXT)]
+    blocks = [paragraph(shown(res.get("text", "")), style.TEXT)]
     rows = []
     for f, names in zip(view["case_files"], files):
         for name in names:
-            where = "in your collection" if name in held else ("discarded" if name in gone
-                                                               else "never found")
-            rows.append((f["name"], name, where))
-    blocks.append(table(("Case File", "Item", "Your copy"), rows))
+            where = _("in your collection") if name in held else (_("discarded") if name in gone
+                                                                  else _("never found"))
+            rows.append((_(f["name"]), _(name), where))
+    blocks.append(table((_("Case File"), _("Item"), _("Your copy")), rows))
     # the rest in a few plain lines, so that all of it fits the box whole at 1024x640
-    coll = ", ".join(view["collection"]) or "empty"
-    blocks.append(paragraph(f"Your collection: {coll}. Turns played: {view['turn']}. "
-                            f"Difficulty: {view['difficulty'].title()}.", style.TEXT_MUTED))
+    from .dialogs import listed
+
+    coll = listed(view["collection"]) or _("empty")
+    level = _(DIFFICULTY_NAMES.get(view["difficulty"], view["difficulty"]))
+    blocks.append(paragraph(_("Your collection: {cards}. Turns played: {turns}. Difficulty: {level}.",
+                              cards=coll, turns=view["turn"], level=level), style.TEXT_MUTED))
     if stats_row:
-        blocks.append(paragraph(
-            f"Your record at {view['difficulty'].title()}: {stats_row['won']} won of "
-            f"{stats_row['played']} played; streak {stats_row['streak']}, best "
-            f"{stats_row['best_streak']}.", style.TEXT_MUTED))
+        blocks.append(paragraph(_(
+            "Your record at {level}: {won} won of {played} played; streak {streak}, best {best}.",
+            level=level, won=stats_row["won"], played=stats_row["played"],
+            streak=stats_row["streak"], best=stats_row["best_streak"]), style.TEXT_MUTED))
     return blocks
 
 
@@ -77,7 +84,7 @@ class HarshResultsScene(ResultsScene):
         from game.storage import stats as stats_store
 
         view = self.session.view(0)
-        stats, _ = stats_store.load_stats()
+        stats, _notice = stats_store.load_stats()
         row = stats.games.get("harsh", {}).get("difficulty", {}).get(view["difficulty"])
         self.won = bool((view["result"] or {}).get("won"))
         w = min(m.px(780), m.width - 2 * m.margin)
@@ -91,10 +98,10 @@ class HarshResultsScene(ResultsScene):
         bottom = self.box.bottom - m.button_h - m.px(56)
         self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
         self.panel.set_blocks(outcome_blocks(self.session, view, row))
-        self.place_buttons(m, (("Play again", self.play_again, "#play_again"),
-                               ("Same deal", self.same_deal, "#same_deal"),
-                               ("See the table", self.see_table, "#see_table"),
-                               ("Menu", self.to_menu, "#to_menu")))
+        self.place_buttons(m, ((_("Play again"), self.play_again, "#play_again"),
+                               (_("Same deal"), self.same_deal, "#same_deal"),
+                               (_("See the table"), self.see_table, "#see_table"),
+                               (_("Menu"), self.to_menu, "#to_menu")))
 
     def regions(self) -> dict[str, pygame.Rect]:
         """Named parts for a tutorial's coach: results.outcome, results.case_files, coach."""
@@ -106,7 +113,7 @@ class HarshResultsScene(ResultsScene):
                 "results.case_files": self.panel.rect}
 
     def _title_rect(self, m) -> pygame.Rect:
-        w, h = draw.font(m.px(style.FONT_TITLE - 8), True).size(TITLES[self.won])
+        w, h = draw.font(m.px(style.FONT_TITLE - 8), True).size(_(TITLES[self.won]))
         return pygame.Rect(0, 0, w + m.px(16), h + m.px(4)).move(
             self.box.centerx - (w + m.px(16)) // 2, self.box.y + m.px(62) - (h + m.px(4)) // 2)
 
@@ -121,12 +128,12 @@ class HarshResultsScene(ResultsScene):
         surface.blit(draw.shade(surface.get_size(), (0, 0, 0, self.shade)), (0, 0))
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, "Game over · Harsh Shadows", m.px(17),
+        draw.blit_text(surface, _("Game over · {game}", game=_("Harsh Shadows")), m.px(17),
                        (self.box.centerx, self.box.y + m.px(24)), style.TEXT_MUTED, True, "center")
         colour = style.GOOD if self.won else style.DANGER
-        draw.blit_text(surface, TITLES[self.won], m.px(style.FONT_TITLE - 8),
+        draw.blit_text(surface, _(TITLES[self.won]), m.px(style.FONT_TITLE - 8),
                        (self.box.centerx, self.box.y + m.px(62)), colour, True, "center")
         self.panel.draw(surface)
-        draw.blit_text(surface, f"Seed {self.session.match.seed}: enter it in Setup to play this "
-                       "deal again.", m.px(14), (self.box.centerx, self.panel.rect.bottom + m.px(8)),
+        draw.blit_text(surface, _("Seed {seed}: enter it in Setup to play this deal again.",
+                                  seed=self.session.match.seed), m.px(14), (self.box.centerx, self.panel.rect.bottom + m.px(8)),
                        style.TEXT_MUTED, False, "midtop")

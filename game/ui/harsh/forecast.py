@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from game.i18n import N_, _
 from game.rules.harsh.data import STEP, spy_destination
 
-WORDS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
-         "SW": "south-west", "W": "west", "NW": "north-west"}
+# English ids, shown with _()
+WORDS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"),
+         "S": N_("south"), "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
 
 
 @dataclass(frozen=True)
@@ -29,13 +31,20 @@ class Forecast:
 
     def caption(self) -> str:
         if self.stays:
-            return "Next Spy card known, but the Spy stays put this turn (lost in the crowd)."
-        how = f"{self.arrow} arrow, {WORDS[self.direction]}"
+            return _("Next Spy card known, but the Spy stays put this turn (lost in the crowd).")
+        d = _(WORDS[self.direction])
         if self.rotated:
-            how += " of the card turned around (both arrows lead off the grid)"
-        elif self.blocked:
-            how += f" (the large arrow, {WORDS[self.blocked]}, leads off the grid)"
-        return f"Next Spy move: {how}."
+            if self.arrow == "small":
+                return _("Next Spy move: small arrow, {direction} of the card turned around "
+                         "(both arrows lead off the grid).", direction=d)
+            return _("Next Spy move: large arrow, {direction} of the card turned around "
+                     "(both arrows lead off the grid).", direction=d)
+        if self.blocked:
+            return _("Next Spy move: small arrow, {direction} (the large arrow, {blocked}, leads "
+                     "off the grid).", direction=d, blocked=_(WORDS[self.blocked]))
+        if self.arrow == "small":
+            return _("Next Spy move: small arrow, {direction}.", direction=d)
+        return _("Next Spy move: large arrow, {direction}.", direction=d)
 
 
 def next_move(view: Mapping) -> Forecast | None:

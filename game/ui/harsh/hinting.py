@@ -15,6 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Sequence
 
+from game.i18n import _
 from game.rules.protocol import Action
 
 # While the search runs, the interpreter hands the GIL back and forth more often so that
@@ -111,7 +112,7 @@ class HintRunner:
             try:
                 self.answer = f.result()
             except Exception as exc:  # noqa: BLE001 - a failed hint must not end the game
-                self.error = f"The hint failed ({exc})."
+                self.error = _("The hint failed ({why}).", why=exc)
                 self.answer = None
             else:
                 if self._asked is not None:

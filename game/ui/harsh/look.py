@@ -14,6 +14,8 @@ from functools import lru_cache
 
 import pygame
 
+from game import i18n
+from game.i18n import _
 from game.ui import draw, style
 
 # Case File looks: colour + shape + letter, so the colour is never the only cue.
@@ -60,6 +62,7 @@ def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_n
     ``reserve`` px at the bottom stay clear for the Discovery stack and the pieces.
     """
     w, h = size
+    name, ability_name, ability_text = _(name), _(ability_name), _(ability_text)
     face = style.CARD_FACE if not face_down else style.CARD_BACK
     edge = style.CARD_EDGE if not face_down else style.CARD_BACK_LINE
     surf = _canvas(size)
@@ -89,13 +92,13 @@ def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_n
     limit = h - reserve
     if face_down:
         # wrapped, not cut: on a narrow card "Ability used · face do…" hid why it is down
-        note = "Ability used · face down" if used else "Face down · no ability"
+        note = _("Ability used · face down") if used else _("Face down · no ability")
         for ln in draw.wrap(note, body, w - 12)[:2]:
             draw.blit_text(surf, _fit(ln, body, w - 12), body, (6, y), style.TEXT_MUTED)
             y += int(body * 1.2)
         return _ready(surf)
     if not enabled:
-        draw.blit_text(surf, _fit("Ability switched off", body, w - 12), body, (6, y), style.TEXT_DIM)
+        draw.blit_text(surf, _fit(_("Ability switched off"), body, w - 12), body, (6, y), style.TEXT_DIM)
         return _ready(surf)
     draw.blit_text(surf, _fit(ability_name, body, w - 12, True), body, (6, y), style.CARD_INK, True)
     y += int(body * 1.3)
@@ -146,12 +149,13 @@ def mini_face(size: tuple, name: str) -> pygame.Surface:
     draw.rounded_rect(surf, surf.get_rect(), face, radius, (40, 36, 32), max(2, w // 14))
     if not name:
         return _ready(surf)   # a card under the top one: only its edge shows
+    name = _(name)
     fs = max(8, min(16, h // 5))
     lines: list[str] = []
     for word in name.split(" "):   # a word too long for the card breaks in two
         if draw.font(fs, True).size(word)[0] > w - 5:
             cut = len(word) // 2
-            lines += [word[:cut] + "-", word[cut:]]
+            lines += [word[:cut] + ("-" if i18n.uses_spaces() else ""), word[cut:]]
         else:
             lines.append(word)
     lines = lines[:3]
@@ -270,6 +274,7 @@ def item_card(size: tuple, name: str, file_name: str = "", held: bool = False,
               protected: bool = False) -> pygame.Surface:
     """A face-up Item (Confiscated or in the collection), marked with its Case File if known."""
     w, h = size
+    name = _(name)
     surf = _canvas(size)
     colour, shape, letter = CASE_LOOK.get(file_name, (style.CARD_EDGE, "", ""))
     draw.rounded_rect(surf, surf.get_rect(), style.CARD_FACE, max(3, w // 10),
@@ -287,11 +292,11 @@ def item_card(size: tuple, name: str, file_name: str = "", held: bool = False,
         sym = draw.symbol(shape, d, colour, letter)
         surf.blit(sym, (2, 2))
     if held:
-        img = draw.text("held", max(8, int(h * 0.2)), (70, 110, 70), True)
+        img = draw.text(_("held"), max(8, int(h * 0.2)), (70, 110, 70), True)
         surf.blit(img, img.get_rect(topright=(w - 3, 1)))
     if protected:
         pygame.draw.rect(surf, style.ACCENT, surf.get_rect(), max(2, w // 25), border_radius=max(3, w // 10))
-        img = draw.text("safe", max(8, int(h * 0.2)), (150, 110, 30), True)
+        img = draw.text(_("safe"), max(8, int(h * 0.2)), (150, 110, 30), True)
         surf.blit(img, img.get_rect(topright=(w - 3, 1)))
     return _ready(surf)
 
@@ -325,8 +330,9 @@ def clue_card(size: tuple, count: int, double: bool = False) -> pygame.Surface:
     pygame.draw.circle(surf, style.CARD_INK, (cx - rr * 0.2, cy - rr * 0.2), rr, max(2, w // 22))
     pygame.draw.line(surf, style.CARD_INK, (cx + rr * 0.5, cy + rr * 0.5), (cx + rr * 1.3, cy + rr * 1.3),
                      max(3, w // 14))
-    label = "Clue x2" if double else ("Clue" if count == 1 else f"{count} Clues")
-    fs = max(10, int(h * 0.16))
+    label = _("Clue x2") if double else (_("Clue") if count == 1 else
+                                         i18n.n_("{n} Clue", "{n} Clues", count))
+    fs = _shrink(label, max(10, int(h * 0.16)), w - 10, True, 8)    # "手がかり×2" is long
     draw.blit_text(surf, _fit(label, fs, w - 10, True), fs, (top.centerx, top.bottom - 3), style.CARD_INK,
                    True, "midbottom")
     return _ready(surf)
@@ -372,7 +378,7 @@ def bomb_card(size: tuple) -> pygame.Surface:
                      max(2, w // 25))
     pygame.draw.circle(surf, style.ACCENT_BRIGHT, (c[0] + r * 1.15, c[1] - r * 1.25), max(2, w // 14))
     fs = max(10, int(h * 0.16))
-    draw.blit_text(surf, "Bomb", fs, (w / 2, h - 4), (255, 240, 230), True, "midbottom")
+    draw.blit_text(surf, _("Bomb"), fs, (w / 2, h - 4), (255, 240, 230), True, "midbottom")
     return _ready(surf)
 
 
@@ -384,12 +390,21 @@ def plain(text: str) -> str:
 
 
 def note_colour(note: str) -> tuple:
-    if "safe to lose" in note or "better gone" in note or "no card is lost" in note:
-        return style.GOOD
-    if ("impossible" in note or "would lose" in note or "no longer" in note
-            or note.startswith(("ENDS THE GAME", "RISK"))):
-        return style.DANGER
-    return style.TEXT_MUTED
+    """A dialog option's note: green when losing the card is good, red when the choice
+    loses (the note's tone is said where it is worded: ``dialogs.toned``)."""
+    from .dialogs import NOTE_TONE
+
+    tone = NOTE_TONE.get(note)
+    return style.GOOD if tone == "good" else style.DANGER if tone == "danger" else style.TEXT_MUTED
+
+
+def _forget_words(_lang: str) -> None:
+    """The cached drawings carry words: a change of language draws them again."""
+    for made in (location_card, mini_face, item_card, clue_card, bomb_card):
+        made.cache_clear()
+
+
+i18n.on_change(_forget_words)
 
 
 def spy_deck_slots(m, box: pygame.Rect) -> dict[str, pygame.Rect]:

@@ -8,17 +8,18 @@ panel and the ring on the hinted choice). The end screen is ``ending``.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 import pygame
 
+from game.i18n import _, shown
 from game.ui import draw, style
 from game.ui.table_base import fit
 from game.ui.widgets import paragraph
 
 from . import dialogs, look
 from .anim import ease
+from .dangers import percent_text
 
 
 def hint_rows(ranked) -> list[tuple[str, float, float]]:
@@ -35,9 +36,17 @@ def hint_rows(ranked) -> list[tuple[str, float, float]]:
         a, p, n = members[0]
         label = a.label
         if len(members) > 1 and a.kind == "reveal":
-            label = re.sub(r"^Reveal (.+?) card \d+", rf"Reveal one of {len(members)} \1 cards", label)
+            f, _slot, x2 = a.args
+            label = _("Reveal one of {n} {file} cards (pay {pay})", n=len(members),
+                      file=_(dialogs.CASE_FILES[f]), pay=reveal_pay(a))
         rows.append((label, p, margin(p, n)))
     return rows
+
+
+def reveal_pay(action) -> str:
+    """The payment a reveal's label names, in words."""
+    pay = dict(getattr(action.label_message, "params", ())).get("pay")
+    return shown(pay) if pay is not None else ""
 
 
 def hint_lines(answer) -> list:
@@ -45,19 +54,23 @@ def hint_lines(answer) -> list:
     chance with its own ± margin, so 76% against 74% is not read as a difference."""
     rows = hint_rows(answer.ranked)
     (best, p, mp), rest = rows[0], rows[1:]
-    pts = lambda q, mq: f"{q:.0%} ±{max(1, round(100 * mq))}"   # noqa: E731
-    blocks = [paragraph(f"Best: {best} — {pts(p, mp)} win chance", look.HINT_COLOUR)]
+    def pts(q, mq):
+        return _("{percent} ±{margin}", percent=percent_text(q), margin=max(1, round(100 * mq)))
+
+    blocks = [paragraph(_("Best: {choice} — {chance} win chance", choice=best, chance=pts(p, mp)),
+                        look.HINT_COLOUR)]
     ties = [r for r in rest if r[1] + r[2] >= p - mp]
     worse = [r for r in rest if r[1] + r[2] < p - mp]
     if ties:
-        blocks.append(paragraph("As good, within the ±:", style.TEXT))
+        blocks.append(paragraph(_("As good, within the ±:"), style.TEXT))
         blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED) for label, q, mq in ties]
     if worse:
-        blocks.append(paragraph("Less good:" if ties or len(worse) > 1 else "The other choice:", style.TEXT))
+        blocks.append(paragraph(_("Less good:") if ties or len(worse) > 1 else _("The other choice:"),
+                                style.TEXT))
         blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED) for label, q, mq in worse]
-    n = answer.best[2]
-    blocks.append(paragraph(f"± is the 95% margin ({n} games a choice, {answer.seconds:.1f} s).",
-                            style.TEXT_DIM))
+    n, seconds = answer.best[2], f"{answer.seconds:.1f}"
+    blocks.append(paragraph(_("± is the 95% margin ({n} games a choice, {seconds} s).", n=n,
+                              seconds=seconds), style.TEXT_DIM))
     return blocks
 
 
@@ -108,7 +121,7 @@ class HarshOverlays:
             self.option_buttons.append((btn, opt))
         if dlg.cancel:
             self.button((rect.right - m.pad - m.px(140), rect.bottom - m.pad - m.button_h, m.px(140),
-                         m.button_h), "Cancel", self.close_dialog, choice=False, object_id="#cancel")
+                         m.button_h), _("Cancel"), self.close_dialog, choice=False, object_id="#cancel")
 
     def dialog_area(self, dlg: dialogs.Dialog) -> pygame.Rect:
         """Where a dialog goes: beside the grid when it is about the grid (a Stakeout), over
@@ -130,7 +143,7 @@ class HarshOverlays:
             for i in range(n):
                 self.park_ahead((area.x + m.pad, area.y + i * bh, cw, bh), "…", cls="@choice",
                                 object_id=f"#opt_{i}")
-        self.park_ahead((0, 0, m.px(140), m.button_h), "Cancel", object_id="#cancel")
+        self.park_ahead((0, 0, m.px(140), m.button_h), _("Cancel"), object_id="#cancel")
 
     def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
         m = self.metrics
@@ -160,7 +173,7 @@ class HarshOverlays:
         won = bool(res.get("won"))
         grid = self.lay.grid
         w = grid.width - 2 * m.pad
-        lines = draw.wrap(res.get("text", ""), m.px(16), w - 2 * m.pad)[:4]
+        lines = draw.wrap(shown(res.get("text", "")), m.px(16), w - 2 * m.pad)[:4]
         h = m.px(44) + len(lines) * m.px(21) + m.px(34)
         coming = next((a.progress for a in self.timeline.of("ending")), 1.0)
         # over a row of the grid without the Spy or the Agent: the pieces stay in view
@@ -172,13 +185,13 @@ class HarshOverlays:
         draw.panel(surface, rect, m.px(12), alpha=252)
         colour = style.GOOD if won else style.DANGER
         pygame.draw.rect(surface, colour, rect, 2, border_radius=m.px(12))
-        title = "Mission accomplished" if won else "Mission failed"
+        title = _("Mission accomplished") if won else _("Mission failed")
         draw.blit_text(surface, title, m.px(26), (rect.centerx, rect.y + m.px(8)), colour, True, "midtop")
         y = rect.y + m.px(44)
         for ln in lines:
             draw.blit_text(surface, ln, m.px(16), (rect.centerx, y), style.TEXT, False, "midtop")
             y += m.px(21)
-        draw.blit_text(surface, "Click or press a key for the results", m.px(13),
+        draw.blit_text(surface, _("Click or press a key for the results"), m.px(13),
                        (rect.centerx, rect.bottom - m.px(8)), style.TEXT_DIM, False, "midbottom")
 
     # the toast ------------------------------------------------------------------------------------------
@@ -210,7 +223,7 @@ class HarshOverlays:
     # the hint ---------------------------------------------------------------------------------------------------
     def ask_hint(self) -> None:
         if self.acting_seat() is None:
-            self.refuse("there is no decision to give a hint for")
+            self.refuse(_("there is no decision to give a hint for"))
             return
         key = self.step_key()
         # seeded by the position itself: asking twice gives the same answer
@@ -230,14 +243,14 @@ class HarshOverlays:
         if self.hints.error:
             return [paragraph(self.hints.error, style.DANGER)]
         if self.hints.thinking_for(self.step_key()):
-            return [paragraph("Thinking… (playing out sampled games from what you can see)",
+            return [paragraph(_("Thinking… (playing out sampled games from what you can see)"),
                               style.ACCENT_BRIGHT)]
         if answer is None:
             if self.over_shown():
-                return [paragraph("The game is over.", style.TEXT_DIM)]
-            return [paragraph("Stuck? Press Hint (or H): every choice is played out many times, "
-                              "with the hidden cards laid each way they could be, and its win "
-                              "chance estimated.", style.TEXT_DIM)]
+                return [paragraph(_("The game is over."), style.TEXT_DIM)]
+            return [paragraph(_("Stuck? Press Hint (or H): every choice is played out many times, "
+                                "with the hidden cards laid each way they could be, and its win "
+                                "chance estimated."), style.TEXT_DIM)]
         return hint_lines(answer)
 
     def draw_hint_panel(self, surface) -> None:
@@ -265,7 +278,7 @@ class HarshOverlays:
         m = self.metrics
         r = rect.inflate(m.px(8), m.px(8))
         look.ring(surface, r, look.HINT_COLOUR, max(2, m.px(3)), m.px(10))
-        tag = draw.text("Hint", m.px(12), (10, 30, 40), True)
+        tag = draw.text(_("Hint"), m.px(12), (10, 30, 40), True)
         # on the middle of the ring's top edge: clear of the title, the Location number
         # (bottom right) and the pieces and stacks (bottom corners) of the cell above
         t = tag.get_rect(center=(r.centerx, r.y))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _, n_, shown
 from game.rules.harsh.data import OPPOSITE
 from game.ui import draw, palette, style
 from game.ui.table_base import fit
@@ -18,7 +20,9 @@ from game.ui.table_base import fit
 from . import dialogs, forecast, look
 from .anim import ease
 
-ORDINALS = ("top", "2nd", "3rd")
+# one sentence per place in the stack, so each language says it its way
+ORDINALS = (N_("{card}, top card at {place}"), N_("{card}, 2nd card at {place}"),
+            N_("{card}, 3rd card at {place}"))
 
 
 def seen_on_grid(view) -> list[str]:
@@ -28,14 +32,15 @@ def seen_on_grid(view) -> list[str]:
     for g in view["grid"]:
         for i, name in enumerate(g.get("known") or ()):
             if name:
-                out.append(f"{name}, {ORDINALS[min(i, 2)]} card at {g['location']}")
+                out.append(_(ORDINALS[min(i, 2)], card=_(name), place=_(g["location"])))
     return out
 
 
 def deck_top_note(view) -> str | None:
     """The top of the Discovery deck as the player put it back at the Cafe, if known."""
     top = view["deck_known_top"]
-    return "Next from the Discovery deck, top first: " + ", ".join(top) if top else None
+    return _("Next from the Discovery deck, top first: {cards}", cards=dialogs.listed(top)) \
+        if top else None
 
 
 def _card_args(g) -> tuple:
@@ -65,7 +70,8 @@ class HarshPainter:
         lay = self.lay
         key = (surface.get_size(), tuple(map(tuple, lay.cells)), tuple(lay.status),
                tuple(lay.collection), tuple(lay.spy), self.token_d(),
-               tuple(_card_args(g) for g in view["grid"]), tuple(sorted(moves)), palette.current())
+               tuple(_card_args(g) for g in view["grid"]), tuple(sorted(moves)), palette.current(),
+               i18n.current())
         based = self._base is not None and self._base_key == key
         if based:
             surface.blit(self._base, (0, 0))
@@ -206,11 +212,12 @@ class HarshPainter:
             draw.blit_text(surface, str(p + 1), m.px(13), centre, (30, 24, 10), True, "center")
             danger = risks.get(p)
             if danger is not None:
-                text = "ENDS THE GAME" if danger.certain else f"RISK {danger.chance:.0%}"
+                text = _("ENDS THE GAME") if danger.certain else _("RISK {percent}",
+                                                                     percent=danger.percent)
                 self._pill(surface, text, (cell.centerx, cell.y + m.px(30)), style.DANGER, (255, 255, 255))
         self.draw_forecast(surface, view, d)
-        tags = {"agent": "safe house" if view["safe_house"] else "",
-                "spy": "lost in the crowd" if view["spy_stays"] else ""}
+        tags = {"agent": _("safe house") if view["safe_house"] else "",
+                "spy": _("lost in the crowd") if view["spy_stays"] else ""}
         for kind, key, img in (("agent", "agent", draw.agent_token(d)), ("spy", "spy", draw.spy_token(d))):
             at = self.piece_at(kind, view[key]) or self.token_spot(kind, view[key])
             rect = surface.blit(img, img.get_rect(center=(int(at[0]), int(at[1]))))
@@ -326,15 +333,18 @@ class HarshPainter:
         if not self._panels_below:
             draw.panel(surface, box, m.px(8))
         coll = list(view["collection"])
-        title = f"Discovery Collection · {len(coll)} card{'s' if len(coll) != 1 else ''} · Clue value {view['clues']}"
+        title = n_("Discovery Collection · {n} card · Clue value {clues}",
+                   "Discovery Collection · {n} cards · Clue value {clues}", len(coll),
+                   clues=view["clues"])
         draw.blit_text(surface, title, m.px(14), (box.x + m.px(10), box.y + m.px(6)), style.TEXT_MUTED, True)
         if view["result"] is not None and not self.ending_waits():
             won = view["result"]["won"]
-            verdict, colour = ("Mission accomplished", style.GOOD) if won else ("Mission failed", style.DANGER)
+            verdict, colour = (_("Mission accomplished"), style.GOOD) if won else \
+                (_("Mission failed"), style.DANGER)
         elif view["win_possible"] or view["result"] is not None:
-            verdict, colour = "A win is still possible", style.GOOD
+            verdict, colour = _("A win is still possible"), style.GOOD
         else:
-            verdict, colour = "No win possible: " + view["win_reason"], style.DANGER
+            verdict, colour = _("No win possible: {why}", why=shown(view["win_reason"])), style.DANGER
         tw = draw.font(m.px(14), True).size(title)[0]
         draw.blit_text(surface, fit(verdict, m.px(14), box.width - tw - m.px(40), True), m.px(14),
                        (box.right - m.px(10), box.y + m.px(6)), colour, True, "topright")
@@ -359,9 +369,10 @@ class HarshPainter:
             notes.append((top, style.TEXT))
         seen = seen_on_grid(view)
         if seen:
-            notes.append(("Seen at the Cafe, now on the grid: " + "; ".join(seen), style.TEXT))
+            notes.append((_("Seen at the Cafe, now on the grid: {cards}", cards="; ".join(seen)),
+                          style.TEXT))
         if gone:
-            notes.append(("Discarded: " + ", ".join(gone), style.TEXT_DIM))
+            notes.append((_("Discarded: {cards}", cards=dialogs.listed(gone)), style.TEXT_DIM))
         # what the player knows beside the cards keeps its room: a long collection overlaps
         cards_w = area.width - (m.px(220) if notes else 0)
         total = sum(c.get_width() for c in cards) + m.px(6) * max(0, len(cards) - 1)
@@ -373,7 +384,7 @@ class HarshPainter:
             right = int(x) + c.get_width() + m.px(6)
             x += (c.get_width() + m.px(6)) * step_scale
         if not cards and not notes:
-            draw.blit_text(surface, "Nothing yet: move onto Locations to take their Discovery cards.",
+            draw.blit_text(surface, _("Nothing yet: move onto Locations to take their Discovery cards."),
                            m.px(14), (box.x + m.px(12), box.y + m.px(40)), style.TEXT_DIM)
         if notes and right + m.px(160) < area.right:
             y, lines_left = area.y, 4
@@ -390,7 +401,7 @@ class HarshPainter:
         box = self.lay.spy
         if not self._panels_below:
             draw.panel(surface, box, m.px(8))
-        draw.blit_text(surface, "Spy Movement deck", m.px(14), (box.x + m.px(10), box.y + m.px(6)),
+        draw.blit_text(surface, _("Spy Movement deck"), m.px(14), (box.x + m.px(10), box.y + m.px(6)),
                        style.TEXT_MUTED, True)
         slots = look.spy_deck_slots(m, box)
         x, y = slots["spy_deck.top"].topleft
@@ -398,7 +409,7 @@ class HarshPainter:
         gap = slots["spy_deck.last"].x - x - cw
         back = draw.card_back((cw, ch))
         surface.blit(back if view["spy_deck"] else draw.dimmed(back, 0.7), (x, y))
-        self._caption(surface, f"{view['spy_deck']} left", (x + cw // 2, y + ch + m.px(2)))
+        self._caption(surface, _("{n} left", n=view["spy_deck"]), (x + cw // 2, y + ch + m.px(2)))
         moves = view["spy_discards"]
         x2 = x + cw + gap
         if moves:
@@ -415,9 +426,10 @@ class HarshPainter:
                 else:
                     img = pygame.transform.smoothscale(img, (max(1, int(cw * (2 * p - 1))), ch))
             surface.blit(img, img.get_rect(midtop=(x2 + cw // 2, y)))
-            self._caption(surface, f"moved {mv['direction']}", (x2 + cw // 2, y + ch + m.px(2)))
+            self._caption(surface, _("moved {direction}", direction=_(mv["direction"])),
+                          (x2 + cw // 2, y + ch + m.px(2)))
         else:
-            self._caption(surface, "no move yet", (x2 + cw // 2, y + ch // 2))
+            self._caption(surface, _("no move yet"), (x2 + cw // 2, y + ch // 2))
         peek = view["spy_peek"]
         x3 = x2 + cw + gap
         if peek:
@@ -425,12 +437,12 @@ class HarshPainter:
             spread = m.px(5)
             surface.blit(draw.glow((cw, ch), look.BUG_GREEN, spread, m.px(6)), (x3 - spread, y - spread))
             surface.blit(img, (x3, y))
-            self._caption(surface, "next card", (x3 + cw // 2, y + ch + m.px(2)))
+            self._caption(surface, _("next card"), (x3 + cw // 2, y + ch + m.px(2)))
         elif view["spy_bottom"]:
             b = view["spy_bottom"]
             img = look.spy_card((cw, ch), b["card"], b["turned"], b["large"], b["small"])
             surface.blit(draw.dimmed(img, 0.35), (x3, y))
-            self._caption(surface, "at the bottom", (x3 + cw // 2, y + ch + m.px(2)))
+            self._caption(surface, _("at the bottom"), (x3 + cw // 2, y + ch + m.px(2)))
 
     def _caption(self, surface, text, midtop) -> None:
         m = self.metrics

@@ -23,6 +23,7 @@ import time
 import pygame
 import pygame_gui
 
+from game.i18n import _, shown
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
 from game.ui import draw, howto, style
@@ -89,14 +90,14 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
     def turn_text(self) -> str:
         v = self.view()
         if self.ending_waits() or self.spy_on_its_way():
-            return "The Spy moves…"
+            return _("The Spy moves…")
         if self.session.is_over():
             res = v["result"] or {}
-            return "Mission accomplished." if res.get("won") else "Mission failed."
+            return _("Mission accomplished.") if res.get("won") else _("Mission failed.")
         if v["phase"] in ("setup", "reshuffle"):
-            return "Shuffling…"
-        prompt = v["prompt"]
-        return f"Turn {v['turn']}: {prompt[:1].upper()}{prompt[1:]}."
+            return _("Shuffling…")
+        prompt = shown(v["prompt"])
+        return _("Turn {turn}: {prompt}.", turn=v["turn"], prompt=prompt[:1].upper() + prompt[1:])
 
     @property
     def busy(self) -> bool:
@@ -135,29 +136,29 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
             panel.offset = 0
             return panel
         self._hint_shown = None
-        return ScrollPanel(rect, m, title="Hint", font_size=style.FONT_SMALL)
+        return ScrollPanel(rect, m, title=_("Hint"), font_size=style.FONT_SMALL)
 
     def build_top_bar(self, m: style.Metrics) -> None:
         bw = m.px(112)
         y = m.gap
         x = self.metrics.width - bw - m.pad
-        self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
+        self.button((x, y, bw, m.button_h), _("Menu"), self.pause, choice=False, object_id="#pause")
         x -= bw + m.gap
         can = self.session.can_undo()
         self.buttons["undo"] = self.button(
-            (x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo", enabled=can,
-            tooltip="Take back your last choice (Ctrl+Z)" if can else
-            "Nothing to undo: undo stops at the last card, Spy move or Case File revealed")
+            (x, y, bw, m.button_h), _("Undo"), self.undo, choice=False, object_id="#undo", enabled=can,
+            tooltip=_("Take back your last choice (Ctrl+Z)") if can else
+            _("Nothing to undo: undo stops at the last card, Spy move or Case File revealed"))
         x -= bw + m.gap
         if self.session.is_over():
             # made with the last move, shown when the Spy lands (``show_over``): no rebuild then
-            self.buttons["results"] = self.button((x, y, bw, m.button_h), "Results", self.show_results,
+            self.buttons["results"] = self.button((x, y, bw, m.button_h), _("Results"), self.show_results,
                                                   choice=False, object_id="#results")
         if not self.over_shown():
             can_hint = self.acting_seat() is not None
             self.buttons["hint"] = self.button(
-                (x, y, bw, m.button_h), "Hint", self.ask_hint, choice=False, object_id="#hint",
-                enabled=can_hint, tooltip="Estimate the win chance of every choice (H)")
+                (x, y, bw, m.button_h), _("Hint"), self.ask_hint, choice=False, object_id="#hint",
+                enabled=can_hint, tooltip=_("Estimate the win chance of every choice (H)"))
             if self.buttons.get("results") is not None:
                 self.buttons["results"].hide()
         self.top_bar_right = howto.add_button(self, m, x, y, bw)
@@ -180,7 +181,8 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         names = {"reveal": "Use clues", "bug": "Place the Tracking Bug", "track": "Track the Spy",
                  "ability": "Use Location ability"}
         reasons = dict(self.view()["unavailable"])
-        return reasons.get(names.get(kind, ""), "that is not possible now")
+        why = reasons.get(names.get(kind, ""))
+        return shown(why) if why else _("that is not possible now")
 
     def open_dialog(self, dlg: dialogs.Dialog) -> None:
         self.user_dialog = dlg
@@ -195,13 +197,14 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
     def confirm_accusation(self) -> None:
         acts = [a for a in self.actions() if a.kind == "accuse"]
         if not acts:
-            self.refuse("you can accuse only when the bugged Spy is on your Location")
+            self.refuse(_("you can accuse only when the bugged Spy is on your Location"))
             return
         view = self.view()
         self.open_dialog(dialogs.Dialog(
-            "accuse", "Accuse the Spy?", "The game ends: every Case File is revealed. You win "
-            "with all three Evidence Items and no Red Herring in your collection.",
-            (dialogs.Option(acts[0], "Accuse the Spy", dialogs.accuse_note(view)),), cancel=True))
+            "accuse", _("Accuse the Spy?"), _("The game ends: every Case File is revealed. You win "
+                                              "with all three Evidence Items and no Red Herring in "
+                                              "your collection."),
+            (dialogs.Option(acts[0], _("Accuse the Spy"), dialogs.accuse_note(view)),), cancel=True))
 
     def open_clues(self) -> None:
         acts = self.actions()
@@ -241,19 +244,19 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
             if pos in targets:
                 self.choose(targets[pos])
             else:
-                self.refuse(GRID_ABILITIES[self.grid_pick][2])
+                self.refuse(_(GRID_ABILITIES[self.grid_pick][2]))
             return
         view = self.view()
         if view["phase"] != "move":
             if self.acting_seat() is not None and view["phase"] == "actions":
-                self.refuse("you already moved this turn: take additional actions or end your turn")
+                self.refuse(_("you already moved this turn: take additional actions or end your turn"))
             return
         for a in self.actions():
             if a.kind == "move" and a.args == (pos,):
                 self.choose(a)
                 return
         if pos == view["agent"]:
-            self.refuse("the Agent must move to a neighbouring Location")
+            self.refuse(_("the Agent must move to a neighbouring Location"))
         else:
             self.choose(Action("move", (pos,)))  # refused with the rules' reason
 
@@ -262,20 +265,19 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         if not acts:
             view = self.view()
             if view["case_files"][f]["slots"][slot] is not None:
-                self.refuse("that Confiscated Item is already revealed")
+                self.refuse(_("that Confiscated Item is already revealed"))
             elif view["phase"] != "actions":
-                self.refuse("Clues are used during your additional actions, after moving")
+                self.refuse(_("Clues are used during your additional actions, after moving"))
             else:
-                reason = self._why_not("reveal")
-                self.refuse(reason if reason != "that is not possible now" else
-                            "you cannot pay for that Case File now")
+                why = dict(view["unavailable"]).get("Use clues")
+                self.refuse(shown(why) if why else _("you cannot pay for that Case File now"))
             return
         if len(acts) == 1:
             self.choose(acts[0])
             return
-        opts = tuple(dialogs.Option(a, "Pay " + a.label.split("(pay ", 1)[-1].rstrip(")")) for a in acts)
-        self.open_dialog(dialogs.Dialog("pay", "How do you pay?", f"Reveal {dialogs.CASE_FILES[f]} "
-                                        f"card {slot + 1}.", opts, cancel=True))
+        opts = tuple(dialogs.Option(a, _("Pay {pay}", pay=dialogs.pay_text(self.view(), a))) for a in acts)
+        self.open_dialog(dialogs.Dialog("pay", _("How do you pay?"), _(
+            "Reveal {file} card {slot}.", file=_(dialogs.CASE_FILES[f]), slot=slot + 1), opts, cancel=True))
 
     # --- undo, results --------------------------------------------------------------------
     def undo(self) -> None:
@@ -283,11 +285,11 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
             self.hints.forget()
             self.timeline.clear()
             self.user_dialog = None
-            self.set_status("Your last choice was taken back.")
+            self.set_status(_("Your last choice was taken back."))
             self.rebuild()
         else:
-            self.refuse("nothing to undo: undo stops at the last card, Spy move or Case File "
-                        "revealed")
+            self.refuse(_("nothing to undo: undo stops at the last card, Spy move or Case File "
+                          "revealed"))
 
     # --- the end: the final board holds until it has been seen -------------------------------------
     def animating(self) -> bool:

@@ -11,7 +11,8 @@ from game.ui.widgets import Block, heading, paragraph
 
 def _is_heading(line: str) -> bool:
     letters = [c for c in line if c.isalpha()]
-    return bool(letters) and line.upper() == line and len(line) < 80
+    # a script without capitals (Japanese) marks its headings with "#" instead
+    return bool(letters) and line.upper() == line != line.lower() and len(line) < 80
 
 
 def _is_item(line: str) -> bool:
