@@ -36,6 +36,7 @@ def fast_app(shadows_home):
     a.quit()
 
 
+@pytest.mark.slow  # a whole game through the UI: CI runs it, -m "not slow" skips it
 def test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results(fast_app):
     app = fast_app
     table = start_game(app, "chasing", SEATS, 31, {"start": "0"})
