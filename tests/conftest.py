@@ -28,7 +28,9 @@ import pytest  # noqa: E402
 # these are started first and dealt out between the workers, so that none of them begins
 # near the end while the other worker sits idle; with `--dist worksteal` (pyproject.toml)
 # a worker that runs out takes the short tests still queued on the other. The list only
-# orders: a test missing from it (renamed, new) runs all the same, after these.
+# orders: a test missing from it (renamed, new) runs all the same, after these. A test
+# that shares a module-scoped fixture stays out (moved away from its module, the fixture
+# would be built twice).
 LONGEST = {
     "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast]": 104,
     "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast]": 78,
@@ -57,7 +59,6 @@ LONGEST = {
     "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-8p]": 9,
     "test_ui_handoff_moments.py::test_computer_pace_is_a_setting_that_is_saved_and_slows_the_computers": 8,
     "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-reduced-motion]": 8,
-    "test_ui_review.py::test_open_from_history_and_step_both_ways_to_the_end_and_back[hunters]": 7,
     "test_a11y_text_size.py::test_every_button_holds_its_words[200pc-1920x1080]": 7,
     "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-full-motion]": 7,
     "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[hunters-reduced-motion]": 7,
@@ -120,11 +121,16 @@ def shadows_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app(shadows_home, request):
+def app(shadows_home, request, monkeypatch):
     """The real app on its menu, headless, in a fresh user folder; it quits after the test.
     ``pytest.mark.animation_speed("off")`` on a test or module sets the speed before the
-    first frame ("off": computer moves go without waiting for animations)."""
+    first frame ("off": computer moves go without waiting for animations). Its writes are
+    not forced to the disk (os.fsync does nothing): a UI test saves after every move, and
+    waiting for a busy disk checks nothing; test_hardening and test_platform_storage test
+    the syncing."""
     from ui_helpers import make_app, step
+
+    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
 
     a = make_app()
     speed = request.node.get_closest_marker("animation_speed")
