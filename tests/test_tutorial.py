@@ -21,6 +21,21 @@ GAMES_TAUGHT = sorted({t.game_id for t in available()})
 pytestmark = pytest.mark.animation_speed("fast")
 
 
+@pytest.fixture(autouse=True)
+def paced_by_frames(monkeypatch):
+    """A tutorial's pace and holds count the frames stepped, as its animations do: the wall
+    clock made a play-through wait out every pause with frames nobody needed."""
+    from ui_helpers import frame_clock
+
+    real = TutorialSession.__init__
+
+    def init(self, *args, **kw):
+        kw.setdefault("clock", frame_clock)
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(TutorialSession, "__init__", init)
+
+
 @pytest.mark.parametrize("game_id", TUTORIALS)
 def test_every_step_of_the_tutorial_is_legal_where_it_stands(game_id):
     t = tutorial_for(game_id)

@@ -38,9 +38,19 @@ def loopback_phone_app(monkeypatch):
     a.quit()
 
 
+_FRAME_TIME = [0.0]
+
+
+def frame_clock() -> float:
+    """Seconds of the frames stepped here so far (1/60 s each): a session's clock that, like
+    the animations, moves only as the test steps, whatever the machine's load."""
+    return _FRAME_TIME[0]
+
+
 def step(app, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(DT)
+        _FRAME_TIME[0] += DT
         if _worker_thinking(app):
             # The real loop sleeps in clock.tick; this one does not. Without a real pause
             # the main thread re-takes the GIL after every blit and starves the worker
