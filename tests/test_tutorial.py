@@ -21,6 +21,21 @@ GAMES_TAUGHT = sorted({t.game_id for t in available()})
 pytestmark = pytest.mark.animation_speed("fast")
 
 
+@pytest.fixture(autouse=True)
+def paced_by_frames(monkeypatch):
+    """A tutorial's pace and holds count the frames stepped, as its animations do: the wall
+    clock made a play-through wait out every pause with frames nobody needed."""
+    from ui_helpers import frame_clock
+
+    real = TutorialSession.__init__
+
+    def init(self, *args, **kw):
+        kw.setdefault("clock", frame_clock)
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(TutorialSession, "__init__", init)
+
+
 @pytest.mark.parametrize("game_id", TUTORIALS)
 def test_every_step_of_the_tutorial_is_legal_where_it_stands(game_id):
     t = tutorial_for(game_id)
@@ -168,8 +183,9 @@ ARROW_CROSSES_AT_MOST = {("chasing", 1024): 15, ("chasing", 1920): 17, ("harsh",
                          ("hunters2", 1024): 10, ("hunters2", 1920): 10}
 
 
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-@pytest.mark.parametrize("game_id", TUTORIALS)
+@pytest.mark.parametrize("game_id,size", [   # -m "not slow" keeps one: Harsh at the small size
+    pytest.param(g, size, id=f"{g}-size{i}", marks=() if (g, i) == ("harsh", 0) else pytest.mark.slow)
+    for g in TUTORIALS for i, size in enumerate([(1024, 640), (1920, 1080)])])
 def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_home, game_id,
                                                                        size):
     import os
@@ -198,6 +214,7 @@ def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_
     assert len(crossed) <= ARROW_CROSSES_AT_MOST[game_id, size[0]], sorted(crossed)
 
 
+@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
 def test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
     from game.ui.chasing.overlays import ChasingResultsScene
 
@@ -380,6 +397,7 @@ def test_the_coach_leave_button_keeps_the_step(app):
     assert app.settings.tutorial_steps["chasing"] == at
 
 
+@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
 def test_esc_under_an_explanation_of_the_round_end_does_not_close_it(app):
     from game.ui.chasing.overlays import RoundEndScene
     from game.ui.coach import start_tutorial
@@ -432,6 +450,7 @@ def test_hunters_tutorial_brings_up_what_it_teaches():
     assert not st.is_over() and st.alive[t.learner]
 
 
+@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
 def test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game(app):
     """Part 1 (Basics) stops after three turns and offers Part 2 (Winning and dying), which
     plays the same game on to its end and the results, then offers a real game."""
@@ -496,6 +515,7 @@ def test_hunters_second_part_meets_what_it_teaches():
     assert m.state.is_over() and m.state.view(None)["winners"] == (0, 1)
 
 
+@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
 def test_harsh_keeping_the_kit_gets_the_coachs_answer_before_the_tables_warning(app):
     """The table's "This ends the game... Do it anyway?" must not come up (with the coach's
     arrow on its Yes) for a move the coach refuses anyway."""
@@ -518,6 +538,7 @@ def test_harsh_keeping_the_kit_gets_the_coachs_answer_before_the_tables_warning(
     assert wait(app, lambda: len(session.match.log) > before)
 
 
+@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
 def test_hunters_re_rolls_are_not_called_the_mystic_compass(app):
     """A roll for the Area you stand on is rolled again; with a 7 after it, the prompt
     says 7 (any Area), not the Mystic Compass the learner does not hold."""
@@ -600,6 +621,7 @@ def test_harsh_refusals_never_name_a_face_down_card():
         session.close()
 
 
+@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
 def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
     """Solo: every move is the learner's (Location, dialog option, button, Case File card),
     the Spy moves by its deck; the accusation wins and the coach offers a real game."""

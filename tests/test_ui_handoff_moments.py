@@ -362,6 +362,7 @@ def test_moments_queue_in_order_scale_with_speed_and_count_a_click_after_the_gua
 
 # --- a choice pressed while a moment is still to be seen -------------------------------------
 
+@pytest.mark.slow  # a whole game through the UI: CI runs it, -m "not slow" skips it
 @pytest.mark.parametrize("game_id,seed", [("chasing", 7)])
 def test_a_choice_pressed_while_a_moment_holds_first_ends_it(app, game_id, seed):
     """Issue 37 (b): a trick's end, a reveal or a damage banner is seen before any choice

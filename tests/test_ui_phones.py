@@ -44,6 +44,7 @@ def set_up_hunters(app, phones=(0, 1), computers=(2, 3)):
     click(app, "#start")
 
 
+@pytest.mark.slow  # a whole game through the UI: CI runs it, -m "not slow" skips it
 def test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table(app):
     set_up_hunters(app)
     join = app.top

@@ -34,6 +34,7 @@ def mixed_game(app, monkeypatch, game_id, players, seed, speed, options=None):
     return table, watch, frames
 
 
+@pytest.mark.slow  # whole games through the UI: CI runs them, -m "not slow" skips them
 @pytest.mark.parametrize("speed", ["off", "fast"])
 def test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person(app, monkeypatch, speed):
     table, watch, frames = mixed_game(app, monkeypatch, "chasing", 4, 7, speed)
@@ -42,7 +43,8 @@ def test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person(app, monke
     assert watch.findings == [], watch.summary()
 
 
-@pytest.mark.parametrize("speed", ["off", "fast"])
+# -m "not slow" keeps the game without animations, CI runs both
+@pytest.mark.parametrize("speed", ["off", pytest.param("fast", marks=pytest.mark.slow)])
 def test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person(app, monkeypatch, speed):
     table, watch, frames = mixed_game(app, monkeypatch, "hunters", 5, 11, speed)
     assert table.session.is_over(), f"the scripted game did not finish in {frames} frames"

@@ -156,7 +156,8 @@ def play_out(app, table, rng, seconds=300):
                          f"decider {table.session.decider()}, moving {table.animating()}")
 
 
-@pytest.mark.parametrize("game_id,players,speed", [("hunters", 4, "off"), ("hunters", 4, "fast"),
+@pytest.mark.parametrize("game_id,players,speed", [("hunters", 4, "off"),  # fast: CI only
+                                                   pytest.param("hunters", 4, "fast", marks=pytest.mark.slow),
                                                    ("chasing", 3, "off")])
 def test_results_come_only_after_the_final_board_and_log_were_drawn(app, monkeypatch, game_id,
                                                                     players, speed):

@@ -38,9 +38,19 @@ def loopback_phone_app(monkeypatch):
     a.quit()
 
 
+_FRAME_TIME = [0.0]
+
+
+def frame_clock() -> float:
+    """Seconds of the frames stepped here so far (1/60 s each): a session's clock that, like
+    the animations, moves only as the test steps, whatever the machine's load."""
+    return _FRAME_TIME[0]
+
+
 def step(app, frames: int = 1) -> None:
     for _ in range(frames):
         app.step(DT)
+        _FRAME_TIME[0] += DT
         if _worker_thinking(app):
             # The real loop sleeps in clock.tick; this one does not. Without a real pause
             # the main thread re-takes the GIL after every blit and starves the worker
@@ -297,7 +307,7 @@ class SecretWatch:
         from game.rules.hunters.data import CARD_NAME
         from game.ui.scenes.handoff import HandoffScene
 
-        CARD_NAMES = sorted(set(CARD_NAME), key=len, reverse=True)
+        CARD_NAMES = _card_names(CARD_NAME)
         s = self._session
         top = self.app.top
         if isinstance(top, HandoffScene) and self._handoff[0] is not top:
@@ -314,6 +324,7 @@ class SecretWatch:
                 if getattr(el, "visible", True):
                     blob += "\n" + str(getattr(el, "text", "") or "")
         private = getattr(state, "private", None)   # Shadow Hunters: what each seat was told
+        without_cards = None      # the texts with every card name taken out, made once a frame
         for owner, token in state.secret_tokens():
             # owner: a seat, None (nobody) or a tuple of seats who may each see it
             knowers = set(owner) if isinstance(owner, tuple) else {owner}
@@ -331,13 +342,14 @@ class SecretWatch:
                 else:
                     where = _text_hit(rf"\b{suit} {rank}\b", blob)
             elif isinstance(token, str):                                 # a character
-                cards = blob + "\n" + "\n".join(self.log_texts)
-                for card in CARD_NAMES:            # "Vampire Bat" is a card, not the Vampire
-                    cards = cards.replace(card, "")
+                if without_cards is None:
+                    without_cards = blob + "\n" + "\n".join(self.log_texts)
+                    for card in CARD_NAMES:        # "Vampire Bat" is a card, not the Vampire
+                        without_cards = without_cards.replace(card, "")
                 if token in self.pictures:
                     where = "character card"
                 else:
-                    where = _text_hit(rf"(?<![\w-]){re.escape(token)}(?![\w-])", cards)
+                    where = _text_hit(rf"(?<![\w-]){re.escape(token)}(?![\w-])", without_cards)
             elif isinstance(token, tuple) and token and token[0] in ("drew", "gave", "got"):
                 name = token[-1]                                         # a Hermit card
                 told = blob + "\n" + "\n".join(self.log_texts)
@@ -360,13 +372,33 @@ class SecretWatch:
                 + ", ".join(f"{n}x {w} on {sc}" for (sc, w), n in kinds.most_common()))
 
 
+def _card_names(names) -> list:
+    """The card names, longest first (checked at every frame: sorted once)."""
+    key = tuple(names)
+    if _CARD_NAMES[0] != key:
+        _CARD_NAMES[:] = [key, sorted(set(key), key=len, reverse=True)]
+    return _CARD_NAMES[1]
+
+
+_CARD_NAMES: list = [None, []]
+
+
 def _text_hit(pattern: str, blob: str) -> str | None:
+    """The first line of ``blob`` that ``pattern`` is found in. One search of the whole
+    blob, not one a line (this runs for every secret at every frame): the patterns cannot
+    match a line break, so a match lies within one line, the first such line."""
+    found = _compiled(pattern).search(blob)
+    if found is None:
+        return None
+    start = blob.rfind("\n", 0, found.start()) + 1
+    end = blob.find("\n", found.end())
+    return f"text: {blob[start:] if end < 0 else blob[start:end]}"
+
+
+def _compiled(pattern: str):
     import re
 
-    for line in blob.split("\n"):
-        if re.search(pattern, line, re.IGNORECASE):
-            return f"text: {line}"
-    return None
+    return re.compile(pattern, re.IGNORECASE)   # re keeps the compiled patterns cached
 
 
 def post_key(k: int, unicode: str = "") -> None:
