@@ -20,10 +20,11 @@ from game.rules.protocol import (
 SAVE_VERSION = 2
 """1: no "chance" in the save, stream 1. 2: the save says its chance stream."""
 
-NEW_GAME_STREAM: dict[str, int] = {}
+NEW_GAME_STREAM: dict[str, int] = {"hunters": 2}
 """The chance stream of a new game, by game id (1 when absent; see protocol.chance_rng).
 A game whose tutorials or tests pick seeds for what stream 1 deals stays on 1 until
-they are picked again."""
+they are picked again. Shadow Hunters is on stream 2: its tutorials ask for stream 1
+by name (Tutorial.start), and saves and files say their stream."""
 
 
 @dataclass
@@ -35,6 +36,18 @@ class Match:
     state: GameState | None = None
     log: list[tuple[int, Action]] = field(default_factory=list)
     chance: int = 1     # the chance stream (protocol.chance_rng); saved with the game
+
+    _rng = None     # stream 2: the game's one generator, re-keyed to each chance step
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name == "state":
+            # ``decider`` is the state's own method, found once here: asked every step,
+            # it is then one call, not two. Whoever swaps the state swaps it too.
+            if value is None:
+                self.__dict__.pop("decider", None)
+            else:
+                object.__setattr__(self, "decider", value.decider)
 
     @classmethod
     def start(cls, game_id: str, num_players: int, seed: int,
@@ -52,7 +65,7 @@ class Match:
         return cls(game_id, num_players, seed, opts, state, [], chance)
 
     # --- stepping ------------------------------------------------------------------
-    def decider(self) -> int:
+    def decider(self) -> int:     # (shadowed per match by the state's own: see __setattr__)
         return self.state.decider()
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -66,22 +79,23 @@ class Match:
         step = len(self.log) if step is None else step
         if self.chance == 1:
             return chance_rng(self.seed, step)
-        rng = self.__dict__.get("_rng")     # stream 2: one generator, keyed to each step
+        rng = self._rng
         if rng is None:
-            rng = self.__dict__["_rng"] = StepRandom(self.seed, step)
+            rng = self._rng = StepRandom(self.seed, step)
             return rng
         return rng.at(step)
 
     def chance_step(self) -> list[Event]:
         # chance_rng and apply written out: this runs for every chance step of a game
         log = self.log
+        state = self.state
         if self.chance == 1:
             rng = chance_rng(self.seed, len(log))
         else:
-            rng = self.__dict__.get("_rng")
+            rng = self._rng
             rng = rng.at(len(log)) if rng is not None else self.chance_rng(len(log))
-        action = self.state.sample_chance(rng)
-        events = self.state.apply(CHANCE, action)
+        action = state.sample_chance(rng)
+        events = state.apply(CHANCE, action)
         log.append((CHANCE, action))
         return events
 

@@ -20,7 +20,7 @@ import aiohttp
 
 from game.match import Match
 from game.net.hub import PhoneHub
-from game.rules.protocol import CHANCE, NOBODY, Action, chance_rng, leaves
+from game.rules.protocol import CHANCE, NOBODY, Action, leaves
 from game.session import SeatConfig, Session
 
 NAMES = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -115,7 +115,7 @@ def replay_without_server(game_id: str, n: int, seed: int, options, phones: list
     while m.decider() != NOBODY:
         d = m.decider()
         if d == CHANCE:
-            m.apply(CHANCE, m.state.sample_chance(chance_rng(m.seed, len(m.log))))
+            m.apply(CHANCE, m.state.sample_chance(m.chance_rng()))
         else:
             assert queues[d], f"seat {d} must decide but its phone sent nothing more"
             m.apply(d, queues[d].pop(0))
@@ -156,7 +156,7 @@ def _applied_log(phones: list[Phone], m: Match):
     while m.decider() != NOBODY:
         d = m.decider()
         if d == CHANCE:
-            a = m.state.sample_chance(chance_rng(m.seed, len(m.log)))
+            a = m.state.sample_chance(m.chance_rng())
         else:
             a = queues[d].pop(0)
         m.apply(d, a)

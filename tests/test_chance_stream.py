@@ -171,5 +171,32 @@ def test_stream_2_is_keyed_by_seed_and_step_and_fixed():
 
 def test_stream_1_is_the_old_generator():
     assert chance_rng(5, 7).random() == random.Random("shadows/5/7").random()
-    assert Match.start("hunters", 4, 5).chance_rng(7).random() == \
+    assert Match.start("hunters", 4, 5, chance=1).chance_rng(7).random() == \
         random.Random("shadows/5/7").random()
+    assert Match.start("chasing", 4, 5).chance == 1
+
+
+def test_a_new_shadow_hunters_game_draws_from_stream_2_and_its_tutorials_from_stream_1():
+    m = Match.start("hunters", 5, 8)
+    assert m.chance == 2 and m.to_json()["chance"] == 2
+    m.run_chance()
+    fresh = Match.start("hunters", 5, 8, chance=1).state     # the same set-up, drawn by hand
+    for i, (seat, action) in enumerate(m.log):
+        assert seat == CHANCE and action == fresh.sample_chance(chance_rng(8, i, 2))
+        fresh.apply(seat, action)
+    assert fresh.to_json() == m.state.to_json()
+    again = Match.from_json(m.to_json())          # the stream is saved, the log replays
+    assert again.chance == 2 and again.state.to_json() == m.state.to_json()
+    from game.tutorial import parts_of
+    assert [t.start().chance for t in parts_of("hunters")] == [1, 1]
+
+
+def test_a_match_asks_its_current_state_who_decides():
+    m = Match.start("hunters", 4, 3)
+    m.run_chance()
+    other = Match.start("hunters", 4, 3)
+    m.state = other.state                          # swapped: asked of the new state
+    assert m.decider() == other.state.decider()
+    m.state = None
+    with pytest.raises(AttributeError):
+        m.decider()

@@ -24,7 +24,8 @@ def records():
 
 
 def open_timeline(rec: GameRecord, every: int = 16) -> Timeline:
-    return Timeline.open(rec.game, rec.players, rec.seed, rec.options, rec.log, every)
+    return Timeline.open(rec.game, rec.players, rec.seed, rec.options, rec.log, every,
+                         rec.chance)
 
 
 def reference_states(rec: GameRecord) -> list[dict]:
@@ -198,8 +199,8 @@ def test_a_crash_reports_game_opens_the_same_way(records, shadows_home):
 
     rec = records["hunters"]
     partial = rec.log[:120]
-    crash.set_context(lambda: {"game": rec.game, "seed": rec.seed, "options": dict(rec.options),
-                               "players": rec.players,
+    crash.set_context(lambda: {"game": rec.game, "seed": rec.seed, "chance": rec.chance,
+                               "options": dict(rec.options), "players": rec.players,
                                "log": [[s, a.to_json()] for s, a in partial]})
     try:
         report = crash.write_crash_report(RuntimeError("boom"))

@@ -319,12 +319,12 @@ def test_continue_keeps_notes_skips_the_look_and_hides_every_card(app):
 
 def _seed_where_first_player_is(seat: int, players: int) -> int:
     from game.match import Match
-    from game.rules.protocol import CHANCE, chance_rng
+    from game.rules.protocol import CHANCE
 
     for seed in range(1, 60):
         m = Match.start("hunters", players, seed, {})
         while m.decider() == CHANCE:
-            m.apply(CHANCE, m.state.sample_chance(chance_rng(m.seed, len(m.log))))
+            m.apply(CHANCE, m.state.sample_chance(m.chance_rng()))
         if m.decider() == seat:
             return seed
     raise AssertionError("no seed found")
