@@ -25,6 +25,7 @@ HINT_COLOUR = (96, 200, 230)         # the Harsh hint's colour: one look for eve
 GAMES = ("chasing", "hunters")       # Harsh has its own hint panel (game/ui/harsh)
 SWITCH_WHILE_THINKING = 0.001        # as the Harsh hint: the frame loop keeps its rate
 CACHE_SIZE = 64
+REASON_LINES = 3
 
 _pool: ThreadPoolExecutor | None = None
 _known: dict[int, tuple] = {}        # position seed -> (advice, seconds)
@@ -149,7 +150,7 @@ class HintScene(Overlay):
 
     def build(self, m) -> None:
         w = min(m.px(640), m.width - 2 * m.margin)
-        self.row_h = m.px(74)
+        self.row_h = m.px(92)
         h = m.px(64) + max(1, len(self.rows())) * self.row_h + m.button_h + 2 * m.pad + m.px(24)
         self.box = self.centered(w, min(h, m.height - 2 * m.margin))
         bw = m.px(110)
@@ -208,7 +209,7 @@ class HintScene(Overlay):
     def _draw_rows(self, surface, m, x) -> None:
         from game.advice.messages import render
         from game.ai.harsh_hint import margin
-        from game.i18n import shown
+        from game.i18n import shown, uses_spaces
         from game.ui.wording import with_names
 
         adv, seconds = self.answer
@@ -225,7 +226,12 @@ class HintScene(Overlay):
                       margin=pts))
             colour = HINT_COLOUR if i == 0 else style.TEXT
             draw.blit_text(surface, _fit(head, m.px(16), text_w, True), m.px(16), (x, y), colour, True)
-            for j, line in enumerate(draw.wrap(render(c.reason, self.names), m.px(14), text_w)[:2]):
+            lines = draw.wrap(render(c.reason, self.names), m.px(14), text_w)
+            if len(lines) > REASON_LINES:     # a long translation: cut, and say so
+                joint = " " if uses_spaces() else ""
+                lines = lines[:REASON_LINES - 1] + [draw.ellipsize(
+                    joint.join(lines[REASON_LINES - 1:]), m.px(14), text_w)]
+            for j, line in enumerate(lines):
                 draw.blit_text(surface, line, m.px(14), (x, y + m.px(24) + j * m.px(18)),
                                style.TEXT_MUTED)
         foot = _("± is the 95% margin ({games} sampled games a choice, {seconds} s).",
