@@ -254,3 +254,15 @@ def test_a_chasing_analysis_has_no_team_switch(shadows_home, analysed):
             find(app, "#analysis_teams")
     finally:
         app.quit()
+
+
+def test_the_keys_list_has_the_hint_key_for_chasing_and_hunters():
+    from pathlib import Path
+
+    from game.ui import controls
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for game in ("chasing", "hunters"):
+        rows = [r for r in controls.rows(game) if r[0] == "H"]
+        assert len(rows) == 1 and "hint" in rows[0][1]
+        assert f"| H | {rows[0][1]} |" in readme
