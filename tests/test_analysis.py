@@ -199,3 +199,20 @@ def test_shadow_hunters_keeps_the_teams_and_draws_a_line_per_team():
         first = next(d for d in a.decisions if d.seat in members)
         assert curve[0] == (first.step, first.before)
         assert [s for s, _ in curve] == sorted(s for s, _ in curve)
+
+
+def test_a_sampled_decision_has_the_full_analysiss_figures():
+    """The calibration tool looks at a few decisions of many games: each sampled one must
+    get the figures the whole analysis gives it (Shadow Hunters' beliefs still learn from
+    the decisions skipped)."""
+    rec = play_record("hunters", 5, 9, level="easy")
+    log = list(rec.log)[:70]
+    full = analyse_log(rec.game, 5, rec.seed, rec.options, log, rec.chance, budget=12)
+    picked = {d.step for d in full.decisions[1::3]}
+    some = analyse_log(rec.game, 5, rec.seed, rec.options, log, rec.chance, budget=12,
+                       only=picked.__contains__)
+    assert {d.step for d in some.decisions} == picked
+    want = {d.step: d for d in full.decisions}
+    for d in some.decisions:
+        assert (d.before, d.after, d.chosen, d.best) == \
+            (want[d.step].before, want[d.step].after, want[d.step].chosen, want[d.step].best)

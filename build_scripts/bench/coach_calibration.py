@@ -5,10 +5,10 @@ play worse than real players, and the best of several noisy figures is too good 
 chance). The app turns it into an honest figure with a monotone map per game, fitted on
 games it is then never judged on::
 
-    # 1. analyse whole games of Normal players at the app's budgets; every decision's raw
-    #    figures and whether that seat won, one JSON line each (can run for hours; stop it
-    #    at any time, what is written is kept; run it again to go on)
-    nice -n 10 python build_scripts/bench/coach_calibration.py collect raw.jsonl
+    # 1. analyse games of Normal players at the app's budgets (a few decisions of each:
+    #    --sample 8); each decision's raw figures and whether that seat won, one JSON line
+    #    each (stop it at any time, what is written is kept; run it again to go on)
+    nice -n 10 python build_scripts/bench/coach_calibration.py collect raw.jsonl --sample 8
     # 2. fit the map on the training games only (game k is training when k % 5 < 2)
     python build_scripts/bench/coach_calibration.py fit raw.jsonl
     #    -> paste the printed table into game/advice/calibration.py
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -44,7 +45,26 @@ def training(k: int) -> bool:
     return k % 5 < 2
 
 
-def collect(path: Path, games: list[str], count: int) -> None:
+def decision_steps(rec) -> list[int]:
+    """The log steps where a seat had a real choice (what the analysis looks at)."""
+    from game.match import Match
+    from game.rules.protocol import CHANCE
+
+    m = Match.start(rec.game, rec.players, rec.seed, rec.options, rec.chance)
+    out = []
+    for i, (seat, action) in enumerate(rec.log):
+        if seat != CHANCE and len(m.state.legal_actions(seat)) >= 2:
+            out.append(i)
+        m.apply(seat, action)
+    return out
+
+
+def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -> None:
+    """Analyse games and write every looked-at decision. ``sample`` > 0: only that many
+    decisions of each game, drawn at random (positions of one game share its outcome,
+    so many games with a few positions each say far more than a few whole games)."""
+    import random
+
     done: dict[str, set] = {g: set() for g in games}
     if path.exists():
         for line in path.read_text().splitlines():
@@ -57,11 +77,16 @@ def collect(path: Path, games: list[str], count: int) -> None:
                     continue
                 n = PLAYERS[game][k % len(PLAYERS[game])]
                 t = time.process_time()
-                rec = play_record(game, n, SEED0 + k, level=LEVEL[game])
-                a = analyse(rec, calibrated=False)
+                rec = play_record(game, n, seed0 + k, level=LEVEL[game])
+                only = None
+                if sample:
+                    steps = decision_steps(rec)
+                    picked = set(random.Random(seed0 + k).sample(steps, min(sample, len(steps))))
+                    only = picked.__contains__
+                a = analyse(rec, calibrated=False, only=only)
                 for d in a.decisions:
                     out.write(json.dumps({
-                        "game": game, "k": k, "seed": SEED0 + k, "players": n,
+                        "game": game, "k": k, "seed": seed0 + k, "players": n,
                         "seat": d.seat, "step": d.step, "before": round(d.before, 5),
                         "after": round(d.after, 5), "best": d.chosen == d.best,
                         "won": d.seat in a.winners}) + "\n")
@@ -79,48 +104,48 @@ def rows(path: Path, game: str, train: bool) -> list[dict]:
     return out
 
 
-def isotonic(xs: list[float], ys: list[float]) -> list[tuple[float, float]]:
-    """Pool-adjacent-violators: the non-decreasing step function closest to ``ys`` in
-    least squares, as (mean x, mean y) of each pooled block."""
-    blocks: list[list[float]] = []     # [sum x, sum y, count]
-    for x, y in sorted(zip(xs, ys)):
-        blocks.append([x, y, 1])
-        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
-            sx, sy, c = blocks.pop()
-            blocks[-1][0] += sx
-            blocks[-1][1] += sy
-            blocks[-1][2] += c
-    return [(sx / c, sy / c) for sx, sy, c in blocks]
+EPS = 0.005        # raw figures are clipped to [EPS, 1 - EPS] before the logit
+GRID = [0.0] + [round(0.05 * i, 2) for i in range(1, 20)] + [1.0]
 
 
-def knots(data: list[dict], points: int = 12) -> list[tuple[float, float]]:
-    """A few (raw, calibrated) knots from the isotonic fit, at quantiles of the raw
-    figures, for a piecewise-linear map (0 and 1 stay put)."""
-    xs = [r["after"] for r in data]
+def logit(p: float) -> float:
+    p = min(1 - EPS, max(EPS, p))
+    return math.log(p / (1 - p))
+
+
+def platt(data: list[dict]) -> tuple[float, float]:
+    """Logistic regression of "won" on the logit of the raw figure (Platt scaling): two
+    numbers, so a few hundred positions fit it, and a > 0 keeps the map monotone. Newton's
+    method on the log-likelihood (with a tiny ridge, for a well-posed start)."""
+    xs = [logit(r["after"]) for r in data]
     ys = [1.0 if r["won"] else 0.0 for r in data]
-    fit = isotonic(xs, ys)
-    order = sorted(xs)
-    out = [(0.0, 0.0)]
-    for q in range(1, points):
-        x = order[min(len(order) - 1, q * len(order) // points)]
-        out.append((round(x, 3), round(step_at(fit, x), 3)))
-    out.append((1.0, 1.0))
-    # knots strictly increasing in x, non-decreasing in y
-    clean = [out[0]]
-    for x, y in out[1:]:
-        if x > clean[-1][0]:
-            clean.append((x, max(y, clean[-1][1])))
-    return clean
+    a, b = 1.0, 0.0
+    for _ in range(50):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys):
+            q = 1 / (1 + math.exp(-(a * x + b)))
+            ga += (y - q) * x
+            gb += y - q
+            w = q * (1 - q)
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        haa, hbb = haa + 1e-6, hbb + 1e-6
+        det = haa * hbb - hab * hab
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a + da, b + db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    return a, b
 
 
-def step_at(fit: list[tuple[float, float]], x: float) -> float:
-    """The isotonic fit at ``x``: linear between the blocks' centres."""
-    if x <= fit[0][0]:
-        return fit[0][1]
-    for (x0, y0), (x1, y1) in zip(fit, fit[1:]):
-        if x <= x1:
-            return y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 > x0 else y1
-    return fit[-1][1]
+def knots(data: list[dict]) -> list[tuple[float, float]]:
+    """The fitted map as (raw, shown) knots on a grid of raw figures (linear between)."""
+    a, b = platt(data)
+    if a <= 0:
+        raise SystemExit(f"the fit is not increasing (a = {a:.3f}): too few positions")
+    return [(x, round(1 / (1 + math.exp(-(a * logit(x) + b))), 4)) for x in GRID]
 
 
 def table(data: list[dict], value) -> list[str]:
@@ -143,16 +168,21 @@ def main(argv=None) -> int:
     ap.add_argument("file", type=Path)
     ap.add_argument("--game", action="append", choices=("chasing", "hunters", "harsh"))
     ap.add_argument("--games", type=int, default=200, help="collect: games a game at most")
+    ap.add_argument("--sample", type=int, default=0,
+                    help="collect: decisions looked at in each game (0: all)")
+    ap.add_argument("--seed0", type=int, default=SEED0, help="collect: the first game's seed")
     a = ap.parse_args(argv)
     games = a.game or ["chasing", "hunters", "harsh"]
     if a.what == "collect":
-        collect(a.file, games, a.games)
+        collect(a.file, games, a.games, a.sample, a.seed0)
         return 0
     for game in games:
         train = rows(a.file, game, True)
         if a.what == "fit":
-            print(f"    {game!r}: {knots(train)},   # {len(train)} positions, "
-                  f"{len({r['k'] for r in train})} games")
+            a_, b_ = platt(train)
+            print(f"    # {game}: Platt a={a_:.4f} b={b_:.4f}, fitted on {len(train)} positions "
+                  f"of {len({r['k'] for r in train})} games")
+            print(f"    {game!r}: {knots(train)},")
             continue
         test = rows(a.file, game, False)
         print(f"\n### {game}: {len(test)} positions from {len({r['k'] for r in test})} games "

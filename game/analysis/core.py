@@ -212,16 +212,22 @@ def when_of(game: str, view: Mapping, step: int) -> Msg:
 
 
 def analyse(record, budget: int | None = None, progress: Callable[[int, int], None] | None = None,
-            cancelled: Callable[[], bool] | None = None, calibrated: bool = True) -> Analysis:
+            cancelled: Callable[[], bool] | None = None, calibrated: bool = True,
+            only: Callable[[int], bool] | None = None) -> Analysis:
     """The analysis of a finished ``GameRecord`` (see the package text)."""
     return analyse_log(record.game, record.players, record.seed, record.options,
-                       list(record.log), record.chance, budget, progress, cancelled, calibrated)
+                       list(record.log), record.chance, budget, progress, cancelled, calibrated,
+                       only)
 
 
 def analyse_log(game: str, players: int, seed: int, options: Mapping, log: Sequence,
                 chance: int = 1, budget: int | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                cancelled: Callable[[], bool] | None = None, calibrated: bool = True) -> Analysis:
+                cancelled: Callable[[], bool] | None = None, calibrated: bool = True,
+                only: Callable[[int], bool] | None = None) -> Analysis:
+    """``only(i)``: look at the decision at log step ``i`` only if true (the calibration
+    tool samples a few decisions of many games; the rest still teach the seats' beliefs,
+    as in a full analysis, so a sampled decision's figures are the full analysis's)."""
     budget = BUDGETS[game] if budget is None else budget
     m = Match.start(game, players, seed, options, chance)
     beliefs: dict[int, Any] = {}
@@ -242,7 +248,10 @@ def analyse_log(game: str, players: int, seed: int, options: Mapping, log: Seque
             m.apply(seat, action)
             continue
         legal = m.state.legal_actions(seat)
-        if len(legal) >= 2:
+        if len(legal) >= 2 and only is not None and not only(i):
+            if game == "hunters":
+                _learn(beliefs, m.state.view(seat), seat)
+        elif len(legal) >= 2:
             view = m.state.view(seat)
             adv = _advise(game, view, legal, budget, action, beliefs, seat, calibrated=calibrated)
             choice = adv.of(action) if adv is not None else None
@@ -286,6 +295,16 @@ def _advise(game, view, legal, budget, action, beliefs, seat, seed=None, calibra
         except NoWorld:
             return None
     return advise(game, view, legal, budget, seed, calibrated, must=action)
+
+
+def _learn(beliefs, view, seat) -> None:
+    """What a seat's beliefs take from a view it decided at (as ``advise`` does)."""
+    from game.advice.hunters import Beliefs, beliefs_for
+
+    b = beliefs.get(seat)
+    if b is None:
+        b = beliefs[seat] = Beliefs(seat, view)
+    beliefs_for(view, b)
 
 
 def _again(game, view, best, chosen, budget, beliefs, seat, calibrated=True):
