@@ -42,6 +42,8 @@ def to_xy(plot: pygame.Rect, length: int, step: int, p: float) -> tuple[int, int
 # Shadow Hunters' teams (the factions the end revealed), each in a colour of its own
 TEAMS = ("Hunter", "Shadow", "Neutral")
 TEAM_WORDS = {"Hunter": N_("Hunters"), "Shadow": N_("Shadows"), "Neutral": N_("Neutrals")}
+# one member of a team (the rules' faction names)
+TEAM_MEMBER = {"Hunter": N_("Hunter"), "Shadow": N_("Shadow"), "Neutral": N_("Neutral")}
 TEAM_COLOURS = {"Hunter": (90, 160, 235), "Shadow": (200, 80, 200), "Neutral": (210, 200, 120)}
 
 
@@ -52,6 +54,17 @@ def lines_of(analysis, shown: set, by_team: bool) -> list[tuple[tuple, list]]:
                 if t in analysis.teams and t in shown]
     return [(colour(seat), analysis.curve(seat)) for seat in range(analysis.players)
             if seat in shown]
+
+
+def team_value(analysis, team: str, step: int) -> float:
+    """A team's line at ``step``: its last point at or before it (its first point before)."""
+    curve = analysis.team_curve(team)
+    value = curve[0][1] if curve else 0.0
+    for s, p in curve:
+        if s > step:
+            break
+        value = p
+    return value
 
 
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: list,

@@ -294,12 +294,16 @@ class AnalysisScene(Scene):
         draw.blit_text(surface, draw.ellipsize(sub, m.px(14), m.width - 2 * m.margin), m.px(14),
                        (m.width // 2, m.px(58)), style.TEXT_MUTED, False, "center")
         g, s, k = self.areas(m)
+        moments = self.moments
         if self.by_team:
             lines = graph.lines_of(a, self.teams_shown, True)
             marked = {s for s, t in enumerate(a.teams) if t in self.teams_shown}
+            # a mark sits on its team's line
+            moments = [(step, kind, seat, graph.team_value(a, a.teams[seat], step), msg)
+                       for step, kind, seat, _at, msg in moments]
         else:
             lines, marked = graph.lines_of(a, self.shown, False), self.shown
-        self.marks = graph.draw_graph(surface, g, m, a, lines, self.moments, self.hover, marked)
+        self.marks = graph.draw_graph(surface, g, m, a, lines, moments, self.hover, marked)
         self._draw_seats(surface, m, s)
         self._draw_moments(surface, m, k)
 
@@ -326,7 +330,8 @@ class AnalysisScene(Scene):
         draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
         a = self.analysis
         x, y = rect.x + m.pad, rect.y + m.px(10)
-        draw.blit_text(surface, _("Win chance lost per decision (less is better)"), m.px(14),
+        heading = _("Win chance lost per decision (less is better)")
+        draw.blit_text(surface, fitted(heading, m.px(14), rect.w - 2 * m.pad), m.px(14),
                        (x, y), style.TEXT_MUTED, True)
         y += m.px(26)
         self.seat_rects = []
@@ -337,8 +342,8 @@ class AnalysisScene(Scene):
                 if on else style.TEXT_DIM
             pygame.draw.rect(surface, c, (x, y + m.px(5), m.px(18), m.px(6)))
             name = self.record.names[seat]
-            if team in graph.TEAM_WORDS:
-                name = _("{name} ({team})", name=name, team=_(graph.TEAM_WORDS[team]))
+            if team in graph.TEAM_MEMBER:
+                name = _("{name} ({team})", name=name, team=_(graph.TEAM_MEMBER[team]))
             if seat in a.winners:
                 name = _("{name} (won)", name=name)
             figure = "—" if acc is None else f"{100 * acc:.1f}%"
@@ -353,8 +358,14 @@ class AnalysisScene(Scene):
     def _draw_moments(self, surface, m, rect) -> None:
         """The panel and its heading; the list itself is in the scrolling container."""
         draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
-        draw.blit_text(surface, _("Key moments (click one to see it)"), m.px(14),
+        draw.blit_text(surface, fitted(_("Key moments (click one to see it)"), m.px(14),
+                                       rect.w - 2 * m.pad), m.px(14),
                        (rect.x + m.pad, rect.y + m.px(10)), style.TEXT_MUTED, True)
+
+
+def fitted(text: str, size: int, width: int) -> str:
+    """A heading cut with an ellipsis where a long translation would run out of its panel."""
+    return draw.ellipsize(text, size, width, True)
 
 
 def moment_list(analysis) -> list[tuple]:
