@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         out = result.to_json()
         out["names"] = record.names
-        out["key_moments"] = [{"step": s, "message": m.to_json(), "text": render(m, record.names)}
+        out["key_moments"] = [{"step": s, "message": m.to_data(), "text": render(m, record.names)}
                               for s, m in result.key_moments()]
         json.dump(out, sys.stdout, indent=1)
         print()

@@ -67,7 +67,64 @@ def test_swings_join_a_seats_decisions_and_name_the_chance_between(chasing):
             assert s.since == prev.step + 1
     assert any("deal" in s.kinds for s in a.swings)   # rounds 2 and 3 are dealt between
     for _step, msg in a.key_moments():
-        assert msg.id in ("analysis.mistake", "analysis.luck")
+        assert msg.id in ("{when}: {who} chose {chosen} (−{lost}%); {best} was better",
+                          "{when}: {what} — {who} {swing}%")
+
+
+def test_key_moments_are_catalog_messages_with_names_in_every_language(chasing):
+    from game import i18n
+    from game.advice.messages import render
+
+    rec, a = chasing
+    moments = a.key_moments()
+    assert moments
+    stored_again = Analysis.from_json(json.loads(json.dumps(a.to_json())))
+    assert [m for _s, m in stored_again.key_moments()] == [m for _s, m in moments]
+    english = [render(m, rec.names) for _s, m in moments]
+    assert all(any(name in t for name in rec.names) for t in english)
+    assert all(t.startswith("Round ") for t in english)
+    try:
+        for lang in ("de", "fr", "ja"):
+            i18n.set_language(lang)
+            words = [render(m, rec.names) for _s, m in moments]
+            assert all(not t.startswith("Round ") for t in words), lang
+            assert all(any(name in t for name in rec.names) for t in words), lang
+        i18n.set_language(i18n.PSEUDO)
+        for _s, m in moments:
+            text = render(m, rec.names)
+            assert text.startswith("⟦") and "⟦Round" in text
+    finally:
+        i18n.set_language("en")
+
+
+def test_shown_figures_are_the_raw_search_figures_through_the_calibration_map(monkeypatch):
+    from game.advice import calibration
+
+    rec = play_record("chasing", 3, 5, level="easy")
+    log = list(rec.log)[:40]
+    raw = analyse_log(rec.game, 3, rec.seed, rec.options, log, rec.chance, budget=BUDGET,
+                      calibrated=False)
+    monkeypatch.setitem(calibration.KNOTS, "chasing", [(0.0, 0.0), (0.5, 0.3), (1.0, 0.8)])
+    shown = analyse_log(rec.game, 3, rec.seed, rec.options, log, rec.chance, budget=BUDGET)
+    assert [(d.step, d.chosen, d.best) for d in shown.decisions] == \
+        [(d.step, d.chosen, d.best) for d in raw.decisions]
+    for d, r in zip(shown.decisions, raw.decisions):
+        assert d.after == pytest.approx(calibration.calibrate("chasing", r.after))
+        assert d.before == pytest.approx(calibration.calibrate("chasing", r.before))
+    assert calibration.calibrate("chasing", 0.25) == pytest.approx(0.15)
+    assert calibration.calibrate("chasing", 0.75) == pytest.approx(0.55)
+
+
+def test_the_shipped_calibration_maps_are_monotone():
+    from game.advice import calibration
+
+    for game, knots in calibration.KNOTS.items():
+        xs = [x for x, _ in knots]
+        ys = [y for _, y in knots]
+        assert xs[0] == 0.0 and xs[-1] == 1.0, game
+        assert all(a < b for a, b in zip(xs, xs[1:])), game
+        assert all(a <= b for a, b in zip(ys, ys[1:])), game
+        assert all(0.0 <= y <= 1.0 for y in ys), game
 
 
 def test_progress_and_cancel():
@@ -128,3 +185,34 @@ def test_other_games(game_id, players, budget):
     assert {d.seat for d in a.decisions} == set(range(players))
     for d in a.decisions:
         assert 0.0 <= d.after <= d.before <= 1.0
+
+
+def test_shadow_hunters_keeps_the_teams_and_draws_a_line_per_team():
+    rec = play_record("hunters", 5, 7, level="easy")
+    a = analyse(rec, budget=12)
+    assert len(a.teams) == 5 and set(a.teams) <= {"Hunter", "Shadow", "Neutral"}
+    assert Analysis.from_json(json.loads(json.dumps(a.to_json()))).teams == a.teams
+    for team in set(a.teams):
+        members = [s for s, t in enumerate(a.teams) if t == team]
+        curve = a.team_curve(team)
+        assert curve[-1] == (a.length, sum(s in a.winners for s in members) / len(members))
+        first = next(d for d in a.decisions if d.seat in members)
+        assert curve[0] == (first.step, first.before)
+        assert [s for s, _ in curve] == sorted(s for s, _ in curve)
+
+
+def test_a_sampled_decision_has_the_full_analysiss_figures():
+    """The calibration tool looks at a few decisions of many games: each sampled one must
+    get the figures the whole analysis gives it (Shadow Hunters' beliefs still learn from
+    the decisions skipped)."""
+    rec = play_record("hunters", 5, 9, level="easy")
+    log = list(rec.log)[:70]
+    full = analyse_log(rec.game, 5, rec.seed, rec.options, log, rec.chance, budget=12)
+    picked = {d.step for d in full.decisions[1::3]}
+    some = analyse_log(rec.game, 5, rec.seed, rec.options, log, rec.chance, budget=12,
+                       only=picked.__contains__)
+    assert {d.step for d in some.decisions} == picked
+    want = {d.step: d for d in full.decisions}
+    for d in some.decisions:
+        assert (d.before, d.after, d.chosen, d.best) == \
+            (want[d.step].before, want[d.step].after, want[d.step].chosen, want[d.step].best)

@@ -86,7 +86,8 @@ def test_from_the_results_a_moment_opens_the_review_there(app, record):
     assert isinstance(scene, AnalysisScene)
     assert wait(app, lambda: scene.analysis is not None, 120)
     assert wait(app, lambda: scene.rows, 10)
-    rect, index = scene.rows[0]
+    index = scene.rows[0][1]
+    rect = scene.moment_rect(index)
     click_at(app, rect.center)
     review = app.top
     assert getattr(review, "is_review", False)

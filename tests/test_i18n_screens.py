@@ -226,7 +226,6 @@ def scene_texts(scene) -> list[str]:
 FROM_OTHER_LAYERS = (
     re.compile(r"^(round|turn|trick) \d+ · "),   # a save's progress, as the session wrote it
     re.compile(r"^\w+ wins with the lowest score"),  # the rules' reason for the result
-    re.compile(r"^Analyse$"),      # game.ui.analysis's button on the results (issue 43)
     re.compile(r"^(https?://\S+|#[\w-]+)$"),   # a phone's address and key: data, not words
 )
 

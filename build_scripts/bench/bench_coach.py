@@ -15,9 +15,9 @@ whole 4-player Chasing game, a 6-player Shadow Hunters game and a Harsh game (th
 budgets). ``calibration``: analyses whole games of Normal players and sorts every
 estimate (the chosen choice's win chance, from the deciding seat's view) into tenths,
 against how often that seat won in the end. ``follower``: seat 0 plays the hint's top
-choice at a small budget, or Hard with a think time equal to the follower's mean CPU time
-a decision, against Normal players, on the same seeds; win rate (and Chasing's mean
-score) of seat 0 each way.
+choice at a small budget (playouts a decision), or Hard searching the same number of
+sampled worlds in each position (counted, not timed), against Normal players, on the same
+seeds; win rate (and Chasing's mean score) of seat 0 each way, and the paired difference.
 """
 
 from __future__ import annotations
@@ -154,41 +154,88 @@ def play(game: str, n: int, seed: int, seat0) -> tuple[bool, float]:
     return 0 in res.winners, (res.scores[0] if res.scores else 0.0)
 
 
+class SameWorlds:
+    """Hard, searching as many sampled worlds a decision as the follower does in that
+    position (``clock.use("count")``: a count, not time, so the figure does not depend on
+    the machine's load). Hard plays every candidate in each world to the end of the round
+    (Chasing) or one round on (Shadow Hunters); the follower to the end of the game, so it
+    spends more CPU a world: both are reported."""
+
+    def __init__(self, game: str, seat: int, seed: int, budget: int) -> None:
+        spec = get_game(game)
+        self.game, self.budget = game, budget
+        self.bot = spec.bot_factory("hard", seat, seed=seed, think_ms=1000)
+        self.cpu, self.asked = 0.0, 0
+
+    def worlds(self, actions) -> int:
+        if self.game == "chasing":
+            from game.advice.chasing import MIN_WORLDS
+            return max(MIN_WORLDS, self.budget // len(actions))
+        from game.advice.hunters import MAX_CANDIDATES, MIN_WORLDS
+        return max(MIN_WORLDS, self.budget // min(len(actions), MAX_CANDIDATES))
+
+    def choose(self, view, actions):
+        actions = list(actions)
+        if len(actions) == 1:
+            return actions[0]
+        if self.game == "chasing":
+            from game.ai.chasing_bots import WORLDS_PER_SECOND
+        else:
+            from game.ai.hunters_hard import WORLDS_PER_SECOND
+        # think_ms whose counted budget is exactly the follower's worlds here
+        self.bot.think_ms = self.worlds(actions) * 1000.0 / WORLDS_PER_SECOND
+        t = time.process_time()
+        try:
+            return self.bot.choose(view, actions)
+        finally:
+            self.cpu += time.process_time() - t
+            self.asked += 1
+
+
 def follower(args) -> None:
     from game.ai import clock
 
-    clock.use("cpu")      # Hard's think time is CPU time, as the follower's is measured
+    clock.use("count")    # every search stops on its count of worlds, not on a clock
     for game, games in args.follow.items():
         n = {"chasing": 4, "hunters": 5}[game]
         budget = args.budget[game]
+        seeds = range(args.seed0, args.seed0 + games)
         f = Follower(game, 0, budget)
-        won_f, score_f = [], []
-        for k in range(games):
-            w, s = play(game, n, args.seed0 + k, f)
+        won_f, score_f, won_h, score_h = [], [], [], []
+        hard_cpu, hard_asked = 0.0, 0
+        for k, seed in enumerate(seeds):
+            # the follower's game and Hard's on the same seed, one after the other
+            w, s = play(game, n, seed, f)
             won_f.append(w)
             score_f.append(s)
-            print(f"  {game} follower game {k + 1}/{games}: {sum(won_f)} won", file=sys.stderr)
-        per = f.cpu / max(1, f.asked)
-        think_ms = max(1, round(per * 1000))
-        spec = get_game(game)
-        won_h, score_h = [], []
-        for k in range(games):
-            w, s = play(game, n, args.seed0 + k, spec.bot_factory("hard", 0, seed=args.seed0 + k,
-                                                                  think_ms=think_ms))
+            h = SameWorlds(game, 0, seed, budget)
+            w, s = play(game, n, seed, h)
             won_h.append(w)
             score_h.append(s)
-            print(f"  {game} Hard game {k + 1}/{games}: {sum(won_h)} won", file=sys.stderr)
+            hard_cpu += h.cpu
+            hard_asked += h.asked
+            print(f"  {game} game {k + 1}/{games}: follower {sum(won_f)} won, Hard "
+                  f"{sum(won_h)} won", file=sys.stderr, flush=True)
 
         def line(name, won, score, game=game):
             p = sum(won) / len(won)
             se = (p * (1 - p) / len(won)) ** 0.5
             extra = f", mean score {statistics.mean(score):.1f}" if game == "chasing" else ""
-            return f"  {name:30s} won {sum(won)}/{len(won)} = {p:.1%} ±{1.96 * se:.1%}{extra}"
+            return f"  {name:34s} won {sum(won)}/{len(won)} = {p:.1%} ±{1.96 * se:.1%}{extra}"
+        both = sum(a and b for a, b in zip(won_f, won_h))
+        only_f = sum(a and not b for a, b in zip(won_f, won_h))
+        only_h = sum(b and not a for a, b in zip(won_f, won_h))
+        diff = (only_f - only_h) / len(won_f)
+        se_d = ((only_f + only_h) / len(won_f) - diff ** 2) ** 0.5 / len(won_f) ** 0.5
         print(f"== hint-follower against Hard, {game}, {n} players, seat 0, others Normal, "
-              f"seeds {args.seed0}-{args.seed0 + games - 1}")
+              f"seeds {seeds[0]}-{seeds[-1]}, the same sampled worlds a decision")
         print(line(f"follower ({budget} playouts)", won_f, score_f))
-        print(line(f"Hard ({think_ms} ms a decision)", won_h, score_h))
-        print(f"  follower: {per * 1000:.0f} ms CPU a decision over {f.asked} decisions")
+        print(line("Hard (the same worlds)", won_h, score_h))
+        print(f"  paired: both won {both}, only the follower {only_f}, only Hard {only_h}; "
+              f"follower minus Hard {diff:+.1%} ±{1.96 * se_d:.1%}")
+        print(f"  CPU a decision: follower {1000 * f.cpu / max(1, f.asked):.0f} ms over "
+              f"{f.asked} decisions, Hard {1000 * hard_cpu / max(1, hard_asked):.0f} ms over "
+              f"{hard_asked}")
         sys.stdout.flush()
 
 

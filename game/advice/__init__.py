@@ -4,8 +4,8 @@
 in a fixed number of worlds sampled from what the seat can see, and returns an
 ``Advice``: every evaluated choice with its win chance (and, in Chasing Shadows, the
 expected score for the round), best first, each with one short reason built from the
-numbers the search saw. Reasons are data (``Message``: an id and parameters), turned into
-words by ``messages.render`` so that translations can replace the English.
+numbers the search saw. Reasons are data (``game.i18n.Msg``: the English sentence and its
+parameters, ``messages``), put into words in the language in force when shown.
 
 The search is seeded by the position itself and its budget is a number of playouts, not
 seconds: the same position gives the same answer on any machine. Nothing here imports
@@ -15,11 +15,13 @@ same engines with a smaller budget.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Mapping, Sequence
 
 from game.rules.protocol import Action
 
-from .core import Advice, Choice, Message, position_seed
+from .calibration import calibrate
+from .core import Advice, Choice, position_seed
 
 HINT_PLAYOUTS = {"chasing": 800, "hunters": 480, "harsh": 33_000}
 """The hint's budget: playouts a position (Harsh: playout steps, as its own hint)."""
@@ -38,12 +40,20 @@ def engine(game_id: str):
 
 
 def advise(game_id: str, view: Mapping[str, Any], actions: Sequence[Action],
-           budget: int | None = None, seed: int | None = None, **kw) -> Advice:
-    """Every choice worth showing, best first, from ``view`` alone (see the module text)."""
+           budget: int | None = None, seed: int | None = None, calibrated: bool = True,
+           **kw) -> Advice:
+    """Every choice worth showing, best first, from ``view`` alone (see the module text).
+    Win chances go through the game's calibration map (``calibration``) unless
+    ``calibrated`` is False (the raw search figures, which the map is fitted on); the
+    search's own numbers stay in each choice's ``stats``."""
     mod = engine(game_id)
     budget = HINT_PLAYOUTS[game_id] if budget is None else budget
     seed = position_seed(view) if seed is None else seed
-    return mod.advise(view, list(actions), budget, seed, **kw)
+    adv = mod.advise(view, list(actions), budget, seed, **kw)
+    if not calibrated:
+        return adv
+    choices = tuple(dataclasses.replace(c, win=calibrate(game_id, c.win)) for c in adv.choices)
+    return dataclasses.replace(adv, choices=choices, value=choices[0].win)
 
 
-__all__ = ["Advice", "Choice", "Message", "advise", "engine", "position_seed", "HINT_PLAYOUTS"]
+__all__ = ["Advice", "Choice", "advise", "engine", "position_seed", "HINT_PLAYOUTS"]

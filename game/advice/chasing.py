@@ -16,11 +16,13 @@ import random
 from typing import Any, Mapping, Sequence
 
 from game.ai.chasing_bots import _action_move, _wins_now, determinize, pick_discard
+from game.i18n import Msg
 from game.rules.chasing import cards as C
 from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
 from game.rules.protocol import Action
 
-from .core import Advice, Choice, Message, pct
+from . import messages as words
+from .core import Advice, Choice, pct
 
 MIN_WORLDS = 8
 
@@ -130,22 +132,24 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
 
 
 def reason(view: Mapping[str, Any], action: Action, move: int, stats: Mapping[str, float]
-           ) -> Message:
-    """One line from the numbers above: how often the choice takes the trick, and what the
-    round costs on average."""
+           ) -> Msg:
+    """One line from the numbers above: in how many of the sampled deals the choice takes
+    the trick, and what the round costs on average."""
     score = round(stats["score"], 1)
     trick = pct(stats["trick"])
     if move >= DISCARD:
-        nxt = (view["seat"] + 1) % view["players"]
-        more = len(view["trick"]) < view["players"]
-        return Message("chasing.discard", {"suit": action.args[0], "score": score,
-                                           "trick": trick, "next": nxt if more else None})
-    card = ("card", action.args[0], action.args[1])
+        return Msg("Discarding the {suit} Follow Card: {trick}% that you take this trick; "
+                   "{score} points this round on average",
+                   suit=words.suit(action.args[0]), trick=trick, score=score)
+    card = words.card(("card", action.args[0], action.args[1]))
     spot = view["spotlight"]
     if not view["trick"]:
-        return Message("chasing.lead", {"card": card, "trick": trick, "score": score})
-    if card[2] < spot[2]:
-        return Message("chasing.under", {"card": card, "spotlight": spot, "trick": trick,
-                                         "score": score})
-    return Message("chasing.over", {"card": card, "spotlight": spot, "trick": trick,
-                                    "score": score})
+        return Msg("Leading {card}: {trick}% that you take this trick; {score} points this "
+                   "round on average", card=card, trick=trick, score=score)
+    if action.args[1] < spot[2]:
+        return Msg("{card} stays under the Spotlight ({spotlight}): {trick}% that you take "
+                   "this trick; {score} points this round on average",
+                   card=card, spotlight=words.card(spot), trick=trick, score=score)
+    return Msg("{card} is not under the Spotlight ({spotlight}): {trick}% that you take "
+               "this trick; {score} points this round on average",
+               card=card, spotlight=words.card(spot), trick=trick, score=score)

@@ -1,4 +1,5 @@
-"""The shapes every game's advice shares: a message, a choice, the whole answer."""
+"""The shapes every game's advice shares: a choice (its reason a ``game.i18n.Msg``, see
+``messages``) and the whole answer."""
 
 from __future__ import annotations
 
@@ -7,35 +8,15 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from game.i18n import Msg
 from game.rules.protocol import Action
-
-
-@dataclass(frozen=True)
-class Message:
-    """A text as data: ``id`` picks the sentence, ``params`` fill it (numbers as the
-    evaluation gave them, cards as view tuples, seats as ints)."""
-
-    id: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict:
-        return {"id": self.id, "params": _plain(self.params)}
-
-    @classmethod
-    def from_json(cls, data: Mapping) -> "Message":
-        if not isinstance(data, Mapping) or not isinstance(data.get("id"), str):
-            raise ValueError(f"not a message: {data!r}")
-        params = data.get("params", {})
-        if not isinstance(params, Mapping):
-            raise ValueError(f"not message parameters: {params!r}")
-        return cls(data["id"], {str(k): _tuples(v) for k, v in params.items()})
 
 
 @dataclass(frozen=True)
 class Choice:
     action: Action
     win: float                   # the seat's (team's) chance to win, 0-1
-    reason: Message
+    reason: Msg                  # words built from the numbers below (``messages``)
     samples: int                 # worlds this choice was played in
     score: float | None = None   # Chasing Shadows: expected score for this round
     stats: Mapping[str, float] = field(default_factory=dict)   # what the reason reads
@@ -87,7 +68,3 @@ def _plain(o):
     return o
 
 
-def _tuples(o):
-    if isinstance(o, list):
-        return tuple(_tuples(v) for v in o)
-    return o

@@ -17,11 +17,12 @@ from typing import Any, Mapping, Sequence
 
 from game.ai.hunters_beliefs import Beliefs
 from game.ai.hunters_rollout import knowledge, playout, value
+from game.i18n import Msg
 from game.rules.hunters.data import CHAR_ID, FACTION, HP, HUNTER, NEUTRAL, SHADOW
 from game.rules.hunters.worlds import determinize
 from game.rules.protocol import Action
 
-from .core import Advice, Choice, Message, pct
+from .core import Advice, Choice, pct
 
 MIN_WORLDS = 12
 MAX_CANDIDATES = 10
@@ -140,17 +141,22 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     return Advice(me, tuple(choices), worlds, choices[0].win)
 
 
-def reason(a: Action, my_f: str, stats: Mapping[str, float]) -> Message:
+def reason(a: Action, my_f: str, stats: Mapping[str, float]) -> Msg:
+    """One line from the numbers the search kept; ``target`` is a seat (``messages.named``
+    puts its name in)."""
     t = target_of(a)
     if t is not None and harms(a):
         if my_f == NEUTRAL:
-            return Message("hunters.hit_neutral", {
-                "target": t, "shadow": pct(stats[f"p_{SHADOW}"]),
-                "hunter": pct(stats[f"p_{HUNTER}"]), "dies": pct(stats["dies"])})
+            return Msg("{target}: {shadow}% that they are a Shadow, {hunter}% a Hunter; "
+                       "{dies}% that they are dead by the end of this turn", target=t,
+                       shadow=pct(stats[f"p_{SHADOW}"]), hunter=pct(stats[f"p_{HUNTER}"]),
+                       dies=pct(stats["dies"]))
         enemy = SHADOW if my_f == HUNTER else HUNTER
-        return Message("hunters.hit", {"target": t, "enemy": pct(stats[f"p_{enemy}"]),
-                                       "dies": pct(stats["dies"])})
+        return Msg("{target}: {enemy}% that they are against you; {dies}% that they are "
+                   "dead by the end of this turn", target=t, enemy=pct(stats[f"p_{enemy}"]),
+                   dies=pct(stats["dies"]))
     if t is not None and my_f != NEUTRAL:
-        return Message("hunters.help", {"target": t, "ally": pct(stats[f"p_{my_f}"])})
-    return Message("hunters.plain", {"alive": pct(stats["alive"]),
-                                     "hurt": round(stats["hurt"], 1)})
+        return Msg("{target}: {ally}% that they are on your side", target=t,
+                   ally=pct(stats[f"p_{my_f}"]))
+    return Msg("Over the next round you take {hurt} damage on average; {alive}% that you are "
+               "still alive then", hurt=round(stats["hurt"], 1), alive=pct(stats["alive"]))

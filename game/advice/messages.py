@@ -1,77 +1,74 @@
-"""English words for the advice's and the analysis's messages.
+"""The words of the coach: its reasons and key moments, as ``game.i18n.Msg`` data.
 
-Every text the coach makes is a ``Message`` (an id and parameters). ``render`` fills the
-English sentence of the id; a translation replaces ``TEXTS`` (or ``render`` is handed a
-catalogue of its own) and keeps the parameters. Parameters: percentages are whole
-numbers, scores have one decimal, a card is a view's ``("card", suit, rank)``, a seat is
-an int that ``names`` turns into a person's name.
+Every text the advice and the analysis make is a ``Msg``: the English sentence is the
+catalog's id, the numbers are the evaluation's own (percentages as whole numbers, scores
+with one decimal), so a stored analysis re-reads in whatever language is in force when
+it is shown. Seats stay numbers in the data (``SEAT_KEYS``): ``named`` puts the names
+chosen at setup in their place just before the text is shown. Action labels are the
+rules layer's (kept as that layer hands them up: a ``Msg`` as its data, else its text).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .core import Message
+from game.i18n import N_, Msg, shown
 
-TEXTS: dict[str, str] = {
-    # Chasing Shadows
-    "chasing.lead": "{card} leads: you take this trick in {trick}% of deals; "
-                    "{score} points this round on average",
-    "chasing.under": "{card} is under the Spotlight {spotlight}: you take this trick in "
-                     "{trick}% of deals; {score} points this round on average",
-    "chasing.over": "{card} is not under the Spotlight {spotlight}: you take this trick in "
-                    "{trick}% of deals; {score} points this round on average",
-    "chasing.discard": "Discarding the {suit} Follow Card: you take this trick in {trick}% "
-                       "of deals; {score} points this round on average",
-    # Shadow Hunters
-    "hunters.hit": "{target}: {enemy}% that they are against you; they are dead by the end "
-                   "of this turn in {dies}% of games",
-    "hunters.help": "{target}: {ally}% that they are on your side",
-    "hunters.hit_neutral": "{target}: {shadow}% that they are a Shadow, {hunter}% a Hunter; "
-                           "they are dead by the end of this turn in {dies}% of games",
-    "hunters.plain": "over the next round you take {hurt} damage on average and are "
-                     "still alive in {alive}% of games",
-    # Harsh Shadows
-    "harsh.plain": "won in {win}% of {games} played-out games (±{margin})",
-    # the analysis
-    "analysis.mistake": "{when}: {who} chose {chosen} ({lost:+d}%); {best} was better",
-    "analysis.luck": "{when}: {what} — {who} {swing:+d}%",
-    "analysis.when.chasing": "Round {round}, trick {trick}",
-    "analysis.when.hunters": "Turn {turn}",
-    "analysis.when.harsh": "Turn {turn}",
-    "analysis.when.step": "Step {step}",
-    "analysis.when.end": "At the end",
-    "analysis.chance.deal": "the deal",
-    "analysis.chance.dice": "the dice",
-    "analysis.chance.draw": "a card drawn",
-    "analysis.chance.other": "chance",
-    "analysis.chance.between": "what happened since the last decision",
-    "analysis.and_others": "{what} and the others' moves",
-}
+SEAT_KEYS = ("target", "who")
+
+# Translators: Chasing Shadows' four suits on their own, as in "the blue Follow Card"
+SUIT_WORDS = {"blue": N_("blue"), "red": N_("red"), "yellow": N_("yellow"), "grey": N_("grey")}
+# Translators: a Chasing Shadows card: its suit and its number ("blue 5")
+CARD_WORDS = {"blue": N_("blue {rank}"), "red": N_("red {rank}"), "yellow": N_("yellow {rank}"),
+              "grey": N_("grey {rank}")}
 
 
-def card_words(card: Sequence) -> str:
-    return f"{str(card[1]).title()} {card[2]}"
+def card(view_card: Sequence) -> Msg | str:
+    """A card as a view shows it, ``("card", suit, rank)``, in words ("red 7")."""
+    suit, rank = view_card[1], view_card[2]
+    words = CARD_WORDS.get(suit)
+    return Msg(words, rank=rank) if words else f"{suit} {rank}"
 
 
-def render(msg: Message | Mapping, names: Sequence[str] = (),
-           texts: Mapping[str, str] | None = None) -> str:
-    """The sentence of ``msg`` in English (or in ``texts``, a catalogue by id)."""
-    if not isinstance(msg, Message):
-        msg = Message.from_json(msg)
-    template = (texts or TEXTS).get(msg.id) or TEXTS.get(msg.id)
-    if template is None:
-        return msg.id
-    return template.format(**{k: _words(k, v, names, texts) for k, v in msg.params.items()})
+def suit(name: str) -> Msg | str:
+    words = SUIT_WORDS.get(name)
+    return Msg(words) if words else name
 
 
-def _words(key: str, value: Any, names: Sequence[str], texts) -> Any:
-    if isinstance(value, Mapping) and "id" in value:
-        return render(value, names, texts)
-    if isinstance(value, tuple) and len(value) == 3 and value[0] == "card":
-        return card_words(value)
-    if key in ("target", "who", "next") and isinstance(value, int):
-        return names[value] if 0 <= value < len(names) else f"Player {value + 1}"
-    if value is None:
-        return "—"
-    return value
+def label_data(action) -> Any:
+    """What to keep of an action's label: a ``Msg``'s data where the rules hand one up (so
+    it is shown in the language of the moment), else its text."""
+    text = action.label          # made now if it was a recipe
+    raw = getattr(action, "_label", text)
+    return raw.to_data() if isinstance(raw, Msg) else str(text)
+
+
+def label_msg(data: Any) -> Msg | str:
+    """A kept label back as a ``Msg`` (or the text it was)."""
+    if isinstance(data, Mapping) and isinstance(data.get("msg"), str):
+        return Msg.from_data(data)
+    return "" if data is None else str(data)
+
+
+def named(msg: Any, names: Sequence[str]) -> Any:
+    """``msg`` with each seat number (``SEAT_KEYS``) replaced by the seat's name."""
+    if not isinstance(msg, Msg):
+        return msg
+    params = {}
+    for k, v in msg.params:
+        if k in SEAT_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            v = names[v] if 0 <= v < len(names) else Msg("Player {n}", n=v + 1)
+        params[k] = named(v, names)
+    return Msg(msg.id, plural=msg.plural, count=msg.count, **params)
+
+
+def render(msg: Any, names: Sequence[str] = ()) -> str:
+    """The text of ``msg`` (a ``Msg`` or its data) in the language in force, with names."""
+    if isinstance(msg, Mapping) and isinstance(msg.get("msg"), str):
+        msg = Msg.from_data(msg)
+    return shown(named(msg, names))
+
+
+def params(msg: Msg) -> dict:
+    """A message's parameters by name (what the tests compare with the search's numbers)."""
+    return dict(msg.params)

@@ -17,6 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, style
 from game.ui.scene import Overlay
 
@@ -24,6 +25,7 @@ HINT_COLOUR = (96, 200, 230)         # the Harsh hint's colour: one look for eve
 GAMES = ("chasing", "hunters")       # Harsh has its own hint panel (game/ui/harsh)
 SWITCH_WHILE_THINKING = 0.001        # as the Harsh hint: the frame loop keeps its rate
 CACHE_SIZE = 64
+REASON_LINES = 3
 
 _pool: ThreadPoolExecutor | None = None
 _known: dict[int, tuple] = {}        # position seed -> (advice, seconds)
@@ -45,9 +47,9 @@ def add_button(scene, m, right: int, y: int, width: int) -> int:
         return right
     seat = scene.acting_seat()
     x = right - width - m.gap
-    scene.button((x, y, width, m.button_h), "Hint (H)", lambda: ask(scene), choice=False,
+    scene.button((x, y, width, m.button_h), _("Hint (H)"), lambda: ask(scene), choice=False,
                  object_id="#advice_hint", enabled=hints_on(scene, seat),
-                 tooltip="The best choices from what you can see, with their chances")
+                 tooltip=_("The best choices from what you can see, with their chances"))
     return x
 
 
@@ -84,7 +86,8 @@ class HintScene(Overlay):
         self.key = len(table.session.match.log)
         self.view = table.session.view(seat)
         self.actions = tuple(table.session.legal_actions(seat))
-        self.names = [c.name for c in table.session.seats]
+        self.seats = table.session.seats
+        self.names = [c.name for c in self.seats]
         self.seed = position_seed(self.view)
         self.answer = _known.get(self.seed)
         self.error = ""
@@ -120,7 +123,7 @@ class HintScene(Overlay):
             try:
                 self.answer = f.result()
             except Exception as exc:  # noqa: BLE001 - a failed hint must not end the game
-                self.error = f"The hint failed ({exc})."
+                self.error = _("The hint failed ({why}).", why=exc)
             else:
                 if len(_known) >= CACHE_SIZE:
                     _known.pop(next(iter(_known)))
@@ -147,18 +150,18 @@ class HintScene(Overlay):
 
     def build(self, m) -> None:
         w = min(m.px(640), m.width - 2 * m.margin)
-        self.row_h = m.px(74)
+        self.row_h = m.px(92)
         h = m.px(64) + max(1, len(self.rows())) * self.row_h + m.button_h + 2 * m.pad + m.px(24)
         self.box = self.centered(w, min(h, m.height - 2 * m.margin))
         bw = m.px(110)
         for i, c in enumerate(self.rows()):
             y = self.box.y + m.px(56) + i * self.row_h
-            self.button((self.box.right - bw - m.pad, y + m.px(4), bw, m.px(34)), "Play it",
+            self.button((self.box.right - bw - m.pad, y + m.px(4), bw, m.px(34)), _("Play it"),
                         lambda a=c.action: self._play(a), cls="@compact",
                         object_id=f"#advice_play_{i}")
         cw = m.px(160)
         self.button((self.box.centerx - cw // 2, self.box.bottom - m.button_h - m.pad, cw,
-                     m.button_h), "Close (H)", self._close, choice=False, badge=False,
+                     m.button_h), _("Close (H)"), self._close, choice=False, badge=False,
                     object_id="#advice_close")
 
     def _play(self, action) -> None:
@@ -186,15 +189,15 @@ class HintScene(Overlay):
         draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
         x = box.x + m.pad
         name = self.names[self.seat] if 0 <= self.seat < len(self.names) else ""
-        draw.blit_text(surface, f"Hint for {name}", m.px(style.FONT_HEADING - 4),
+        draw.blit_text(surface, _("Hint for {name}", name=name), m.px(style.FONT_HEADING - 4),
                        (x, box.y + m.px(12)), HINT_COLOUR, True)
         if self.error:
             draw.blit_text(surface, self.error, m.px(15), (x, box.y + m.px(56)), style.DANGER)
             return
         if self.thinking or self.answer is None:
-            draw.blit_text(surface, "Thinking… (playing out the deals and turns that could "
-                           "be, from what you can see)", m.px(15), (x, box.y + m.px(56)),
-                           style.ACCENT_BRIGHT)
+            draw.blit_text(surface, _("Thinking… (playing out the deals and turns that could "
+                                      "be, from what you can see)"), m.px(15),
+                           (x, box.y + m.px(56)), style.ACCENT_BRIGHT)
             t = pygame.time.get_ticks() / 1000.0
             for i in range(3):
                 on = int(t * 4) % 3 == i
@@ -206,6 +209,8 @@ class HintScene(Overlay):
     def _draw_rows(self, surface, m, x) -> None:
         from game.advice.messages import render
         from game.ai.harsh_hint import margin
+        from game.i18n import shown, uses_spaces
+        from game.ui.wording import with_names
 
         adv, seconds = self.answer
         text_w = self.box.w - 2 * m.pad - m.px(120)
@@ -213,14 +218,24 @@ class HintScene(Overlay):
             y = self.box.y + m.px(56) + i * self.row_h
             pts = max(1, round(100 * margin(c.win, c.samples)))
             # (Chasing's expected round score is in the reason below)
-            head = f"{'Best: ' if i == 0 else ''}{c.action.label} — {c.win:.0%} ±{pts} win chance"
+            label = with_names(shown(c.action.label), self.seats)
+            win = round(100 * c.win)
+            head = (_("Best: {choice} — {win}% ±{margin} win chance", choice=label, win=win,
+                      margin=pts) if i == 0 else
+                    _("{choice} — {win}% ±{margin} win chance", choice=label, win=win,
+                      margin=pts))
             colour = HINT_COLOUR if i == 0 else style.TEXT
             draw.blit_text(surface, _fit(head, m.px(16), text_w, True), m.px(16), (x, y), colour, True)
-            for j, line in enumerate(draw.wrap(render(c.reason, self.names), m.px(14), text_w)[:2]):
+            lines = draw.wrap(render(c.reason, self.names), m.px(14), text_w)
+            if len(lines) > REASON_LINES:     # a long translation: cut, and say so
+                joint = " " if uses_spaces() else ""
+                lines = lines[:REASON_LINES - 1] + [draw.ellipsize(
+                    joint.join(lines[REASON_LINES - 1:]), m.px(14), text_w)]
+            for j, line in enumerate(lines):
                 draw.blit_text(surface, line, m.px(14), (x, y + m.px(24) + j * m.px(18)),
                                style.TEXT_MUTED)
-        foot = (f"± is the 95% margin ({adv.worlds} sampled games a choice, "
-                f"{seconds:.1f} s).")
+        foot = _("± is the 95% margin ({games} sampled games a choice, {seconds} s).",
+                 games=adv.worlds, seconds=f"{seconds:.1f}")
         draw.blit_text(surface, foot, m.px(13),
                        (x, self.box.bottom - m.button_h - m.pad - m.px(22)), style.TEXT_DIM)
 

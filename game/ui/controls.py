@@ -34,10 +34,14 @@ COMMON: tuple[tuple[str, str], ...] = (
                 "on Play again goes at once"),
 )
 GAMES: dict[str, tuple[tuple[str, str], ...]] = {
-    "chasing": (("S, L", "Chasing Shadows: the full scoresheets, the last trick"),),
+    "chasing": (("S, L", "Chasing Shadows: the full scoresheets, the last trick"),
+                ("H", "Chasing Shadows: a hint for the person to move, when their hints are on "
+                      "in Setup (H again closes it)")),
     "harsh": (("H, Ctrl+Z, A", "Harsh Shadows: hint, undo, accuse"),),
     "hunters": (("I, V, E", "Shadow Hunters: step through the cards on the table, view one "
-                            "large (or right-click it), everyone's Equipment"),),
+                            "large (or right-click it), everyone's Equipment"),
+                ("H", "Shadow Hunters: a hint for the person to move, when their hints are on "
+                      "in Setup (H again closes it)")),
 }
 REVIEW: tuple[tuple[str, str], ...] = (
     ("← → / Page Up, Page Down / Home, End", "review: a step / the previous or next trick or "

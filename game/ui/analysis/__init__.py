@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
+
 GAMES = ("chasing", "hunters", "harsh")      # the games game.advice can play out
 
 
@@ -29,9 +31,9 @@ def add_results_button(scene, m) -> None:
         return
     box = scene.box
     bw = m.px(130)
-    scene.button(pygame.Rect(box.right - bw - m.pad, box.y + m.pad, bw, m.px(34)), "Analyse",
-                 lambda: open_from_results(scene), choice=False, cls="@compact",
-                 object_id="#analyse", tooltip="Where this game was won and lost, move by move")
+    scene.button(pygame.Rect(box.right - bw - m.pad, box.y + m.pad, bw, m.px(34)),
+                 _("Analyse"), lambda: open_from_results(scene), choice=False, cls="@compact",
+                 object_id="#analyse", tooltip=_("Where this game was won and lost, move by move"))
 
 
 def open_from_results(scene) -> None:
@@ -47,9 +49,9 @@ def add_review_button(scene, m, x: int) -> int:
         return x
     bw = m.px(112)
     x -= bw + m.gap
-    scene.button((x, m.gap, bw, m.button_h), "Analyse", lambda: open_from_review(scene),
+    scene.button((x, m.gap, bw, m.button_h), _("Analyse"), lambda: open_from_review(scene),
                  choice=False, object_id="#analyse",
-                 tooltip="Where this game was won and lost, move by move")
+                 tooltip=_("Where this game was won and lost, move by move"))
     return x
 
 

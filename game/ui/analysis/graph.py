@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw, style
 
 MISTAKE = (226, 92, 80)
@@ -38,9 +39,39 @@ def to_xy(plot: pygame.Rect, length: int, step: int, p: float) -> tuple[int, int
     return x, y
 
 
-def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, shown: set[int],
-               moments: list, hover: int | None = None) -> list[Mark]:
-    """Draw the graph in ``rect``; returns the marks drawn (for clicks)."""
+# Shadow Hunters' teams (the factions the end revealed), each in a colour of its own
+TEAMS = ("Hunter", "Shadow", "Neutral")
+TEAM_WORDS = {"Hunter": N_("Hunters"), "Shadow": N_("Shadows"), "Neutral": N_("Neutrals")}
+# one member of a team (the rules' faction names)
+TEAM_MEMBER = {"Hunter": N_("Hunter"), "Shadow": N_("Shadow"), "Neutral": N_("Neutral")}
+TEAM_COLOURS = {"Hunter": (90, 160, 235), "Shadow": (200, 80, 200), "Neutral": (210, 200, 120)}
+
+
+def lines_of(analysis, shown: set, by_team: bool) -> list[tuple[tuple, list]]:
+    """(colour, points) of each line to draw: a seat's, or (``by_team``) a team's."""
+    if by_team:
+        return [(TEAM_COLOURS[t], analysis.team_curve(t)) for t in TEAMS
+                if t in analysis.teams and t in shown]
+    return [(colour(seat), analysis.curve(seat)) for seat in range(analysis.players)
+            if seat in shown]
+
+
+def team_value(analysis, team: str, step: int) -> float:
+    """A team's line at ``step``: its last point at or before it (its first point before)."""
+    curve = analysis.team_curve(team)
+    value = curve[0][1] if curve else 0.0
+    for s, p in curve:
+        if s > step:
+            break
+        value = p
+    return value
+
+
+def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: list,
+               moments: list, hover: int | None = None, marked: set | None = None
+               ) -> list[Mark]:
+    """Draw the graph in ``rect`` with ``lines`` (``lines_of``) and the marks of the seats
+    in ``marked`` (all: None); returns the marks drawn (for clicks)."""
     draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
     plot = plot_rect(rect, m)
     small = m.px(12)
@@ -49,27 +80,25 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, shown: s
         pygame.draw.line(surface, style.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
         draw.blit_text(surface, f"{q:.0%}", small, (plot.x - m.px(6), y), style.TEXT_DIM,
                        False, "midright")
-    draw.blit_text(surface, "win chance", small, (plot.x, plot.bottom + m.px(6)), style.TEXT_DIM)
-    draw.blit_text(surface, "game steps", small, (plot.right, plot.bottom + m.px(6)),
+    draw.blit_text(surface, _("win chance"), small, (plot.x, plot.bottom + m.px(6)), style.TEXT_DIM)
+    draw.blit_text(surface, _("game steps"), small, (plot.right, plot.bottom + m.px(6)),
                    style.TEXT_DIM, False, "topright")
     length = analysis.length
     width = max(2, m.px(2.5))
-    for seat in range(analysis.players):
-        if seat not in shown:
-            continue
+    for c, curve in lines:
         pts = []
-        for s, p in analysis.curve(seat):
-            # an estimate holds until the seat's next one: level, then a step
+        for s, p in curve:
+            # an estimate holds until the next one: level, then a step
             x, y = to_xy(plot, length, s, p)
             if pts:
                 pts.append((x, pts[-1][1]))
             pts.append((x, y))
         if len(pts) >= 2:
-            pygame.draw.lines(surface, colour(seat), False, pts, width)
+            pygame.draw.lines(surface, c, False, pts, width)
     marks: list[Mark] = []
     r = max(5, m.px(7))
-    for i, (step, kind, seat, p, _) in enumerate(moments):
-        if seat not in shown:
+    for i, (step, kind, seat, p, _msg) in enumerate(moments):
+        if marked is not None and seat not in marked:
             continue
         x, y = to_xy(plot, length, step, p)
         at = pygame.Rect(x - r, y - r, 2 * r, 2 * r)

@@ -15,7 +15,9 @@ import sys
 import threading
 
 import pygame
+from pygame_gui.elements import UIImage, UIScrollingContainer
 
+from game.i18n import _
 from game.ui import draw, style
 from game.ui.scene import Scene
 
@@ -47,6 +49,10 @@ class AnalysisScene(Scene):
         self.hover: int | None = None
         self.moments: list = []
         self.seat_rects: list[tuple[pygame.Rect, int]] = []
+        self.by_team = False                  # Shadow Hunters: a line per team, not per seat
+        self.teams_shown = set(graph.TEAMS)
+        self.scroller: UIScrollingContainer | None = None
+        self.moment_image: UIImage | None = None
         if self.analysis is None:
             self._start()
         else:
@@ -63,7 +69,7 @@ class AnalysisScene(Scene):
             except Cancelled:
                 pass
             except Exception as exc:  # noqa: BLE001 - shown on the screen, never raised into it
-                self.error = f"The analysis failed ({exc})."
+                self.error = _("The analysis failed ({why}).", why=exc)
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_WHILE_THINKING)
         self._thread = threading.Thread(target=work, name="analysis", daemon=True)
@@ -120,11 +126,98 @@ class AnalysisScene(Scene):
         bw = m.px(150)
         by = m.height - m.button_h - m.px(16)
         if self.analysis is None:
-            self.button((m.width // 2 - bw // 2, by, bw, m.button_h), "Cancel", self.cancel,
+            self.button((m.width // 2 - bw // 2, by, bw, m.button_h), _("Cancel"), self.cancel,
                         object_id="#analysis_cancel")
             return
-        self.button((m.width // 2 - bw // 2, by, bw, m.button_h), "Back", self.app.pop,
+        self.button((m.width // 2 - bw // 2, by, bw, m.button_h), _("Back"), self.app.pop,
                     object_id="#analysis_back", cls="@primary")
+        if self.analysis.teams:
+            tw = m.px(170)
+            self.button((m.width // 2 + bw // 2 + m.gap, by, tw, m.button_h),
+                        _("By player") if self.by_team else _("By team"), self.toggle_teams,
+                        object_id="#analysis_teams",
+                        tooltip=_("A line for each team (Hunters, Shadows, Neutrals) or for "
+                                  "each player"))
+        self._build_moments(m)
+
+    def toggle_teams(self) -> None:
+        self.by_team = not self.by_team
+        self.rebuild()
+
+    # --- the key moments: drawn into an image in pygame-gui's scrolling container -----------
+    def moments_box(self, m) -> pygame.Rect:
+        k = self.areas(m)[2]
+        head = m.px(34)
+        return pygame.Rect(k.x + m.px(4), k.y + head, k.w - m.px(8), k.h - head - m.px(6))
+
+    def _build_moments(self, m) -> None:
+        box = self.moments_box(m)
+        image = self._moments_image(m, box.w - m.px(22))
+        self.scroller = UIScrollingContainer(box, self.manager, container=self.root,
+                                             allow_scroll_x=False, object_id="#analysis_moments")
+        self.scroller.set_scrollable_area_dimensions((image.get_width(), image.get_height()))
+        self.moment_image = UIImage(image.get_rect(), image, self.manager,
+                                    container=self.scroller)
+
+    def _moments_image(self, m, width: int) -> pygame.Surface:
+        """Every key moment, numbered as on the graph, wrapped to ``width``; ``self.rows``
+        are their rects in the image."""
+        from game.advice.messages import render
+
+        size, line_h = m.px(14), m.px(18)
+        blocks = []
+        for i, (_step, kind, _seat, _at, msg) in enumerate(self.moments):
+            lines = draw.wrap(_("{n}. {moment}", n=i + 1, moment=render(msg, self.record.names)),
+                              size, width - m.px(20))
+            blocks.append((i, kind, lines, len(lines) * line_h + m.px(6)))
+        height = max(m.px(24), sum(h for *_, h in blocks) + m.px(4))
+        image = pygame.Surface((width, height), pygame.SRCALPHA)
+        self.rows = []
+        y = m.px(3)
+        if not self.moments:
+            draw.blit_text(image, _("No choice cost much and no luck swung the game."), size,
+                           (m.px(6), y), style.TEXT_DIM)
+        for i, kind, lines, h in blocks:
+            row = pygame.Rect(0, y - m.px(3), width, h)
+            if self.hover == i:
+                image.blit(draw.shade(row.size, (255, 255, 255, 24), m.px(4)), row)
+            c = graph.MISTAKE if kind == "mistake" else (
+                graph.LUCK_UP if kind == "luck+" else graph.LUCK_DOWN)
+            pygame.draw.rect(image, c, (m.px(2), y + m.px(3), m.px(4), h - m.px(12)))
+            for j, line in enumerate(lines):
+                draw.blit_text(image, line, size, (m.px(14), y + j * line_h),
+                               style.TEXT if self.hover == i else style.TEXT_MUTED)
+            self.rows.append((row, i))
+            y += h
+        return image
+
+    def _row_at(self, pos) -> int | None:
+        """The key moment under the window point ``pos`` (the list may be scrolled)."""
+        if self.scroller is None or not self.scroller.rect.collidepoint(pos):
+            return None
+        inner = self.scroller.get_container().get_rect()
+        local = (pos[0] - inner.x, pos[1] - inner.y)
+        for rect, i in self.rows:
+            if rect.collidepoint(local):
+                return i
+        return None
+
+    def moment_rect(self, i: int) -> pygame.Rect | None:
+        """Where key moment ``i`` is in the window now (scrolled with the list)."""
+        if self.scroller is None:
+            return None
+        inner = self.scroller.get_container().get_rect()
+        for rect, j in self.rows:
+            if j == i:
+                return rect.move(inner.topleft)
+        return None
+
+    def _set_hover(self, hover: int | None) -> None:
+        if hover != self.hover:
+            self.hover = hover
+            if self.moment_image is not None and self.moment_image.alive():
+                image = self._moments_image(self.metrics, self.moment_image.rect.w)
+                self.moment_image.set_image(image)
 
     def areas(self, m) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(graph, seats and accuracy, key moments)."""
@@ -141,28 +234,34 @@ class AnalysisScene(Scene):
     # --- input ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self._hit(event.pos)
+            self._set_hover(self._hit(event.pos))
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             hit = self._hit(event.pos)
             if hit is not None:
                 self.go_to(self.moments[hit][0])
                 return True
-            for rect, seat in self.seat_rects:
+            for rect, key in self.seat_rects:
                 if rect.collidepoint(event.pos):
-                    self.shown ^= {seat}       # a seat's line on and off
-                    if not self.shown:
-                        self.shown = set(range(self.record.players))
+                    self.toggle_line(key)
                     return True
         return super().handle_event(event)
+
+    def toggle_line(self, key) -> None:
+        """A seat's (or, by team, a team's) line off and on; never all of them off."""
+        if self.by_team:
+            self.teams_shown ^= {key}
+            if not self.teams_shown:
+                self.teams_shown = set(graph.TEAMS)
+        else:
+            self.shown ^= {key}
+            if not self.shown:
+                self.shown = set(range(self.record.players))
 
     def _hit(self, pos) -> int | None:
         for mark in self.marks:
             if mark.rect.collidepoint(pos):
                 return mark.index
-        for rect, i in self.rows:
-            if rect.collidepoint(pos):
-                return i
-        return None
+        return self._row_at(pos)
 
     def go_to(self, step: int) -> None:
         """The review at the moment ``step`` (before that decision or chance)."""
@@ -182,20 +281,29 @@ class AnalysisScene(Scene):
         m = self.metrics
         from game.catalog import get_game
 
-        title = f"Analysis · {get_game(self.record.game).title}"
+        title = _("Analysis · {game}", game=_(get_game(self.record.game).title))
         draw.blit_text(surface, title, m.px(style.FONT_HEADING), (m.width // 2, m.px(30)),
                        style.ACCENT_BRIGHT, True, "center")
         if self.analysis is None:
             self._draw_progress(surface, m)
             return
         a = self.analysis
-        sub = (f"{len(a.decisions)} decisions looked at again from each player's view at the "
-               f"time · triangles: costly choices · diamonds: luck (what changed between a "
-               f"player's decisions)")
+        sub = _("{n} decisions looked at again from each player's view at the time · "
+                "triangles: costly choices · diamonds: luck (what changed between a "
+                "player's decisions)", n=len(a.decisions))
         draw.blit_text(surface, draw.ellipsize(sub, m.px(14), m.width - 2 * m.margin), m.px(14),
                        (m.width // 2, m.px(58)), style.TEXT_MUTED, False, "center")
         g, s, k = self.areas(m)
-        self.marks = graph.draw_graph(surface, g, m, a, self.shown, self.moments, self.hover)
+        moments = self.moments
+        if self.by_team:
+            lines = graph.lines_of(a, self.teams_shown, True)
+            marked = {s for s, t in enumerate(a.teams) if t in self.teams_shown}
+            # a mark sits on its team's line
+            moments = [(step, kind, seat, graph.team_value(a, a.teams[seat], step), msg)
+                       for step, kind, seat, _at, msg in moments]
+        else:
+            lines, marked = graph.lines_of(a, self.shown, False), self.shown
+        self.marks = graph.draw_graph(surface, g, m, a, lines, moments, self.hover, marked)
         self._draw_seats(surface, m, s)
         self._draw_moments(surface, m, k)
 
@@ -206,7 +314,7 @@ class AnalysisScene(Scene):
             draw.blit_text(surface, self.error, m.px(16), (m.width // 2, bar.y - m.px(30)),
                            style.DANGER, False, "center")
             return
-        draw.blit_text(surface, "Playing every decision out again from each player's view…",
+        draw.blit_text(surface, _("Playing every decision out again from each player's view…"),
                        m.px(16), (m.width // 2, bar.y - m.px(30)), style.TEXT, False, "center")
         pygame.draw.rect(surface, style.PANEL, bar, border_radius=m.px(6))
         done = bar.copy()
@@ -214,63 +322,50 @@ class AnalysisScene(Scene):
         if done.w:
             pygame.draw.rect(surface, style.ACCENT, done, border_radius=m.px(6))
         pygame.draw.rect(surface, style.PANEL_EDGE, bar, 1, border_radius=m.px(6))
-        draw.blit_text(surface, f"step {self.done} of {self.total}", m.px(14),
+        draw.blit_text(surface, _("step {done} of {total}", done=self.done, total=self.total),
+                       m.px(14),
                        (m.width // 2, bar.bottom + m.px(10)), style.TEXT_MUTED, False, "midtop")
 
     def _draw_seats(self, surface, m, rect) -> None:
         draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
         a = self.analysis
         x, y = rect.x + m.pad, rect.y + m.px(10)
-        draw.blit_text(surface, "Win chance lost per decision (less is better)", m.px(14),
+        heading = _("Win chance lost per decision (less is better)")
+        draw.blit_text(surface, fitted(heading, m.px(14), rect.w - 2 * m.pad), m.px(14),
                        (x, y), style.TEXT_MUTED, True)
         y += m.px(26)
         self.seat_rects = []
         for seat, acc in enumerate(a.accuracy()):
-            on = seat in self.shown
-            c = graph.colour(seat) if on else style.TEXT_DIM
+            team = a.teams[seat] if self.by_team and seat < len(a.teams) else None
+            on = team in self.teams_shown if team else seat in self.shown
+            c = (graph.TEAM_COLOURS.get(team, style.TEXT_DIM) if team else graph.colour(seat)) \
+                if on else style.TEXT_DIM
             pygame.draw.rect(surface, c, (x, y + m.px(5), m.px(18), m.px(6)))
-            name = self.record.names[seat] + (" (won)" if seat in a.winners else "")
+            name = self.record.names[seat]
+            if team in graph.TEAM_MEMBER:
+                name = _("{name} ({team})", name=name, team=_(graph.TEAM_MEMBER[team]))
+            if seat in a.winners:
+                name = _("{name} (won)", name=name)
             figure = "—" if acc is None else f"{100 * acc:.1f}%"
             draw.blit_text(surface, draw.ellipsize(name, m.px(15), rect.w - m.px(130)), m.px(15),
                            (x + m.px(26), y), style.TEXT if on else style.TEXT_DIM)
             draw.blit_text(surface, figure, m.px(15), (rect.right - m.pad, y),
                            style.TEXT if on else style.TEXT_DIM, True, "topright")
-            self.seat_rects.append((pygame.Rect(rect.x, y - m.px(2), rect.w, m.px(24)), seat))
+            self.seat_rects.append((pygame.Rect(rect.x, y - m.px(2), rect.w, m.px(24)),
+                                    team if team else seat))
             y += m.px(26)
 
     def _draw_moments(self, surface, m, rect) -> None:
-        from game.advice.messages import render
-
+        """The panel and its heading; the list itself is in the scrolling container."""
         draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
-        x = rect.x + m.pad
-        y = rect.y + m.px(10)
-        draw.blit_text(surface, "Key moments (click one to see it)", m.px(14), (x, y),
-                       style.TEXT_MUTED, True)
-        y += m.px(26)
-        self.rows = []
-        size = m.px(14)
-        line_h = m.px(18)
-        if not self.moments:
-            draw.blit_text(surface, "No choice cost much and no luck swung the game.", size,
-                           (x, y), style.TEXT_DIM)
-            return
-        for i, (_step, kind, _seat, _, msg) in enumerate(self.moments):
-            lines = draw.wrap(f"{i + 1}. " + render(msg, self.record.names), size,
-                              rect.w - 2 * m.pad - m.px(6))
-            h = len(lines) * line_h + m.px(6)
-            if y + h > rect.bottom - m.px(6):
-                break
-            row = pygame.Rect(rect.x + m.px(4), y - m.px(3), rect.w - m.px(8), h)
-            if self.hover == i:
-                surface.blit(draw.shade(row.size, (255, 255, 255, 24), m.px(4)), row)
-            c = graph.MISTAKE if kind == "mistake" else (
-                graph.LUCK_UP if kind == "luck+" else graph.LUCK_DOWN)
-            pygame.draw.rect(surface, c, (rect.x + m.px(6), y + m.px(3), m.px(4), h - m.px(12)))
-            for j, line in enumerate(lines):
-                draw.blit_text(surface, line, size, (x + m.px(4), y + j * line_h),
-                               style.TEXT if self.hover == i else style.TEXT_MUTED)
-            self.rows.append((row, i))
-            y += h
+        draw.blit_text(surface, fitted(_("Key moments (click one to see it)"), m.px(14),
+                                       rect.w - 2 * m.pad), m.px(14),
+                       (rect.x + m.pad, rect.y + m.px(10)), style.TEXT_MUTED, True)
+
+
+def fitted(text: str, size: int, width: int) -> str:
+    """A heading cut with an ellipsis where a long translation would run out of its panel."""
+    return draw.ellipsize(text, size, width, True)
 
 
 def moment_list(analysis) -> list[tuple]:
@@ -287,10 +382,8 @@ def moment_list(analysis) -> list[tuple]:
         out.append((s.step, "luck+" if s.swing > 0 else "luck-", s.seat, at,
                     analysis.luck_message(s)))
     # the biggest ones (a cost or a swing, as much win chance either way), in game order
-    out = sorted(out, key=lambda t: -size_of(t[4]))[:MOMENTS_SHOWN]
+    sizes = [d.lost for d in analysis.mistakes()] + [abs(s.swing) for s in analysis.luck()]
+    ranked = sorted(zip(out, sizes), key=lambda t: -t[1])[:MOMENTS_SHOWN]
+    out = [t for t, _size in ranked]
     out.sort(key=lambda t: (t[0], t[2]))
     return out
-
-
-def size_of(msg) -> int:
-    return abs(int(msg.params.get("lost", msg.params.get("swing", 0))))

@@ -1,0 +1,198 @@
+"""Fit and check the coach's calibration map (``game/advice/calibration.py``).
+
+The raw win chance of a playout search is overconfident at the top (the playout policies
+play worse than real players, and the best of several noisy figures is too good by
+chance). The app turns it into an honest figure with a monotone map per game, fitted on
+games it is then never judged on::
+
+    # 1. analyse games of Normal players at the app's budgets (a few decisions of each:
+    #    --sample 8); each decision's raw figures and whether that seat won, one JSON line
+    #    each (stop it at any time, what is written is kept; run it again to go on)
+    nice -n 10 python build_scripts/bench/coach_calibration.py collect raw.jsonl --sample 8
+    # 2. fit the map on the training games only (game k is training when k % 5 < 2)
+    python build_scripts/bench/coach_calibration.py fit raw.jsonl
+    #    -> paste the printed table into game/advice/calibration.py
+    # 3. the calibration table of the other games (never used for the fit) through the map
+    python build_scripts/bench/coach_calibration.py report raw.jsonl
+
+The estimate judged is the one the analysis shows for the choice made (``after``), as the
+issue asks; each bin is shown with its 95% margin (normal approximation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from game.advice import calibration  # noqa: E402
+from game.analysis import analyse  # noqa: E402
+from game.review.sample import play_record  # noqa: E402
+
+SEED0 = 30000
+# player counts cycled through, so the map is fitted over the tables the app has
+PLAYERS = {"chasing": (4, 3, 5), "hunters": (6, 5, 4, 7, 8), "harsh": (1,)}
+LEVEL = {"chasing": "normal", "hunters": "normal", "harsh": "easy"}
+
+
+def training(k: int) -> bool:
+    """Which games the map is fitted on (decided before any was played)."""
+    return k % 5 < 2
+
+
+def decision_steps(rec) -> list[int]:
+    """The log steps where a seat had a real choice (what the analysis looks at)."""
+    from game.match import Match
+    from game.rules.protocol import CHANCE
+
+    m = Match.start(rec.game, rec.players, rec.seed, rec.options, rec.chance)
+    out = []
+    for i, (seat, action) in enumerate(rec.log):
+        if seat != CHANCE and len(m.state.legal_actions(seat)) >= 2:
+            out.append(i)
+        m.apply(seat, action)
+    return out
+
+
+def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -> None:
+    """Analyse games and write every looked-at decision. ``sample`` > 0: only that many
+    decisions of each game, drawn at random (positions of one game share its outcome,
+    so many games with a few positions each say far more than a few whole games)."""
+    import random
+
+    done: dict[str, set] = {g: set() for g in games}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            done.setdefault(row["game"], set()).add(row["k"])
+    with path.open("a") as out:
+        for k in range(count):
+            for game in games:
+                if k in done[game]:
+                    continue
+                n = PLAYERS[game][k % len(PLAYERS[game])]
+                t = time.process_time()
+                rec = play_record(game, n, seed0 + k, level=LEVEL[game])
+                only = None
+                if sample:
+                    steps = decision_steps(rec)
+                    picked = set(random.Random(seed0 + k).sample(steps, min(sample, len(steps))))
+                    only = picked.__contains__
+                a = analyse(rec, calibrated=False, only=only)
+                for d in a.decisions:
+                    out.write(json.dumps({
+                        "game": game, "k": k, "seed": seed0 + k, "players": n,
+                        "seat": d.seat, "step": d.step, "before": round(d.before, 5),
+                        "after": round(d.after, 5), "best": d.chosen == d.best,
+                        "won": d.seat in a.winners}) + "\n")
+                out.flush()
+                print(f"{game} game {k} ({n} players): {len(a.decisions)} decisions, "
+                      f"{time.process_time() - t:.1f} s CPU", file=sys.stderr, flush=True)
+
+
+def rows(path: Path, game: str, train: bool) -> list[dict]:
+    out = []
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        if row["game"] == game and training(row["k"]) == train:
+            out.append(row)
+    return out
+
+
+EPS = 0.005        # raw figures are clipped to [EPS, 1 - EPS] before the logit
+GRID = [0.0] + [round(0.05 * i, 2) for i in range(1, 20)] + [1.0]
+
+
+def logit(p: float) -> float:
+    p = min(1 - EPS, max(EPS, p))
+    return math.log(p / (1 - p))
+
+
+def platt(data: list[dict]) -> tuple[float, float]:
+    """Logistic regression of "won" on the logit of the raw figure (Platt scaling): two
+    numbers, so a few hundred positions fit it, and a > 0 keeps the map monotone. Newton's
+    method on the log-likelihood (with a tiny ridge, for a well-posed start)."""
+    xs = [logit(r["after"]) for r in data]
+    ys = [1.0 if r["won"] else 0.0 for r in data]
+    a, b = 1.0, 0.0
+    for _ in range(50):
+        ga = gb = haa = hab = hbb = 0.0
+        for x, y in zip(xs, ys):
+            q = 1 / (1 + math.exp(-(a * x + b)))
+            ga += (y - q) * x
+            gb += y - q
+            w = q * (1 - q)
+            haa += w * x * x
+            hab += w * x
+            hbb += w
+        haa, hbb = haa + 1e-6, hbb + 1e-6
+        det = haa * hbb - hab * hab
+        da = (hbb * ga - hab * gb) / det
+        db = (haa * gb - hab * ga) / det
+        a, b = a + da, b + db
+        if abs(da) + abs(db) < 1e-9:
+            break
+    return a, b
+
+
+def knots(data: list[dict]) -> list[tuple[float, float]]:
+    """The fitted map as (raw, shown) knots on a grid of raw figures (linear between)."""
+    a, b = platt(data)
+    if a <= 0:
+        raise SystemExit(f"the fit is not increasing (a = {a:.3f}): too few positions")
+    return [(x, round(1 / (1 + math.exp(-(a * logit(x) + b))), 4)) for x in GRID]
+
+
+def table(data: list[dict], value) -> list[str]:
+    bins = [[0, 0] for _ in range(10)]
+    for r in data:
+        b = min(9, int(value(r) * 10))
+        bins[b][0] += 1
+        bins[b][1] += bool(r["won"])
+    out = ["| estimate | positions | won | ±95% |", "|---|---|---|---|"]
+    for i, (c, w) in enumerate(bins):
+        if c:
+            p = w / c
+            out.append(f"| {10 * i}-{10 * i + 10}% | {c} | {p:.1%} | ±{1.96 * (p * (1 - p) / c) ** 0.5:.1%} |")
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("what", choices=("collect", "fit", "report"))
+    ap.add_argument("file", type=Path)
+    ap.add_argument("--game", action="append", choices=("chasing", "hunters", "harsh"))
+    ap.add_argument("--games", type=int, default=200, help="collect: games a game at most")
+    ap.add_argument("--sample", type=int, default=0,
+                    help="collect: decisions looked at in each game (0: all)")
+    ap.add_argument("--seed0", type=int, default=SEED0, help="collect: the first game's seed")
+    a = ap.parse_args(argv)
+    games = a.game or ["chasing", "hunters", "harsh"]
+    if a.what == "collect":
+        collect(a.file, games, a.games, a.sample, a.seed0)
+        return 0
+    for game in games:
+        train = rows(a.file, game, True)
+        if a.what == "fit":
+            a_, b_ = platt(train)
+            print(f"    # {game}: Platt a={a_:.4f} b={b_:.4f}, fitted on {len(train)} positions "
+                  f"of {len({r['k'] for r in train})} games")
+            print(f"    {game!r}: {knots(train)},")
+            continue
+        test = rows(a.file, game, False)
+        print(f"\n### {game}: {len(test)} positions from {len({r['k'] for r in test})} games "
+              f"(not used for the fit; the map was fitted on {len(train)} positions)\n")
+        print("raw estimate (before the map):\n")
+        print("\n".join(table(test, lambda r: r["after"])))
+        print("\nshown estimate (through the map):\n")
+        print("\n".join(table(test, lambda r, g=game: calibration.calibrate(g, r["after"]))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
