@@ -67,7 +67,7 @@ def record(game_id: str, n: int, options: dict, seed: int) -> dict:
                         list(e.seats) if e.seats is not None else None] for e in events],
         })
     return {"game": game_id, "n": n, "options": options, "seed": seed, "steps": steps,
-            "result": [list(res.winners), list(res.scores), res.reason]}
+            "result": [list(res.winners), list(res.scores), str(res.reason)]}
 
 
 def _plain(v):

@@ -39,13 +39,20 @@ def _made(text: str | Recipe) -> str:
 
 
 def _built_when_read(slot: str) -> property:
-    """A text kept in ``slot`` as given, a string or a recipe, and made once when read."""
+    """A text kept in ``slot`` as given, a string or a recipe, and made once when read.
+    What is made (or given) may be a ``game.i18n.Msg``: it is kept and put into words at
+    each read, in the language in force then (a log re-read after the player switched
+    language reads in the new one)."""
     def read(self) -> str:
         text = getattr(self, slot)
-        if text.__class__ is not str:
+        if text.__class__ is str:
+            return text
+        if text.__class__ is tuple:
             text = _made(text)
             setattr(self, slot, text)
-        return text
+            if text.__class__ is str:
+                return text
+        return text.text()
     return property(read)
 
 

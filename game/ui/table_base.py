@@ -36,6 +36,7 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
 from game.bus import DecisionNeeded, GameHappened, GameOver
+from game.i18n import _
 from game.rules.protocol import CHANCE, Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
@@ -138,7 +139,7 @@ class TableScene(TablePhones, TableEnding, Scene):
     def full_log(self) -> list[str]:
         """Every line of the finished game; a private line names who saw it."""
         out = []
-        for _, e in self.session.entries:
+        for _step, e in self.session.entries:
             if not e.text:
                 continue
             if e.visible_to(None):
@@ -344,7 +345,7 @@ class TableScene(TablePhones, TableEnding, Scene):
     def turn_text(self) -> str:
         s = self.session
         if s.is_over():
-            return "The game is over."
+            return _("The game is over.")
         step = getattr(s, "step", None)
         if step is not None and step.kind == "say":
             return "Learning: read the coach's note, then press Next."
@@ -354,8 +355,9 @@ class TableScene(TablePhones, TableEnding, Scene):
         cfg = s.seats[seat]
         if cfg.is_human:
             if self.acting_seat() == seat:
-                return f"{cfg.name}, your decision." if len(s.humans) > 1 else "Your decision."
-            return f"Waiting for {self.waiting_name(seat)}."
+                return (_("{name}, your decision.", name=cfg.name) if len(s.humans) > 1
+                        else _("Your decision."))
+            return _("Waiting for {name}.", name=self.waiting_name(seat))
         return f"{cfg.label} is thinking…" if s.computer_thinking() else f"{cfg.label} plays."
 
     # --- per frame -----------------------------------------------------------------------------------
@@ -607,9 +609,9 @@ class TableScene(TablePhones, TableEnding, Scene):
         h = self.top_bar_h(m)
         surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
+        draw.blit_text(surface, _(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
                        "midleft")
-        title_w = draw.font(m.px(22), True).size(self.spec.title)[0]
+        title_w = draw.font(m.px(22), True).size(_(self.spec.title))[0]
         x = m.pad + title_w + m.px(24)
         room = getattr(self, "top_bar_right", m.width - m.pad) - x - m.gap
         draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2),
