@@ -16,6 +16,7 @@ from typing import Mapping
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
@@ -152,7 +153,7 @@ class ChasingTable(ChasingPainter, TableScene):
     def layout(self, m: style.Metrics) -> None:
         self.build_top_bar(m)
         shape = (m.width, m.height, self.bottom_seat, self.app.settings.memory_aids,
-                 style.TEXT_SCALE)
+                 style.TEXT_SCALE, i18n.current())     # the language: the words' widths
         if self.geo is None or shape != self._shape:
             self._shape = shape
             self.geo = Geometry(m, self.top_bar_h(m), self.n, self.bottom_seat,
