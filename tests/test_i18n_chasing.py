@@ -305,3 +305,23 @@ def test_switching_language_re_renders_the_chasing_log(lang_app):
     french = app.top.log_lines()
     assert french != german and any("Manche 1" in line for line in french)
     i18n.set_language("en")
+
+
+def test_the_rules_text_reads_in_the_language_in_force():
+    from game import catalog
+    from game.rules.chasing.rules_text import PARTS
+    from game.ui.scenes.rules import rules_blocks
+
+    spec = catalog.get_game("chasing")
+    english = [b.text for b in rules_blocks(spec)]
+    assert "COMPONENTS" in english and len(english) == len(PARTS)
+    try:
+        for lang, word in (("de", "SPIELMATERIAL"), ("fr", "MATÉRIEL"), ("ja", "内容物")):
+            i18n.set_language(lang)
+            shown = [b.text for b in rules_blocks(spec)]
+            assert word in shown and len(shown) == len(english)
+            assert not set(shown) & set(english[1:])      # every piece in the language
+            assert sum(t.startswith("•  ") for t in shown) == sum(
+                t.startswith("•  ") for t in english)     # the list items stay items
+    finally:
+        i18n.set_language("en")
