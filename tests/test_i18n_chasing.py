@@ -325,3 +325,33 @@ def test_the_rules_text_reads_in_the_language_in_force():
                 t.startswith("•  ") for t in english)     # the list items stay items
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang_app", [(lang, (1024, 640)) for lang in ("de", "fr", "ja")],
+                         indirect=True, ids=lambda p: p[0])
+def test_the_chasing_tutorial_plays_to_its_end_in_every_language(lang_app):
+    """The coach speaks the language in force at every step (none of its notes is the
+    English one), keeps clear of what it points at (play_through checks every frame) and
+    the tutorial reaches the results."""
+    from tutorial_play import play_through
+
+    from game.tutorial.session import TutorialSession
+
+    app = lang_app
+    click(app, "#learn")
+    click(app, "#learn_chasing")
+    table = app.top
+    assert isinstance(table.session, TutorialSession)
+    rows = table.session.tutorial.rows
+    english = {r.text for r in rows if r.text}
+    notes: dict[int, str] = {}
+
+    def note(index: int) -> None:
+        notes[index] = app.coach.text()
+
+    seen = play_through(app, table, shots=note)
+    assert seen == table.session.tutorial.steps
+    assert isinstance(app.top, ChasingResultsScene) and table.session.is_over()
+    worded = [i for i in notes if rows[i].text]
+    assert len(worded) > 30
+    assert not [notes[i] for i in worded if notes[i] in english or rows[i].text in notes[i]]

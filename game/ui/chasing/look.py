@@ -252,7 +252,8 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
     y = rect.y + m.px(36)
     for i, label in enumerate(ROMAN):
         draw.blit_text(surface, label, m.px(13), (xs[i], y), style.TEXT_DIM, True, "midtop")
-    draw.blit_text(surface, _("Total"), m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
+    # Translators: the scores panel's narrow column of each player's total
+    draw.blit_text(surface, p_("column", "Total"), m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
     tricks_x = xs[0] - col_w - m.px(8)
     current = view["round"] - 1 if live is not None else None
     if live is not None:
@@ -304,6 +305,7 @@ def draw_memory_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
             played[p["card"][1]].add(p["card"][2])
     n_tricks = len(view["history"])
     title = _("Played in earlier tricks") if n_tricks else _("Played in earlier tricks: none yet")
+    title = fit_text(title, m.px(15), rect.w - 2 * pad, True)
     draw.blit_text(surface, title, m.px(15), (rect.x + pad, rect.y + m.px(8)), style.TEXT_MUTED, True)
     top = view["deck_top_rank"]
     mark_w = m.px(18)
