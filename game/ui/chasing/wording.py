@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from game.i18n import _
+from game.i18n import _, shown
 from game.rules.chasing import words as W
 
 from .model import SUIT_ORDER
@@ -19,6 +19,11 @@ def either(suits: Sequence[str]) -> str:
     for s in suits[1:-1]:
         out = _("{list}, {item}", list=out, item=s)
     return _("{list} or {item}", list=out, item=suits[-1])
+
+
+def suit_list(suits: Sequence[str]) -> str:
+    """"blue, red" in the language in force ("" for none)."""
+    return shown(W.separated([W.suit(s) for s in suits]))
 
 
 def card_name(card: tuple) -> str:
