@@ -305,7 +305,8 @@ class TableScene(TablePhones, TableEnding, Scene):
         """Submit ``action`` for the acting seat. Returns True if it was applied."""
         seat = self.acting_seat()
         if seat is None:
-            self.refuse("It is not your turn." if not self.session.is_over() else "The game is over.")
+            self.refuse(_("It is not your turn.") if not self.session.is_over()
+                        else _("The game is over."))
             return False
         if not self.moments_seen():
             return False
@@ -334,8 +335,9 @@ class TableScene(TablePhones, TableEnding, Scene):
         text = reason[:1].upper() + reason[1:]
         # a tutorial refuses legal moves too: its session says how to lead those
         lead, said = getattr(self.session, "last_refusal", ("", ""))
-        lead = lead if lead and said == reason else "Not allowed"
-        self.set_status(f"{lead}: {text}", refused=True)
+        lead = lead if lead and said == reason else _("Not allowed")
+        # Translators: a refusal's heading and its reason on the table's status line
+        self.set_status(_("{lead}: {reason}", lead=lead, reason=text), refused=True)
         self.app.sound.play("refused")
 
     def set_status(self, text: str, refused: bool = False) -> None:
