@@ -268,7 +268,7 @@ def test_final_result_and_view_use_struck_scores():
     st = finished([RULEBOOK_SHEET, other, other], [5, 4, 4])
     res = st.result()
     assert res.scores == (26, 30, 30) and res.winners == (0,)
-    assert "lowest score, 26" in res.reason
+    assert "lowest score, 26" in str(res.reason)
     sheet = st.view(1)["scoresheet"][0]
     assert sheet["total"] == 26 and sheet["struck"][0] == (True, False, True, False)
     assert sheet["rounds"][1] == (None, 4, 11, None)
@@ -280,10 +280,10 @@ def test_tie_goes_to_fewest_cards_in_final_round_then_shared():
     st = finished([a, b, a, b], [6, 3, 3, 5])
     res = st.result()
     assert res.scores == (15, 15, 15, 15)
-    assert res.winners == (1, 2) and "share the win" in res.reason
+    assert res.winners == (1, 2) and "share the win" in str(res.reason)
     st = finished([a, b, a, b], [6, 2, 3, 5])
     res = st.result()
-    assert res.winners == (1,) and "fewest cards in the final round" in res.reason
+    assert res.winners == (1,) and "fewest cards in the final round" in str(res.reason)
 
 
 # --- a whole round by the numbers -------------------------------------------------------------------

@@ -142,8 +142,8 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
              "index": plays.get((c[1], c[2]), -1)} for c in view["hands"][seat]]
     d = session.decider()
     acting = d == seat
-    waiting = names[d] + ("'s phone" if d >= 0 and session.seats[d].on_phone else "") \
-        if d >= 0 else "the dealer"
+    waiting = ((_("{name}'s phone", name=names[d]) if session.seats[d].on_phone else names[d])
+               if d >= 0 else _("the dealer"))
     follow = [c[1] for c in view["follow"]]
     order = sorted(legal, key=lambda a: follow.index(a.args[0])
                    if a.kind == "discard" and a.args[0] in follow else 0)
@@ -155,14 +155,15 @@ def chasing(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
                round=view["rounds_done"])
              if between else _("Round {round} of 3 · trick {trick} of {tricks}",
                                round=view["round"], trick=trick, tricks=per_round),
-             _("Spotlight: {card}", card=f"{spot[1]} {spot[2]}" if spot and spot[0] == "card"
-               else "—"),
+             _("Spotlight: {card}", card=chasing_wording.card_name(spot)
+               if spot and spot[0] == "card" else "—"),
              _("Follow Cards: {suits}",
-               suits=", ".join(s for s in SUIT_ORDER if s in follow) or _("none"))]
+               suits=chasing_wording.suit_list([s for s in SUIT_ORDER if s in follow])
+               or _("none"))]
     trick = view["trick"]
     if trick:
         lines.append(_("On the table: {cards}", cards="; ".join(
-            f"{names[p['seat']]} {p['card'][1]} {p['card'][2]}" for p in trick)))
+            f"{names[p['seat']]} {chasing_wording.card_name(p['card'])}" for p in trick)))
     lines.append(_("Cards taken: {counts}", counts=", ".join(
         f"{names[i]} {len(t)}" for i, t in enumerate(view["taken"]))))
     prompt = chasing_wording.prompt(view, seat, acting, waiting)

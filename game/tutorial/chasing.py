@@ -22,7 +22,9 @@ You (the learner) are seat 0, Bob seat 1, Carol seat 2 (play goes 0, 1, 2, 0...)
 
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.rules.chasing import cards as C
+from game.rules.chasing import words as W
 from game.rules.chasing.state import trick_winner
 from game.rules.protocol import Action
 
@@ -46,134 +48,137 @@ def plays(text: str) -> tuple[Action, ...]:
 
 
 def consequence(state, seat: int, action) -> str:
-    """What a legal move other than the step's would do, from what the table shows."""
+    """What a legal move other than the step's would do, from what the table shows (in the
+    language in force: the coach shows it at once)."""
     if action.kind == "discard":
-        left = [C.SUITS[c >> 4] for c in state.follow if C.SUITS[c >> 4] != action.args[0]]
-        return (f"it would leave the {' and '.join(left)} Follow Card for the next player"
-                if left else "it would leave no Follow Card")
+        left = [W.suit(c >> 4) for c in state.follow if C.SUITS[c >> 4] != action.args[0]]
+        return (_("it would leave the {suits} Follow Card for the next player",
+                  suits=W.listing(left)) if left else _("it would leave no Follow Card"))
     if action.kind != "play":
         return ""
     played = C.parse(*action.args)
     if not state.trick:
-        return (f"you would lead the {C.name(played)}; the others then follow the Follow "
-                "Cards, whatever its colour")
+        return _("you would lead the {card}; the others then follow the Follow Cards, whatever "
+                 "its colour", card=W.card_of(played))
     plays = list(state.trick) + [played]
     best = trick_winner(state.spot & 15, [c & 15 for c in plays])
     done = len(plays) == state.n
     if best == len(plays) - 1:
         if done:
-            return f"it would win the trick: you would take the {C.name(state.spot)} Spotlight"
-        return (f"it would be winning the trick so far, and the winner takes the "
-                f"{C.name(state.spot)} Spotlight")
-    return (f"the {C.name(plays[best])} would {'win' if done else 'still be winning'} the "
-            "trick")
+            return _("it would win the trick: you would take the {card} Spotlight",
+                     card=W.card_of(state.spot))
+        return _("it would be winning the trick so far, and the winner takes the {card} "
+                 "Spotlight", card=W.card_of(state.spot))
+    if done:
+        return _("the {card} would win the trick", card=W.card_of(plays[best]))
+    return _("the {card} would still be winning the trick", card=W.card_of(plays[best]))
 
 
 ROWS = (
     # --- round I: the shuffle and the deal ---
-    row("say", "Welcome to Chasing Shadows! A game is three rounds, and every card you take "
-               "costs points: the lowest total after round III wins.", "scoresheet"),
-    row("say", "Round I has just been shuffled and dealt. At 3 players the deck is the 44 cards "
-               "ranked 0 to 10 in four colours, and each player is dealt 13.", "hand"),
-    row("say", "Only you see the faces of your cards. Bob and Carol see just the colours on "
-               "their backs, as you see theirs here.", "plate.1"),
-    row("say", "Of the 5 cards left, the first is turned up: the Spotlight, the grey 5. "
-               "Whoever wins a trick takes the Spotlight card.", "spotlight"),
-    row("say", "The next two lie face down with their colours showing: the Follow Cards, red "
-               "and yellow. A follower must play one of their colours if able.", "follow"),
-    row("say", "At 3 players the last two cards are set face down on this discard pile, unseen "
-               "all round. Later Follow Cards end up there too.", "discard"),
-    row("say", "A game picks who starts round I; this time it is you. The starting player "
-               "leads the first trick.", "plate.0"),
-    row("do", "You lead: any card is allowed, and the leader never discards a Follow Card. "
-              "Lead the yellow 8.", "hand.yellow.8", ("play", ("yellow", 8)),
-        "lead the yellow 8: above the Spotlight's 5, it only wins if nobody goes below"),
+    row("say", N_("Welcome to Chasing Shadows! A game is three rounds, and every card you take "
+               "costs points: the lowest total after round III wins."), "scoresheet"),
+    row("say", N_("Round I has just been shuffled and dealt. At 3 players the deck is the 44 cards "
+               "ranked 0 to 10 in four colours, and each player is dealt 13."), "hand"),
+    row("say", N_("Only you see the faces of your cards. Bob and Carol see just the colours on "
+               "their backs, as you see theirs here."), "plate.1"),
+    row("say", N_("Of the 5 cards left, the first is turned up: the Spotlight, the grey 5. "
+               "Whoever wins a trick takes the Spotlight card."), "spotlight"),
+    row("say", N_("The next two lie face down with their colours showing: the Follow Cards, red "
+               "and yellow. A follower must play one of their colours if able."), "follow"),
+    row("say", N_("At 3 players the last two cards are set face down on this discard pile, unseen "
+               "all round. Later Follow Cards end up there too."), "discard"),
+    row("say", N_("A game picks who starts round I; this time it is you. The starting player "
+               "leads the first trick."), "plate.0"),
+    row("do", N_("You lead: any card is allowed, and the leader never discards a Follow Card. "
+              "Lead the yellow 8."), "hand.yellow.8", ("play", ("yellow", 8)),
+        N_("lead the yellow 8: above the Spotlight's 5, it only wins if nobody goes below")),
     row("bot", 1, ("play", ("yellow", 4))),
-    row("say", "Bob played yellow, so the yellow Follow Card went to the discard pile. Carol, "
-               "the last to follow, has only the red one left to match.", "follow"),
+    row("say", N_("Bob played yellow, so the yellow Follow Card went to the discard pile. Carol, "
+               "the last to follow, has only the red one left to match."), "follow"),
     row("bot", 2, ("play", ("red", 4))),
-    row("say", "The highest card below the Spotlight's 5 wins. Bob and Carol both played a 4: "
-               "between equal cards the later one wins, so Carol takes the grey 5.", "trick"),
-    row("say", "Carol's red 4 is the new Spotlight. The other two cards of the trick are the "
-               "new Follow Cards, face down. The winner leads the next trick.", "spotlight"),
+    row("say", N_("The highest card below the Spotlight's 5 wins. Bob and Carol both played a 4: "
+               "between equal cards the later one wins, so Carol takes the grey 5."), "trick"),
+    row("say", N_("Carol's red 4 is the new Spotlight. The other two cards of the trick are the "
+               "new Follow Cards, face down. The winner leads the next trick."), "spotlight"),
     row("bot", 2, ("play", ("yellow", 7))),
-    row("do", "Both Follow Cards are yellow and you hold yellow, so you must play a yellow "
-              "card; red, blue and grey are not allowed. Play the yellow 9.", "hand.yellow.9",
+    row("do", N_("Both Follow Cards are yellow and you hold yellow, so you must play a yellow "
+              "card; red, blue and grey are not allowed. Play the yellow 9."), "hand.yellow.9",
         ("play", ("yellow", 9)),
-        "play the yellow 9: your 0 or 1 would be below the Spotlight's 4 and could win you the "
-        "red 4"),
+        N_("play the yellow 9: your 0 or 1 would be below the Spotlight's 4 and could win you the "
+        "red 4")),
     row("bot", 1, ("play", ("grey", 0))),
-    row("say", "Bob had no yellow, so any card was allowed. The highest card below the "
-               "Spotlight wins, even a 0: Bob takes the red 4 and leads next.", "trick"),
+    row("say", N_("Bob had no yellow, so any card was allowed. The highest card below the "
+               "Spotlight wins, even a 0: Bob takes the red 4 and leads next."), "trick"),
     row("bot", 1, ("play", ("blue", 8))),
     row("bot", 2, ("play", ("yellow", 3))),
-    row("do", "Carol matched a yellow Follow Card, so one Follow Card is left: yellow. Nothing "
-              "is below the Spotlight's 0, so Bob's 8 will win. Play the yellow 1.",
+    row("do", N_("Carol matched a yellow Follow Card, so one Follow Card is left: yellow. Nothing "
+              "is below the Spotlight's 0, so Bob's 8 will win. Play the yellow 1."),
         "hand.yellow.1", ("play", ("yellow", 1)),
-        "play the yellow 1: either yellow loses to Bob's 8, and the coach keeps the 0"),
-    row("say", "No card can be below a 0, so the highest card won: Bob's blue 8. He takes the "
-               "grey 0.", "trick"),
-    row("fast", "The next eight tricks bring nothing new, so the coach plays them for everyone, "
-                "your cards too. Watch the Spotlight pass to each winner.", "trick",
+        N_("play the yellow 1: either yellow loses to Bob's 8, and the coach keeps the 0")),
+    row("say", N_("No card can be below a 0, so the highest card won: Bob's blue 8. He takes the "
+               "grey 0."), "trick"),
+    row("fast", N_("The next eight tricks bring nothing new, so the coach plays them for everyone, "
+                "your cards too. Watch the Spotlight pass to each winner."), "trick",
         plays("g7 y2 y0  r7 y10 r6  r5 r3 y6  g4 r2 b10  g9 r1 b7  b3 g10 b0  r8 b1 g1  "
               "r9 b5 g6  b4")),
     # --- round I's last trick and its scoring ---
-    row("do", "Last trick. Carol led the blue 4; the Follow Cards are red and blue and you "
-              "hold neither, so any card is allowed. Play the grey 8.", "hand.grey.8",
+    row("do", N_("Last trick. Carol led the blue 4; the Follow Cards are red and blue and you "
+              "hold neither, so any card is allowed. Play the grey 8."), "hand.grey.8",
         ("play", ("grey", 8)),
-        "play the grey 8 and keep the grey 2: the card left in your hand counts as taken"),
-    row("do", "Your card matched no Follow Card, so you choose which one goes to the discard "
-              "pile. Discard the red one: Bob holds blue and must then play it.", "follow.red",
-        ("discard", ("red",)), "discard the red Follow Card: the blue one left makes Bob play blue"),
+        N_("play the grey 8 and keep the grey 2: the card left in your hand counts as taken")),
+    row("do", N_("Your card matched no Follow Card, so you choose which one goes to the discard "
+              "pile. Discard the red one: Bob holds blue and must then play it."), "follow.red",
+        ("discard", ("red",)), N_("discard the red Follow Card: the blue one left makes Bob play blue")),
     row("bot", 1, ("play", ("blue", 9))),
-    row("say", "Carol's blue 4 is the highest card below the grey 6: she takes it. Now everyone "
-               "holds one card, so the round ends, and that last card counts as taken.",
+    row("say", N_("Carol's blue 4 is the highest card below the grey 6: she takes it. Now everyone "
+               "holds one card, so the round ends, and that last card counts as taken."),
         "trick"),
-    row("say", "Each suit scores on its own. Blue: your only blue is the 0, and a 0 on its own "
-               "counts as 15!", "round_end.suit.0.blue"),
-    row("say", "Red: 1, 5 and 6, an odd count, so every card counts: 12. Grey: 2 and 7, an even "
-               "count, so the higher half (the 7) is ignored: 2.", "round_end.suit.0.red"),
-    row("say", "You took no yellow: its box stays empty, not 0. That matters in the final "
-               "scoring.", "round_end.suit.0.yellow"),
-    row("go", "Press \"Continue to round 2\".", "round_end.continue"),
+    row("say", N_("Each suit scores on its own. Blue: your only blue is the 0, and a 0 on its own "
+               "counts as 15!"), "round_end.suit.0.blue"),
+    row("say", N_("Red: 1, 5 and 6, an odd count, so every card counts: 12. Grey: 2 and 7, an even "
+               "count, so the higher half (the 7) is ignored: 2."), "round_end.suit.0.red"),
+    row("say", N_("You took no yellow: its box stays empty, not 0. That matters in the final "
+               "scoring."), "round_end.suit.0.yellow"),
+    row("go", N_("Press \"Continue to round 2\"."), "round_end.continue"),
     # --- round II, fast-forwarded ---
-    row("say", "For round II all 44 cards are shuffled and dealt again, and the start moves one "
-               "seat to the left: Bob leads.", "plate.1"),
-    row("fast", "The coach plays all of round II for everyone, quickly. Its scores go on the "
-                "scoresheet.", "trick",
+    row("say", N_("For round II all 44 cards are shuffled and dealt again, and the start moves one "
+               "seat to the left: Bob leads."), "plate.1"),
+    row("fast", N_("The coach plays all of round II for everyone, quickly. Its scores go on the "
+                "scoresheet."), "trick",
         plays("g2 r5 y7  g0 y3 g6  r10 g10 g5  y6 r0 g3  y2 g1 r9  r6 g4 r4  y10 g9 r7  "
               "b1 b9 xg b0  b5 b8 b3  b4 b10 b7  y4 b2 g8  y9 y8 xb g7")),
-    row("go", "Round II is scored: for you blue 9, red 5, yellow 5. Press \"Continue to round "
-              "3\".", "round_end.continue"),
+    row("go", N_("Round II is scored: for you blue 9, red 5, yellow 5. Press \"Continue to round "
+              "3\"."), "round_end.continue"),
     # --- round III: fast-forwarded to its last two tricks ---
-    row("fast", "Round III: Carol starts. The coach plays on until everyone holds three cards.",
+    row("fast", N_("Round III: Carol starts. The coach plays on until everyone holds three cards."),
         "trick",
         plays("g8 b10 r2  b9 g2 b5  b3 b7 g4  r8 b1 g0  b0 r0 g3  g10 b6 g9  y9 y4 xb y3  "
               "y0 y7 y10  r4 r5 y6  g1 r10 r3")),
-    row("do", "You won the last trick, so you lead. Lead the red 9: far above the Spotlight's 3, "
-              "it loses to any card below.", "hand.red.9", ("play", ("red", 9)),
-        "lead the red 9 and keep the red 1 for following"),
+    row("do", N_("You won the last trick, so you lead. Lead the red 9: far above the Spotlight's 3, "
+              "it loses to any card below."), "hand.red.9", ("play", ("red", 9)),
+        N_("lead the red 9 and keep the red 1 for following")),
     row("bot", 1, ("play", ("grey", 6))),
     row("bot", 2, ("play", ("yellow", 1))),
     row("bot", 2, ("play", ("yellow", 2))),
-    row("do", "Carol led yellow, but the Follow Cards are red and grey: the lead's colour does "
-              "not count. You hold red, so the blue 8 is not allowed. Play the red 1.",
-        "hand.red.1", ("play", ("red", 1)), "the red 1 is the card to play"),
+    row("do", N_("Carol led yellow, but the Follow Cards are red and grey: the lead's colour does "
+              "not count. You hold red, so the blue 8 is not allowed. Play the red 1."),
+        "hand.red.1", ("play", ("red", 1)), N_("the red 1 is the card to play")),
     row("bot", 1, ("play", ("grey", 7))),
-    row("say", "Your 1 equals the Spotlight's 1, so it is not below it. With no card below, the "
-               "highest wins: Bob's grey 7 takes the yellow 1.", "trick"),
-    row("say", "Round III: blue 7 and 8 (the 8 ignored) and yellow 6. You took only 3 cards "
-               "this round, Bob 8: remember that.", "round_end.row.0"),
-    row("go", "Press \"See the final scores\".", "round_end.continue"),
+    row("say", N_("Your 1 equals the Spotlight's 1, so it is not below it. With no card below, the "
+               "highest wins: Bob's grey 7 takes the yellow 1."), "trick"),
+    row("say", N_("Round III: blue 7 and 8 (the 8 ignored) and yellow 6. You took only 3 cards "
+               "this round, Bob 8: remember that."), "round_end.row.0"),
+    row("go", N_("Press \"See the final scores\"."), "round_end.continue"),
     # --- the final scoring and the tie-break ---
-    row("say", "Final scoring: a suit scored in exactly two of the three rounds loses its "
+    row("say", N_("Final scoring: a suit scored in exactly two of the three rounds loses its "
                "earlier score. Your red 12 (rounds I and II) and yellow 5 (II and III) are "
-               "struck out.", "results.sheet.0"),
-    row("say", "Blue, scored in all three rounds, and grey, in one, keep every score. Your total "
-               "is the sum of the scores not struck out: 44.", "results.sheet.0"),
-    row("say", "The lowest total wins, but you and Bob both have 44! A tie goes to whoever took "
+               "struck out."), "results.sheet.0"),
+    row("say", N_("Blue, scored in all three rounds, and grey, in one, keep every score. Your total "
+               "is the sum of the scores not struck out: 44."), "results.sheet.0"),
+    row("say", N_("The lowest total wins, but you and Bob both have 44! A tie goes to whoever took "
                "the fewest cards in round III: you, 3 to 8. Still equal, they would share the "
-               "win.", "results.winner"),
+               "win."), "results.winner"),
 )
 
 TUTORIAL = Tutorial(

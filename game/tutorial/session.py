@@ -11,19 +11,20 @@ from __future__ import annotations
 import importlib
 
 from game.bus import DecisionNeeded, IntentRefused
+from game.i18n import N_, _
 from game.rules.protocol import CHANCE, Action, RuleError
 from game.session import SeatConfig, Session
 
 from . import Step, Tutorial
 
-READ_FIRST = "read the coach's note first, then press Next"
-NOT_NOW = "the coach is not asking for a move just now"
-FAST = "the coach is playing these tricks for everyone; watch, your turn comes back"
+READ_FIRST = N_("read the coach's note first, then press Next")
+NOT_NOW = N_("the coach is not asking for a move just now")
+FAST = N_("the coach is playing these tricks for everyone; watch, your turn comes back")
 FAST_PACE = 0.25   # seconds between fast-forwarded moves (the table's animations run quicker too)
-NEXT_PART = ("this part is over: press Part {n} in the coach's note to play the game on, "
-             "or Menu")
-LAST_STEP = ("the tutorial is over: press Play vs Easy in the coach's note for a real game, "
-             "or Menu")
+NEXT_PART = N_("this part is over: press Part {n} in the coach's note to play the game on, "
+              "or Menu")
+LAST_STEP = N_("the tutorial is over: press Play vs Easy in the coach's note for a real game, "
+               "or Menu")
 
 
 class TutorialSession(Session):
@@ -113,21 +114,23 @@ class TutorialSession(Session):
         forbids the move."""
         step = self.step
         if step is not None and step.kind == "fast":
-            return "One moment", FAST
+            return _("One moment"), _(FAST)
         if step is None or step.kind != "do":
             if step is not None and self.index == len(self.tutorial.rows) - 1:
                 following = self.tutorial.next_part()
                 if following is not None:
-                    return "One moment", NEXT_PART.format(n=following.part)
-                return "One moment", LAST_STEP   # no Next there: the coach offers a real game
-            return "One moment", READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
+                    return _("One moment"), _(NEXT_PART, n=following.part)
+                # no Next there: the coach offers a real game
+                return _("One moment"), _(LAST_STEP)
+            why = READ_FIRST if step is not None and step.kind == "say" else NOT_NOW
+            return _("One moment"), _(why)
         if action == step.action:
             return None
         try:
             self.match.state.check(seat, action)
         except RuleError as exc:
-            return "Not allowed", str(exc)      # the rule itself says why: that is the lesson
-        return "The coach asks for another move", self.off_script(seat, action, step)
+            return _("Not allowed"), str(exc)   # the rule itself says why: that is the lesson
+        return _("The coach asks for another move"), self.off_script(seat, action, step)
 
     def off_script(self, seat: int, action: Action, step: Step) -> str:
         """A legal move that is not the step's: what it would do, what the step wants and
@@ -137,11 +140,14 @@ class TutorialSession(Session):
         module = importlib.import_module(f"game.tutorial.{self.tutorial.game_id}")
         effect = getattr(module, "consequence", None)
         would = effect(self.match.state, seat, listed) if effect is not None else ""
-        want = step.why or f"this time, {step.action.label or step.action}"
-        text = f"\"{mine[:1].upper() + mine[1:]}\" is allowed"
+        want = _(step.why) if step.why else _("this time, {move}",
+                                               move=step.action.label or str(step.action))
+        move = mine[:1].upper() + mine[1:]
         if would:
-            text += f": {would}"
-        return f"{text}. This step shows something else: {want}. Try again"
+            return _("\"{move}\" is allowed: {effect}. This step shows something else: {want}. "
+                     "Try again", move=move, effect=would, want=want)
+        return _("\"{move}\" is allowed. This step shows something else: {want}. Try again",
+                 move=move, want=want)
 
     def update(self, now: float | None = None) -> None:
         now = self.clock() if now is None else now

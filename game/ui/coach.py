@@ -21,6 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.bus import IntentRefused
+from game.i18n import _
 from game.ui import draw, navigation, overlay_manager, style
 
 BODY = 17
@@ -109,8 +110,9 @@ class Coach:
     def _on_refused(self, msg: IntentRefused) -> None:
         text = str(msg.reason)
         lead, said = getattr(self.session, "last_refusal", ("", ""))
-        lead = lead if lead and said == text else "Not allowed"
-        self.refusal = f"{lead}: {text[:1].lower() + text[1:]}."
+        lead = lead if lead and said == text else _("Not allowed")
+        # Translators: a refusal's heading and its reason, "Not allowed: you must play…"
+        self.refusal = _("{lead}: {reason}.", lead=lead, reason=text[:1].lower() + text[1:])
         self._layout_key = None
 
     def _mirror_table_refusal(self) -> None:
@@ -205,16 +207,16 @@ class Coach:
         left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
         right = pygame.Rect(left.right + m.gap, y, half, m.button_h)
         if (self.session.finished or self.is_last()) and self.tutorial.next_part() is not None:
-            self._button("menu", left, "Menu", "#coach_menu")
-            self._button("part", right, f"Part {self.tutorial.next_part().part}",
+            self._button("menu", left, _("Menu"), "#coach_menu")
+            self._button("part", right, _("Part {n}", n=self.tutorial.next_part().part),
                          "#coach_next_part", primary=True)
         elif self.session.finished or self.is_last():
-            self._button("menu", left, "Menu", "#coach_menu")
-            self._button("real", right, "Play vs Easy", "#coach_play", primary=True)
+            self._button("menu", left, _("Menu"), "#coach_menu")
+            self._button("real", right, _("Play vs Easy"), "#coach_play", primary=True)
         else:
-            self._button("leave", left, "Leave", "#coach_leave")
+            self._button("leave", left, _("Leave"), "#coach_leave")
             if self.step is not None and self.step.kind == "say":
-                b = self._button("next", right, "Next", "#coach_next", primary=True)
+                b = self._button("next", right, _("Next"), "#coach_next", primary=True)
                 if not self.can_go_on():
                     b.disable()
         self._layout_key = (self.index, self.can_go_on(), self.refusal,
@@ -256,13 +258,15 @@ class Coach:
     def text(self) -> str:
         step = self.step
         if step is None:
-            return "Well done: that was the whole tutorial."
+            return _("Well done: that was the whole tutorial.")
         if step.kind == "bot":
-            return f"{self.session.seats[step.seat].name} is playing…"
+            return _("{name} is playing…", name=self.session.seats[step.seat].name)
         if step.kind == "fast":
             done, total = self.session.fast_progress()
-            return f"{step.text} (Fast-forward: move {min(done + 1, total)} of {total}.)"
-        return step.text
+            # a tutorial's step texts are marked where they are written (game.tutorial.*)
+            return _("{text} (Fast-forward: move {move} of {total}.)", text=_(step.text),
+                     move=min(done + 1, total), total=total)
+        return _(step.text)
 
     # --- input ----------------------------------------------------------------------------------
     def process(self, event: pygame.event.Event) -> bool:
@@ -285,7 +289,7 @@ class Coach:
                 # an explanation over one of the table's screens: its buttons wait for Next
                 # (after the last step the results' own buttons work: there is no Next)
                 if event.type == pygame.MOUSEBUTTONDOWN:
-                    self.refusal = "Read this step, then press Next."
+                    self.refusal = _("Read this step, then press Next.")
                     self._layout_key = None
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
@@ -298,7 +302,7 @@ class Coach:
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.step is not None
                 and self.step.kind == "say" and self.app.top is not self.table):
             # Esc would close one of the table's screens under an explanation of it
-            self.refusal = "Read this step, then press Next (Leave stops the tutorial)."
+            self.refusal = _("Read this step, then press Next (Leave stops the tutorial).")
             self._layout_key = None
             return True
         return False
@@ -369,7 +373,7 @@ class Coach:
                          border_radius=m.px(style.RADIUS))
         pad = m.px(14)
         n, of = self.session.step_number()
-        head = f"Learn to play · step {n} of {of}"
+        head = _("Learn to play · step {n} of {total}", n=n, total=of)
         draw.blit_text(surface, head, m.px(SMALL), (self.rect.x + pad, self.rect.y + m.px(12)),
                        style.ACCENT, True)
         y = self.rect.y + m.px(38)

@@ -9,22 +9,22 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui import draw, navigation, style
 from game.ui.scene import Overlay
 
 CARDS: dict[str, tuple[tuple[str, str], ...]] = {
     "chasing": (
-        ("The goal", "Collect as few points as you can. Every card you take costs points, and "
-                     "after three rounds the lowest total wins."),
-        ("A trick", "The leader plays any card. Each follower must match the suit of one of the "
+        (N_("The goal"), N_("Collect as few points as you can. Every card you take costs points, and "
+                     "after three rounds the lowest total wins.")),
+        (N_("A trick"), N_("The leader plays any card. Each follower must match the suit of one of the "
                     "face-down Follow Cards in the middle (if they can) and then discards that "
-                    "Follow Card, so the choice narrows as the trick goes round."),
-        ("Who takes it", "The highest card below the Spotlight's rank takes the trick; if nobody "
+                    "Follow Card, so the choice narrows as the trick goes round.")),
+        (N_("Who takes it"), N_("The highest card below the Spotlight's rank takes the trick; if nobody "
                          "went below, the highest card does. The taker gets the Spotlight card and "
-                         "their own card becomes the new Spotlight."),
-        ("Scoring", "Each suit you took scores on its own: with an even count only the lower "
-                    "half counts, and a lone 0 costs 15. The sheet (key S) shows every box."),
+                         "their own card becomes the new Spotlight.")),
+        (N_("Scoring"), N_("Each suit you took scores on its own: with an even count only the lower "
+                    "half counts, and a lone 0 costs 15. The sheet (key S) shows every box.")),
     ),
     "harsh": (
         ("The goal", "Catch the Spy before the Countdown runs out: bug the Spy, learn which three "
@@ -76,7 +76,8 @@ def add_button(scene, m, right: int, y: int, width: int) -> int:
     x = right - width - m.gap
     scene.button((x, y, width, m.button_h), label, lambda: open_card(scene.app, game_id),
                  choice=False, object_id="#howto", cls=None if seen(scene.app, game_id) else "@primary",
-                 tooltip=(_("The goal, a turn and how to win, on one screen") if seen(scene.app, game_id)
+                 tooltip=(_("The goal, a turn and how to win, on one screen")
+                          if seen(scene.app, game_id)
                           else _("New to this game? The goal, a turn and how to win, on one screen")))
     scene.howto_rect = pygame.Rect(x, y, width, m.button_h)
     return x
@@ -111,16 +112,17 @@ class HowToPlayScene(Overlay):
         width = min(m.px(760), m.width - 2 * m.margin)
         self.body = m.px(style.FONT_BODY)
         self.laid: list[tuple[str, list[str]]] = [
-            (head, draw.wrap(text, self.body, width - 2 * m.pad)) for head, text in self.sections]
+            (_(head), draw.wrap(_(text), self.body, width - 2 * m.pad))
+            for head, text in self.sections]
         self.line_h = m.px(25)
         height = (m.px(78) + sum(m.px(30) + len(lines) * self.line_h + m.px(8) for _, lines in self.laid)
                   + m.button_h + 2 * m.pad)
         self.box = self.centered(width, min(height, m.height - 2 * m.px(12)))
         bw = m.px(170)
         y = self.box.bottom - m.button_h - m.pad
-        self.button((self.box.centerx - bw - m.gap // 2, y, bw, m.button_h), "Got it", self.close,
+        self.button((self.box.centerx - bw - m.gap // 2, y, bw, m.button_h), _("Got it"), self.close,
                     cls="@primary", object_id="#howto_ok", badge=False)
-        self.button((self.box.centerx + m.gap // 2, y, bw, m.button_h), "Full rules", self.full_rules,
+        self.button((self.box.centerx + m.gap // 2, y, bw, m.button_h), _("Full rules"), self.full_rules,
                     object_id="#howto_rules", badge=False)
         mark_seen(self.app, self.game_id)
 
@@ -141,7 +143,7 @@ class HowToPlayScene(Overlay):
         m = self.metrics
         box = self.box
         draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, f"How to play · {self.title}", m.px(style.FONT_HEADING),
+        draw.blit_text(surface, _("How to play · {game}", game=_(self.title)), m.px(style.FONT_HEADING),
                        (box.centerx, box.y + m.px(34)), style.ACCENT_BRIGHT, True, "center")
         y = box.y + m.px(72)
         for head, lines in self.laid:

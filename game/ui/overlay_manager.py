@@ -15,12 +15,15 @@ from game.ui import style
 def fit(manager: pygame_gui.UIManager | None, made_at: tuple | None,
         metrics) -> tuple[pygame_gui.UIManager, tuple]:
     """``manager`` ready for the current window, and the scale it was made at."""
+    from game.i18n import gui_locale
     from game.ui import palette
 
     m = metrics
-    scale = (round(m.scale, 2), palette.current())   # colours and text size are in its theme
+    # colours and text size are in its theme; the language picks its fonts (Japanese)
+    scale = (round(m.scale, 2), palette.current(), gui_locale())
     if manager is None or scale != made_at:
         return pygame_gui.UIManager((m.width, m.height), style.scaled_theme(scale[0]),
-                                    enable_live_theme_updates=False), scale
+                                    enable_live_theme_updates=False,
+                                    starting_language=scale[2]), scale
     manager.set_window_resolution((m.width, m.height))
     return manager, scale

@@ -35,8 +35,8 @@ import pygame
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
-from game import i18n
 from game.bus import DecisionNeeded, GameHappened, GameOver
+from game.i18n import _
 from game.rules.protocol import CHANCE, Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
@@ -140,7 +140,7 @@ class TableScene(TablePhones, TableEnding, Scene):
     def full_log(self) -> list[str]:
         """Every line of the finished game; a private line names who saw it."""
         out = []
-        for _, e in self.session.entries:
+        for _step, e in self.session.entries:
             if not e.text:
                 continue
             if e.visible_to(None):
@@ -306,7 +306,8 @@ class TableScene(TablePhones, TableEnding, Scene):
         """Submit ``action`` for the acting seat. Returns True if it was applied."""
         seat = self.acting_seat()
         if seat is None:
-            self.refuse("It is not your turn." if not self.session.is_over() else "The game is over.")
+            self.refuse(_("It is not your turn.") if not self.session.is_over()
+                        else _("The game is over."))
             return False
         if not self.moments_seen():
             return False
@@ -335,8 +336,9 @@ class TableScene(TablePhones, TableEnding, Scene):
         text = reason[:1].upper() + reason[1:]
         # a tutorial refuses legal moves too: its session says how to lead those
         lead, said = getattr(self.session, "last_refusal", ("", ""))
-        lead = lead if lead and said == reason else "Not allowed"
-        self.set_status(f"{lead}: {text}", refused=True)
+        lead = lead if lead and said == reason else _("Not allowed")
+        # Translators: a refusal's heading and its reason on the table's status line
+        self.set_status(_("{lead}: {reason}", lead=lead, reason=text), refused=True)
         self.app.sound.play("refused")
 
     def set_status(self, text: str, refused: bool = False) -> None:
@@ -346,7 +348,7 @@ class TableScene(TablePhones, TableEnding, Scene):
     def turn_text(self) -> str:
         s = self.session
         if s.is_over():
-            return "The game is over."
+            return _("The game is over.")
         step = getattr(s, "step", None)
         if step is not None and step.kind == "say":
             return "Learning: read the coach's note, then press Next."
@@ -356,8 +358,9 @@ class TableScene(TablePhones, TableEnding, Scene):
         cfg = s.seats[seat]
         if cfg.is_human:
             if self.acting_seat() == seat:
-                return f"{cfg.name}, your decision." if len(s.humans) > 1 else "Your decision."
-            return f"Waiting for {self.waiting_name(seat)}."
+                return (_("{name}, your decision.", name=cfg.name) if len(s.humans) > 1
+                        else _("Your decision."))
+            return _("Waiting for {name}.", name=self.waiting_name(seat))
         return f"{cfg.label} is thinking…" if s.computer_thinking() else f"{cfg.label} plays."
 
     # --- per frame -----------------------------------------------------------------------------------
@@ -609,9 +612,9 @@ class TableScene(TablePhones, TableEnding, Scene):
         h = self.top_bar_h(m)
         surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        draw.blit_text(surface, i18n._(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
+        draw.blit_text(surface, _(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
                        "midleft")
-        title_w = draw.font(m.px(22), True).size(i18n._(self.spec.title))[0]
+        title_w = draw.font(m.px(22), True).size(_(self.spec.title))[0]
         x = m.pad + title_w + m.px(24)
         room = getattr(self, "top_bar_right", m.width - m.pad) - x - m.gap
         draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2),

@@ -260,8 +260,9 @@ class LogPanel(ScrollPanel):
     their pieces and places, only the new ones and the one before (no longer the newest,
     it dims) are laid out and put under them."""
 
-    def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str = "") -> None:
-        super().__init__(rect, metrics, title or _("Game log"), font_size=style.FONT_SMALL)
+    def __init__(self, rect: pygame.Rect, metrics: style.Metrics, title: str | None = None) -> None:
+        super().__init__(rect, metrics, _("Game log") if title is None else title,
+                         font_size=style.FONT_SMALL)
         self.lines: list[str] = []
         self._last_first = 0    # the index in the content's pieces where the newest line starts
 
@@ -281,7 +282,7 @@ class LogPanel(ScrollPanel):
         else:
             self.lines = lines
             self.set_blocks([self._line_block(ln, i == len(lines) - 1) for i, ln in enumerate(lines)]
-                            or [Block("p", "Nothing has happened yet.", colour=style.TEXT_DIM)])
+                            or [Block("p", _("Nothing has happened yet."), colour=style.TEXT_DIM)])
         if follow:
             self.scroll_to_end()
 

@@ -10,16 +10,30 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from game.i18n import _
+
 PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
+_REFS: dict[str, re.Pattern] = {}
+
+
+def player_ref() -> re.Pattern:
+    """"Player 3" as the language in force writes the rules' ``Msg("Player {n}")``
+    ("Spieler 3", "プレイヤー3"), or in English (a text from a layer not converted yet)."""
+    own = _("Player {n}", n=0)
+    ref = _REFS.get(own)
+    if ref is None:
+        word = re.escape(own).replace("0", r"(\d+)", 1)
+        ref = _REFS[own] = re.compile(rf"\bPlayer (\d+)\b|{word}(?!\d)")
+    return ref
 
 
 def with_names(text: str, seats) -> str:
     """Rules text says "Player 3"; people read better with the name chosen at setup."""
     def name(match: re.Match) -> str:
-        n = int(match.group(1))
+        n = int(match.group(1) or match.group(2))
         return seats[n - 1].name if 1 <= n <= len(seats) else match.group(0)
 
-    return PLAYER_REF.sub(name, text)
+    return player_ref().sub(name, str(text))
 
 
 def _value_text(value: Any, depth: int = 0) -> str:

@@ -12,16 +12,21 @@ import random
 from types import MappingProxyType
 from typing import Mapping
 
+from game.i18n import Msg, NMsg
+
 from ..protocol import CHANCE, NOBODY, Action, Event, GameState, Result, RuleError, freeze
 from . import cards as C
+from . import words as W
 from .scoring import by_suit, round_scores, sheet_total, struck_flags, suit_score
 
 ROUNDS = 3
 DISCARD = 100  # move code: DISCARD + suit index
 
-PLAY_ACTIONS = {c: Action("play", (C.SUITS[C.suit_of(c)], C.rank_of(c)), f"Play {C.name(c)}")
+PLAY_ACTIONS = {c: Action("play", (C.SUITS[C.suit_of(c)], C.rank_of(c)),
+                          Msg("Play {card}", card=W.card_of(c)))
                 for c in C.deck(5)}
-DISCARD_ACTIONS = {s: Action("discard", (name,), f"Discard the {name} Follow Card")
+DISCARD_ACTIONS = {s: Action("discard", (name,),
+                             Msg("Discard the {suit} Follow Card", suit=W.suit(s)))
                    for s, name in enumerate(C.SUITS)}
 # (kind, args) -> move, for every move any game may have; and the same by the identity of
 # the shared Actions above (they live as long as the module), the ones legal_actions lists
@@ -37,22 +42,25 @@ def player(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+who = W.who   # a seat in a log line or reason: Msg("Player {n}"), named by the screens
+
+
 # The data and texts of the events of play, built when read (see protocol.Event): random
 # play and bots never read them.
 def _played_data(seat: int, card: int, index: int) -> dict:
     return {"seat": seat, "suit": C.SUITS[card >> 4], "rank": card & 15, "trick_index": index}
 
 
-def _played_text(seat: int, card: int) -> str:
-    return f"{player(seat)} plays {C.name(card)}"
+def _played_text(seat: int, card: int) -> Msg:
+    return Msg("{player} plays {card}", player=who(seat), card=W.card_of(card))
 
 
 def _discarded_data(seat: int, suit: int) -> dict:
     return {"seat": seat, "suit": C.SUITS[suit]}
 
 
-def _discarded_text(seat: int, suit: int) -> str:
-    return f"{player(seat)} discards the {C.SUITS[suit]} Follow Card"
+def _discarded_text(seat: int, suit: int) -> Msg:
+    return Msg("{player} discards the {suit} Follow Card", player=who(seat), suit=W.suit(suit))
 
 
 def _trick_data(winner: int, spot: int, new_spot: int) -> dict:
@@ -63,10 +71,12 @@ def _scored_data(rnd: int, rows: tuple) -> dict:
     return {"round": rnd, "scores": [list(row) for row in rows]}
 
 
-def _scored_text(rnd: int, rows: tuple) -> str:
-    parts = ", ".join(f"{player(s)} {sum(v for v in row if v is not None)}"
-                      for s, row in enumerate(rows))
-    return f"Round {rnd} scored: {parts}"
+def _scored_text(rnd: int, rows: tuple) -> Msg:
+    # Translators: one player's score in a list, "Player 2 14"
+    parts = W.separated([Msg("{player} {score}", player=who(s),
+                             score=sum(v for v in row if v is not None))
+                         for s, row in enumerate(rows)])
+    return Msg("Round {round} scored: {scores}", round=rnd, scores=parts)
 
 
 def _over_data(state: "ChasingState") -> dict:
@@ -74,7 +84,7 @@ def _over_data(state: "ChasingState") -> dict:
     return {"winners": list(res.winners), "scores": list(res.scores)}
 
 
-def _over_text(state: "ChasingState") -> str:
+def _over_text(state: "ChasingState") -> Msg:
     return state.result().reason
 
 
@@ -82,19 +92,23 @@ def _dealt_data(rnd: int, start: int, spot: int, size: int, n: int) -> dict:
     return {"round": rnd, "start": start, "spotlight": C.face(spot), "hand_sizes": [size] * n}
 
 
-def _dealt_text(rnd: int, start: int, spot: int, size: int, n: int) -> str:
-    return (f"Round {rnd}: {size} cards each; the Spotlight is {C.name(spot)}; "
-            f"{player(start)} leads")
+def _dealt_text(rnd: int, start: int, spot: int, size: int, n: int) -> Msg:
+    return NMsg("Round {round}: {n} card each; the Spotlight is {card}; {player} leads",
+                "Round {round}: {n} cards each; the Spotlight is {card}; {player} leads",
+                "size", size=size, round=rnd, card=W.card_of(spot), player=who(start))
 
 
-def _deal_label(rnd: int) -> str:
-    return f"Shuffle and deal round {rnd}"
+def _deal_label(rnd: int) -> Msg:
+    return Msg("Shuffle and deal round {round}", round=rnd)
 
 
-def _trick_text(winner: int, spot: int, new_spot: int) -> str:
-    how = "highest card below" if (new_spot & 15) < (spot & 15) else "highest card, none below"
-    return (f"{player(winner)} wins the trick ({how} the Spotlight {C.name(spot)}), "
-            f"takes the {C.name(spot)}; {C.name(new_spot)} is the new Spotlight")
+def _trick_text(winner: int, spot: int, new_spot: int) -> Msg:
+    how = dict(player=who(winner), spotlight=W.card_of(spot), card=W.card_of(new_spot))
+    if (new_spot & 15) < (spot & 15):
+        return Msg("{player} wins the trick (highest card below the Spotlight {spotlight}), "
+                   "takes the {spotlight}; {card} is the new Spotlight", **how)
+    return Msg("{player} wins the trick (highest card, none below the Spotlight {spotlight}), "
+               "takes the {spotlight}; {card} is the new Spotlight", **how)
 
 
 # Events of play, each made once and shared (they are read-only, and their data and words
@@ -388,35 +402,36 @@ class ChasingState(GameState):
                 return
         raise RuleError(self.explain_illegal(seat, action))
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> Msg:
         d = self.decider()
         if d == NOBODY:
-            return "the game is over"
+            return Msg("the game is over")
         if d == CHANCE:
-            return "waiting for the cards to be dealt"
+            return Msg("waiting for the cards to be dealt")
         if seat != d:
-            return f"it is {player(d)}'s turn, not {player(seat)}'s"
+            return Msg("it is {player}'s turn, not {other}'s", player=who(d), other=who(seat))
         move = self._move_of(action)
         if move is None:
-            return f"{action} is not a Chasing Shadows move (play a card or discard a Follow Card)"
+            return Msg("{action} is not a Chasing Shadows move (play a card or discard a "
+                       "Follow Card)", action=str(action))
         if self.await_discard:
             if move < DISCARD:
-                return "first choose which Follow Card to discard"
+                return Msg("first choose which Follow Card to discard")
             suits = sorted({c >> 4 for c in self.follow})
-            return (f"there is no {C.SUITS[move - DISCARD]} Follow Card left; choose "
-                    + " or ".join(C.SUITS[s] for s in suits))
+            return Msg("there is no {suit} Follow Card left; choose {suits}",
+                       suit=W.suit(move - DISCARD), suits=W.listing(map(W.suit, suits), "or"))
         if move >= DISCARD:
-            return "play a card first; a Follow Card is discarded after a follower plays"
+            return Msg("play a card first; a Follow Card is discarded after a follower plays")
         if move not in self.hands[seat]:
-            return f"{C.name(move)} is not in your hand"
+            return Msg("{card} is not in your hand", card=W.card_of(move))
         suits = sorted({c >> 4 for c in self.follow})
-        return ("you must play a " + " or ".join(C.SUITS[s] for s in suits)
-                + " card: you hold one and it matches a Follow Card")
+        return Msg("you must play a {suits} card: you hold one and it matches a Follow Card",
+                   suits=W.listing(map(W.suit, suits), "or"))
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self.start_seat is None:
             seat = rng.randrange(self.n)
-            out = Action("start", (seat,), f"{player(seat)} starts")
+            out = Action("start", (seat,), Msg("{player} starts", player=who(seat)))
         else:
             order = C.deck(self.n)
             rng.shuffle(order)
@@ -445,7 +460,8 @@ class ChasingState(GameState):
             if action.kind == "start":
                 self.start_seat = action.args[0]
                 events.append(Event("start_player", {"seat": self.start_seat},
-                                    f"{player(self.start_seat)} starts the first round"))
+                                    Msg("{player} starts the first round",
+                                        player=who(self.start_seat))))
             else:
                 self._deal(action.args[0])
                 how = (self.rnd + 1, self.start_seat, self.spot, len(self.hands[0]), self.n)
@@ -470,21 +486,26 @@ class ChasingState(GameState):
         low = min(totals)
         tied = [s for s in range(self.n) if totals[s] == low]
         last = [len(self.round_cards[-1][s]) for s in range(self.n)]
-        names = " and ".join(player(s) for s in tied)
+        names = W.listing([who(s) for s in tied])
+        reason: Msg
         if len(tied) == 1:
-            reason = f"{names} wins with the lowest score, {low}"
+            reason = Msg("{player} wins with the lowest score, {score}", player=names, score=low)
             winners = tuple(tied)
         else:
             fewest = min(last[s] for s in tied)
             winners = tuple(s for s in tied if last[s] == fewest)
-            counts = ", ".join(f"{player(s)} {last[s]}" for s in tied)
+            # Translators: how many cards a player took in the final round, in a list
+            counts = W.separated([Msg("{player} {cards}", player=who(s), cards=last[s])
+                                  for s in tied])
             if len(winners) == 1:
-                reason = (f"{names} tie on {low}; {player(winners[0])} wins by taking the fewest "
-                          f"cards in the final round ({counts})")
+                reason = Msg("{players} tie on {score}; {player} wins by taking the fewest cards "
+                             "in the final round ({counts})", players=names, score=low,
+                             player=who(winners[0]), counts=counts)
             else:
-                reason = (f"{names} tie on {low}; " + " and ".join(player(s) for s in winners)
-                          + f" also took equally few cards in the final round ({counts}) "
-                          "and share the win")
+                reason = Msg("{players} tie on {score}; {winners} also took equally few cards in "
+                             "the final round ({counts}) and share the win", players=names,
+                             score=low, winners=W.listing([who(s) for s in winners]),
+                             counts=counts)
         return Result(winners, tuple(totals), reason,
                       freeze({"final_round_cards": last}))
 

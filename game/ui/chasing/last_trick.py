@@ -12,18 +12,20 @@ from typing import Mapping, Sequence
 
 import pygame
 
+from game.i18n import _, n_, p_
 from game.ui import draw, style
 from game.ui.scene import Overlay
 
 from .look import fit_text
+from .wording import card_name
 
 
 def caption(trick: Mapping, names: Sequence[str]) -> str:
     winner = trick["winner"]
     if winner is None:
-        return f"{len(trick['plays'])} card{'s' if len(trick['plays']) != 1 else ''} played"
+        return n_("{n} card played", "{n} cards played", len(trick["plays"]))
     card = next(p["card"] for p in trick["plays"] if p["seat"] == winner)
-    return f"{names[winner]} took it with {card[1]} {card[2]}"
+    return _("{name} took it with {card}", name=names[winner], card=card_name(card))
 
 
 def height_for(m, width: int) -> int:
@@ -43,15 +45,19 @@ def _card_size(m, width: int, count: int, height: int | None = None) -> tuple[in
 
 
 def draw_last_trick(surface: pygame.Surface, rect: pygame.Rect, m, trick: Mapping | None,
-                    names: Sequence[str], title: str = "Last trick") -> None:
+                    names: Sequence[str], title: str | None = None) -> None:
     """The trick inside ``rect`` (a panel). ``trick`` is an entry of the view's history."""
+    title = _("Last trick") if title is None else title
     draw.panel(surface, rect, m.px(style.RADIUS), alpha=235)
     x0 = rect.x + m.px(12)
     if trick is None:
-        draw.blit_text(surface, f"{title}: no trick has been played yet this round.", m.px(15),
+        draw.blit_text(surface, _("{title}: no trick has been played yet this round.",
+                                  title=title), m.px(15),
                        (x0, rect.y + m.px(10)), style.TEXT_MUTED, True)
         return
-    head = fit_text(f"{title}: {caption(trick, names)}", m.px(15), rect.w - m.px(24), True)
+    # Translators: a heading and what it says, "Last trick: Ann took it with blue 5"
+    head = fit_text(_("{title}: {text}", title=title, text=caption(trick, names)), m.px(15),
+                    rect.w - m.px(24), True)
     draw.blit_text(surface, head, m.px(15), (x0, rect.y + m.px(8)), style.ACCENT_BRIGHT, True)
     plays = trick["plays"]
     cw, ch = _card_size(m, rect.w, len(plays), rect.h)
@@ -62,7 +68,7 @@ def draw_last_trick(surface: pygame.Surface, rect: pygame.Rect, m, trick: Mappin
     y = rect.y + m.px(30)
     spot = trick["spotlight"]
     surface.blit(draw.card_face(spot[2], spot[1], (cw, ch)), (x, y))
-    draw.blit_text(surface, "Spotlight", label, (x + cw // 2, y + ch + m.px(3)), style.ACCENT,
+    draw.blit_text(surface, _("Spotlight"), label, (x + cw // 2, y + ch + m.px(3)), style.ACCENT,
                    True, "midtop")
     x += cw + m.px(24)
     leader, winner = (plays[0]["seat"] if plays else None), trick["winner"]
@@ -83,8 +89,9 @@ def draw_last_trick(surface: pygame.Surface, rect: pygame.Rect, m, trick: Mappin
         draw.blit_text(surface, name, label, (at.centerx, at.bottom + m.px(3)),
                        style.TEXT if seat == winner or winner is None else style.TEXT_MUTED,
                        True, "midtop")
-        tag = "lead · took" if seat == leader == winner else "took" if seat == winner else (
-            "lead" if seat == leader else "")
+        tag = (p_("trick", "lead · took") if seat == leader == winner
+               else p_("trick", "took") if seat == winner
+               else p_("trick", "lead") if seat == leader else "")
         if tag:
             draw.blit_text(surface, tag, m.px(11), (at.centerx, at.bottom + m.px(18)),
                            style.ACCENT_BRIGHT if seat == winner else style.TEXT_DIM, True, "midtop")
@@ -105,7 +112,7 @@ class LastTrickScene(Overlay):
         self.box = self.centered(w, height_for(m, w) + m.button_h + 2 * m.pad)
         bw = m.px(160)
         self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h),
-                    "Close (L)", self.app.pop, cls="@primary", object_id="#close_last_trick",
+                    _("Close (L)"), self.app.pop, cls="@primary", object_id="#close_last_trick",
                     badge=False)
 
     def trick_rect(self) -> pygame.Rect:

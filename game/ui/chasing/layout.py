@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, style
 
 from .look import scores_panel_height
@@ -61,7 +62,7 @@ class Geometry:
 
         # the last trick's button beside the bottom seat's trick card, clear of the hand
         # as wide and tall as its words need at the text size (the @compact font, 16)
-        bw = draw.label_width(m, "Last trick (L)", minimum=px(124), size=16)
+        bw = draw.label_width(m, _("Last trick (L)"), minimum=px(124), size=16)
         bh = max(px(30), draw.font(px(16)).get_linesize() + px(6))
         slot = self.slots[bottom]
         self.last_trick_button = pygame.Rect(slot.right + px(28), slot.bottom - bh, bw, bh)

@@ -8,6 +8,7 @@ from typing import Mapping, Sequence
 
 import pygame
 
+from game.i18n import _, n_, p_
 from game.rules.chasing import cards as rule_cards
 from game.rules.chasing.scoring import round_scores
 from game.ui import draw, style
@@ -115,7 +116,7 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, m, name: str, seat: i
     draw.blit_text(surface, label, size, (rect.x + pad + px(28), rect.y + head_h // 2 + px(2)),
                    INK, True, "midleft")
     if winner:
-        draw.blit_text(surface, "wins", px(13), (rect.right - pad, rect.y + head_h // 2 + px(2)),
+        draw.blit_text(surface, p_("sheet", "wins"), px(13), (rect.right - pad, rect.y + head_h // 2 + px(2)),
                        (150, 110, 30), True, "midright")
     grid = pygame.Rect(rect.x + pad, rect.y + head_h + px(2), rect.w - 2 * pad,
                        rect.h - head_h - px(34))
@@ -156,14 +157,15 @@ def draw_sheet(surface: pygame.Surface, rect: pygame.Rect, m, name: str, seat: i
     total_y = rect.bottom - px(18)
     pygame.draw.line(surface, PAPER_LINE, (rect.x + pad, rect.bottom - px(32)),
                      (rect.right - pad, rect.bottom - px(32)))
-    draw.blit_text(surface, "Total", px(14), (rect.x + pad, total_y), INK, False, "midleft")
+    draw.blit_text(surface, _("Total"), px(14), (rect.x + pad, total_y), INK, False, "midleft")
     at = draw.blit_text(surface, str(sheet["total"]), px(18), (rect.right - pad, total_y), INK,
                         True, "midright")
     if live is not None:
         tricks, boxes = live
         now = sum(v for v in boxes if v is not None)
-        word = "trick" if tricks == 1 else "tricks"
-        draw.blit_text(surface, f"{tricks} {word} · round now {now}", px(12),
+        line = n_("{n} trick · round now {score}", "{n} tricks · round now {score}", tricks,
+                  score=now)
+        draw.blit_text(surface, line, px(12),
                        (at.x - px(10), total_y), PENCIL, True, "midright")
 
 
@@ -230,16 +232,19 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
     draw.panel(surface, rect, m.px(style.RADIUS))
     pad = m.px(12)
     if view["phase"] == "over":
-        title = "Final scores"
+        title = _("Final scores")
     elif view["phase"] == "deal" and view["rounds_done"]:
-        title = f"Scores after round {view['rounds_done']}"  # its last trick still shows
+        # its last trick still shows
+        title = _("Scores after round {round}", round=view["rounds_done"])
     else:
-        title = f"Scores · round {view['round']} of 3"
+        title = _("Scores · round {round} of 3", round=view["round"])
     shown = draw.blit_text(surface, title, m.px(16), (rect.x + pad, rect.y + m.px(8)),
                            style.TEXT_MUTED, True)
-    hint_w = draw.font(m.px(13)).size("S: sheets")[0]
+    # Translators: a key and what it opens (the S key shows every scoresheet)
+    hint = _("S: sheets")
+    hint_w = draw.font(m.px(13)).size(hint)[0]
     if shown.right + m.gap + hint_w <= rect.right - pad:    # large text: the title comes first
-        draw.blit_text(surface, "S: sheets", m.px(13), (rect.right - pad, rect.y + m.px(10)),
+        draw.blit_text(surface, hint, m.px(13), (rect.right - pad, rect.y + m.px(10)),
                        style.TEXT_DIM, False, "topright")
     col_w = m.px(34)
     total_x = rect.right - pad
@@ -247,12 +252,14 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
     y = rect.y + m.px(36)
     for i, label in enumerate(ROMAN):
         draw.blit_text(surface, label, m.px(13), (xs[i], y), style.TEXT_DIM, True, "midtop")
-    draw.blit_text(surface, "Total", m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
+    # Translators: the scores panel's narrow column of each player's total
+    draw.blit_text(surface, p_("column", "Total"), m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
     tricks_x = xs[0] - col_w - m.px(8)
     current = view["round"] - 1 if live is not None else None
     if live is not None:
-        draw.blit_text(surface, "Tricks", m.px(13), (tricks_x, y), style.TEXT_DIM, True, "midtop")
-        name_right = tricks_x - draw.font(m.px(13), True).size("Tricks")[0] // 2
+        draw.blit_text(surface, _("Tricks"), m.px(13), (tricks_x, y), style.TEXT_DIM, True,
+                       "midtop")
+        name_right = tricks_x - draw.font(m.px(13), True).size(_("Tricks"))[0] // 2
     else:
         name_right = xs[0] - col_w // 2
     y += m.px(20)
@@ -282,7 +289,7 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
                        True, "midright")
         y += m.px(24)
     if live is not None:
-        note = f"{ROMAN[current]}: the round so far, if it ended now"
+        note = _("{round}: the round so far, if it ended now", round=ROMAN[current])
         draw.blit_text(surface, fit_text(note, m.px(12), rect.w - 2 * pad), m.px(12),
                        (rect.x + pad, y + m.px(2)), style.ACCENT, False)
 
@@ -297,7 +304,8 @@ def draw_memory_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
         for p in trick["plays"]:
             played[p["card"][1]].add(p["card"][2])
     n_tricks = len(view["history"])
-    title = "Played in earlier tricks" if n_tricks else "Played in earlier tricks: none yet"
+    title = _("Played in earlier tricks") if n_tricks else _("Played in earlier tricks: none yet")
+    title = fit_text(title, m.px(15), rect.w - 2 * pad, True)
     draw.blit_text(surface, title, m.px(15), (rect.x + pad, rect.y + m.px(8)), style.TEXT_MUTED, True)
     top = view["deck_top_rank"]
     mark_w = m.px(18)

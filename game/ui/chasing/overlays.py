@@ -8,6 +8,7 @@ from typing import Mapping
 
 import pygame
 
+from game.i18n import N_, _, n_, shown
 from game.ui import draw, style
 from game.ui.scene import Overlay
 from game.ui.scenes.results import ResultsScene, winners_text
@@ -15,7 +16,8 @@ from game.ui.scenes.results import ResultsScene, winners_text
 from .look import draw_sheet, fit_text, live_rounds, score_card, sheet_grid, tint
 from .model import SUIT_ORDER
 
-ROUND_NAMES = ("first", "second", "third")
+ROUND_ENDS = (N_("End of the first round"), N_("End of the second round"),
+              N_("End of the third round"))
 SUB_LINE = 18             # the round-end subtitle's line height (px at 100 %)
 
 
@@ -49,7 +51,7 @@ class SheetsScene(Overlay):
         self.box = _box(m, 1060, 640)
         bw = m.px(180)
         self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h),
-                    "Close (S)", self.app.pop, cls="@primary", object_id="#close_sheets", badge=False)
+                    _("Close (S)"), self.app.pop, cls="@primary", object_id="#close_sheets", badge=False)
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_s:
@@ -65,14 +67,14 @@ class SheetsScene(Overlay):
         m = self.metrics
         view = self.table.live_view()
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        title = ("Final scoresheets" if view["phase"] == "over"
-                 else f"Scoresheets · round {view['round']} of 3")
+        title = (_("Final scoresheets") if view["phase"] == "over"
+                 else _("Scoresheets · round {round} of 3", round=view["round"]))
         draw.blit_text(surface, title, m.px(style.FONT_HEADING), (self.box.centerx, self.box.y + m.px(30)),
                        style.ACCENT_BRIGHT, True, "center")
-        note = ("Struck: a suit scored in exactly two rounds loses its earlier score."
+        note = (_("Struck: a suit scored in exactly two rounds loses its earlier score.")
                 if view["phase"] == "over" else
-                "Grey: this round so far, if it ended now. Empty box: no card of that suit "
-                "taken (not 0). At the end, a suit scored in exactly two rounds is struck.")
+                _("Grey: this round so far, if it ended now. Empty box: no card of that suit "
+                  "taken (not 0). At the end, a suit scored in exactly two rounds is struck."))
         for i, line in enumerate(draw.wrap(note, m.px(14), self.box.w - 2 * m.margin)[:2]):
             draw.blit_text(surface, line, m.px(14), (self.box.centerx, self.box.y + m.px(56) + i * m.px(19)),
                            style.TEXT_MUTED, False, "midtop")
@@ -107,7 +109,8 @@ class RoundEndScene(Overlay):
         self.box = _box(m, 1180, 680, coach_room(self.app))
         bw = m.px(280)
         last = self.round >= 3
-        text = "See the final scores" if last else f"Continue to round {self.round + 1}"
+        text = (_("See the final scores") if last
+                else _("Continue to round {round}", round=self.round + 1))
         self.continue_rect = pygame.Rect(self.box.centerx - bw // 2,
                                          self.box.bottom - m.button_h - m.pad, bw, m.button_h)
         self.button(self.continue_rect, text, self.proceed, cls="@primary",
@@ -117,10 +120,11 @@ class RoundEndScene(Overlay):
         """How the scoring is read, in as many lines as the box's width needs (two when
         the coach narrows the box at 1024x640: one line touched its edges)."""
         m = self.metrics
-        hidden = "dimmed" if self.every_secret else "dimmed, face down for others"
-        return draw.wrap("Cards taken, by suit. Even count: the higher half is set aside "
-                         f"({hidden}) and ignored. A lone 0 counts 15.", m.px(14),
-                         self.box.w - 2 * m.pad)
+        text = (_("Cards taken, by suit. Even count: the higher half is set aside (dimmed) "
+                  "and ignored. A lone 0 counts 15.") if self.every_secret else
+                _("Cards taken, by suit. Even count: the higher half is set aside (dimmed, "
+                  "face down for others) and ignored. A lone 0 counts 15."))
+        return draw.wrap(text, m.px(14), self.box.w - 2 * m.pad)
 
     def rows(self) -> list[pygame.Rect]:
         m, box = self.metrics, self.box
@@ -170,7 +174,7 @@ class RoundEndScene(Overlay):
         m = self.metrics
         box = self.box
         draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, f"End of the {ROUND_NAMES[self.round - 1]} round",
+        draw.blit_text(surface, _(ROUND_ENDS[self.round - 1]),
                        m.px(style.FONT_HEADING), (box.centerx, box.y + m.px(28)), style.ACCENT_BRIGHT,
                        True, "center")
         self.drawn_cards = []
@@ -191,16 +195,16 @@ class RoundEndScene(Overlay):
         surface.blit(token, (rect.x + m.px(10), rect.y + m.px(8)))
         draw.blit_text(surface, fit_text(self.names[seat], m.px(16), name_w - m.px(44), True),
                        m.px(16), (rect.x + m.px(42), rect.y + m.px(21)), style.TEXT, True, "midleft")
-        draw.blit_text(surface, f"took {info['cards']} card{'s' if info['cards'] != 1 else ''}",
+        draw.blit_text(surface, n_("took {n} card", "took {n} cards", info["cards"]),
                        m.px(13), (rect.x + m.px(12), rect.y + m.px(46)), style.TEXT_MUTED)
         values = [v for v in sheet_row if v is not None]
-        draw.blit_text(surface, "this round", m.px(13), (rect.right - m.px(12), rect.y + m.px(8)),
+        draw.blit_text(surface, _("this round"), m.px(13), (rect.right - m.px(12), rect.y + m.px(8)),
                        style.TEXT_MUTED, False, "topright")
         at = draw.blit_text(surface, str(sum(values)) if values else "0", m.px(26),
                             (rect.right - m.px(12), rect.y + m.px(24)), style.ACCENT_BRIGHT, True,
                             "topright")
         total = self.view["scoresheet"][seat]["total"]
-        draw.blit_text(surface, f"total {total}", m.px(14), (rect.right - m.px(12), at.bottom + m.px(2)),
+        draw.blit_text(surface, _("total {score}", score=total), m.px(14), (rect.right - m.px(12), at.bottom + m.px(2)),
                        style.TEXT, True, "topright")
         card_h = min(m.px(74), rect.h - m.px(34))
         card_w = int(card_h * 0.71)
@@ -219,9 +223,9 @@ class RoundEndScene(Overlay):
         mark = draw.suit_symbol(suit, m.px(16))
         surface.blit(mark, (area.x, area.bottom - m.px(18)))
         if score is None:
-            text, colour = "empty box", style.TEXT_DIM
+            text, colour = _("empty box"), style.TEXT_DIM
         elif len(ranks) == 1 and ranks[0] == 0:
-            text, colour = "15 (lone 0)", style.ACCENT_BRIGHT
+            text, colour = _("15 (lone 0)"), style.ACCENT_BRIGHT
         else:
             text, colour = f"= {score}", style.ACCENT_BRIGHT
         draw.blit_text(surface, text, m.px(15), (area.x + m.px(20), area.bottom - m.px(10)), colour,
@@ -299,15 +303,16 @@ class ChasingResultsScene(ResultsScene):
         res = self.session.result()
         if res is None or not res.reason:
             return []
-        reason = self.table.named([res.reason])[0]
-        return draw.wrap(reason[:1].upper() + reason[1:] + ".", size, width)
+        reason = self.table.named([shown(res.reason)])[0]
+        # Translators: a sentence's full stop after the rules' reason for the result
+        return draw.wrap(_("{sentence}.", sentence=reason[:1].upper() + reason[1:]), size, width)
 
     def draw(self, surface: pygame.Surface) -> None:
         Overlay.draw(self, surface)
         m = self.metrics
         box = self.box
         draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, "Game over · Chasing Shadows", m.px(16), (box.centerx, box.y + m.px(22)),
+        draw.blit_text(surface, _("Game over · {game}", game=_("Chasing Shadows")), m.px(16), (box.centerx, box.y + m.px(22)),
                        style.TEXT_MUTED, True, "center")
         draw.blit_text(surface, winners_text(self.session), m.px(style.FONT_TITLE - 10),
                        (box.centerx, box.y + m.px(58)), style.ACCENT_BRIGHT, True, "center")
@@ -322,7 +327,8 @@ class ChasingResultsScene(ResultsScene):
         for seat, rect in enumerate(self.sheet_rects()):
             draw_sheet(surface, rect, m, names[seat], seat, view["scoresheet"][seat],
                        winner=seat in winners)
-        struck = "Struck scores: a suit scored in exactly two rounds loses the earlier one."
-        note = struck if getattr(self.session, "tutorial", None) is not None else (
-            f"Seed {self.session.match.seed}: enter it in Setup to play these deals again. {struck}")
+        struck = _("Struck scores: a suit scored in exactly two rounds loses the earlier one.")
+        note = struck if getattr(self.session, "tutorial", None) is not None else _(
+            "Seed {seed}: enter it in Setup to play these deals again. {struck}",
+            seed=self.session.match.seed, struck=struck)
         draw.blit_text(surface, note, m.px(13), (box.centerx, seed_y), style.TEXT_MUTED, False, "midtop")

@@ -13,6 +13,7 @@ from typing import Mapping
 
 import pygame
 
+from game.i18n import N_, _, n_, p_
 from game.ui import draw, palette, style
 
 from . import model as M
@@ -23,14 +24,24 @@ from .model import TRICKS_PER_ROUND
 
 # the rank's font size of the card under the pointer, at least (see ``_zoom``)
 ZOOM_RANK_PX = 26
+# a computer player's level on its plate (the levels Setup offers)
+LEVELS = {"easy": N_("easy AI"), "normal": N_("normal AI"), "hard": N_("hard AI")}
+
+
+def spotlight_heading() -> str:
+    # Translators: the heading over the Spotlight card on the table (capitals where the
+    # language writes headings so)
+    return _("SPOTLIGHT")
 
 
 def trick_label(seat: int, leader: int | None, winner: int | None) -> tuple[str, tuple]:
     """The word under a trick card: who led it and, once it is won, who won it."""
     if seat == winner:
-        return ("lead · won" if seat == leader else "won"), style.ACCENT_BRIGHT
+        # Translators: under a trick card: its player led the trick and won it
+        return (p_("trick", "lead · won") if seat == leader else p_("trick", "won")), \
+            style.ACCENT_BRIGHT
     if seat == leader:
-        return "lead", style.TEXT_DIM
+        return p_("trick", "lead"), style.TEXT_DIM
     return "", style.TEXT_DIM
 
 
@@ -116,7 +127,7 @@ class ChasingPainter:
         at = draw.blit_text(surface, shown_name, m.px(15), (rect.x + m.px(42), rect.y + m.px(20)),
                             style.TEXT, True, "midleft")
         if not cfg.is_human:
-            level = f"{cfg.level} AI"
+            level = _(LEVELS.get(cfg.level, "{level} AI"), level=cfg.level)
             if draw.font(m.px(12)).size(level)[0] <= rect.x + m.px(42) + name_w - at.right - m.px(6):
                 draw.blit_text(surface, level, m.px(12), (at.right + m.px(6), at.centery + m.px(1)),
                                style.TEXT_DIM, False, "midleft")
@@ -126,7 +137,7 @@ class ChasingPainter:
         hand = shown["hands"][seat]
         if seat == geo.bottom:
             count = len(hand)
-            line = f"{count} card{'s' if count != 1 else ''} in hand"
+            line = n_("{n} card in hand", "{n} cards in hand", count)
             draw.blit_text(surface, line, m.px(13), (rect.x + m.px(12), rect.y + m.px(54)),
                            style.TEXT_MUTED, False, "midleft")
         else:
@@ -139,7 +150,7 @@ class ChasingPainter:
         items = M.taken_items(shown["taken"][seat])
         chips = geo.chip_rects(seat, len(items))
         if not items:
-            draw.blit_text(surface, "took nothing yet", m.px(12), (rect.x + m.px(12),
+            draw.blit_text(surface, _("took nothing yet"), m.px(12), (rect.x + m.px(12),
                            rect.bottom - m.px(17)), style.TEXT_DIM, False, "midleft")
         for r, c in zip(chips, items):
             if c[0] == "mark":
@@ -152,20 +163,22 @@ class ChasingPainter:
         s = self.session
         if view["phase"] == "over":
             res = view["result"]
-            return ("winner", style.ACCENT_BRIGHT) if res and seat in res["winners"] else ("", style.TEXT)
+            return ((p_("seat", "winner"), style.ACCENT_BRIGHT) if res and seat in res["winners"]
+                    else ("", style.TEXT))
         if s.decider() == seat:
             if not s.seats[seat].is_human:
-                return "thinking…", style.ACCENT_BRIGHT
-            return ("discards" if view["phase"] == "discard" else "to play", style.ACCENT_BRIGHT)
+                return p_("seat", "thinking…"), style.ACCENT_BRIGHT
+            return (p_("seat", "discards") if view["phase"] == "discard" else p_("seat", "to play"),
+                    style.ACCENT_BRIGHT)
         if view["trick"] and view["leader"] == seat:
-            return "led", style.TEXT_MUTED
+            return p_("seat", "led"), style.TEXT_MUTED
         return "", style.TEXT
 
     def _draw_middle(self, surface, shown: dict, view: Mapping, hide, legal) -> None:
         m, geo = self.metrics, self.geo
         label = m.px(12)
         # Spotlight
-        draw.blit_text(surface, "SPOTLIGHT", label, (geo.spot.centerx, geo.spot.y - m.px(6)),
+        draw.blit_text(surface, spotlight_heading(), label, (geo.spot.centerx, geo.spot.y - m.px(6)),
                        style.ACCENT, True, "midbottom")
         spot = shown["spotlight"]
         if spot is not None and ("spotlight",) not in hide:
@@ -178,7 +191,7 @@ class ChasingPainter:
         # Follow Cards
         follow = shown["follow"]
         choosing = [a for a in self.in_table_order(legal) if a.kind == "discard"]
-        draw.blit_text(surface, "FOLLOW CARDS", label, (geo.follow.x, geo.spot.y - m.px(6)),
+        draw.blit_text(surface, _("FOLLOW CARDS"), label, (geo.follow.x, geo.spot.y - m.px(6)),
                        style.TEXT_MUTED, True, "bottomleft")
         self.follow_hits = []
         if ("follow",) not in hide:
@@ -197,13 +210,13 @@ class ChasingPainter:
                     badged.add(c[1])
                     self._badge(surface, hit, numbered[c[1]] + 1)
             if not follow:
-                draw.blit_text(surface, "none", m.px(13), geo.follow.midleft, style.TEXT_DIM, False,
+                draw.blit_text(surface, p_("follow cards", "none"), m.px(13), geo.follow.midleft, style.TEXT_DIM, False,
                                "midleft")
         # discard pile
         pile = shown["discard"]
         # large text: the pile's words give way before they run into the Spotlight's
-        room = geo.spot.centerx - draw.font(label, True).size("SPOTLIGHT")[0] // 2 - m.px(6) - geo.discard.x
-        draw.blit_text(surface, draw.fit_first((f"DISCARD {len(pile)}", str(len(pile))), label,
+        room = geo.spot.centerx - draw.font(label, True).size(spotlight_heading())[0] // 2 - m.px(6) - geo.discard.x
+        draw.blit_text(surface, draw.fit_first((_("DISCARD {n}", n=len(pile)), str(len(pile))), label,
                                                max(1, room), True),
                        label, (geo.discard.x, geo.spot.y - m.px(6)), style.TEXT_MUTED, True, "bottomleft")
         rects = geo.discard_rects(len(pile))
@@ -236,11 +249,13 @@ class ChasingPainter:
         total = TRICKS_PER_ROUND[self.n]
         done = shown.get("tricks_done", len(view["history"]))
         if view["phase"] == "over" and self.motion.idle and self.round_end_hold is None:
-            return "Game over"
+            return _("Game over")
+        rnd = shown.get("round", view["round"])
         if done >= total or (view["phase"] == "deal" and view["rounds_done"]
                              and shown.get("round") == view["rounds_done"]):
-            return f"Round {shown.get('round', view['round'])} of 3 · all {total} tricks played"
-        return f"Round {shown.get('round', view['round'])} of 3 · trick {done + 1} of {total}"
+            return _("Round {round} of 3 · all {total} tricks played", round=rnd, total=total)
+        return _("Round {round} of 3 · trick {trick} of {total}", round=rnd, trick=done + 1,
+                 total=total)
 
     def finished_trick(self) -> Mapping | None:
         """The trick just won, while it stays on the table: at the end of a round (whatever
@@ -259,11 +274,13 @@ class ChasingPainter:
             return view["history"][-1]
         return None
 
-    def finished_caption(self) -> str:
+    def finished_caption(self, short: bool = False) -> str:
         last = self.finished_trick()
         if last is None:
             return ""
         card = next(p["card"] for p in last["plays"] if p["seat"] == last["winner"])
+        if short:
+            return wording.trick_won(self.seat_name(last["winner"]), card)
         return wording.trick_caption(self.seat_name(last["winner"]), last["spotlight"], card)
 
     def _draw_trick(self, surface, shown: dict, hide, beat: Beat | None) -> None:
@@ -366,15 +383,17 @@ class ChasingPainter:
         if geo is None:
             return
         rect = geo.prompt
-        beat, _ = self.motion.current()
+        beat, _t = self.motion.current()
         finished = self.finished_caption() if beat is None else ""
+        head = None     # the prompt's own first sentence: never cut further
         if beat is not None and beat.caption and not self.status_refused:
             colour, text = style.ACCENT_BRIGHT, beat.caption
         elif finished and not self.status_refused and (
                 self.round_end_hold is not None or self.acting() is None):
             colour, text = style.ACCENT_BRIGHT, finished
             if self.moments.holding("trick_end"):
-                text = text.split(": ")[0] + ". Click or press Enter to go on."
+                text = _("{caption} Click or press Enter to go on.",
+                         caption=self.finished_caption(short=True))
         elif self.status:
             colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
             text = self.status
@@ -382,9 +401,15 @@ class ChasingPainter:
             view = self.live_view()
             acting = self.acting()
             address = self.seat_name(acting) if acting is not None and len(self.session.humans) > 1 else ""
-            text = wording.prompt(view, self.viewer, acting is not None, self.waiting_for(), address)
+            head, hint = wording.prompt_parts(view, self.viewer, acting is not None,
+                                              self.waiting_for(), address)
+            text = wording.prompt(view, self.viewer, acting is not None, self.waiting_for(),
+                                  address)
+            if hint and draw.font(m.px(16), True).size(text)[0] > rect.w:
+                text = head     # the hint gives way on a narrow line
             colour = style.TEXT if acting is not None else style.TEXT_MUTED
-        text = shortest_needed(text, m.px(16), rect.w)
+        if text != head:
+            text = shortest_needed(text, m.px(16), rect.w)
         draw.blit_text(surface, fit_text(text, m.px(16), rect.w, True), m.px(16),
                        (rect.centerx, rect.centery), colour, True, "center")
 
@@ -394,9 +419,11 @@ def shortest_needed(text: str, size: int, width: int) -> str:
     f = draw.font(size, True)
     if f.size(text)[0] <= width:
         return text
-    for mark in (" — ", ". ", ": "):
+    # the clause marks of the languages: a Japanese head ends with its own full stop
+    for mark, stop in ((" — ", "."), (". ", "."), (": ", "."), ("——", "。"), ("。", "。"),
+                       ("：", "。")):
         if mark in text:
-            head = text.split(mark)[0].rstrip(".") + "."
+            head = text.split(mark)[0].rstrip(".。") + stop
             if f.size(head)[0] <= width:
                 return head
     return text

@@ -16,6 +16,8 @@ from typing import Mapping
 
 import pygame
 
+from game import i18n
+from game.i18n import _
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
 from game.ui import advice_hint, draw, howto, style
@@ -115,31 +117,33 @@ class ChasingTable(ChasingPainter, TableScene):
         from .last_trick import draw_last_trick
 
         names = [c.name for c in self.session.seats]
-        trick, title = self.last_trick(), "Last trick"
+        trick, title = self.last_trick(), _("Last trick")
         view = self.live_view()
         if trick is None and view["trick"]:
             # the round's first trick is under way: what lies on the table so far
             trick = {"spotlight": view["spotlight"], "plays": view["trick"], "winner": None}
-            title = "This trick so far"
+            title = _("This trick so far")
         draw_last_trick(surface, rect, self.metrics, trick, names, title)
 
     # --- layout --------------------------------------------------------------------------
     def build_top_bar(self, m: style.Metrics) -> None:
         """Menu, Undo, Sheets, How to play: always in the same places (Undo is greyed out
         when there is nothing to take back rather than removed, so nothing shifts)."""
-        bw = draw.label_width(m, "Menu", "Undo", "Sheets (S)", "Results", minimum=m.px(120))
+        bw = draw.label_width(m, _("Menu"), _("Undo"), _("Sheets (S)"), _("Results"),
+                              minimum=m.px(120))
         y = m.gap
         x = m.width - bw - m.pad
-        self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
+        self.button((x, y, bw, m.button_h), _("Menu"), self.pause, choice=False,
+                    object_id="#pause")
         x -= bw + m.gap
-        self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo",
+        self.button((x, y, bw, m.button_h), _("Undo"), self.undo, choice=False, object_id="#undo",
                     enabled=self.session.can_undo())
         x -= bw + m.gap
-        self.button((x, y, bw, m.button_h), "Sheets (S)", self.open_sheets, choice=False,
-                    object_id="#sheets", tooltip="Every player's scoresheet")
+        self.button((x, y, bw, m.button_h), _("Sheets (S)"), self.open_sheets, choice=False,
+                    object_id="#sheets", tooltip=_("Every player's scoresheet"))
         if self.session.is_over() and self.results_seen:
             x -= bw + m.gap
-            self.button((x, y, bw, m.button_h), "Results", self.show_results, choice=False,
+            self.button((x, y, bw, m.button_h), _("Results"), self.show_results, choice=False,
                         object_id="#show_results", cls="@primary")
         else:
             x = advice_hint.add_button(self, m, x, y, bw)
@@ -149,7 +153,7 @@ class ChasingTable(ChasingPainter, TableScene):
     def layout(self, m: style.Metrics) -> None:
         self.build_top_bar(m)
         shape = (m.width, m.height, self.bottom_seat, self.app.settings.memory_aids,
-                 style.TEXT_SCALE)
+                 style.TEXT_SCALE, i18n.current())     # the language: the words' widths
         if self.geo is None or shape != self._shape:
             self._shape = shape
             self.geo = Geometry(m, self.top_bar_h(m), self.n, self.bottom_seat,
@@ -157,9 +161,9 @@ class ChasingTable(ChasingPainter, TableScene):
             self.motion.clear()  # places moved: flights would start from stale spots
         self.log_panel = self.make_log_panel(self.geo.log)
         self.choice_area = self.geo.prompt
-        self.button(self.geo.last_trick_button, "Last trick (L)", self.show_last_trick,
+        self.button(self.geo.last_trick_button, _("Last trick (L)"), self.show_last_trick,
                     choice=False, object_id="#last_trick", cls="@compact",
-                    tooltip="The last trick: every card, who led and who took it")
+                    tooltip=_("The last trick: every card, who led and who took it"))
         actions = self.in_table_order(self.choice_actions())
         if actions != self.key_actions:
             self.key_selected = None  # a new decision starts with nothing selected
@@ -374,21 +378,23 @@ class ChasingTable(ChasingPainter, TableScene):
         view = self.live_view()
         if view["phase"] == "deal" and view["rounds_done"] and not self.session.is_over():
             last = view["history"][-1] if view["history"] else None
-            who = f": {self.seat_name(last['winner'])} took the last trick" if last else ""
-            return f"End of round {view['rounds_done']}{who}."
+            if last:
+                return _("End of round {round}: {name} took the last trick.",
+                         round=view["rounds_done"], name=self.seat_name(last["winner"]))
+            return _("End of round {round}.", round=view["rounds_done"])
         if view["phase"] == "deal":
-            return "Shuffling and dealing…"
+            return _("Shuffling and dealing…")
         if self.session.is_over() and (self.results_due or self.round_end_due is not None):
-            return "End of round 3: the last trick."
+            return _("End of round 3: the last trick.")
         if getattr(self.session, "fast_forward", False):
-            return "Fast-forward: the coach plays every seat's cards."
+            return _("Fast-forward: the coach plays every seat's cards.")
         return super().turn_text()
 
     def waiting_for(self) -> str:
         if getattr(self.session, "fast_forward", False):
-            return "the coach's fast-forward"
+            return _("the coach's fast-forward")
         d = self.session.decider()
-        return self.waiting_name(d) if d >= 0 else "the dealer"
+        return self.waiting_name(d) if d >= 0 else _("the dealer")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.moments.holding("trick_end") and self.moments.take_input(event):
@@ -494,8 +500,8 @@ class ChasingTable(ChasingPainter, TableScene):
                 if len(actions) == 1:
                     self.play(actions[0])
                 else:
-                    self.set_status("Pick a card first: a number key or the arrows select it; "
-                                    "the same number again or Enter plays it.")
+                    self.set_status(_("Pick a card first: a number key or the arrows select "
+                                      "it; the same number again or Enter plays it."))
                 return True
             self.motion.clear()
             self.play(actions[self.key_selected])

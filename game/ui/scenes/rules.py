@@ -32,7 +32,7 @@ def rules_blocks(spec: GameSpec) -> list[Block]:
     out: list[Block] = []
     title, _nl, rest = text.strip().partition("\n")
     if _is_heading(title) or (len(title) < 70 and not title.rstrip().endswith(".")):
-        out.append(heading(title.strip()))
+        out.append(heading(_(title.strip())))
         text = rest
     else:
         out.append(heading(_(spec.title)))
@@ -48,15 +48,20 @@ def rules_blocks(spec: GameSpec) -> list[Block]:
             line = raw.strip()
             if not line:
                 continue
+            # A game whose rules are marked for the catalog (one line per heading,
+            # paragraph or item, e.g. Chasing's) reads in the language in force; the
+            # kind of line is told from the English
+            shown = _(line)
             if _is_heading(line) or line.startswith("#"):
                 flush()
-                out.append(heading(line.lstrip("# ")))
+                out.append(heading(shown.lstrip("# ")))
             elif _is_item(raw):
                 flush()
+                line = shown
                 word = line.split(" ", 1)
                 current.append(("•  " + word[1]) if word[0] in ("-", "*", "•") and len(word) > 1 else line)
             else:
-                current.append(line)
+                current.append(shown)
         flush()
     return out
 
