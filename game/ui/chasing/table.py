@@ -352,10 +352,10 @@ class ChasingTable(ChasingPainter, TableScene):
     def results_seen(self) -> bool:
         return self._over_handled and not self.results_due
 
-    def show_results(self) -> None:
+    def results_scene(self):
         from .overlays import ChasingResultsScene
 
-        self.app.push(ChasingResultsScene(self.app, self.session, self))
+        return ChasingResultsScene(self.app, self.session, self)
 
     def undo(self) -> None:
         self.motion.clear()

@@ -16,7 +16,7 @@ from game.rules.harsh.data import ITEMS
 from game.rules.protocol import CHANCE
 from game.ui import draw, style
 from game.ui.scenes.results import ResultsScene
-from game.ui.widgets import ScrollPanel, paragraph, table
+from game.ui.widgets import paragraph, table
 
 TITLES = {True: "Mission accomplished", False: "Mission failed"}
 
@@ -89,7 +89,7 @@ class HarshResultsScene(ResultsScene):
             self.box = pygame.Rect((m.width - room - w) // 2, self.box.y, w, h)
         top = self.box.y + m.px(104)
         bottom = self.box.bottom - m.button_h - m.px(56)
-        self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
+        self.panel = self.make_panel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
         self.panel.set_blocks(outcome_blocks(self.session, view, row))
         self.place_buttons(m, (("Play again", self.play_again, "#play_again"),
                                ("Same deal", self.same_deal, "#same_deal"),

@@ -316,10 +316,10 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.notebook.discard()
         super().game_over()
 
-    def show_results(self) -> None:
+    def results_scene(self):
         from .results import HuntersResults
 
-        self.app.push(HuntersResults(self.app, self.session))
+        return HuntersResults(self.app, self.session)
 
     def open_card(self, spot) -> None:
         if spot is None:
