@@ -45,6 +45,10 @@ FAST_SHARE = 0.3
 
 
 class ChasingTable(ChasingPainter, TableScene):
+    # a hand-off, a round's end or the sheets cover it often: its buttons (none of them
+    # says a secret: the hand is drawn) are only hidden meanwhile, not made again
+    hide_when_covered = True
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.n = session.match.num_players

@@ -45,7 +45,8 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         super().__init__(app, session)
         self.effects = Effects()
         fresh = not session.match.log and not session.view(None)["board"]
-        self.notebook = Notebook.fresh(session.match.seed) if fresh else Notebook.load(session.match.seed)
+        self.notebook = (Notebook.fresh(session.match.seed, later=True) if fresh
+                         else Notebook.load(session.match.seed))
         if not fresh and self.several():
             session.handed_to(None)    # a continued game starts with every card hidden
         self.lay = L.Layout()
