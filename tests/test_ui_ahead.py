@@ -111,6 +111,7 @@ def test_the_hand_off_is_made_while_the_last_move_lingers(app, made, game_id):
     assert made[0] == before, "the frame of the hand-off made new buttons"
     assert ahead.ready_button.visible and ahead.button_text() in visible_texts(app)
     assert ahead.button_text() not in shown_before
+    assert app.ahead.failures == 0
 
 
 def test_the_table_after_a_hand_off_finds_her_buttons_made(app, made):
@@ -138,6 +139,7 @@ def test_the_table_after_a_hand_off_finds_her_buttons_made(app, made):
             assert "Notes" in visible_texts(app)
             checked += 1
     assert checked >= 2
+    assert app.ahead.failures == 0 and app.ahead.pieces > 0
 
 
 def _look():
@@ -150,6 +152,7 @@ def _look():
 def test_the_results_are_made_while_the_final_board_lingers(app, made, game_id):
     """The results screen is made during the final linger (after the game is recorded):
     the frame it comes up in makes no button, and it was hidden until then."""
+    app.settings.animation_speed = "fast"      # the linger's length is the same at every speed
     if game_id == "harsh":
         seats = [SeatConfig("Ann", "computer", "easy")]
         table = start_game(app, "harsh", seats, 5, {"difficulty": "standard"})
@@ -188,6 +191,7 @@ def test_the_results_are_made_while_the_final_board_lingers(app, made, game_id):
     assert isinstance(app.top, ResultsScene) and app.top is ready
     assert made[0] == before, "the frame of the results made new buttons"
     assert ready.root.visible and "Play again" in visible_texts(app)
+    assert app.ahead.failures == 0
 
 
 def test_a_button_made_ahead_draws_one_state_a_piece(app):

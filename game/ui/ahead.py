@@ -26,6 +26,26 @@ from typing import Iterator
 log = logging.getLogger(__name__)
 
 UNTIL = 0.0045   # CPU s into a frame after which no new piece starts (a piece is up to ~3 ms)
+DRAW_UNTIL = 0.0055  # a picture drawn ahead makes nothing new this far into a frame
+
+
+def drawn_ahead(app, paint, tries: int = 12):
+    """Pieces (a generator) that draw ``paint(surface)`` onto a surface nobody sees, a
+    frame's room at a time (``draw.until``): the texts, cards and pictures it makes are kept
+    by draw's caches, so the screen's first frame only finds them. After ``tries`` frames
+    it stops; what is left, the screen's first draw makes."""
+    import pygame
+
+    from game.ui import draw
+
+    scratch = pygame.Surface(app.screen.get_size())
+    for _ in range(tries):
+        try:
+            with draw.until(getattr(app, "frame_began", time.thread_time()) + DRAW_UNTIL):
+                paint(scratch)
+            return
+        except draw.OutOfFrame:
+            yield
 
 
 class Ahead:
@@ -34,6 +54,7 @@ class Ahead:
     def __init__(self) -> None:
         self.jobs: dict[str, Iterator] = {}
         self.pieces = 0            # pieces run so far (tests count them)
+        self.failures = 0          # jobs that raised (logged; their screens made it all)
 
     def add(self, name: str, steps: Iterator) -> None:
         """Queue ``steps`` (a generator: one piece per ``yield``) as the job ``name``."""
@@ -65,6 +86,7 @@ class Ahead:
             except Exception:   # noqa: BLE001 - work ahead is optional: the screen makes
                 # what it needs when it comes, as it did before
                 log.exception("work ahead %r failed", name)
+                self.failures += 1
                 self.jobs.pop(name, None)
 
     def _drain(self, name: str, steps: Iterator) -> None:
@@ -73,3 +95,4 @@ class Ahead:
                 self.pieces += 1
         except Exception:   # noqa: BLE001 - as in run
             log.exception("work ahead %r failed", name)
+            self.failures += 1

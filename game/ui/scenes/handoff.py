@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.i18n import _
 from game.ui import draw, navigation, since, style
+from game.ui.ahead import drawn_ahead
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel
 
@@ -43,13 +44,13 @@ class HandoffScene(Scene):
 
     def prepare(self):
         """Its button made and parked (``Scene.prepare``), then the whole screen drawn once
-        onto a surface nobody sees (its summary laid out, its texts made): all public,
-        nobody's secret is in it."""
+        onto a surface nobody sees, a frame's room at a time (its summary laid out, its
+        texts made): all public, nobody's secret is in it."""
         yield from super().prepare()
         if self.root is None or self.active or getattr(self, "log_panel", None) is None:
             return
         yield
-        self.draw(pygame.Surface(self.app.screen.get_size()))
+        yield from drawn_ahead(self.app, self.draw)
 
     def button_text(self) -> str:
         # Translators: {purpose} comes from the table, e.g. "show my cards"

@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import _, shown
 from game.ui import draw, navigation, style
+from game.ui.ahead import drawn_ahead
 from game.ui.scene import DIGIT_KEYS, Overlay
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.widgets import ScrollPanel, heading, paragraph, table
@@ -80,15 +81,13 @@ class ResultsScene(Overlay):
 
     def prepare(self):
         """Its buttons (``Scene.prepare``), then its panel rendered and its first picture
-        drawn onto a surface nobody sees (the game is over: nothing is secret now)."""
+        drawn onto a surface nobody sees, a frame's room at a time (the game is over:
+        nothing is secret now)."""
         yield from super().prepare()
         if self.root is None or self.active:
             return
-        if self.panel is not None:
-            yield
-            self.panel.content()
         yield
-        self.draw(pygame.Surface(self.app.screen.get_size()))
+        yield from drawn_ahead(self.app, self.draw)     # its panel laid out too
 
     def make_panel(self, rect: pygame.Rect, m: style.Metrics) -> ScrollPanel:
         """The results' panel: the one made ahead, if it is for this place."""
