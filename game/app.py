@@ -95,6 +95,9 @@ class App:
         self.running = True
         self.frames = 0
         self.frame_began = time.thread_time()   # CPU time when this frame began (step)
+        from game.ui.ahead import Ahead
+
+        self.ahead = Ahead()   # what coming screens need, made a piece a frame (game.ui.ahead)
         self._last_activity = time.monotonic()
         self._drop_input = False
         self._retry_at = 0.0
@@ -389,6 +392,7 @@ class App:
         self.ui_rebuilt = False
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
+        self.ahead.run(self.frame_began)
         self.frames += 1
         if self.frames == 2:
             # The menu is up: what it does not show is done while it is read.

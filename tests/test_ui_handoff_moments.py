@@ -432,3 +432,61 @@ def test_a_choice_pressed_while_a_moment_holds_first_ends_it(app, game_id, seed)
         else:
             tick()
     assert checked >= 1, kinds
+
+
+def test_a_choice_pressed_while_hunters_reveal_moment_holds_first_ends_it(app):
+    """The same in Shadow Hunters, from a position made for it (no search): a person
+    reveals herself at the start of her turn, and her choice list (Roll the dice...) is
+    up under the reveal's moment. A press in its first GUARD seconds does nothing; a press
+    after it ends the reveal's moment and, with none left, is taken."""
+    from game.match import Match
+    from game.rules.hunters.scenario import scenario
+    from game.rules.protocol import Action
+    from game.session import Session
+    from game.ui.hunters.notebook import Notebook
+    from game.ui.hunters.table import HuntersTable
+    from game.ui.moments import GUARD
+
+    app.settings.animation_speed = "normal"
+    state = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], phase="start",
+                     positions={0: "Church", 1: "Cemetery", 2: "Weird Woods", 3: "Hermit's Cabin"})
+    match = Match("hunters", 4, 1, {}, state, [])
+    seats = [SeatConfig(NAMES[i], "human" if i == 0 else "computer", "easy") for i in range(4)]
+    session = Session(match, seats, app.bus, pace=0.0, autosave=False)
+    book = Notebook(1)
+    book.looked = True
+    book.save()
+    table = app.push(HuntersTable(app, session))
+    clock = [session.clock()]
+    session.clock = lambda: clock[0]
+
+    def tick():
+        clock[0] += 1 / 60
+        step(app)
+
+    tick()
+    assert app.top is table and table.acting_seat() == 0
+    assert table.choose(Action("reveal", (), "Reveal your character"))
+    for _ in range(600):           # the reveal's picture comes up as a moment
+        tick()
+        if table.moments.holding("reveal"):
+            break
+    moment = table.moments.current
+    assert moment is not None and moment.kind == "reveal" and moment.skippable
+    assert len(table.moments._queue) == 1 and moment.elapsed < GUARD / 2
+    assert table.acting_seat() == 0 and table.choices and table.choices[0].button.visible
+    moves = len(session.match.log)
+
+    def press():        # the tables' digit rule: a number, the same number confirms it
+        post_key(pygame.K_1)
+        post_key(pygame.K_1)
+        tick()
+
+    press()                                    # within the guard: nothing at all
+    assert len(session.match.log) == moves and not moment.done
+    while moment.elapsed < GUARD:
+        tick()
+    assert not moment.done and len(session.match.log) == moves
+    press()                                    # seen, then taken
+    assert moment.done and not table.moments
+    assert len(session.match.log) > moves

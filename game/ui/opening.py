@@ -157,7 +157,7 @@ class Curtain(Scene):
         ahead, table.ahead = table.ahead, None
         for rect, text, cls, object_id in ahead:
             yield
-            table.park_ahead(rect, text, cls=cls, object_id=object_id)
+            yield from table.park_steps(rect, text, cls=cls, object_id=object_id)
         if table.park_widgets:
             # dealt now: the build that lifting the curtain makes has other words and
             # buttons than on_enter's. Its new buttons one a step, then the build itself,

@@ -119,6 +119,8 @@ class Scene:
 
     def on_enter(self) -> None:
         self.active = True
+        if self.root is not None and not self.root.visible:
+            self.root.show()     # made ahead, hidden (prepare)
         self.rebuild()
 
     def on_cover(self) -> None:
@@ -208,6 +210,41 @@ class Scene:
             self._dry = None
             self.choices, self._presses, self.selected = saved
 
+    def prepare(self):
+        """Before this screen is put up (a generator, one piece a ``yield``: the app's
+        ``ahead`` runs them in frames with room): its root and the buttons its first build
+        will ask for, made and parked, so that putting it up only takes them (a new button
+        costs 2-3 ms). Only for scenes that park (``keep_widgets`` and ``park_widgets``);
+        the root stays hidden until ``on_enter``."""
+        if not (self.keep_widgets and self.park_widgets) or self.active:
+            return
+        m = self.metrics
+        if self.root is None:
+            self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
+            self.root.hide()
+        yield
+        yield from self.buttons_missing(self.planned_buttons(m))
+
+    def buttons_missing(self, planned: list[tuple]):
+        """Make (one a step, parked) the ``planned`` buttons that no button shown or parked
+        can be: one of the same size, class and id (a build moves and relabels it)."""
+        if not self.park_widgets or self.root is None:
+            return
+        have: dict[tuple, int] = {}
+        for store in (self._made, self._parked):
+            for key, bs in store.items():
+                like = (key[0][2:], key[2], key[3])
+                have[like] = have.get(like, 0) + len(bs)
+        for rect, text, cls, object_id in planned:
+            like = (tuple(rect[2:]), cls, object_id)
+            if have.get(like, 0) > 0:
+                have[like] -= 1
+                continue
+            yield
+            if self.root is None:       # torn down meanwhile (the screen is not wanted)
+                return
+            yield from self.park_steps(rect, text, cls=cls, object_id=object_id)
+
     def _choice_texts(self) -> tuple:
         return tuple((c.button.text, c.button.get_object_ids()[-1:]) for c in self.choices)
 
@@ -218,21 +255,33 @@ class Scene:
         (a table makes its dialogs' buttons while it is put up, not in a move's frame).
         While ``ahead`` is a list, the button is only noted there, made later by who set it
         (a curtain makes one a frame)."""
+        for _ in self.park_steps(rect, text, cls=cls, object_id=object_id):
+            pass
+
+    def park_steps(self, rect, text: str, *, cls: str | None = None,
+                   object_id: str | None = None):
+        """``park_ahead`` in pieces (a generator): the button, then each of its other
+        states, one a ``yield`` (a wide button's five states took 10-12 ms in one piece)."""
         if self.ahead is not None:
             self.ahead.append((rect, text, cls, object_id))
             return
         rect = pygame.Rect(rect)
         btn = UIButton(rect, text, self.manager, container=self.root,
                        object_id=ObjectID(class_id=cls, object_id=object_id or None))
-        # every other state (hovered, pressed, disabled...) now too, not one a frame later:
-        # pygame-gui keeps their shapes, which then serve this size's buttons at once
-        shape = getattr(btn, "drawable_shape", None)
-        for name, state in getattr(shape, "states", {}).items():
-            if not state.generated:
-                shape.redraw_state(name)
-        if shape is not None:
-            shape.states_to_redraw_queue.clear()
         self._park(btn, (tuple(rect), text, cls, object_id, None, True, id(self.root)))
+        # every other state (hovered, pressed, disabled...) now too, not one a frame once
+        # shown: pygame-gui keeps their shapes, which then serve this size's buttons at once
+        shape = getattr(btn, "drawable_shape", None)
+        if shape is None:
+            return
+        for name, state in shape.states.items():
+            if not state.generated:
+                yield
+                if state.generated:
+                    continue
+                shape.redraw_state(name)
+                if name in shape.states_to_redraw_queue:
+                    shape.states_to_redraw_queue.remove(name)
 
     def _park(self, btn: UIButton, key: tuple) -> None:
         if getattr(btn, "tool_tip", None) is not None:

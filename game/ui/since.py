@@ -172,15 +172,17 @@ class SinceBanner:
         return False
 
     def area(self, m: style.Metrics) -> pygame.Rect:
-        """Under the top bar, clear of the log panel on the right."""
+        """Over the table's log panel: the banner retells the log's newest public lines, so
+        it hides nothing that is not also said there (at the top of the table it covered
+        the top players' plates, the trick and the Areas). Its height follows its lines, up
+        to the panel's. A table without a log panel: under the top bar, on the left."""
         t = self.table
-        top = t.top_bar_h(m) + m.gap
-        right = m.width - m.pad
         panel = getattr(t, "log_panel", None)
-        if panel is not None and panel.rect.top < top + m.px(200):
-            right = min(right, panel.rect.left - m.gap)
-        width = min(m.px(760), right - m.pad)
-        return pygame.Rect(m.pad, top, width, 0)
+        if panel is not None:
+            return pygame.Rect(panel.rect)
+        top = t.top_bar_h(m) + m.gap
+        width = min(m.px(760), m.width - 2 * m.pad)
+        return pygame.Rect(m.pad, top, width, m.height - top - m.pad)
 
     def draw(self, surface: pygame.Surface) -> None:
         key = self.subject()
@@ -190,39 +192,61 @@ class SinceBanner:
             return
         m = self.table.metrics
         area = self.area(m)
-        if self._image is None or self._image.get_width() != area.width:
-            self._image = self._render(m, area.width, key[0], rows)
+        if self._image is None or self._image_for != area.size:
+            self._image = self._render(m, area.size, key[0], rows)
+            self._image_for = area.size
         self.rect = self._image.get_rect(topleft=area.topleft)
         surface.blit(self._image, self.rect)
 
-    def _render(self, m: style.Metrics, width: int, seat: int, rows) -> pygame.Surface:
+    _image_for: tuple | None = None
+
+    def _render(self, m: style.Metrics, size: tuple, seat: int, rows) -> pygame.Surface:
+        """Who moved as a heading, what they changed under it (wrapped: the log panel is
+        narrow), the newest at the bottom; the earliest make way when they do not fit."""
+        width, most = size
         fs, title_fs = m.px(style.FONT_SMALL), m.px(style.FONT_SMALL + 1)
         line_h = draw.font(fs).get_linesize()
+        pad, indent = m.px(10), m.px(12)
+        text_w = width - 2 * pad - indent
         shown = rows[-BANNER_LINES:] if len(rows) > BANNER_LINES else rows
+        # (colour, bold, x, text) per line, in the order drawn
+        laid: list[list[tuple]] = []      # one list per row, its name first when it starts a run
+        before = None
+        for w, text in shown:
+            part = []
+            if w != before:
+                part.append((style.TEXT_MUTED, True, pad, draw.ellipsize(w, fs, width - 2 * pad, True)))
+            before = w
+            part.extend((style.TEXT, False, pad + indent, ln) for ln in draw.wrap(text, fs, text_w))
+            laid.append(part)
+        head = pad + draw.font(title_fs, True).get_linesize() + m.px(4)
+        foot = line_h + pad          # "click to close"
+        room = max(1, (most - head - foot) // line_h)
         more = len(rows) - len(shown)
-        count = len(shown) + (1 if more else 0)
-        pad = m.px(10)
-        height = pad * 2 + draw.font(title_fs, True).get_linesize() + m.px(4) + count * line_h
+        while laid and sum(len(p) for p in laid) + (1 if more else 0) > room and len(laid) > 1:
+            laid.pop(0)              # the earliest rows give way; the newest stay
+            more += 1
+            if laid and laid[0][0][1] is False:    # the run's name went with it: say it again
+                w = shown[len(shown) - len(laid)][0]
+                laid[0].insert(0, (style.TEXT_MUTED, True, pad, draw.ellipsize(w, fs, width - 2 * pad, True)))
+        lines = [ln for p in laid for ln in p][-room:]
+        height = min(most, head + (len(lines) + (1 if more else 0)) * line_h + foot)
         img = pygame.Surface((width, height), pygame.SRCALPHA)
-        img.blit(draw.shade((width, height), (*style.BG_DEEP, 236), m.px(style.RADIUS)), (0, 0))
+        img.blit(draw.shade((width, height), (*style.BG_DEEP, 255), m.px(style.RADIUS)), (0, 0))
         pygame.draw.rect(img, style.ACCENT, img.get_rect(), max(1, m.px(2)), m.px(style.RADIUS))
         name = self.table.seat_name(seat)
-        draw.blit_text(img, f"{title(self.table.session, seat, True)}, {name}", title_fs, (pad, pad),
-                       style.ACCENT_BRIGHT, True)
-        draw.blit_text(img, "click to close  ×", fs, (width - pad, pad), style.TEXT_MUTED, False,
-                       "topright")
-        y = pad + draw.font(title_fs, True).get_linesize() + m.px(4)
+        close = draw.text("×", title_fs, style.TEXT_MUTED, True)
+        img.blit(close, close.get_rect(topright=(width - pad, pad)))
+        draw.blit_text(img, draw.ellipsize(f"{title(self.table.session, seat, True)}, {name}", title_fs,
+                                           width - 2 * pad - close.get_width() - m.gap, True),
+                       title_fs, (pad, pad), style.ACCENT_BRIGHT, True)
+        y = head
         if more:
             draw.blit_text(img, f"… {more} earlier in the log", fs, (pad, y), style.TEXT_DIM)
             y += line_h
-        who_w = min(width // 3, max(draw.font(fs, True).size(w)[0] for w, _ in shown) + m.px(12))
-        before = None
-        for w, text in shown:
-            if w != before:      # the name once per player's run of changes
-                draw.blit_text(img, draw.ellipsize(w, fs, who_w - m.px(8), True), fs, (pad, y),
-                               style.TEXT_MUTED, True)
-            before = w
-            draw.blit_text(img, draw.ellipsize(text, fs, width - 2 * pad - who_w), fs,
-                           (pad + who_w, y), style.TEXT)
+        for colour, bold, x, text in lines:
+            draw.blit_text(img, text, fs, (x, y), colour, bold)
             y += line_h
+        draw.blit_text(img, draw.ellipsize("Click to close", fs, width - 2 * pad), fs,
+                       (width - pad, height - pad), style.TEXT_DIM, False, "bottomright")
         return img

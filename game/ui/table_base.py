@@ -22,8 +22,9 @@ While something moves, make ``busy`` true (``super().busy or animating``): the a
 keeps 60 fps instead of idling. Game tables live in ``game.ui.<game id>``; the catalogue
 names each one.
 
-Rooms of the base, mixed into ``TableScene``: ``table_phones`` (seats played on phones)
-and ``table_ending`` (the final linger, the recording of the game, the results). The
+Rooms of the base, mixed into ``TableScene``: ``table_phones`` (seats played on phones),
+``table_ending`` (the final linger, the recording of the game, the results) and
+``table_ahead`` (the hand-off and the table after it, made while the screen before shows). The
 board-less fallback table is ``game.ui.generic_table``.
 """
 
@@ -44,6 +45,7 @@ from game.ui import controls, draw, howto, navigation, style
 from game.ui.moments import GUARD, Moments
 from game.ui.scene import DIGIT_KEYS, Scene
 from game.ui.since import SinceBanner
+from game.ui.table_ahead import TableAhead
 from game.ui.table_ending import TableEnding
 from game.ui.table_phones import TablePhones
 from game.ui.widgets import LogPanel
@@ -59,7 +61,7 @@ WARM_BUTTON_CLASSES = (None, "@choice", "@primary", "@compact", "@compact_on")
 COMPUTER_ANIMATION_SHARE = {"quick": 0.4, "normal": 1.0, "slow": 1.0}
 
 
-class TableScene(TablePhones, TableEnding, Scene):
+class TableScene(TablePhones, TableEnding, TableAhead, Scene):
     felt = True
     keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
     choices_first = True   # Tab: the choices, then Menu, Undo... (game.ui.focus)
@@ -174,6 +176,8 @@ class TableScene(TablePhones, TableEnding, Scene):
     def on_exit(self) -> None:
         super().on_exit()
         self.stop_phones()
+        self.drop_handoff_ahead()
+        self.app.ahead.cancel("seat")
         for unsub in self._unsubscribe:
             unsub()
         self._unsubscribe = []
@@ -220,24 +224,6 @@ class TableScene(TablePhones, TableEnding, Scene):
         self.root = UIContainer(pygame.Rect(0, 0, m.width, m.height), self.manager)
         yield from self.buttons_missing(planned)
 
-    def buttons_missing(self, planned: list[tuple]):
-        """Make (one a step, parked) the ``planned`` buttons that no button shown or parked
-        can be: one of the same size, class and id (a build moves and relabels it)."""
-        if not self.park_widgets or self.root is None:
-            return
-        have: dict[tuple, int] = {}
-        for store in (self._made, self._parked):
-            for key, bs in store.items():
-                like = (key[0][2:], key[2], key[3])
-                have[like] = have.get(like, 0) + len(bs)
-        for rect, text, cls, object_id in planned:
-            like = (tuple(rect[2:]), cls, object_id)
-            if have.get(like, 0) > 0:
-                have[like] -= 1
-                continue
-            yield
-            self.park_ahead(rect, text, cls=cls, object_id=object_id)
-
     def warm_button(self, cls: str | None) -> None:
         # pygame-gui loads a class's font at its first button: a dialog's first
         # "@primary" button then cost a dropped frame
@@ -260,6 +246,7 @@ class TableScene(TablePhones, TableEnding, Scene):
     def _on_decision(self, msg: DecisionNeeded) -> None:
         if msg.human and self.session.needs_handoff(msg.seat):
             self._handoff_due = msg.seat
+            self.prepare_handoff(msg.seat)
             # the last move stays on the public table a moment before the hand-off covers it
             if not self.moments.holding("turn"):
                 self.moments.add("turn", TURN_LINGER, data={"seat": msg.seat})
@@ -385,7 +372,7 @@ class TableScene(TablePhones, TableEnding, Scene):
             seat, self._handoff_due = self._handoff_due, None
             if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
                 self.app.sound.play("turn")   # with "Pass to ..." on the screen
-                navigation.push(self.app, "handoff", self, seat)
+                self.app.push(self.handoff_scene(seat))
                 return
         key = self.ui_key()
         if key != self._shown_key and self.active:

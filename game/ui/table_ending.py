@@ -12,7 +12,7 @@ OVER_LINGER = 1.2   # seconds the final board is seen before the results cover i
 
 
 class TableEnding:
-    """Mixed into ``TableScene``; a game's table overrides ``show_results`` (its own
+    """Mixed into ``TableScene``; a game's table overrides ``results_scene`` (its own
     results screen) and may override ``game_over``."""
 
     def ending_shown(self, dt: float) -> bool:
@@ -31,6 +31,9 @@ class TableEnding:
             return False
         if not self._over_moment.done:
             self.start_recording()   # while the linger is seen, not in the results' frame
+            worker = getattr(self, "_recording", None)
+            if worker is None or not worker.is_alive():
+                self.prepare_results()   # recorded: the results (and their record) are known
         return self._over_moment.done
 
     def start_recording(self) -> None:
@@ -103,6 +106,22 @@ class TableEnding:
         people = set(self.session.humans)
         return "win" if res is not None and people & set(res.winners) else "loss"
 
+    def results_scene(self):
+        """A new results screen; a game's table overrides this for its own."""
+        return navigation.scene_class("results")(self.app, self.session)
+
+    def prepare_results(self) -> None:
+        """While the final board lingers: the results screen made a piece a frame (its
+        buttons parked, its panel laid out: game.ui.ahead), once."""
+        if getattr(self, "_results_ahead", None) is not None or getattr(
+                self, "_results_taken", False):
+            return
+        self._results_ahead = self.results_scene()
+        self.app.ahead.add("results", self._results_ahead.prepare())
+
     def show_results(self) -> None:
-        """Push the results screen; a game's table overrides this for its own."""
-        navigation.push(self.app, "results", self.session)
+        """Push the results screen: the one made during the linger the first time."""
+        ready, self._results_ahead = getattr(self, "_results_ahead", None), None
+        self._results_taken = True
+        self.app.ahead.cancel("results")     # what is not made yet, its build makes
+        self.app.push(ready if ready is not None else self.results_scene())

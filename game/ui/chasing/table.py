@@ -47,6 +47,10 @@ FAST_SHARE = 0.3
 
 
 class ChasingTable(ChasingPainter, TableScene):
+    # a hand-off, a round's end or the sheets cover it often: its buttons (none of them
+    # says a secret: the hand is drawn) are only hidden meanwhile, not made again
+    hide_when_covered = True
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.n = session.match.num_players
@@ -356,10 +360,10 @@ class ChasingTable(ChasingPainter, TableScene):
     def results_seen(self) -> bool:
         return self._over_handled and not self.results_due
 
-    def show_results(self) -> None:
+    def results_scene(self):
         from .overlays import ChasingResultsScene
 
-        self.app.push(ChasingResultsScene(self.app, self.session, self))
+        return ChasingResultsScene(self.app, self.session, self)
 
     def undo(self) -> None:
         self.motion.clear()

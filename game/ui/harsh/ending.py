@@ -17,7 +17,7 @@ from game.rules.harsh.data import ITEMS
 from game.rules.protocol import CHANCE
 from game.ui import draw, style
 from game.ui.scenes.results import ResultsScene
-from game.ui.widgets import ScrollPanel, paragraph, table
+from game.ui.widgets import paragraph, table
 
 TITLES = {True: N_("Mission accomplished"), False: N_("Mission failed")}
 # the difficulties by their option values (the Setup's words for them)
@@ -96,7 +96,7 @@ class HarshResultsScene(ResultsScene):
             self.box = pygame.Rect((m.width - room - w) // 2, self.box.y, w, h)
         top = self.box.y + m.px(104)
         bottom = self.box.bottom - m.button_h - m.px(56)
-        self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
+        self.panel = self.make_panel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
         self.panel.set_blocks(outcome_blocks(self.session, view, row))
         self.place_buttons(m, ((_("Play again"), self.play_again, "#play_again"),
                                (_("Same deal"), self.same_deal, "#same_deal"),

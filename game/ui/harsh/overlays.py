@@ -134,11 +134,13 @@ class HarshOverlays:
 
     def warm_dialogs(self, m: style.Metrics) -> None:
         """Make the buttons of the usual dialogs (up to four options over the board, or six
-        in two columns; two beside the grid; Cancel) while the table is put up, parked until
-        a dialog asks (``build_dialog`` places them)."""
+        in two columns; two beside the grid; up to four over the grid: paying Clues, a
+        Location's ability; Cancel) while the table is put up, parked until a dialog asks
+        (``build_dialog`` places them). (The ability's dialog over the grid had none made:
+        its first use made three or four buttons in the frame of the press.)"""
         bh = m.px(38)
         for area, n, cols in ((self.lay.dialog_area, 4, 1), (self.lay.dialog_area, 6, 2),
-                              (self.lay.side_dialog_area, 2, 1)):
+                              (self.lay.side_dialog_area, 2, 1), (self.lay.grid_dialog_area, 4, 1)):
             cw = (area.width - 2 * m.pad - (cols - 1) * m.gap) // cols
             for i in range(n):
                 self.park_ahead((area.x + m.pad, area.y + i * bh, cw, bh), "…", cls="@choice",

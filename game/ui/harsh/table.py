@@ -350,10 +350,10 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         Enter or Space ends."""
         return self.over_shown() and not self._over_handled and self.app.top is self
 
-    def show_results(self) -> None:
+    def results_scene(self):
         from .ending import HarshResultsScene
 
-        self.app.push(HarshResultsScene(self.app, self.session, self))
+        return HarshResultsScene(self.app, self.session, self)
 
     def game_over(self) -> None:
         """Record the result (the engine names the difficulty) and show the end screen."""
@@ -396,6 +396,10 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         first = not self._warmed and self.root is not None
         if not self._warmed and self.app.top is self and not self.session.match.log:
             self.session.update()
+            if self.curtained and self.session.match.log:
+                # behind a curtain the shuffle and the Spy's first step are this frame's
+                # piece; the first picture is drawn in the next ones
+                raise draw.OutOfFrame
         super().warm_up()
         if first and self.lay is not None:
             self.warm_dialogs(self.metrics)

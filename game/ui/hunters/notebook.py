@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from dataclasses import dataclass, field
 
 from game.storage.jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
@@ -21,6 +22,33 @@ log = logging.getLogger("shadows.ui")
 KIND, VERSION = "hunters-notes", 1
 FACTION_GUESSES = ("?", "Hunter", "Shadow", "Neutral")
 NOTES_NAME = re.compile(r"^seed-\d+\.json$")   # never matches a file kept aside
+
+
+_clearing: threading.Thread | None = None   # Notebook.fresh(later=True) at work
+
+
+def wait_for_clearing() -> None:
+    if _clearing is not None and _clearing.is_alive():
+        _clearing.join()
+
+
+def _clear_old_notes(seed: int) -> None:
+    from game.storage import saves
+
+    folder = notes_path(seed).parent
+    keep = set()
+    for info in saves.list_saves():
+        if info.seed is not None:
+            keep.add(notes_path(info.seed).name)
+    keep.discard(notes_path(seed).name)
+    if not folder.is_dir():
+        return
+    try:
+        for old in folder.iterdir():
+            if NOTES_NAME.match(old.name) and old.name not in keep and old.is_file():
+                old.unlink()
+    except OSError as exc:
+        log.warning("old notes not removed: %s", exc)
 
 
 def notes_path(seed: int):
@@ -38,6 +66,7 @@ class Notebook:
     # --- reading and writing ---------------------------------------------------------
     @classmethod
     def load(cls, seed: int) -> "Notebook":
+        wait_for_clearing()
         book = cls(seed)
         try:
             data = read_json(notes_path(seed), KIND, VERSION)
@@ -65,30 +94,26 @@ class Notebook:
         return book
 
     @classmethod
-    def fresh(cls, seed: int) -> "Notebook":
+    def fresh(cls, seed: int, later: bool = False) -> "Notebook":
         """A new game: empty notes. This seed's old notes go, and so do notes whose game
-        has no save any more. Files kept aside (``seed-N.damaged-….json``) stay."""
-        from game.storage import saves
-
-        folder = notes_path(seed).parent
-        keep = set()
-        for info in saves.list_saves():
-            if info.seed is not None:
-                keep.add(notes_path(info.seed).name)
-        keep.discard(notes_path(seed).name)
-        if not folder.is_dir():
+        has no save any more. Files kept aside (``seed-N.damaged-….json``) stay. ``later``:
+        the old notes are cleared on a worker thread (reading every save to know which
+        games are still kept took 10-25 ms of the frame of Start); this book's first save
+        waits for it."""
+        global _clearing
+        if not later:
+            _clear_old_notes(seed)
             return cls(seed)
-        try:
-            for old in folder.iterdir():
-                if NOTES_NAME.match(old.name) and old.name not in keep and old.is_file():
-                    old.unlink()
-        except OSError as exc:
-            log.warning("old notes not removed: %s", exc)
+        wait_for_clearing()
+        _clearing = threading.Thread(target=_clear_old_notes, args=(seed,), daemon=True,
+                                     name="clear-old-notes")
+        _clearing.start()
         return cls(seed)
 
     def save(self) -> None:
         from game.storage import problems
 
+        wait_for_clearing()     # the old notes of this seed go first, then these are written
         try:
             write_versioned(notes_path(self.seed), KIND, VERSION,
                             {"looked": self.looked, "notes": self.notes})

@@ -45,7 +45,8 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         super().__init__(app, session)
         self.effects = Effects()
         fresh = not session.match.log and not session.view(None)["board"]
-        self.notebook = Notebook.fresh(session.match.seed) if fresh else Notebook.load(session.match.seed)
+        self.notebook = (Notebook.fresh(session.match.seed, later=True) if fresh
+                         else Notebook.load(session.match.seed))
         if not fresh and self.several():
             session.handed_to(None)    # a continued game starts with every card hidden
         self.lay = L.Layout()
@@ -316,10 +317,10 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.notebook.discard()
         super().game_over()
 
-    def show_results(self) -> None:
+    def results_scene(self):
         from .results import HuntersResults
 
-        self.app.push(HuntersResults(self.app, self.session))
+        return HuntersResults(self.app, self.session)
 
     def open_card(self, spot) -> None:
         if spot is None:

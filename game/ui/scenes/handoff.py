@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.i18n import _
 from game.ui import draw, navigation, since, style
+from game.ui.ahead import drawn_ahead
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel
 
@@ -27,6 +28,11 @@ INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOU
 
 
 class HandoffScene(Scene):
+    # made ahead while the turn's last move lingers (``prepare``, game.ui.ahead): its big
+    # button parked and its summary laid out, so the frame it comes up only takes them
+    keep_widgets = True
+    park_widgets = True
+
     def __init__(self, app, table, seat: int) -> None:
         super().__init__(app)
         self.table = table
@@ -34,6 +40,17 @@ class HandoffScene(Scene):
         self.name = table.session.seats[seat].name
         self.guard = GUARD_SECONDS   # seconds left before any input counts
         self.ready_button = None
+        self._panel_for: tuple | None = None    # what the summary panel was made for
+
+    def prepare(self):
+        """Its button made and parked (``Scene.prepare``), then the whole screen drawn once
+        onto a surface nobody sees, a frame's room at a time (its summary laid out, its
+        texts made): all public, nobody's secret is in it."""
+        yield from super().prepare()
+        if self.root is None or self.active or getattr(self, "log_panel", None) is None:
+            return
+        yield
+        yield from drawn_ahead(self.app, self.draw)
 
     def button_text(self) -> str:
         # Translators: {purpose} comes from the table, e.g. "show my cards"
@@ -83,6 +100,10 @@ class HandoffScene(Scene):
         elif area.width > m.px(720):
             area.x, area.width = (m.width - m.px(720)) // 2, m.px(720)
         session = self.table.session
+        made_for = (tuple(area), m, len(session.entries))
+        if made_for == self._panel_for:
+            return      # laid out ahead (prepare) for this very log and place
+        self._panel_for = made_for
         self.summary = since.groups(session, self.seat, self.table.named)
         if self.summary:
             self.log_panel = ScrollPanel(area, m, title=since.title(session, self.seat),

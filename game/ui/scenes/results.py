@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import _, shown
 from game.ui import draw, navigation, style
+from game.ui.ahead import drawn_ahead
 from game.ui.scene import DIGIT_KEYS, Overlay
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.widgets import ScrollPanel, heading, paragraph, table
@@ -68,10 +69,31 @@ def result_blocks(session) -> list:
 
 class ResultsScene(Overlay):
     shade = 150
+    # made while the final board lingers (``prepare``, game.ui.ahead): its buttons parked,
+    # its panel laid out, so the frame it comes up in only takes them
+    keep_widgets = True
+    park_widgets = True
 
     def __init__(self, app, session) -> None:
         super().__init__(app)
         self.session = session
+        self.panel: ScrollPanel | None = None
+
+    def prepare(self):
+        """Its buttons (``Scene.prepare``), then its panel rendered and its first picture
+        drawn onto a surface nobody sees, a frame's room at a time (the game is over:
+        nothing is secret now)."""
+        yield from super().prepare()
+        if self.root is None or self.active:
+            return
+        yield
+        yield from drawn_ahead(self.app, self.draw)     # its panel laid out too
+
+    def make_panel(self, rect: pygame.Rect, m: style.Metrics) -> ScrollPanel:
+        """The results' panel: the one made ahead, if it is for this place."""
+        if self.panel is not None and self.panel.rect == rect and self.panel.m == m:
+            return self.panel
+        return ScrollPanel(rect, m)
 
     def build(self, m: style.Metrics) -> None:
         w = min(m.px(760), m.width - 2 * m.margin)
@@ -79,7 +101,7 @@ class ResultsScene(Overlay):
         self.box = self.centered(w, h)
         top = self.box.y + m.px(118)
         bottom = self.box.bottom - m.button_h - m.px(70)
-        self.panel = ScrollPanel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
+        self.panel = self.make_panel(pygame.Rect(self.box.x + m.pad, top, w - 2 * m.pad, bottom - top), m)
         self.panel.set_blocks(result_blocks(self.session))
         self.place_buttons(m, self.buttons())
 

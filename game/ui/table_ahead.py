@@ -1,0 +1,78 @@
+"""A table's screens made ahead (a room of ``TableScene``, game.ui.table_base): the hand-off
+screen while the last move lingers, and the table's own buttons for the person it hands
+to while that hand-off is up. Both are made a piece a frame by the app's ``ahead``
+(game.ui.ahead), hidden and parked, so the frame each comes up only takes them (a new
+pygame-gui button costs 2-3 ms; four or five made in one frame dropped it)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from game.ui import navigation
+
+
+class TableAhead:
+    """Mixed into ``TableScene``."""
+
+    def prepare_handoff(self, seat: int) -> None:
+        """The hand-off to ``seat`` is due once the last move has been seen (the "turn"
+        moment): its screen is made meanwhile, a piece a frame (game.ui.ahead)."""
+        old = getattr(self, "_handoff_ahead", None)
+        if old is not None and old.seat == seat:
+            return
+        self.drop_handoff_ahead()
+        self._handoff_ahead = navigation.scene_class("handoff")(self.app, self, seat)
+        self.app.ahead.add("handoff", self._handoff_ahead.prepare())
+
+    def handoff_scene(self, seat: int):
+        """The hand-off screen to ``seat``: the one made ahead if it is for her."""
+        ready = getattr(self, "_handoff_ahead", None)
+        if ready is not None and ready.seat == seat:
+            self._handoff_ahead = None
+            self.app.ahead.cancel("handoff")    # what is not made yet, its build makes
+        else:
+            self.drop_handoff_ahead()
+            ready = navigation.scene_class("handoff")(self.app, self, seat)
+        # while it is up, the buttons this table will show her (game.ui.ahead)
+        self.app.ahead.add("seat", self.prepare_seat(seat))
+        return ready
+
+    def prepare_seat(self, seat: int):
+        """While the hand-off to ``seat`` is up (a generator, a piece a frame): the buttons
+        the table's build will ask for once she sits down, made and parked (hidden, never
+        drawn: her private buttons may carry her secrets' names). Tables that park."""
+        if not self.park_widgets or self.root is None:
+            return
+        yield
+        if self.app.top is self or self.session.human_to_act() != seat:
+            return          # she sat down already, or the game moved on
+        with self.seated(seat):
+            planned = self.planned_buttons(self.metrics)
+        yield from self.buttons_missing(planned)
+
+    @contextmanager
+    def seated(self, seat: int):
+        """For a dry build (``planned_buttons``) only: the table as it will be once
+        ``seat`` sits at the screen. Everything the build sets is put back after it, and
+        the log panel it would fill is a stand-in: nothing of hers stays behind."""
+        s = self.session
+        saved_session = (s.at_screen, s._barrier)
+        saved = dict(self.__dict__)
+        s.at_screen = seat
+        if s.several():
+            s._barrier = len(s.match.log)     # as handed_to does: no undo from before her
+        self.log_panel = None
+        try:
+            yield
+        finally:
+            s.at_screen, s._barrier = saved_session
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+
+    def drop_handoff_ahead(self) -> None:
+        ready = getattr(self, "_handoff_ahead", None)
+        if ready is not None:
+            self.app.ahead.cancel("handoff")
+            ready.teardown()
+            self._handoff_ahead = None
+

@@ -1,0 +1,212 @@
+"""Issue 37, frames: the screens that come at a transition are made ahead, a piece a frame
+(game.ui.ahead): the hand-off while the last move lingers, the table's buttons for the
+person it hands to while the hand-off is up, the results while the final board lingers.
+Counted in pygame-gui buttons made in the frame a screen comes up (each costs 2-3 ms), and
+in what is visible meanwhile (nothing made ahead shows before its screen)."""
+
+import random
+
+import pygame
+import pytest
+from pygame_gui.elements import UIButton
+from ui_helpers import make_app, post_key, step
+
+from game.session import SeatConfig
+from game.ui.opening import start_game
+from game.ui.scenes.handoff import HandoffScene
+from game.ui.scenes.results import ResultsScene
+
+NAMES = ("Ann", "Cy", "Ivo", "Dot")
+
+
+@pytest.fixture
+def app(shadows_home, monkeypatch):
+    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
+    a = make_app()
+    a.settings.animation_speed = "normal"
+    step(a, 2)
+    yield a
+    a.quit()
+
+
+@pytest.fixture
+def made(monkeypatch):
+    """The number of pygame-gui buttons made so far (a list of one, read as made[0])."""
+    count = [0]
+    real = UIButton.__init__
+
+    def init(self, *args, **kwargs):
+        count[0] += 1
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(UIButton, "__init__", init)
+    return count
+
+
+def start(app, game_id, seed=3):
+    """Two people and two computers; the session's clock moves 1/60 s a frame."""
+    kinds = ("human", "computer", "human", "computer")
+    seats = [SeatConfig(NAMES[i], kinds[i], "easy") for i in range(4)]
+    table = start_game(app, game_id, seats, seed, {})
+    s = table.session
+    clock = [s.clock()]
+    s.clock = lambda: clock[0]
+
+    def tick():
+        if s.computer_thinking():
+            s.wait_for_computer()
+        clock[0] += 1 / 60
+        step(app)
+    return table, tick
+
+
+def visible_texts(app) -> set[str]:
+    """The words of every button pygame-gui would draw now."""
+    return {el.text for el in app.manager.get_sprite_group().sprites()
+            if isinstance(el, UIButton) and el.visible}
+
+
+def play_until(app, table, tick, predicate, rng, frames=30000):
+    """Random choices by whoever sits at the table (hand-offs, looks answered) until
+    ``predicate()``; True if it came."""
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    s = table.session
+    for _ in range(frames):
+        if predicate():
+            return True
+        top = app.top
+        if isinstance(top, (LookHandoff, CharacterScene)) or (
+                top is not table and not isinstance(top, HandoffScene)):
+            post_key(pygame.K_RETURN)
+        elif top is table and table.acting_seat() is not None and not table.moments \
+                and not table.animating():
+            legal = s.legal_actions(table.acting_seat())
+            table.choose(rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+        elif isinstance(top, HandoffScene) and top.armed():
+            post_key(pygame.K_RETURN)
+        tick()
+    return False
+
+
+@pytest.mark.parametrize("game_id", ["chasing", "hunters"])
+def test_the_hand_off_is_made_while_the_last_move_lingers(app, made, game_id):
+    """The hand-off's button is made (hidden, parked) during the turn's linger: the frame
+    it comes up in makes no button. Meanwhile none of it shows over the table."""
+    table, tick = start(app, game_id)
+    rng = random.Random(4)
+    assert play_until(app, table, tick, lambda: table.moments.holding("turn")
+                      and getattr(table, "_handoff_ahead", None) is not None, rng)
+    ahead = table._handoff_ahead
+    shown_before = visible_texts(app)
+    for _ in range(120):
+        if app.top is not table:
+            break
+        before = made[0]
+        tick()
+        if app.top is table:
+            assert not ahead.root.visible and ahead.button_text() not in visible_texts(app)
+            assert app.ahead.pending("handoff") or ahead.ready_button is not None
+    assert app.top is ahead, "the hand-off made ahead is the one put up"
+    assert made[0] == before, "the frame of the hand-off made new buttons"
+    assert ahead.ready_button.visible and ahead.button_text() in visible_texts(app)
+    assert ahead.button_text() not in shown_before
+    assert app.ahead.failures == 0
+
+
+def test_the_table_after_a_hand_off_finds_her_buttons_made(app, made):
+    """Shadow Hunters: while the hand-off is up, the table's buttons for the person it
+    hands to (her private Reveal/Notes/Card/Pass… row, her choices) are made and parked;
+    the frame after her Ready makes none. None of them is visible before her Ready."""
+    table, tick = start(app, "hunters")
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(3):
+        assert play_until(app, table, tick, lambda: isinstance(app.top, HandoffScene)
+                          and not isinstance(app.top, _look()), rng)
+        handoff = app.top
+        for _ in range(60):
+            tick()
+            # the table is covered: nothing of it, and nothing made for her, is drawn
+            assert "Reveal" not in visible_texts(app) and "Notes" not in visible_texts(app)
+        assert not app.ahead.pending("seat")
+        assert handoff.armed()
+        post_key(pygame.K_RETURN)
+        before = made[0]
+        tick()
+        if app.top is table and table.viewer == handoff.seat:
+            assert made[0] == before, "the table's frame after Ready made new buttons"
+            assert "Notes" in visible_texts(app)
+            checked += 1
+    assert checked >= 2
+    assert app.ahead.failures == 0 and app.ahead.pieces > 0
+
+
+def _look():
+    from game.ui.hunters.overlays import LookHandoff
+
+    return LookHandoff
+
+
+@pytest.mark.parametrize("game_id", ["hunters", "harsh"])
+def test_the_results_are_made_while_the_final_board_lingers(app, made, game_id):
+    """The results screen is made during the final linger (after the game is recorded):
+    the frame it comes up in makes no button, and it was hidden until then."""
+    app.settings.animation_speed = "fast"      # the linger's length is the same at every speed
+    if game_id == "harsh":
+        seats = [SeatConfig("Ann", "computer", "easy")]
+        table = start_game(app, "harsh", seats, 5, {"difficulty": "standard"})
+        s = table.session
+        clock = [s.clock()]
+        s.clock = lambda: clock[0]
+
+        def tick():
+            if s.computer_thinking():
+                s.wait_for_computer()
+            clock[0] += 1 / 60
+            step(app)
+    else:
+        seats = [SeatConfig(NAMES[i], "computer", "easy") for i in range(4)]
+        table = start_game(app, game_id, seats, 5, {})
+        s = table.session
+        clock = [s.clock()]
+        s.clock = lambda: clock[0]
+
+        def tick():
+            if s.computer_thinking():
+                s.wait_for_computer()
+            clock[0] += 1 / 60
+            step(app)
+    ready = None
+    for _ in range(60000):
+        if isinstance(app.top, ResultsScene):
+            break
+        if app.top is not table:
+            post_key(pygame.K_RETURN)
+        ready = getattr(table, "_results_ahead", None) or ready
+        if ready is not None:
+            assert not ready.root.visible     # made ahead, not shown
+        before = made[0]
+        tick()
+    assert isinstance(app.top, ResultsScene) and app.top is ready
+    assert made[0] == before, "the frame of the results made new buttons"
+    assert ready.root.visible and "Play again" in visible_texts(app)
+    assert app.ahead.failures == 0
+
+
+def test_a_button_made_ahead_draws_one_state_a_piece(app):
+    """park_steps: the button, then each of its other states, one a piece (a wide
+    button's five states in one piece cost a frame)."""
+    table, tick = start(app, "chasing")
+    scene = table
+    shape_states = []
+    steps = scene.park_steps((10, 10, 900, 60), "A wide button made ahead", cls="@primary")
+    pieces = 0
+    for _ in steps:
+        pieces += 1
+    btn = next(b for bs in scene._parked.values() for b in bs
+               if b.text == "A wide button made ahead")
+    shape = btn.drawable_shape
+    shape_states = [s.generated for s in shape.states.values()]
+    assert all(shape_states) and pieces == len(shape_states) - 1
+    assert not btn.visible and not btn.alive()     # parked: not drawn, not pressed
