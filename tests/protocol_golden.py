@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Mapping
 
 from game import catalog
+from game.i18n import shown
 from game.rules.protocol import CHANCE, NOBODY
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "protocol_golden.json.gz"
@@ -67,7 +68,7 @@ def record(game_id: str, n: int, options: dict, seed: int) -> dict:
                         list(e.seats) if e.seats is not None else None] for e in events],
         })
     return {"game": game_id, "n": n, "options": options, "seed": seed, "steps": steps,
-            "result": [list(res.winners), list(res.scores), res.reason]}
+            "result": [list(res.winners), list(res.scores), shown(res.reason)]}
 
 
 def _plain(v):

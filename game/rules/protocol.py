@@ -39,13 +39,20 @@ def _made(text: str | Recipe) -> str:
 
 
 def _built_when_read(slot: str) -> property:
-    """A text kept in ``slot`` as given, a string or a recipe, and made once when read."""
+    """A text kept in ``slot`` as given, a string or a recipe, and made once when read.
+    A recipe may make a message as data (``game.i18n.Msg``): that is kept, and put in
+    words at every read, in the language in force then (a log re-read after the player
+    switched languages, or a replayed save, speaks the new one)."""
     def read(self) -> str:
         text = getattr(self, slot)
-        if text.__class__ is not str:
+        if text.__class__ is str:
+            return text
+        if text.__class__ is tuple:
             text = _made(text)
             setattr(self, slot, text)
-        return text
+            if text.__class__ is str:
+                return text
+        return text.text()
     return property(read)
 
 
