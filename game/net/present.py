@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from game.i18n import N_, _
+from game.i18n import N_, _, shown
 from game.rules.protocol import Action
 from game.session import Session
 from game.ui.chasing import wording as chasing_wording
@@ -91,7 +91,7 @@ def result_line(session: Session) -> str:
     if result is None:
         return ""
     if result.reason:
-        return with_names(result.reason, session.seats)
+        return with_names(shown(result.reason), session.seats)   # a Msg from the rules
     names = [session.seats[w].name for w in result.winners]
     if not names:
         return _("Nobody won.")

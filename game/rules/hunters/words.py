@@ -9,7 +9,7 @@ English ids the engine keeps and are translated inside the message.
 
 from __future__ import annotations
 
-from game.i18n import Msg, NMsg, _
+from game.i18n import N_, Msg, NMsg, _
 from game.rules.protocol import CHANCE
 
 from . import frames as F
@@ -373,7 +373,7 @@ def attack_words(e, reads):
         if blocked:
             part = Msg("blocked by {source}, no damage", source=_source(blocked))
         else:
-            dealt = max(0, base + sum(d for _, d in terms))
+            dealt = max(0, base + sum(d for _src, d in terms))
             if terms:
                 mods = None
                 for src, d in terms:
@@ -395,3 +395,16 @@ def attack_words(e, reads):
     return Msg("{attack}: {roll}; {result}", attack=head, roll=roll, result=body)
 
 
+
+
+# The prompts the engine files keep in ``frames.PROMPT`` (what a seat is deciding, shown as
+# "Waiting for Alice: {prompt}"), listed here for the catalog: they are written in
+# turn.py, combat.py and cards.py and translated where shown (``_(prompt)``).
+# tests/test_i18n_hunters.py fails when the engine has one this list lacks.
+PROMPTS = (
+    N_("Area action"), N_("attack"), N_("after the hit"), N_("give an Equipment card away"),
+    N_("resolve the card"), N_("take an Equipment card"), N_("choose a character for the card"),
+    N_("end of turn"), N_("answer the Hermit card"), N_("give the Hermit card"),
+    N_("take an Equipment card from the victim"), N_("choose where to move"),
+    N_("respond to the attack"), N_("start of turn"),
+)
