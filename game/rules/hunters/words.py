@@ -340,6 +340,8 @@ def _stopped_by(s, t, kind):
 def _source(name):
     """A modifier's or a block's source as the combat rules name it ("Chainsaw", "own Holy
     Robe", "Guardian Angel", "protection"), as a message."""
+    # Translators: what stopped an attack when no card did (a barrier, an angel)
+    N_("protection")
     if name.startswith("own "):
         return Msg("own {card}", card=Msg(name[4:]))
     return Msg(name)

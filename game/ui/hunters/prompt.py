@@ -112,7 +112,7 @@ class TablePrompts:
             head = self.attacked_you(name(pending["attacker"]), self.attack_outcome(pending["attacker"]))
             why = self.why_no_counter(pending)
             if why:
-                return _("{attacked} Your response ({why}):", attacked=head, why=why)
+                return _("{attacked} Your response: ({why})", attacked=head, why=why)
             # every attacked player gets this question, even after a miss: were only those
             # who can counterattack asked, the question itself would give them away
             return _("{attacked} Everyone attacked is asked, so nobody learns who can "
