@@ -46,7 +46,7 @@ def _engine_labels(games: int, seed: int) -> frozenset:
                 for a in acts:
                     if a[0] != "reveal":
                         out.add((n, short_label(_named(label(s, d, a), names))))
-                for _, _, text in reveal_uses(s, d):
+                for _kind, _args, text in reveal_uses(s, d):
                     out.add((n, _("Reveal and use {ability}", ability=_named(text, names))))
                 s.fast_apply(d, acts[int(rng.random() * len(acts))])
             steps += 1
