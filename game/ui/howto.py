@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, navigation, style
 from game.ui.scene import Overlay
 
@@ -70,9 +71,9 @@ def add_button(scene, m, right: int, y: int, width: int) -> int:
     game_id = scene.session.match.game_id
     if game_id not in CARDS:
         return right
-    width = max(width, draw.font(m.px(style.FONT_BODY), True).size("How to play")[0] + m.px(30))
+    width = max(width, draw.font(m.px(style.FONT_BODY), True).size(_("How to play"))[0] + m.px(30))
     x = right - width - m.gap
-    scene.button((x, y, width, m.button_h), "How to play", lambda: open_card(scene.app, game_id),
+    scene.button((x, y, width, m.button_h), _("How to play"), lambda: open_card(scene.app, game_id),
                  choice=False, object_id="#howto", cls=None if seen(scene.app, game_id) else "@primary",
                  tooltip=("The goal, a turn and how to win, on one screen" if seen(scene.app, game_id)
                           else "New to this game? The goal, a turn and how to win, on one screen"))

@@ -91,6 +91,13 @@ for _name, _info in CHARACTER.items():
     HP_MARKS[_info["hp"]] = "".join(sorted(set(HP_MARKS.get(_info["hp"], "")) | {_name[0]}))
 
 
+def hp_mark(hp: int) -> str:
+    """The initials printed at ``hp`` on the damage track, of the characters' names in the
+    language in force (エ for エミ in Japanese)."""
+    names = [name for name, info in CHARACTER.items() if info["hp"] == hp]
+    return "".join(sorted({_(name)[:1] for name in names}))
+
+
 def faction_colour(faction: str | None) -> tuple:
     if faction in FACTION_KEY:
         return style.FACTIONS[FACTION_KEY[faction]]["colour"]
@@ -196,14 +203,14 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
         surf.blit(sym, sym.get_rect(midtop=(w // 2, y + max(2, h // 30))))
         y += sym.get_height() + max(4, h // 20)
         size = max(9, int(h * 0.1))
-        draw.blit_text(surf, f"HP {info['hp']}", size, (w // 2, y), style.CARD_INK, True, "midtop")
+        draw.blit_text(surf, _("HP {hp}", hp=info["hp"]), size, (w // 2, y), style.CARD_INK, True, "midtop")
         draw.blit_text(surf, _(info["faction"]), max(8, int(size * 0.8)), (w // 2, y + int(size * 1.3)),
                        style.mix(accent, (0, 0, 0), 0.35), True, "midtop")
         return surf
     sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.24)))
     surf.blit(sym, (max(4, w // 16), y))
     hp_size = max(9, int(sym.get_height() * 0.5))
-    draw.blit_text(surf, f"HP {info['hp']}", hp_size, (w - max(5, w // 16), y + sym.get_height() // 2),
+    draw.blit_text(surf, _("HP {hp}", hp=info["hp"]), hp_size, (w - max(5, w // 16), y + sym.get_height() // 2),
                    style.CARD_INK, True, "midright")
     draw.blit_text(surf, _(info["faction"]), max(8, int(hp_size * 0.8)),
                    (w - max(5, w // 16), y + sym.get_height() // 2 + hp_size),

@@ -204,7 +204,7 @@ class TablePainter:
             if n:
                 pygame.draw.line(surface, style.PANEL_EDGE, (x, r.y + m.px(4)), (x, r.bottom - m.px(4)))
             draw.blit_text(surface, str(n), m.px(12), (x + m.px(4), top), style.TEXT_MUTED, True)
-            mark = look.HP_MARKS.get(n)
+            mark = look.hp_mark(n) if n in look.HP_MARKS else ""
             if mark:
                 img = draw.text(mark, m.px(11), style.DANGER, True)
                 spot = img.get_rect(topright=(int(x + cw) - m.px(3), top))

@@ -444,12 +444,12 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         p = self.public_players()[v]
         buttons = []
         if me and p["alive"] and not p["revealed"] and not s.is_over():
-            buttons.append(("Confirm reveal" if self.reveal_armed > 0 else "Reveal", self.reveal, "#reveal",
+            buttons.append((_("Confirm reveal") if self.reveal_armed > 0 else _("Reveal"), self.reveal, "#reveal",
                             "@compact_on" if self.reveal_armed > 0 else "@compact"))
-        buttons.append(("Notes", self.open_notebook, "#notebook", "@compact"))
-        buttons.append(("Card", self.show_character, "#my_card", "@compact"))
+        buttons.append((_("Notes"), self.open_notebook, "#notebook", "@compact"))
+        buttons.append((_("Card"), self.show_character, "#my_card", "@compact"))
         if self.several():
-            buttons.append(("Pass…", self.take_screen, "#pass", "@compact"))
+            buttons.append((_("Pass…"), self.take_screen, "#pass", "@compact"))
         gap = m.px(6)
         bw = (r.width - 2 * m.px(12) - gap * (len(buttons) - 1)) // len(buttons)
         x = r.x + m.px(12)
@@ -468,7 +468,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         if self.viewer is None or pending.get("seat") != self.viewer:
             return None
         if holding:
-            who = "You hold" if pending.get("kind") == "hermit_give" else "You were given"
+            who = _("You hold") if pending.get("kind") == "hermit_give" else _("You were given")
             return who, holding, "hermit"
         card = pending.get("card")
         if card:
