@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
+# "Player 3" inside a translated sentence: Japanese writes no space after it ("Player 3が"),
+# so the number's end is where no digit follows, not a word boundary
+PLAYER_REF = re.compile(r"\bPlayer (\d+)(?!\d)")
 
 
 def with_names(text: str, seats) -> str:

@@ -148,7 +148,7 @@ class ChoiceButtons:
             self.choice_hits[choice_name(action)] = pygame.Rect(btn.rect)
         if pages > 1:
             self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
-                        f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
+                        _("More… ({page} of {pages})", page=self.page + 1, pages=pages), self.next_page, object_id="#more", choice=False)
 
     @staticmethod
     def _grid(m: style.Metrics, rect: pygame.Rect) -> tuple[int, int, int, int]:

@@ -206,7 +206,10 @@ class TablePainter:
             draw.blit_text(surface, str(n), m.px(12), (x + m.px(4), top), style.TEXT_MUTED, True)
             mark = look.hp_mark(n) if n in look.HP_MARKS else ""
             if mark:
-                img = draw.text(mark, m.px(11), style.DANGER, True)
+                fs = m.px(11)
+                while draw.font(fs, True).size(mark)[0] > cw * 0.55 and fs > m.px(8):
+                    fs -= 1     # three katakana initials are wider than three Latin ones
+                img = draw.text(mark, fs, style.DANGER, True)
                 spot = img.get_rect(topright=(int(x + cw) - m.px(3), top))
                 surface.blit(img, spot)
                 self.spots.append(Spot(spot.inflate(m.px(6), m.px(4)), "hp", str(n), _("Damage track")))

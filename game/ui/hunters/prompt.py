@@ -10,6 +10,7 @@ import pygame
 
 from game.i18n import N_, _, n_
 from game.ui import draw, style
+from game.ui.scenes.results import seat_label
 from game.ui.table_base import fit
 
 from . import look
@@ -18,9 +19,7 @@ from . import look
 class TablePrompts:
     def turn_text(self) -> str:
         v = self.view()
-        base = super().turn_text()
-        if base == "…":
-            base = ""
+        base = self.whose_decision()
         step = getattr(self.session, "step", None)
         if step is not None and step.kind == "say":
             base = _("Read the coach's note.")   # the longer line is cut beside "Turn 9: Alice" at 1024
@@ -32,6 +31,26 @@ class TablePrompts:
         else:
             line = _("Turn {turn}: {player}", turn=v["turn"], player=self.seat_name(v["active"]))
         return _("{turn} · {status}", turn=line, status=base) if base else line
+
+    def whose_decision(self) -> str:
+        """Who decides now, in the language in force (the shared table's words, which this
+        table shows after the turn)."""
+        s = self.session
+        if s.is_over():
+            return _("The game is over.")
+        seat = s.decider()
+        if seat < 0:
+            return ""
+        cfg = s.seats[seat]
+        if cfg.is_human:
+            if self.acting_seat() == seat:
+                if len(s.humans) > 1:
+                    return _("{player}, your decision.", player=cfg.name)
+                return _("Your decision.")
+            return _("Waiting for {player}.", player=self.waiting_name(seat))
+        if s.computer_thinking():
+            return _("{player} is thinking…", player=seat_label(cfg))
+        return _("{player} plays.", player=seat_label(cfg))
 
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics

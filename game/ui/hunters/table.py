@@ -398,6 +398,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.lay = L.compute(m, top, len(self.session.seats))
         if self.log_panel is None or self.log_panel.rect != self.lay.log or self.log_panel.m != m:
             self.log_panel = self.make_log_panel(self.lay.log)
+            self.log_panel.title = _("Game log")
         else:
             self.log_panel.set_lines(self.log_lines())   # keep the rendered log across rebuilds
         self._index_targets()
