@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-# "Player 3" inside a translated sentence: Japanese writes no space after it ("Player 3が"),
-# so the number's end is where no digit follows, not a word boundary
-PLAYER_REF = re.compile(r"\bPlayer (\d+)(?!\d)")
+# "Player 3" inside a translated sentence: Japanese writes no space around it ("BenがPlayer
+# 3を"), so it is bounded by no Latin letter before and no digit after, not by word ends
+PLAYER_REF = re.compile(r"(?<![A-Za-z])Player (\d+)(?!\d)")
 
 
 def with_names(text: str, seats) -> str:
