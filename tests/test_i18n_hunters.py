@@ -330,3 +330,23 @@ def test_the_table_and_its_screens_fit_in_every_language(lang_app, monkeypatch):
         problems += [(screen, "text off screen", t, r) for t, r in outside]
     assert screens >= 8
     assert problems == [], problems[:20]
+
+
+def test_a_phone_gets_the_hunters_names_and_texts_in_its_own_language():
+    from game.match import Match
+    from game.net.present import snapshot
+
+    match = Match.start("hunters", 4, 5, {})
+    session = Session(match, seats(4), autosave=False)
+    while session.decider() < 0 and not session.is_over():
+        session.update(now=1e9)
+    seat = 0
+    with i18n.speaking("de"):
+        state = snapshot(session, seat)
+    me = session.view(seat)["me"]
+    german = {"Emi": "Emi", "Vampire": "Vampir", "Werewolf": "Werwolf", "Unknown": "Der Unbekannte"}
+    assert state["character"]["name"] == german.get(me["character"], me["character"])
+    assert state["character"]["faction"] == me["faction"]     # the page's key, translated there
+    assert state["character"]["ability"] == i18n.translations("de").gettext(me["ability"])
+    assert state["log"][0] == "Die Charaktere werden verdeckt verteilt"
+    assert i18n.current() == "en" and session.log_lines(None)[0] == "Characters are dealt face down"
