@@ -17,6 +17,8 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+from game.i18n import current as current_language
+
 CHANCE = -1
 """``decider()`` returns this when the next step is a random outcome."""
 
@@ -38,21 +40,41 @@ def _made(text: str | Recipe) -> str:
     return text if text.__class__ is str else text[0](*text[1:])
 
 
+class _Worded:
+    """A message as data (``game.i18n.Msg``) and its words in the language they were last
+    made in: a log is read again and again (every frame, every phone's update), and put in
+    words anew only when the language in force has changed."""
+
+    __slots__ = ("msg", "lang", "words")
+
+    def __init__(self, msg) -> None:
+        self.msg, self.lang, self.words = msg, None, ""
+
+    def read(self) -> str:
+        lang = current_language()
+        if lang != self.lang:
+            self.words, self.lang = self.msg.text(), lang
+        return self.words
+
+
 def _built_when_read(slot: str) -> property:
     """A text kept in ``slot`` as given, a string or a recipe, and made once when read.
     A recipe may make a message as data (``game.i18n.Msg``): that is kept, and put in
-    words at every read, in the language in force then (a log re-read after the player
-    switched languages, or a replayed save, speaks the new one)."""
+    words in the language in force when read (a log re-read after the player switched
+    languages, or a replayed save, speaks the new one)."""
     def read(self) -> str:
         text = getattr(self, slot)
         if text.__class__ is str:
             return text
         if text.__class__ is tuple:
             text = _made(text)
-            setattr(self, slot, text)
             if text.__class__ is str:
+                setattr(self, slot, text)
                 return text
-        return text.text()
+        if text.__class__ is not _Worded:     # a Msg, made now or given as the text
+            text = _Worded(text)
+            setattr(self, slot, text)
+        return text.read()
     return property(read)
 
 
