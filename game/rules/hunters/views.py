@@ -12,7 +12,7 @@ from game.i18n import Msg
 from game.rules.protocol import CHANCE, Event, Result
 
 from . import frames as F
-from .combat import agnes_target, attack_terms, d4_reason
+from .combat import agnes_target
 from .data import (
     AGNES,
     AREAS,
@@ -27,6 +27,8 @@ from .data import (
 )
 from .words import (  # noqa: F401  (label, explain, who: the engine and tests read them here)
     _hermit_in_hand,
+    attack_reads,
+    attack_text,
     attack_words,
     describe,
     explain,
@@ -58,22 +60,6 @@ PLAIN_LABELS = frozenset(("reveal", "allie_heal", "david", "roll", "emi", "agnes
 # argument at this index): yourself, "Player n", or "Player n (Character)".
 NAMES_ONE_SEAT = {"franklin": 1, "george": 1, "ellen": 1, "fuka": 1, "ultra_soul": 1,
                   "woods": 2, "altar": 1, "attack": 1, "give": 1, "goblin": 1, "banana": 2}
-
-
-def attack_text(s, e):
-    """ "Red attacks Blue: 4 − 2 = 2, +1 Rusted Broad Axe = 3 damage": the dice, the
-    difference, each modifier with its source and what the target takes."""
-    return attack_words(e, attack_reads(s, e))
-
-
-def attack_reads(s, e):
-    """What the words of attack fact ``e`` need from the state: why only the d4 was
-    rolled (or None) and each target's (modifiers, what blocked it), when it hit."""
-    a, targets, (d6, d4) = e[1], e[2], e[4]
-    reason = None if d6 else d4_reason(s, a)
-    if (abs(d6 - d4) if d6 else d4) == 0:
-        return reason, ()
-    return reason, tuple(attack_terms(s, a, t) for t in targets)
 
 
 def rolled_again(s, i):

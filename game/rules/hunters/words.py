@@ -13,7 +13,7 @@ from game.i18n import N_, Msg, NMsg, _
 from game.rules.protocol import CHANCE
 
 from . import frames as F
-from .combat import TALISMAN_KINDS
+from .combat import TALISMAN_KINDS, attack_terms, d4_reason
 from .data import AREAS, CARD_NAME, CHAR_NAME, FORTUNE_BROOCH, HERMIT_INFO, ROLL_AREA, TALISMAN
 
 
@@ -255,7 +255,6 @@ def describe(s, e):
     if k == "reveal":
         return Msg("{player} reveals: {character}", player=N(e[1]), character=Msg(e[2]))
     if k == "attack":
-        from .views import attack_text  # views imports this module; attack_reads lives there
         return attack_text(s, e)
     if k == "death":
         if e[2] >= 0:
@@ -345,6 +344,22 @@ def _source(name):
     if name.startswith("own "):
         return Msg("own {card}", card=Msg(name[4:]))
     return Msg(name)
+
+
+def attack_text(s, e):
+    """ "Red attacks Blue: 4 − 2 = 2, +1 Rusted Broad Axe = 3 damage": the dice, the
+    difference, each modifier with its source and what the target takes."""
+    return attack_words(e, attack_reads(s, e))
+
+
+def attack_reads(s, e):
+    """What the words of attack fact ``e`` need from the state: why only the d4 was
+    rolled (or None) and each target's (modifiers, what blocked it), when it hit."""
+    a, targets, (d6, d4) = e[1], e[2], e[4]
+    reason = None if d6 else d4_reason(s, a)
+    if (abs(d6 - d4) if d6 else d4) == 0:
+        return reason, ()
+    return reason, tuple(attack_terms(s, a, t) for t in targets)
 
 
 def attack_words(e, reads):
