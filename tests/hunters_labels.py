@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from game.i18n import _, speaking
 from game.rules.hunters.state import HuntersState
-from game.rules.hunters.views import label, reveal_uses
+from game.rules.hunters.views import reveal_uses
+from game.rules.hunters.words import label
 from game.rules.protocol import CHANCE, NOBODY
 from game.ui.scenes.setup import default_names
 from game.ui.wording import PLAYER_REF

@@ -13,6 +13,7 @@ import pytest
 
 from game import catalog
 from game.rules.hunters import views as hv
+from game.rules.hunters import words
 from game.rules.hunters.state import HuntersState
 from game.rules.protocol import CHANCE, NOBODY, Action, Event, RuleError
 
@@ -63,7 +64,7 @@ def test_hunters_labels_and_texts_read_late_equal_those_made_at_the_time(n):
             else:
                 for seat in range(n):
                     acts = s.legal_actions(seat)
-                    eager = [str(hv.label(s, seat, (a.kind,) + a.args)) for a in acts]
+                    eager = [str(words.label(s, seat, (a.kind,) + a.args)) for a in acts]
                     kept.append((acts, eager, [], []))
                 action = rng.choice(s.legal_actions(d))
             h0, t0 = len(s.history), len(s.told)

@@ -68,6 +68,8 @@ def _built_when_read(slot: str) -> property:
             return text
         if text.__class__ is tuple:
             text = _made(text)
+            while text.__class__ is tuple:     # a recipe that hands back a finer recipe
+                text = _made(text)
             if text.__class__ is str:
                 setattr(self, slot, text)
                 return text

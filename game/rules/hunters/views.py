@@ -12,6 +12,7 @@ from game.i18n import Msg
 from game.rules.protocol import CHANCE, Event, Result
 
 from . import frames as F
+from . import words
 from .combat import agnes_target
 from .data import (
     AGNES,
@@ -25,14 +26,13 @@ from .data import (
     HP,
     ROLL_AREA,
 )
-from .words import (  # noqa: F401  (label, explain, who: the engine and tests read them here)
+from .words import (  # noqa: F401  (explain, who: the engine and tests read them here)
     _hermit_in_hand,
     attack_reads,
     attack_text,
     attack_words,
     describe,
     explain,
-    label,
     seat_name,
     who,
 )
@@ -60,6 +60,35 @@ PLAIN_LABELS = frozenset(("reveal", "allie_heal", "david", "roll", "emi", "agnes
 # argument at this index): yourself, "Player n", or "Player n (Character)".
 NAMES_ONE_SEAT = {"franklin": 1, "george": 1, "ellen": 1, "fuka": 1, "ultra_soul": 1,
                   "woods": 2, "altar": 1, "attack": 1, "give": 1, "goblin": 1, "banana": 2}
+
+
+def label(s, seat, a):
+    """The engine's label for action ``a`` of ``seat``: a recipe, words made only when
+    read (``words.label`` makes them, as a ``Msg``). The engine asks this for every action
+    it shares between legal lists, most never shown; a kind whose words read only the
+    action, or only what ``who`` says of one seat, is frozen as a small tuple here."""
+    k = a[0]
+    if k in PLAIN_LABELS:
+        return (words.label, None, None, a)
+    i = NAMES_ONE_SEAT.get(k)
+    if i is not None:
+        t = a[i]
+        return (_one_seat_label, seat, a, t, s.chars[t] if s.rev[t] else -1)
+    return words.label(s, seat, a)
+
+
+class _OneSeat:
+    """What ``words.who`` reads of one seat (revealed, and as which character)."""
+
+    __slots__ = ("rev", "chars")
+
+    def __init__(self, t, char):
+        self.rev = {t: char >= 0}
+        self.chars = {t: char}
+
+
+def _one_seat_label(seat, a, t, char):
+    return words.label(_OneSeat(t, char), seat, a)
 
 
 def rolled_again(s, i):
@@ -316,7 +345,7 @@ def reveal_uses(s, seat):
     have = set(before)
     s.rev[seat] = True
     try:
-        out = tuple((a[0], tuple(a[1:]), label(s, seat, a)) for a in s.fast_legal(seat)
+        out = tuple((a[0], tuple(a[1:]), words.label(s, seat, a)) for a in s.fast_legal(seat)
                     if a not in have and a[0] != "reveal")
     finally:
         s.rev[seat] = False
