@@ -13,10 +13,10 @@ FACTION_NAME = {HUNTER: "Hunter", SHADOW: "Shadow", NEUTRAL: "Neutral"}
 # --- characters ------------------------------------------------------------------------
 # (name, faction, hp, set, win condition, ability)
 CHARACTERS = (
-    # Translators: Names: the characters keep the names of the published editions (the
-    # Japanese edition writes them in katakana, the French edition says Georges and names
-    # Unknown "Métamorphe" and Werewolf "Loup-garou"); win conditions and abilities are
-    # in our own words
+    # Translators: Names: the characters keep their published names; the French edition's
+    # Georges, Métamorphe (Unknown) and Loup-garou (Werewolf) are used; the Japanese
+    # katakana and the German Vampir/Werwolf/Walküre/Wiedergänger/Der Unbekannte are our
+    # own (not checked against an edition); win conditions and abilities are our own words
     (N_("Emi"), HUNTER, 10, "base", N_("every Shadow is dead"),
      N_("When moving, may move to a neighbouring Area instead of rolling.")),
     (N_("Franklin"), HUNTER, 12, "base", N_("every Shadow is dead"),
@@ -98,8 +98,8 @@ DECK_ID = {name: i for i, name in enumerate(DECK_NAME)}
 # "hp<=11" / "hp>=12" / "any". effect: heal (heal 1, or take 1 when undamaged),
 # anger (give an Equipment card or take 1), damage, show.
 HERMIT_CARDS = (
-    # Translators: Names: a Hermit card's name (the French edition calls these Vision
-    # cards, the Japanese 推理カード); the card names themselves are our own
+    # Translators: Names: the Hermit deck is the French edition's Vision and the Japanese
+    # edition's 推理カード; the German Einsiedler and every card's name are our own
     (N_("Aid"), 1, {HUNTER}, "heal", 1),
     (N_("Huddle"), 1, {SHADOW}, "heal", 1),
     (N_("Nurturance"), 1, {NEUTRAL}, "heal", 1),
