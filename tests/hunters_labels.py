@@ -6,20 +6,29 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from game.i18n import _, speaking
 from game.rules.hunters.state import HuntersState
-from game.rules.hunters.views import label, reveal_uses
+from game.rules.hunters.views import reveal_uses
+from game.rules.hunters.words import label
 from game.rules.protocol import CHANCE, NOBODY
 from game.ui.scenes.setup import default_names
 from game.ui.wording import PLAYER_REF
 
 
-def _named(text: str, names) -> str:
-    return PLAYER_REF.sub(lambda mt: names[int(mt.group(1)) - 1], text)
+def _named(text, names) -> str:
+    # a label is a Msg: its words in the language in force
+    return PLAYER_REF.sub(lambda mt: names[int(mt.group(1)) - 1], str(text))
 
 
-@lru_cache(maxsize=4)
-def engine_labels(games: int = 2000, seed: int = 13) -> frozenset:
-    """(players, label) for every legal action of every decision, 4-8 players in turn."""
+@lru_cache(maxsize=8)
+def engine_labels(games: int = 2000, seed: int = 13, lang: str = "en") -> frozenset:
+    """(players, label) for every legal action of every decision, 4-8 players in turn,
+    in language ``lang``."""
+    with speaking(lang):
+        return _engine_labels(games, seed)
+
+
+def _engine_labels(games: int, seed: int) -> frozenset:
     from game.ui.hunters.wording import short_label
 
     names = default_names("hunters")
@@ -38,8 +47,8 @@ def engine_labels(games: int = 2000, seed: int = 13) -> frozenset:
                 for a in acts:
                     if a[0] != "reveal":
                         out.add((n, short_label(_named(label(s, d, a), names))))
-                for _, _, text in reveal_uses(s, d):
-                    out.add((n, "Reveal and use " + _named(text, names)))
+                for _kind, _args, text in reveal_uses(s, d):
+                    out.add((n, _("Reveal and use {ability}", ability=_named(text, names))))
                 s.fast_apply(d, acts[int(rng.random() * len(acts))])
             steps += 1
     return frozenset(out)

@@ -13,6 +13,7 @@ import pytest
 
 from game import catalog
 from game.rules.hunters import views as hv
+from game.rules.hunters import words
 from game.rules.hunters.state import HuntersState
 from game.rules.protocol import CHANCE, NOBODY, Action, Event, RuleError
 
@@ -37,14 +38,14 @@ def _eager_events(s, h0, t0):
     out = []
     for i in range(h0, len(s.history)):
         e = s.history[i]
-        text = hv.describe(s, e)
+        text = str(hv.describe(s, e))     # a Msg: its words in the language in force
         if e[0] == "roll" and hv.rolled_again(s, i):
             text += ": already there, so they roll again"
         out.append((e[0], text, None))
     new = s.told[t0:]
     for seat in sorted(set(new)):
         for e in s.private[seat][-new.count(seat):]:
-            out.append(("private_" + e[0], hv.describe(s, e), (seat,)))
+            out.append(("private_" + e[0], str(hv.describe(s, e)), (seat,)))
     return out
 
 
@@ -63,7 +64,7 @@ def test_hunters_labels_and_texts_read_late_equal_those_made_at_the_time(n):
             else:
                 for seat in range(n):
                     acts = s.legal_actions(seat)
-                    eager = [hv.label(s, seat, (a.kind,) + a.args) for a in acts]
+                    eager = [str(words.label(s, seat, (a.kind,) + a.args)) for a in acts]
                     kept.append((acts, eager, [], []))
                 action = rng.choice(s.legal_actions(d))
             h0, t0 = len(s.history), len(s.told)

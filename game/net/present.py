@@ -193,22 +193,26 @@ def hunters(session: Session, seat: int, view: Mapping, legal: list[Action]) -> 
         out["prompt"] = _hunters_prompt(pending, names)
     elif pending.get("seat") is not None and pending.get("seat", -1) >= 0:
         who = pending["seat"]
-        out["prompt"] = f"{names[who]}: {pending.get('prompt', '')}."     # the heading waits
+        what = _(pending["prompt"]) if pending.get("prompt") else ""
+        out["prompt"] = _("{name}: {decision}.", name=names[who], decision=what)   # the heading waits
     if me:
-        win = me.get("win", "")
+        # names and texts in the phone's language; the faction stays the page's key
+        win = _(me["win"]) if me.get("win") else ""
         if me.get("agnes_target") is not None:
-            win = f"{names[me['agnes_target']]} wins"
-        out["character"] = {"name": me.get("character"), "faction": me.get("faction"),
+            win = _("{player} wins", player=names[me["agnes_target"]])
+        out["character"] = {"name": _(me["character"]) if me.get("character") else None,
+                            "faction": me.get("faction"),
                             "hp": me.get("hp"), "damage": public["damage"],
-                            "win": win, "ability": me.get("ability", ""),
+                            "win": win, "ability": _(me["ability"]) if me.get("ability") else "",
                             "revealed": public["revealed"], "alive": public["alive"]}
     holding = view.get("holding")
     if holding:
-        out["holding"] = {"name": holding, "text": CARD_TEXT.get(holding, "")}
+        out["holding"] = {"name": _(holding),
+                          "text": _(CARD_TEXT[holding]) if holding in CARD_TEXT else ""}
     private = list(view.get("private", ()))
     out["private"] = [list(e) for e in private]
     out["private_lines"] = [_private_line(e, names) for e in private if _private_line(e, names)]
-    out["seen"] = [_("{name} is {faction}", name=names[s], faction=c)
+    out["seen"] = [_("{name} is {faction}", name=names[s], faction=_(c))
                    for s, c in view.get("shown_to_me", ())]
     out["board"] = [_board_line(p, names) for p in view["players"]]
     out["notebook"] = [{"seat": p["seat"], "name": names[p["seat"]],
@@ -227,32 +231,34 @@ def _hunters_prompt(pending: Mapping, names: list[str]) -> str:
         return _("{name} attacked you. Your response:", name=names[pending["attacker"]])
     if kind == "start":
         return _("Your turn: roll the dice to move.")
-    text = str(pending.get("prompt", "choose"))
-    return text[:1].upper() + text[1:] + ":"
+    text = _(pending["prompt"]) if pending.get("prompt") else _("choose")
+    return _("{decision}:", decision=text[:1].upper() + text[1:])
 
 
 def _private_line(entry, names: list[str]) -> str:
     kind = entry[0]
     if kind == "drew":
-        return _("You drew the Hermit card {card}.", card=entry[2])
+        return _("You drew the Hermit card {card}.", card=_(entry[2]))
     if kind == "gave":
-        return _("You gave {card} to {name}.", card=entry[3], name=names[entry[2]])
+        return _("You gave {card} to {name}.", card=_(entry[3]), name=names[entry[2]])
     if kind == "got":
-        return _("{name} gave you {card}.", name=names[entry[2]], card=entry[3])
+        return _("{name} gave you {card}.", name=names[entry[2]], card=_(entry[3]))
     if kind == "saw":
-        return _("You saw that {name} is {faction}.", name=names[entry[1]], faction=entry[2])
+        return _("You saw that {name} is {faction}.", name=names[entry[1]], faction=_(entry[2]))
     return ""
 
 
 def _board_line(p: Mapping, names: list[str]) -> str:
     who = names[p["seat"]]
     if not p["alive"]:
-        return (_("{name}: dead ({character})", name=who, character=p["character"])
+        return (_("{name}: dead ({character})", name=who, character=_(p["character"]))
                 if p["revealed"] else _("{name}: dead", name=who))
-    ident = (f"{p['character']} ({p['faction']})" if p["revealed"] else _("hidden"))
-    gear = f", {', '.join(p['equipment'])}" if p["equipment"] else ""
+    ident = (_("{player} ({character})", player=_(p["character"]), character=_(p["faction"]))
+             if p["revealed"] else _("hidden"))
+    gear = "".join(_("{list}, {item}", list="", item=_(e)) for e in p["equipment"])
     return _("{name}: {identity}, {area}, {damage} damage{equipment}", name=who, identity=ident,
-             area=p["area"] or _("not on the board"), damage=p["damage"], equipment=gear)
+             area=_(p["area"]) if p["area"] else _("not on the board"), damage=p["damage"],
+             equipment=gear)
 
 
 PRESENTERS: dict[str, Callable[[Session, int, Mapping, list[Action]], dict]] = {

@@ -17,6 +17,8 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
+from game.i18n import current as current_language
+
 CHANCE = -1
 """``decider()`` returns this when the next step is a random outcome."""
 
@@ -38,23 +40,43 @@ def _made(text: str | Recipe) -> str:
     return text if text.__class__ is str else text[0](*text[1:])
 
 
+class _Worded:
+    """A message as data (``game.i18n.Msg``) and its words in the language they were last
+    made in: a log is read again and again (every frame, every phone's update), and put in
+    words anew only when the language in force has changed."""
+
+    __slots__ = ("msg", "lang", "words")
+
+    def __init__(self, msg) -> None:
+        self.msg, self.lang, self.words = msg, None, ""
+
+    def read(self) -> str:
+        lang = current_language()
+        if lang != self.lang:
+            self.words, self.lang = self.msg.text(), lang
+        return self.words
+
+
 def _built_when_read(slot: str) -> property:
     """A text kept in ``slot`` as given, a string or a recipe, and made once when read.
-
-    What it makes (or is given) may be a message as data (``game.i18n.Msg``: anything
-    with a ``text()``): it is kept as it is and put into words at each read, in the
-    language in force then, so a log shown again after a change of language is in the
-    new one. ``message`` (below) gives the kept value itself."""
+    A recipe may make a message as data (``game.i18n.Msg``): that is kept, and put in
+    words in the language in force when read (a log re-read after the player switched
+    languages, or a replayed save, speaks the new one)."""
     def read(self) -> str:
         text = getattr(self, slot)
         if text.__class__ is str:
             return text
         if text.__class__ is tuple:
-            text = text[0](*text[1:])
-            setattr(self, slot, text)
+            text = _made(text)
+            while text.__class__ is tuple:     # a recipe that hands back a finer recipe
+                text = _made(text)
             if text.__class__ is str:
+                setattr(self, slot, text)
                 return text
-        return text.text()
+        if text.__class__ is not _Worded:     # a Msg, made now or given as the text
+            text = _Worded(text)
+            setattr(self, slot, text)
+        return text.read()
     return property(read)
 
 
@@ -63,9 +85,10 @@ def _kept(slot: str) -> property:
     def read(self):
         text = getattr(self, slot)
         if text.__class__ is tuple:
-            text = text[0](*text[1:])
+            while text.__class__ is tuple:
+                text = _made(text)
             setattr(self, slot, text)
-        return text
+        return text.msg if text.__class__ is _Worded else text
     return property(read)
 
 

@@ -36,6 +36,7 @@ import pygame
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton
 
+from game import i18n
 from game.bus import DecisionNeeded, GameHappened, GameOver
 from game.i18n import _
 from game.rules.protocol import CHANCE, Action
@@ -517,10 +518,10 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         bw = m.px(120)
         y = m.gap
         x = m.width - bw - m.pad
-        self.button((x, y, bw, m.button_h), "Menu", self.pause, choice=False, object_id="#pause")
+        self.button((x, y, bw, m.button_h), i18n._("Menu"), self.pause, choice=False, object_id="#pause")
         if self.offers_undo():
             x -= bw + m.gap
-            self.button((x, y, bw, m.button_h), "Undo", self.undo, choice=False, object_id="#undo")
+            self.button((x, y, bw, m.button_h), i18n._("Undo"), self.undo, choice=False, object_id="#undo")
         if self.session.is_over() and self._over_handled:
             x -= bw + m.gap
             self.button((x, y, bw, m.button_h), "Results", self.show_results, choice=False,

@@ -12,7 +12,9 @@ from typing import Any, Mapping
 
 from game.i18n import _
 
-PLAYER_REF = re.compile(r"\bPlayer (\d+)\b")
+# English "Player 3" inside a translated sentence: Japanese writes no space around it ("Benが
+# Player 3を"), so it is bounded by no Latin letter before and no digit after, not by word ends
+PLAYER_REF = re.compile(r"(?<![A-Za-z])Player (\d+)(?!\d)")
 _REFS: dict[str, re.Pattern] = {}
 
 
@@ -23,7 +25,7 @@ def player_ref() -> re.Pattern:
     ref = _REFS.get(own)
     if ref is None:
         word = re.escape(own).replace("0", r"(\d+)", 1)
-        ref = _REFS[own] = re.compile(rf"\bPlayer (\d+)\b|{word}(?!\d)")
+        ref = _REFS[own] = re.compile(rf"{PLAYER_REF.pattern}|{word}(?!\d)")
     return ref
 
 

@@ -1,4 +1,5 @@
-"""What each seat may see, action labels, event texts and the result.
+"""What each seat may see, the events and the result; the words (action labels, event
+texts, refusals) are in ``words``.
 
 Kept apart from the engine so the hot path never builds strings.
 """
@@ -7,10 +8,12 @@ from __future__ import annotations
 
 from types import MappingProxyType as _ro
 
-from game.rules.protocol import CHANCE, NOBODY, Event, Result
+from game.i18n import Msg
+from game.rules.protocol import CHANCE, Event, Result
 
 from . import frames as F
-from .combat import TALISMAN_KINDS, agnes_target, attack_terms, d4_reason
+from . import words
+from .combat import agnes_target
 from .data import (
     AGNES,
     AREAS,
@@ -20,31 +23,19 @@ from .data import (
     DECK_NAME,
     FACTION,
     FACTION_NAME,
-    FORTUNE_BROOCH,
-    HERMIT_INFO,
     HP,
     ROLL_AREA,
-    TALISMAN,
 )
-
-
-def seat_name(i):
-    return f"Player {i + 1}"
-
-
-def who(s, seat, i):
-    if i == seat:
-        return "yourself"
-    if s.rev[i]:
-        return f"{seat_name(i)} ({CHAR_NAME[s.chars[i]]})"
-    return seat_name(i)
-
-
-def _hermit_in_hand(s):
-    f = s.stack[-1] if s.stack else None
-    if f and f[0] in ("hermit_give", "hermit_answer"):
-        return f
-    return None
+from .words import (  # noqa: F401  (explain, who: the engine and tests read them here)
+    _hermit_in_hand,
+    attack_reads,
+    attack_text,
+    attack_words,
+    describe,
+    explain,
+    seat_name,
+    who,
+)
 
 
 class Seen:
@@ -72,272 +63,32 @@ NAMES_ONE_SEAT = {"franklin": 1, "george": 1, "ellen": 1, "fuka": 1, "ultra_soul
 
 
 def label(s, seat, a):
-    """The words for action ``a`` of ``seat``; ``s`` is a state or its ``Seen`` (or None
-    for a kind in PLAIN_LABELS)."""
+    """The engine's label for action ``a`` of ``seat``: a recipe, words made only when
+    read (``words.label`` makes them, as a ``Msg``). The engine asks this for every action
+    it shares between legal lists, most never shown; a kind whose words read only the
+    action, or only what ``who`` says of one seat, is frozen as a small tuple here."""
     k = a[0]
-    W = lambda i: who(s, seat, i)  # noqa: E731
-    if k == "reveal":
-        return "Reveal your character"
-    if k == "allie_heal":
-        return "Allie: heal all your damage"
-    if k == "david":
-        return f"David: take {CARD_NAME[a[1]]} from the discards"
-    if k == "roll":
-        return "Roll the dice to move"
-    if k == "emi":
-        return f"Emi: move to {a[1]} instead of rolling"
-    if k == "franklin":
-        return f"Franklin: deal d6 damage to {W(a[1])}"
-    if k == "george":
-        return f"George: deal d4 damage to {W(a[1])}"
-    if k == "ellen":
-        return f"Ellen: void the ability of {W(a[1])}"
-    if k == "fuka":
-        return f"Fu-ka: set the damage of {W(a[1])} to 7"
-    if k == "agnes":
-        return "Agnes: your goal becomes the player on your left winning"
-    if k == "ultra_soul":
-        return f"Ultra Soul: deal 3 damage to {W(a[1])}"
-    if k == "move":
-        return f"Move to {a[1]}"
-    if k == "draw":
-        return f"Draw a {a[1].capitalize()} card"
-    if k == "woods":
-        if a[1] == "damage":
-            return f"Weird Woods: deal 2 damage to {W(a[2])}"
-        return f"Weird Woods: heal 1 damage of {W(a[2])}"
-    if k == "altar":
-        return f"Erstwhile Altar: take {CARD_NAME[a[2]]} from {W(a[1])}"
-    if k == "skip":
-        return "Do nothing here"
-    if k == "attack":
-        return f"Attack {W(a[1])}"
-    if k == "attack_all":
-        return "Attack everyone in range (Machine Gun)"
-    if k == "no_attack":
-        return "Do not attack"
-    if k == "respond":
-        if a[1] == "none":
-            return "No response"
-        f = s.stack[-1] if s.stack and s.stack[-1][0] == "respond" else None
-        target = W(f[2]) if f else "the attacker"
-        if s.rev[seat]:
-            return f"Werewolf: counterattack {target}"
-        return f"Reveal yourself (Werewolf) and counterattack {target}"
-    if k == "bob_damage":
-        f = s.stack[-1] if s.stack and s.stack[-1][0] == "bob" else None
-        return f"Deal the damage to {W(f[2])}" if f else "Deal the damage"
-    if k == "bob_take":
-        if s.rev[seat]:
-            return f"Take {CARD_NAME[a[1]]} instead"
-        return f"Reveal and take {CARD_NAME[a[1]]}"
-    if k == "loot":
-        return f"Take {CARD_NAME[a[1]]}"
-    if k == "end_turn":
-        return "End your turn"
-    if k == "gregor":
-        return "Gregor: no damage until your next turn"
-    if k == "wight":
-        n = len(s.dead_order)
-        return f"Wight: take {n} extra turn{'' if n == 1 else 's'}"
-    if k == "charles":
-        return "Charles: take 2 damage to attack the same target again"
-    if k == "give":
-        return f"Give the Hermit card to {W(a[1])}"
-    if k == "answer":
-        f = _hermit_in_hand(s)
-        card = CARD_NAME[f[3]] if f else "the card"
-        giver = W(f[2]) if f else "the giver"
-        what = a[1]
-        if what == "nothing":
-            return f"{card}: nothing happens"
-        if what == "heal":
-            return f"{card}: heal 1 damage"
-        if what == "damage":
-            amount = HERMIT_INFO[card][4] if card in HERMIT_INFO else 1
-            return f"{card}: take {amount} damage"
-        if what == "give":
-            return f"{card}: give {CARD_NAME[a[2]]} to {giver}"
-        return f"{card}: show your character card to {giver}"
-    if k == "card_use":
-        return "Reveal (if hidden) and heal all your damage"
-    if k == "card_pass":
-        return "Do nothing with this card"
-    if k == "card_target":
-        card = CARD_NAME[s.stack[-1][2]] if s.stack and s.stack[-1][0] == "card_target" else "Card"
-        return f"{card}: choose {W(a[1])}"
-    if k == "goblin":
-        return f"Moody Goblin: take {CARD_NAME[a[2]]} from {W(a[1])}"
-    if k == "banana":
-        return f"Banana Peel: give {CARD_NAME[a[1]]} to {W(a[2])}"
-    return f"{k} {a[1:]}"
+    if k in PLAIN_LABELS:
+        return (words.label, None, None, a)
+    i = NAMES_ONE_SEAT.get(k)
+    if i is not None:
+        t = a[i]
+        return (_one_seat_label, seat, a, t, s.chars[t] if s.rev[t] else -1)
+    return words.label(s, seat, a)
 
 
-def explain(s, seat, action):
-    if s.over:
-        return "the game is over"
-    if not isinstance(seat, int) or not 0 <= seat < s.n:
-        return f"there is no seat {seat}"
-    if not s.alive[seat]:
-        return f"{seat_name(seat)} is dead and takes no actions"
-    if s.dec == CHANCE:
-        return "waiting for a random outcome"
-    if action.kind == "reveal":
-        if s.rev[seat]:
-            return "you are already revealed"
-        return "Daniel cannot reveal by choice"   # the only hidden character who may not
-    if s.dec != seat:
-        return (f"it is {seat_name(s.dec)}'s decision ({F.PROMPT[s.stack[-1][0]]}); "
-                "you may only reveal or use an any-time ability")
-    return f"{action.kind}{tuple(action.args)} is not one of your choices now"
+class _OneSeat:
+    """What ``words.who`` reads of one seat (revealed, and as which character)."""
+
+    __slots__ = ("rev", "chars")
+
+    def __init__(self, t, char):
+        self.rev = {t: char >= 0}
+        self.chars = {t: char}
 
 
-# --- events ---------------------------------------------------------------------------------------
-def describe(s, e):
-    k = e[0]
-    N = seat_name
-    if k == "dealt":
-        return "Characters are dealt face down"
-    if k == "board":
-        return "The Areas are laid out: " + ", ".join(e[1])
-    if k == "first":
-        return f"{N(e[1])} starts"
-    if k == "turn":
-        return f"Turn {e[2]}: {N(e[1])}"
-    if k == "roll":
-        total = e[2] + e[3]
-        area = ROLL_AREA.get(total)
-        where = "any other Area" if area is None else AREAS[area]
-        return f"{N(e[1])} rolls {e[2]} + {e[3]} = {total} ({where})"
-    if k == "move":
-        return f"{N(e[1])} moves to {e[2]}"
-    if k == "draw":
-        if e[2] == "hermit":
-            return f"{N(e[1])} draws a Hermit card"
-        return f"{N(e[1])} draws {e[3]} ({e[2]})"
-    if k == "hermit_give":
-        return f"{N(e[1])} gives a Hermit card to {N(e[2])}"
-    if k == "hermit":
-        if e[4] == "nothing":
-            return f"Hermit card from {N(e[1])}: nothing happens to {N(e[2])}"
-        outcome = {"heal": "heals", "damage": "takes damage", "give": "hands over an Equipment card",
-                   "show": "shows their character card to the giver"}[e[4]]
-        return f"Hermit card from {N(e[1])}: {N(e[2])} {outcome}"
-    if k == "damage":
-        if e[2] == 0:
-            return f"{N(e[1])} takes no damage {DAMAGE_FROM.get(e[4], '')} ({_stopped_by(s, e[1], e[4])})"
-        return f"{N(e[1])} takes {e[2]} damage {DAMAGE_FROM.get(e[4], f'({e[4]})')}"
-    if k == "heal":
-        if e[2] == 0:
-            return f"{N(e[1])} has no damage to heal {HEAL_FROM.get(e[3], f'({e[3]})')}"
-        return f"{N(e[1])} heals {e[2]} {HEAL_FROM.get(e[3], f'({e[3]})')}"
-    if k == "set_damage":
-        return f"{N(e[1])}'s damage is set to {e[2]}"
-    if k == "reveal":
-        return f"{N(e[1])} reveals: {e[2]}"
-    if k == "attack":
-        return attack_text(s, e)
-    if k == "death":
-        by = f", killed by {N(e[2])}" if e[2] >= 0 else ""
-        return f"{N(e[1])} ({e[3]}) dies{by}"
-    if k == "equipment":
-        src = "the discards" if e[1] < 0 else N(e[1])
-        return f"{N(e[2])} takes {e[3]} from {src}"
-    if k == "loot":
-        return f"{N(e[1])} loots {', '.join(e[3])} from {N(e[2])}"
-    if k == "discard_equipment":
-        return f"{N(e[1])}'s Equipment is discarded"
-    if k == "ability":
-        tgt = f" on {N(e[3])}" if isinstance(e[3], int) and e[3] >= 0 and e[2] != "Wight" else ""
-        return f"{N(e[1])} uses {e[2]}'s ability{tgt}"
-    if k == "card_target":
-        return f"{N(e[1])} uses {e[2]} on {N(e[3])}"
-    if k == "die":
-        what = DIE_NAME.get(e[2], e[2])
-        return f"{N(e[1])} rolls {what}: {e[3]}"
-    if k == "dynamite":
-        total = e[2] + e[3]
-        area = ROLL_AREA.get(total)
-        where = "no Area, nothing happens" if area is None else f"3 damage to everyone on {AREAS[area]}"
-        return f"Dynamite: {e[2]} + {e[3]} = {total}: {where}"
-    if k == "reshuffle":
-        return f"The {DECK_NAME[e[1]]} discards are shuffled into a new deck"
-    if k == "end":
-        return "Game over. Winners: " + (", ".join(N(w) for w in e[1]) or "nobody")
-    if k == "drew":
-        return f"You drew the Hermit card {e[2]}"
-    if k == "gave":
-        return f"You gave {e[3]} to {N(e[2])}"
-    if k == "got":
-        return f"{N(e[2])} gave you {e[3]}"
-    if k == "saw":
-        return f"{N(e[1])} showed you their character: {e[2]}"
-    return str(e)
-
-
-DIE_NAME = {"franklin": "Franklin's d6", "george": "George's d4", "blessing": "the Blessing d6",
-            "doll": "the Spiritual Doll d6"}
-DAMAGE_FROM = {"attack": "from the attack", "woods": "in the Weird Woods", "hermit": "from a Hermit card",
-               "card": "from the card", "bat": "from the Vampire Bat", "spider": "from the Bloodthirsty Spider",
-               "dynamite": "from the Dynamite", "ability": "from an ability", "charles": "(Charles's price)",
-               "doll": "from the Spiritual Doll"}
-HEAL_FROM = {"hermit": "(Hermit card)", "card": "(the card)", "bat": "(Vampire Bat)", "woods": "in the Weird Woods",
-             "vampire": "(Vampire)", "catherine": "(Catherine)", "blessing": "(Blessing)", "allie": "(Allie)"}
-
-
-def _stopped_by(s, t, kind):
-    if s.barrier[t]:
-        return "Gregor's barrier"
-    if kind in TALISMAN_KINDS and TALISMAN in s.equip[t]:
-        return "Talisman"
-    if kind == "woods" and FORTUNE_BROOCH in s.equip[t]:
-        return "Fortune Brooch"
-    return "no effect"
-
-
-def attack_text(s, e):
-    """ "Red attacks Blue: 4 − 2 = 2, +1 Rusted Broad Axe = 3 damage": the dice, the
-    difference, each modifier with its source and what the target takes."""
-    return attack_words(e, attack_reads(s, e))
-
-
-def attack_reads(s, e):
-    """What the words of attack fact ``e`` need from the state: why only the d4 was
-    rolled (or None) and each target's (modifiers, what blocked it), when it hit."""
-    a, targets, (d6, d4) = e[1], e[2], e[4]
-    reason = None if d6 else d4_reason(s, a)
-    if (abs(d6 - d4) if d6 else d4) == 0:
-        return reason, ()
-    return reason, tuple(attack_terms(s, a, t) for t in targets)
-
-
-def attack_words(e, reads):
-    a, targets, counter, (d6, d4) = e[1], e[2], e[3], e[4]
-    reason, hits = reads
-    word = "counterattacks" if counter else "attacks"
-    head = f"{seat_name(a)} {word} {', '.join(seat_name(t) for t in targets)}"
-    if d6:
-        base = abs(d6 - d4)
-        roll = f"{d6} − {d4} = {base}"
-    else:
-        base = d4
-        roll = f"d4 only ({reason or 'one die'}) = {d4}"
-    if base == 0:
-        return f"{head}: {roll}, a miss (equal dice): no damage"
-    parts = []
-    for t, (terms, blocked) in zip(targets, hits):
-        who = f"{seat_name(t)}: " if len(targets) > 1 else ""
-        if blocked:
-            parts.append(f"{who}blocked by {blocked}, no damage")
-            continue
-        mods = "".join(f"{'+' if d > 0 else '−'}{abs(d)} {src}, " for src, d in terms)
-        dealt = max(0, base + sum(d for _, d in terms))
-        parts.append(f"{who}{mods}= {dealt} damage" if mods else f"{who}{dealt} damage")
-    if len(targets) == 1:
-        sep = ", " if terms or blocked else " "
-        body = parts[0] if terms or blocked else parts[0].split(" ", 1)[1]
-        return f"{head}: {roll}{sep}{body}".replace(", = ", " = ")
-    return f"{head}: {roll}; " + "; ".join(parts).replace(", = ", " = ")
+def _one_seat_label(seat, a, t, char):
+    return words.label(_OneSeat(t, char), seat, a)
 
 
 def rolled_again(s, i):
@@ -362,7 +113,7 @@ def rolled_again(s, i):
 
 def _roll_text(e, again):
     text = describe(None, e)
-    return text + ": already there, so they roll again" if again else text
+    return Msg("{roll}: already there, so they roll again", roll=text) if again else text
 
 
 def _fact(e):
@@ -594,7 +345,7 @@ def reveal_uses(s, seat):
     have = set(before)
     s.rev[seat] = True
     try:
-        out = tuple((a[0], tuple(a[1:]), label(s, seat, a)) for a in s.fast_legal(seat)
+        out = tuple((a[0], tuple(a[1:]), words.label(s, seat, a)) for a in s.fast_legal(seat)
                     if a not in have and a[0] != "reveal")
     finally:
         s.rev[seat] = False
@@ -603,17 +354,18 @@ def reveal_uses(s, seat):
 
 def result_of(s):
     w = s.winners
-    reasons = []
+    reasons = None
     for i in w:
-        reasons.append(f"{seat_name(i)} ({CHAR_NAME[s.chars[i]]})")
+        item = Msg("{player} ({character})", player=seat_name(i), character=Msg(CHAR_NAME[s.chars[i]]))
+        reasons = item if reasons is None else Msg("{list}, {item}", list=reasons, item=item)
     return Result(
         winners=w,
         scores=tuple(1.0 if i in w else 0.0 for i in range(s.n)),
-        reason=("Winners: " + ", ".join(reasons)) if reasons else "nobody won",
+        # a message as data: the results screen shows it in the language in force
+        reason=Msg("Winners: {players}", players=reasons) if reasons else Msg("nobody won"),
         details={"characters": tuple(CHAR_NAME[c] for c in s.chars),
                  "factions": tuple(FACTION_NAME[FACTION[c]] for c in s.chars),
                  "turns": s.turn_no, "dead": tuple(s.dead_order)},
     )
 
 
-_ = NOBODY

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import N_
+
 
 @dataclass
 class Effect:
@@ -228,5 +230,5 @@ class EventAnimations:
         if kind == "draw":
             if fact[2] != "hermit":
                 return []       # a White or Black card is held up large (``_show_card``)
-            return [("note", fact[1], {"text": "draws a Hermit card"})]
+            return [("note", fact[1], {"text": N_("draws a Hermit card")})]
         return []       # (a card taken is a moment: the card face up, from whom to whom)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, n_, shown
 from game.ui import draw, palette, style
 from game.ui.table_base import fit
 
@@ -19,19 +20,23 @@ from .anim import MOMENT_SECONDS, ease_out
 from .cardview import deck_of
 
 # Why a character was revealed when it was not by choice (the rules' ``reveal`` reasons).
-FORCED = {"daniel": "Daniel must reveal when the first character dies",
-          "werewolf": "to counterattack", "bob": "to take the Equipment",
-          "bryan": "Bryan must reveal on killing a character with 12 HP or less",
-          "mirror": "the Mirror of Divine Light"}
+FORCED = {"daniel": N_("Daniel must reveal when the first character dies"),
+          "werewolf": N_("to counterattack"), "bob": N_("to take the Equipment"),
+          "bryan": N_("Bryan must reveal on killing a character with 12 HP or less"),
+          "mirror": N_("the Disenchant Mirror")}
 FADE = 0.2     # seconds a moment's panel takes to come and to go
 
 STEAL_ABOVE, STEAL_BELOW = 60, 24   # base px over a taken card (its two caption lines), under it
 
 
 def _names(names: list[str]) -> str:
+    """Names in a list the way the language says one ("A, B and C")."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    head = names[0]
+    for name in names[1:-1]:
+        head = _("{list}, {item}", list=head, item=name)
+    return _("{list} and {last}", list=head, last=names[-1])
 
 
 class MomentPainter:
@@ -78,38 +83,50 @@ class MomentPainter:
         data = data or {}
         lines = []
         if info is not None:
-            lines.append((f"{name}: {info['faction']}, HP {info['hp']}", 18, look.faction_colour(info["faction"]),
-                          True))
+            lines.append((_("{character}: {faction}, HP {hp}", character=_(name), faction=_(info["faction"]),
+                            hp=info["hp"]), 18, look.faction_colour(info["faction"]), True))
         if kind == "reveal":
-            title = f"{who} reveals!"
+            title = _("{player} reveals!", player=who)
             why = data.get("why", "")
             # a reveal by choice says nothing more; a card that needs one says which card
-            why = FORCED.get(why, "" if why in ("", "reveal") else f"to use {why}")
+            if why in FORCED:
+                why = _(FORCED[why])
+            elif why not in ("", "reveal"):
+                why = _("to use {card}", card=_(why))
+            else:
+                why = ""
             if why:
-                lines.append((f"Revealed: {why}", 14, style.TEXT, False))
+                lines.append((_("Revealed: {why}", why=why), 14, style.TEXT, False))
             if info is not None:
-                lines.append(("Wins: " + info["win"], 14, style.TEXT_MUTED, False))
+                lines.append((_("Wins: {condition}", condition=_(info["win"])), 14, style.TEXT_MUTED, False))
         elif kind == "death":
-            title = f"{who} dies" + (": the final blow" if data.get("final") else "")
+            if data.get("final"):
+                title = _("{player} dies: the final blow", player=who)
+            else:
+                title = _("{player} dies", player=who)
             by = data.get("by", -1)
             if by is not None and by >= 0:
-                lines.append((f"Killed by {self.seat_name(by)}", 14, style.TEXT, False))
+                lines.append((_("Killed by {player}", player=self.seat_name(by)), 14, style.TEXT, False))
         elif kind == "ability":
-            title = f"{who} uses {name}'s ability"
+            title = _("{player} uses {character}'s ability", player=who, character=_(name))
             target = data.get("target", -1)
             if name == "Ellen" and isinstance(target, int) and target >= 0:
-                lines.append((f"{self.seat_name(target)}'s ability is void for the rest of the game", 16,
-                              style.DANGER, True))
+                lines.append((_("{player}'s ability is void for the rest of the game",
+                                player=self.seat_name(target)), 16, style.DANGER, True))
             elif data.get("text"):
-                lines.append((data["text"], 14, style.TEXT, False))
+                lines.append((shown(data["text"]), 14, style.TEXT, False))
             if info is not None:
-                lines.append((info["ability"], 14, style.TEXT_MUTED, False))
+                lines.append((_(info["ability"]), 14, style.TEXT_MUTED, False))
         else:       # the game ended without a death to show
-            title = "The game is over"
+            title = _("The game is over")
         if data.get("final"):
             winners = [self.seat_name(w) for w in data.get("winners", ())]
-            said = f"{_names(winners)} {'wins' if len(winners) == 1 else 'win'}." if winners else "Nobody wins."
-            lines.append(("The game is over: " + said, 16, style.ACCENT_BRIGHT, True))
+            if winners:
+                said = n_("The game is over: {players} wins.", "The game is over: {players} win.",
+                          len(winners), players=_names(winners))
+            else:
+                said = _("The game is over: nobody wins.")
+            lines.append((said, 16, style.ACCENT_BRIGHT, True))
         return title, lines
 
     def banner_panel(self, kind, who, name, info, size, m, data=None) -> pygame.Surface:
@@ -139,7 +156,7 @@ class MomentPainter:
                 draw.blit_text(panel, part, fs, (tx, y), colour, bold)
                 y += int(fs * 1.3)
             y += m.px(3)
-        draw.blit_text(panel, "Click to go on", m.px(12), (w - m.px(12), h - m.px(8)), style.TEXT_DIM, False,
+        draw.blit_text(panel, _("Click to go on"), m.px(12), (w - m.px(12), h - m.px(8)), style.TEXT_DIM, False,
                        "bottomright")
         return panel
 
@@ -171,8 +188,11 @@ class MomentPainter:
 
     def steal_caption(self, data: dict) -> tuple[str, str]:
         frm = data.get("from", -1)
-        source = self.seat_name(frm) if frm is not None and frm >= 0 else "the discards"
-        return f"{self.seat_name(data['to'])} takes {_names(list(data['cards']))}", f"from {source}"
+        taker, cards = self.seat_name(data["to"]), _names([_(c) for c in data["cards"]])
+        if frm is not None and frm >= 0:
+            return (_("{player} takes {cards}", player=taker, cards=cards),
+                    _("from {player}", player=self.seat_name(frm)))
+        return _("{player} takes {cards}", player=taker, cards=cards), _("from the discards")
 
     def draw_steal(self, surface, m, mo, fade: float) -> None:
         """The card face up with who took it from whom; at the end it goes to its new owner."""
@@ -197,7 +217,7 @@ class MomentPainter:
                            (box.centerx, box.y + m.px(8) + int(fs * 1.35)), style.TEXT, True, "midtop")
             for card, r in zip(cards, rects):
                 surface.blit(look.read_card(card, deck_of(card), r.size), r)
-            draw.blit_text(surface, "Click to go on", m.px(12), (box.centerx, box.bottom - m.px(6)), style.TEXT_DIM,
+            draw.blit_text(surface, _("Click to go on"), m.px(12), (box.centerx, box.bottom - m.px(6)), style.TEXT_DIM,
                            False, "midbottom")
             return
         dest = self.lay.boards[mo.data["to"]]

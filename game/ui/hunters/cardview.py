@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules.hunters.data import BLACK_CARDS, CARD_TEXT
 from game.ui import draw, style
 from game.ui.scene import Overlay
@@ -69,13 +70,17 @@ def describe(spot: Spot) -> list[tuple[str, str]]:
     """(title, text) lines of the large view."""
     if spot.kind == "character":
         info = look.CHARACTER[spot.name]
-        return [(f"{spot.name}: {info['faction']}, HP {info['hp']}", ""), ("Wins when", info["win"]),
-                ("Ability", info["ability"])]
+        return [(_("{character}: {faction}, HP {hp}", character=_(spot.name), faction=_(info["faction"]),
+                   hp=info["hp"]), ""), (_("Wins when"), _(info["win"])), (_("Ability"), _(info["ability"]))]
     if spot.kind == "area":
         rolls, action = look.AREA_INFO.get(spot.name, ("", ""))
-        return [(spot.name, ""), ("Roll", rolls), ("Here you may", action)]
+        return [(_(spot.name), ""), (_("Roll"), rolls), (_("Here you may"), _(action) if action else "")]
     deck = deck_of(spot.name)
-    return [(spot.name, ""), ("Card", f"{look.DECK_TITLE[deck]} card"), ("Effect", CARD_TEXT.get(spot.name, ""))]
+    return [(_(spot.name), ""), (_("Card"), _(DECK_CARD[deck])),
+            (_("Effect"), _(CARD_TEXT[spot.name]) if spot.name in CARD_TEXT else "")]
+
+
+DECK_CARD = {"hermit": N_("Hermit card"), "white": N_("White card"), "black": N_("Black card")}
 
 
 class CardViewScene(Overlay):
@@ -89,7 +94,7 @@ class CardViewScene(Overlay):
 
     def build(self, m: style.Metrics) -> None:
         bw = m.px(200)
-        self.button(((m.width - bw) // 2, m.height - m.margin - m.button_h, bw, m.button_h), "Close",
+        self.button(((m.width - bw) // 2, m.height - m.margin - m.button_h, bw, m.button_h), _("Close"),
                     self.app.pop, object_id="#card_close", cls="@primary")
 
     def default_action(self) -> None:
@@ -143,24 +148,25 @@ class EquipmentScene(Overlay):
     def build(self, m: style.Metrics) -> None:
         w = min(m.width - 2 * m.pad, m.px(820))
         h = m.height - 2 * m.pad - m.button_h - m.gap
-        self.panel = ScrollPanel(pygame.Rect((m.width - w) // 2, m.pad, w, h), m, title="Equipment in play")
+        self.panel = ScrollPanel(pygame.Rect((m.width - w) // 2, m.pad, w, h), m, title=_("Equipment in play"))
         self.panel.set_blocks(self.blocks())
         bw = m.px(200)
-        self.button(((m.width - bw) // 2, m.height - m.pad - m.button_h, bw, m.button_h), "Close",
+        self.button(((m.width - bw) // 2, m.height - m.pad - m.button_h, bw, m.button_h), _("Close"),
                     self.app.pop, object_id="#equipment_close", cls="@primary")
 
     def blocks(self) -> list:
         out = []
         for p in self.table.public_players():
             name = self.table.seat_name(p["seat"])
-            who = f"{name} ({p['character']})" if p["revealed"] else name
+            who = _("{player} ({character})", player=name, character=_(p["character"])) if p["revealed"] else name
             if not p["alive"]:
-                who += ", dead"
+                who = _("{player}, dead", player=who)
             out.append(heading(who))
             if not p["equipment"]:
-                out.append(paragraph("No Equipment.", style.TEXT_DIM))
+                out.append(paragraph(_("No Equipment."), style.TEXT_DIM))
             for card in p["equipment"]:
-                out.append(paragraph(f"{card} ({look.DECK_TITLE[deck_of(card)]}): {CARD_TEXT.get(card, '')}"))
+                out.append(paragraph(_("{card} ({deck}): {effect}", card=_(card), deck=_(look.DECK_TITLE[deck_of(card)]),
+                                       effect=_(CARD_TEXT[card]) if card in CARD_TEXT else "")))
         return out
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, shown
 from game.rules.protocol import Action
 from game.ui import draw, style
 from game.ui.table_base import fit
@@ -68,10 +69,10 @@ def _flow(spans, cols: int, rows: int, reserve_last: bool) -> list[tuple[int, in
 def place(needs: list[int], cell_w: int, gap: int, cols: int, rows: int) -> list[Slot]:
     """Grid slots for labels that need ``needs`` px each (in order, paged)."""
     spans = [span_for(n, cell_w, gap, cols) for n in needs]
-    flow = _flow([k for k, _ in spans], cols, rows, reserve_last=False)
+    flow = _flow([k for k, _span in spans], cols, rows, reserve_last=False)
     if flow and flow[-1][0] > 0:
         # several pages: keep the last cell of every page for "More…"
-        flow = _flow([k for k, _ in spans], cols, rows, reserve_last=True)
+        flow = _flow([k for k, _span in spans], cols, rows, reserve_last=True)
     return [Slot(p, r, c, k, ok) for (p, r, c), (k, ok) in zip(flow, spans)]
 
 
@@ -122,7 +123,8 @@ class ChoiceButtons:
                    for a in super().choice_actions() if a.kind != "reveal"]
         if self.viewer is not None and self.viewer == self.acting_seat():
             # a hidden character whose ability applies now: reveal and use it in one press
-            actions += [Action("reveal_use", (kind, args), "Reveal and use " + self.named([text])[0])
+            actions += [Action("reveal_use", (kind, args), _("Reveal and use {ability}",
+                                                             ability=self.named([shown(text)])[0]))
                         for kind, args, text in self.view().get("reveal_uses", ())]
         if self.only_seat is not None:
             narrowed = [a for a in actions if target_seat(a) == self.only_seat]
@@ -160,7 +162,7 @@ class ChoiceButtons:
             self.choice_hits[choice_name(action)] = pygame.Rect(btn.rect)
         if pages > 1:
             self.button((rect.x + (cols - 1) * (cell + m.gap), y0 + (rows - 1) * (bh + m.gap), cell, bh),
-                        f"More… ({self.page + 1} of {pages})", self.next_page, object_id="#more", choice=False)
+                        _("More… ({page} of {pages})", page=self.page + 1, pages=pages), self.next_page, object_id="#more", choice=False)
 
     @staticmethod
     def _grid(m: style.Metrics, rect: pygame.Rect) -> tuple[int, int, int, int]:
@@ -215,11 +217,11 @@ class ChoiceButtons:
             from .overlays import ConfirmScene
 
             name = self.seat_name(friend)
-            faction = self.public_players()[friend]["faction"]
-            text = (f"{name} is a revealed {faction}, on your side. "
-                    f"Attacking them helps the other side. Attack {name} anyway?")
-            self.app.push(ConfirmScene(self.app, text, f"Attack {name} anyway", lambda: self.choose(action),
-                                       title="Your own side"))
+            faction = _(self.public_players()[friend]["faction"])
+            text = _("{player} is a revealed {faction}, on your side. Attacking them helps the other "
+                     "side. Attack {player} anyway?", player=name, faction=faction)
+            self.app.push(ConfirmScene(self.app, text, _("Attack {player} anyway", player=name),
+                                       lambda: self.choose(action), title=_("Your own side")))
             return
         self.choose(action)
 
@@ -237,9 +239,9 @@ class ChoiceButtons:
     def reveal_and_use(self, action: Action) -> None:
         seat = self.acting_seat()
         if seat is None:
-            self.refuse("it is not your turn")
+            self.refuse(_("it is not your turn"))
             return
-        reason = self.session.submit(seat, Action("reveal", (), "Reveal your character"))
+        reason = self.session.submit(seat, Action("reveal", (), _("Reveal your character")))
         if reason:
             self.refuse(reason)
             return
@@ -269,7 +271,7 @@ class ChoiceButtons:
             return
         if len(acts) > 1:
             self.only_seat = seat
-            self.set_status(f"Choose what to do with {name}:")
+            self.set_status(_("Choose what to do with {player}:", player=name))
             self.rebuild()
             return
         if not self.seat_actions or self.acting_seat() is None:
@@ -281,17 +283,19 @@ class ChoiceButtons:
         name = self.seat_name(seat)
         kinds = {a.kind for acts in self.seat_actions.values() for a in acts}
         if not p["alive"]:
-            return f"{name} is dead"
+            return _("{player} is dead", player=name)
         if seat == self.acting_seat():
-            return "you cannot choose yourself for this"
+            return _("you cannot choose yourself for this")
         if "attack" in kinds:
             me = self.public_players()[self.acting_seat()]
             if "Handgun" in me["equipment"]:
-                return f"{name} is not in range: with the Handgun you reach only the Areas outside your pair"
-            return f"{name} is not in range: you can attack players on your Area or its pair-mate"
+                return _("{player} is not in range: with the Handgun you reach only the Areas outside your "
+                         "pair", player=name)
+            return _("{player} is not in range: you can attack players on your Area or its pair-mate",
+                     player=name)
         if kinds & {"altar", "goblin"}:
-            return f"{name} has no Equipment to take"
-        return f"{name} cannot be chosen for this"
+            return _("{player} has no Equipment to take", player=name)
+        return _("{player} cannot be chosen for this", player=name)
 
     def click_area(self, name: str) -> None:
         act = self.area_actions.get(name)
@@ -303,8 +307,9 @@ class ChoiceButtons:
             return
         pending = self.view()["pending"]
         if self.area_actions:
-            self.refuse(f"you cannot go to {name} now: pick one of the glowing Areas")
+            self.refuse(_("you cannot go to {area} now: pick one of the glowing Areas", area=_(name)))
         elif pending.get("kind") == "start" and pending.get("seat") == seat:
-            self.refuse("you move by rolling the dice: press \"Roll the dice to move\"")
+            self.refuse(_("you move by rolling the dice: press \"{button}\"", button=_("Roll the dice to move")))
         elif pending.get("seat") == seat:
-            self.refuse(f"you cannot move now ({pending.get('prompt', 'another decision')} first)")
+            what = _(pending["prompt"]) if pending.get("prompt") else _("another decision")
+            self.refuse(_("you cannot move now ({decision} first)", decision=what))

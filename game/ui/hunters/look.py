@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import N_, _, on_change, uses_spaces
 from game.rules.hunters.data import CARD_TEXT, CHARACTERS
 from game.ui import draw, style
 
@@ -19,12 +20,12 @@ FACTION_LETTER = {"Hunter": "H", "Shadow": "S", "Neutral": "N"}
 
 # Area name -> (roll numbers, what you may do there). The order is the engine's.
 AREA_INFO = {
-    "Hermit's Cabin": ("2-3", "Draw a Hermit card and give it away"),
-    "Underworld Gate": ("4-5", "Draw a Hermit, White or Black card"),
-    "Church": ("6", "Draw a White card"),
-    "Cemetery": ("8", "Draw a Black card"),
-    "Weird Woods": ("9", "Deal 2 damage or heal 1 to anyone"),
-    "Erstwhile Altar": ("10", "Take an Equipment card from another player"),
+    "Hermit's Cabin": ("2-3", N_("Draw a Hermit card and give it away")),
+    "Underworld Gate": ("4-5", N_("Draw a Hermit, White or Black card")),
+    "Church": ("6", N_("Draw a White card")),
+    "Cemetery": ("8", N_("Draw a Black card")),
+    "Weird Woods": ("9", N_("Deal 2 damage or heal 1 to anyone")),
+    "Erstwhile Altar": ("10", N_("Take an Equipment card from another player")),
 }
 AREA_COLOUR = {
     "Hermit's Cabin": (96, 132, 86),
@@ -54,7 +55,7 @@ def contrast(a: tuple, b: tuple) -> float:
 
 
 DECK_COLOUR = {"hermit": (78, 118, 84), "white": (214, 208, 190), "black": (46, 44, 50)}
-DECK_TITLE = {"hermit": "Hermit", "white": "White", "black": "Black"}
+DECK_TITLE = {"hermit": N_("Hermit"), "white": N_("White"), "black": N_("Black")}
 
 CHARACTER = {c[0]: {"faction": {"H": "Hunter", "S": "Shadow", "N": "Neutral"}[c[1]],
                     "hp": c[2], "set": c[3], "win": c[4], "ability": c[5]} for c in CHARACTERS}
@@ -62,32 +63,39 @@ CHARACTER_NAMES = tuple(c[0] for c in CHARACTERS)
 
 # When each ability can be used, for the character panel (the rules' own timing).
 ABILITY_WHEN = {
-    "Emi": "Each move: instead of rolling, step to a neighbouring Area (reveal first).",
-    "Franklin": "Once per game, at the start of your turn (reveal first).",
-    "George": "Once per game, at the start of your turn (reveal first).",
-    "Ellen": "Once per game, at the start of your turn (reveal first).",
-    "Fu-ka": "Once per game, at the start of your turn (reveal first).",
-    "Agnes": "Once, at the start of your turn (reveal first).",
-    "Ultra Soul": "At the start of each of your turns, on a player at the Underworld Gate (reveal first).",
-    "Gregor": "Once per game, at the end of your turn (reveal first).",
-    "Wight": "Once per game, at the end of your turn, once someone has died (reveal first).",
-    "Charles": "At the end of your turn, after you attacked (reveal first).",
-    "Allie": "Once per game, at any decision point (reveal first).",
-    "David": "Once per game, during your turn (reveal first).",
-    "Werewolf": "When you are attacked: counterattack (this reveals you).",
-    "Vampire": "Whenever your attack deals damage, while revealed.",
-    "Valkyrie": "Every attack you make, while revealed.",
-    "Bob": "A hit of 2+ on an Equipment holder (taking one reveals you).",
-    "Catherine": "At the start of each of your turns, while revealed.",
-    "Unknown": "Whenever you answer a Hermit card, even while hidden.",
-    "Daniel": "Automatic: you are revealed as soon as another character dies.",
-    "Bryan": "Automatic: when your attack kills a character with 12 HP or less.",
+    "Emi": N_("Each move: instead of rolling, step to a neighbouring Area (reveal first)."),
+    "Franklin": N_("Once per game, at the start of your turn (reveal first)."),
+    "George": N_("Once per game, at the start of your turn (reveal first)."),
+    "Ellen": N_("Once per game, at the start of your turn (reveal first)."),
+    "Fu-ka": N_("Once per game, at the start of your turn (reveal first)."),
+    "Agnes": N_("Once, at the start of your turn (reveal first)."),
+    "Ultra Soul": N_("At the start of each of your turns, on a player at the Underworld Gate (reveal first)."),
+    "Gregor": N_("Once per game, at the end of your turn (reveal first)."),
+    "Wight": N_("Once per game, at the end of your turn, once someone has died (reveal first)."),
+    "Charles": N_("At the end of your turn, after you attacked (reveal first)."),
+    "Allie": N_("Once per game, at any decision point (reveal first)."),
+    "David": N_("Once per game, during your turn (reveal first)."),
+    "Werewolf": N_("When you are attacked: counterattack (this reveals you)."),
+    "Vampire": N_("Whenever your attack deals damage, while revealed."),
+    "Valkyrie": N_("Every attack you make, while revealed."),
+    "Bob": N_("A hit of 2+ on an Equipment holder (taking one reveals you)."),
+    "Catherine": N_("At the start of each of your turns, while revealed."),
+    "Unknown": N_("Whenever you answer a Hermit card, even while hidden."),
+    "Daniel": N_("Automatic: you are revealed as soon as another character dies."),
+    "Bryan": N_("Automatic: when your attack kills a character with 12 HP or less."),
 }
 
 # Where characters die on the damage track: the board prints initials at these HPs.
 HP_MARKS: dict[int, str] = {}
 for _name, _info in CHARACTER.items():
     HP_MARKS[_info["hp"]] = "".join(sorted(set(HP_MARKS.get(_info["hp"], "")) | {_name[0]}))
+
+
+def hp_mark(hp: int) -> str:
+    """The initials printed at ``hp`` on the damage track, of the characters' names in the
+    language in force (エ for エミ in Japanese)."""
+    names = [name for name, info in CHARACTER.items() if info["hp"] == hp]
+    return "".join(sorted({_(name)[:1] for name in names}))
 
 
 def faction_colour(faction: str | None) -> tuple:
@@ -151,11 +159,12 @@ def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
     pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.25), band,
                      border_top_left_radius=radius, border_top_right_radius=radius)
     rolls, action = AREA_INFO.get(name, ("", ""))
+    action = _(action) if action else ""
     num_size = max(12, int(band.height * 0.7))
     draw.blit_text(surf, rolls, num_size, (max(6, w // 16), band.centery), (255, 255, 255), True,
                    "midleft")
     title_size = max(10, min(int(h * 0.11), int(w * 0.11)))
-    title = name
+    title = _(name)
     while draw.font(title_size, True).size(title)[0] > w - 10 and title_size > 9:
         title_size -= 1
     draw.blit_text(surf, title, title_size, (w // 2, band.bottom + 3), style.TEXT, True, "midtop")
@@ -183,9 +192,10 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
     bar = pygame.Rect(0, 0, w, max(16, h // 7))
     pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
     t = max(9, int(bar.height * 0.62))
-    while draw.font(t, True).size(name)[0] > w - 8 and t > 8:
+    title = _(name)
+    while draw.font(t, True).size(title)[0] > w - 8 and t > 8:
         t -= 1
-    draw.blit_text(surf, name, t, bar.center, (255, 255, 255), True, "center")
+    draw.blit_text(surf, title, t, bar.center, (255, 255, 255), True, "center")
     y = bar.bottom + max(3, h // 40)
     if not detailed:
         # small card: the symbol big in the middle, HP and faction under it
@@ -193,21 +203,21 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
         surf.blit(sym, sym.get_rect(midtop=(w // 2, y + max(2, h // 30))))
         y += sym.get_height() + max(4, h // 20)
         size = max(9, int(h * 0.1))
-        draw.blit_text(surf, f"HP {info['hp']}", size, (w // 2, y), style.CARD_INK, True, "midtop")
-        draw.blit_text(surf, info["faction"], max(8, int(size * 0.8)), (w // 2, y + int(size * 1.3)),
+        draw.blit_text(surf, _("HP {hp}", hp=info["hp"]), size, (w // 2, y), style.CARD_INK, True, "midtop")
+        draw.blit_text(surf, _(info["faction"]), max(8, int(size * 0.8)), (w // 2, y + int(size * 1.3)),
                        style.mix(accent, (0, 0, 0), 0.35), True, "midtop")
         return surf
     sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.24)))
     surf.blit(sym, (max(4, w // 16), y))
     hp_size = max(9, int(sym.get_height() * 0.5))
-    draw.blit_text(surf, f"HP {info['hp']}", hp_size, (w - max(5, w // 16), y + sym.get_height() // 2),
+    draw.blit_text(surf, _("HP {hp}", hp=info["hp"]), hp_size, (w - max(5, w // 16), y + sym.get_height() // 2),
                    style.CARD_INK, True, "midright")
-    draw.blit_text(surf, info["faction"], max(8, int(hp_size * 0.8)),
+    draw.blit_text(surf, _(info["faction"]), max(8, int(hp_size * 0.8)),
                    (w - max(5, w // 16), y + sym.get_height() // 2 + hp_size),
                    style.mix(accent, (0, 0, 0), 0.35), True, "midright")
     y += sym.get_height() + max(3, h // 50) + hp_size
     margin = max(5, w // 14)
-    parts = (("Wins: ", info["win"]), ("", info["ability"]))
+    parts = ((_("Wins: "), _(info["win"])), ("", _(info["ability"])))
     body = max(8, int(h * 0.052))
     while True:
         # the whole text, always: a smaller size rather than a cut sentence
@@ -216,7 +226,7 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
         if y + need <= h - 4 or body <= 7:
             break
         body -= 1
-    for (label, _), lines in zip(parts, blocks):
+    for (label, _text), lines in zip(parts, blocks):
         for i, line in enumerate(lines):
             draw.blit_text(surf, line, body, (margin, y), style.CARD_INK, i == 0 and bool(label))
             y += int(body * 1.2)
@@ -234,7 +244,7 @@ def character_text_fits(name: str, size: tuple) -> bool:
     margin = max(5, w // 14)
     while body > 7:
         need = sum(len(draw.wrap(t, body, w - 2 * margin)) * int(body * 1.2) + body // 2
-                   for t in ("Wins: " + info["win"], info["ability"]))
+                   for t in (_("Wins: ") + _(info["win"]), _(info["ability"])))
         if y + need <= h - 4:
             return True
         body -= 1
@@ -259,7 +269,7 @@ def deck_back(deck: str, size: tuple) -> pygame.Surface:
     draw.rounded_rect(surf, surf.get_rect(), colour, radius, style.mix(colour, ink, 0.5), 1)
     inner = surf.get_rect().inflate(-max(4, w // 6), -max(4, w // 6))
     pygame.draw.rect(surf, style.mix(colour, ink, 0.3), inner, 1, border_radius=max(2, radius - 2))
-    draw.blit_text(surf, DECK_TITLE[deck][0], max(9, int(w * 0.5)), (w // 2, h // 2), ink, True, "center")
+    draw.blit_text(surf, _(DECK_TITLE[deck])[:1], max(9, int(w * 0.5)), (w // 2, h // 2), ink, True, "center")
     return surf
 
 
@@ -274,11 +284,12 @@ def read_card(name: str, deck: str, size: tuple) -> pygame.Surface:
     bar = pygame.Rect(0, 0, w, max(18, h // 6))
     pygame.draw.rect(surf, accent, bar, border_top_left_radius=radius, border_top_right_radius=radius)
     t = max(10, int(bar.height * 0.55))
-    while draw.font(t, True).size(name)[0] > w - 8 and t > 8:
+    title = _(name)
+    while draw.font(t, True).size(title)[0] > w - 8 and t > 8:
         t -= 1
-    draw.blit_text(surf, name, t, bar.center, (255, 255, 255), True, "center")
+    draw.blit_text(surf, title, t, bar.center, (255, 255, 255), True, "center")
     body = max(10, int(w * 0.105))
-    text = CARD_TEXT.get(name, "")
+    text = _(CARD_TEXT[name]) if name in CARD_TEXT else ""
     lines = draw.wrap(text, body, w - 12)
     while len(lines) * body * 1.22 > h - bar.height - 10 and body > 8:
         body -= 1
@@ -287,7 +298,7 @@ def read_card(name: str, deck: str, size: tuple) -> pygame.Surface:
     for line in lines:
         draw.blit_text(surf, line, body, (6, y), style.CARD_INK)
         y += int(body * 1.22)
-    draw.blit_text(surf, DECK_TITLE[deck], max(8, int(body * 0.8)), (w // 2, h - 4),
+    draw.blit_text(surf, _(DECK_TITLE[deck]), max(8, int(body * 0.8)), (w // 2, h - 4),
                    style.mix(accent, (0, 0, 0), 0.2), True, "midbottom")
     return surf
 
@@ -314,7 +325,15 @@ def mini_card_lines(name: str, size: tuple) -> tuple[int, list[str]]:
     every line fits; a word too long even at the smallest ("Bloodthirsty") is split with a
     hyphen rather than cut at the card's edge."""
     w, h = size
+    name = _(name)
     fs = max(8, int(w * 0.2))
+    if not uses_spaces():
+        # Japanese wraps between any two characters: no word to keep whole or hyphenate
+        lines = draw.wrap(name, fs, w - 6, True)
+        while len(lines) * fs * 1.15 > h - 6 and fs > 7:
+            fs -= 1
+            lines = draw.wrap(name, fs, w - 6, True)
+        return fs, lines
     widest = lambda: max(draw.font(fs, True).size(word)[0] for word in name.split())  # noqa: E731
     lines = draw.wrap(name, fs, w - 6, True)
     while (len(lines) * fs * 1.15 > h - 6 or widest() > w - 6) and fs > 7:
@@ -349,10 +368,10 @@ def chip(text: str, size: int, colour: tuple, width: int | None = None) -> pygam
 
 
 EQUIPMENT_SHORT = {
-    "Talisman": "Talisman", "Fortune Brooch": "Brooch", "Mystic Compass": "Compass",
-    "Holy Robe": "Robe", "Silver Rosary": "Rosary", "Spear of Longinus": "Spear",
-    "Cursed Sword Masamune": "Masamune", "Machine Gun": "Machine Gun", "Handgun": "Handgun",
-    "Butcher Knife": "Knife", "Chainsaw": "Chainsaw", "Rusted Broad Axe": "Axe",
+    "Talisman": N_("Talisman"), "Fortune Brooch": N_("Brooch"), "Mystic Compass": N_("Compass"),
+    "Holy Robe": N_("Robe"), "Silver Rosary": N_("Rosary"), "Spear of Longinus": N_("Spear"),
+    "Cursed Sword Masamune": N_("Masamune"), "Machine Gun": N_("Machine Gun"), "Handgun": N_("Handgun"),
+    "Butcher Knife": N_("Knife"), "Chainsaw": N_("Chainsaw"), "Rusted Broad Axe": N_("Axe"),
 }
 
 
@@ -362,7 +381,11 @@ def equipment_colour(name: str) -> tuple:
     return (214, 206, 184) if white else (70, 66, 78)
 
 
-def clear_caches() -> None:
-    """Forget the cached pieces (tests that watch what gets drawn start from scratch)."""
+def clear_caches(_lang: str | None = None) -> None:
+    """Forget the cached pieces (tests that watch what gets drawn start from scratch; a
+    new language draws every name and text anew)."""
     for fn in (area_card, character_card, deck_back, read_card, mini_card, chip, shadow_mark):
         fn.cache_clear()
+
+
+on_change(clear_caches)

@@ -12,6 +12,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from game.i18n import N_, _
 from game.storage.jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
 from game.storage.paths import user_dirs
 
@@ -71,13 +72,13 @@ class Notebook:
         try:
             data = read_json(notes_path(seed), KIND, VERSION)
         except DamagedFile as exc:
-            book.problem = exc.message("the notes start empty")
+            book.problem = exc.message(_("the notes start empty"))
             return book
         except UnreadableFile as exc:
-            book.problem = exc.message("the notes start empty")
+            book.problem = exc.message(_("the notes start empty"))
             return book
         except OSError as exc:
-            book.problem = f"Your notes could not be read ({exc.strerror or exc})."
+            book.problem = _("Your notes could not be read ({problem}).", problem=exc.strerror or exc)
             return book
         if isinstance(data, dict):
             book.looked = data.get("looked") is True
@@ -168,14 +169,14 @@ class Notebook:
         note = self.get(writer, about)
         parts = []
         if note["faction"] != "?":
-            parts.append(note["faction"])
+            parts.append(_(note["faction"]))
         if note["character"]:
-            parts.append(note["character"] + "?")
+            parts.append(_("{character}?", character=_(note["character"])))
         return " · ".join(parts)
 
 
-OUTCOME_WORDS = {"nothing": "nothing happened", "heal": "healed", "damage": "took damage",
-                 "give": "gave Equipment", "show": "showed the card"}
+OUTCOME_WORDS = {"nothing": N_("nothing happened"), "heal": N_("healed"), "damage": N_("took damage"),
+                 "give": N_("gave Equipment"), "show": N_("showed the card")}
 
 
 def hermit_clues(view, about: int) -> list[str]:
@@ -186,10 +187,10 @@ def hermit_clues(view, about: int) -> list[str]:
     out = []
     for entry in view.get("private", ()):
         if entry[0] == "gave" and entry[2] == about:
-            what = OUTCOME_WORDS.get(outcome.get(entry[1]), "not answered yet")
-            out.append(f"you gave {entry[3]}: {what}")
+            what = _(OUTCOME_WORDS.get(outcome.get(entry[1]), N_("not answered yet")))
+            out.append(_("you gave {card}: {outcome}", card=_(entry[3]), outcome=what))
         elif entry[0] == "got" and entry[2] == about:
-            out.append(f"gave you {entry[3]}")
+            out.append(_("gave you {card}", card=_(entry[3])))
         elif entry[0] == "saw" and entry[1] == about:
-            out.append(f"showed you their character: {entry[2]}")
+            out.append(_("showed you their character: {character}", character=_(entry[2])))
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import draw, style
 from game.ui.scene import Overlay, Scene
 from game.ui.scenes.handoff import HandoffScene
@@ -28,13 +29,13 @@ WARM_TABLE_AFTER = 6   # frames into the first look (a tenth of a second)
 class LookHandoff(HandoffScene):
     """The hand-off before a player looks at their own character (not a decision)."""
 
-    def __init__(self, app, table, seat: int, purpose: str = "show my character") -> None:
+    def __init__(self, app, table, seat: int, purpose: str = N_("show my character")) -> None:
         super().__init__(app, table, seat)
         self.purpose = purpose
 
     def button_text(self) -> str:
         # the shared hand-off screen, with a button that says what happens next
-        return f"I am {self.name}: {self.purpose}"
+        return _("I am {player}: {purpose}", player=self.name, purpose=_(self.purpose))
 
 
 class CharacterScene(Scene):
@@ -74,11 +75,11 @@ class CharacterScene(Scene):
         bw = m.px(300)
         several = len(self.table.session.humans) > 1
         if several and not self.then_play:
-            text = "Got it: hide my card"
+            text = _("Got it: hide my card")
         elif self.then_play:
-            text = "Got it: start my turn"
+            text = _("Got it: start my turn")
         else:
-            text = "Start playing" if self.first_look else "Back to the table"
+            text = _("Start playing") if self.first_look else _("Back to the table")
         self.button(((m.width - bw) // 2, m.height - m.margin - m.px(52), bw, m.px(52)), text, self.done,
                     cls="@primary", object_id="#look_done", badge=False)
 
@@ -97,9 +98,9 @@ class CharacterScene(Scene):
         surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
         m = self.metrics
         cx = m.width // 2
-        draw.blit_text(surface, f"{self.name}, this is your character", m.px(style.FONT_HEADING + 4),
+        draw.blit_text(surface, _("{player}, this is your character", player=self.name), m.px(style.FONT_HEADING + 4),
                        (cx, m.margin), style.ACCENT_BRIGHT, True, "midtop")
-        draw.blit_text(surface, "Keep it secret. You may reveal it at any decision point.",
+        draw.blit_text(surface, _("Keep it secret. You may reveal it at any decision point."),
                        m.px(style.FONT_BODY), (cx, m.margin + m.px(44)), style.TEXT_MUTED, False, "midtop")
         name = self.me.get("character")
         if not name:
@@ -114,23 +115,25 @@ class CharacterScene(Scene):
         tw = m.px(420)
         faction = self.me.get("faction", "")
         surface.blit(look.faction_mark(faction, m.px(44)), (tx, y))
-        draw.blit_text(surface, f"{name} · {faction} · HP {self.me.get('hp')}", m.px(24),
+        draw.blit_text(surface, _("{character} · {faction} · HP {hp}", character=_(name), faction=_(faction),
+                                  hp=self.me.get("hp")), m.px(24),
                        (tx + m.px(56), y + m.px(22)), style.TEXT, True, "midleft")
         yy = y + m.px(66)
         target = self.me.get("agnes_target")
-        win = self.me.get("win", "")
+        win = _(self.me["win"]) if self.me.get("win") else ""
         if target is not None:
-            win = f"{win} (now: {self.table.seat_name(target)})"
-        for title, text in (("You win when", win), ("Ability", self.me.get("ability", ""))):
+            win = _("{condition} (now: {player})", condition=win, player=self.table.seat_name(target))
+        ability = _(self.me["ability"]) if self.me.get("ability") else ""
+        for title, text in ((_("You win when"), win), (_("Ability"), ability)):
             draw.blit_text(surface, title, m.px(17), (tx, yy), style.ACCENT, True)
             yy += m.px(24)
             for line in draw.wrap(text, m.px(18), tw):
                 draw.blit_text(surface, line, m.px(18), (tx, yy), style.TEXT)
                 yy += m.px(24)
             yy += m.px(12)
-        tip = ("At the table your card stays in the panel at the top right while you are at the "
-               "screen. Notes opens your private notebook; point at a revealed player to read "
-               "their card.")
+        tip = _("At the table your card stays in the panel at the top right while you are at the "
+                "screen. Notes opens your private notebook; point at a revealed player to read "
+                "their card.")
         for line in draw.wrap(tip, m.px(15), tw):
             draw.blit_text(surface, line, m.px(15), (tx, yy), style.TEXT_DIM)
             yy += m.px(20)
@@ -158,22 +161,22 @@ class SeatPickerScene(Overlay):
         for seat in seats:
             name = self.table.seat_name(seat)
             self.button((self.box.centerx - bw // 2, y, bw, m.button_h),
-                        f"{name} · the game waits for you" if seat == waiting else name,
+                        _("{player} · the game waits for you", player=name) if seat == waiting else name,
                         lambda s=seat: self.pick(s), object_id=f"#pick_{seat}")
             y += m.button_h + m.gap
         if self.table.viewer is not None:
-            self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Nobody: hide all cards",
+            self.button((self.box.centerx - bw // 2, y, bw, m.button_h), _("Nobody: hide all cards"),
                         self.hide, object_id="#pick_none")
             y += m.button_h + m.gap
-        self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Cancel", self.app.pop,
+        self.button((self.box.centerx - bw // 2, y, bw, m.button_h), _("Cancel"), self.app.pop,
                     object_id="#pick_cancel")
 
     def title(self) -> str:
-        return "Pass the screen to…" if self.table.viewer is not None else "Who wants to see their own cards?"
+        return _("Pass the screen to…") if self.table.viewer is not None else _("Who wants to see their own cards?")
 
     def waiting_note(self) -> str:
         seat = self.table.session.human_to_act()
-        return "" if seat is None else f"The game is waiting for {self.table.seat_name(seat)}."
+        return "" if seat is None else _("The game is waiting for {player}.", player=self.table.seat_name(seat))
 
     def pick(self, seat: int) -> None:
         self.app.pop()
@@ -227,10 +230,12 @@ class NotebookScene(Overlay):
         for about in rows:
             x = self.box.x + m.pad + name_w + status_w
             for f in FACTION_GUESSES:
-                self.button((x, y, fb, row_h - m.px(4)), f[0], lambda a=about, g=f: self.mark(a, g),
+                # the faction's first letter in the language (H/S/N, ハ/シ/ニ); the tooltip names it
+                self.button((x, y, fb, row_h - m.px(4)), _(f)[:1] if f != "?" else f,
+                            lambda a=about, g=f: self.mark(a, g),
                             choice=False, object_id=f"#nb_{about}_{f[0].lower() if f != '?' else 'q'}",
                             cls="@compact_on" if self.book.get(self.seat, about)["faction"] == f else "@compact",
-                            tooltip=f)
+                            tooltip=_(f) if f != "?" else _("Not sure"))
                 x += fb + m.px(4)
             x += m.px(12)
             self.button((x, y, fb, row_h - m.px(4)), "<", lambda a=about: self.cycle(a, -1), choice=False,
@@ -242,7 +247,7 @@ class NotebookScene(Overlay):
                         lambda a=about: self.cycle(a, 1), choice=False, object_id=f"#nb_{about}_next")
             y += row_h + self.clue_h + m.px(4)
         bw = m.px(200)
-        self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h), "Done",
+        self.button((self.box.centerx - bw // 2, self.box.bottom - m.button_h - m.pad, bw, m.button_h), _("Done"),
                     self.app.pop, object_id="#nb_done", cls="@primary")
 
     def mark(self, about: int, faction: str) -> None:
@@ -260,10 +265,10 @@ class NotebookScene(Overlay):
         super().draw(surface)
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, f"{self.table.seat_name(self.seat)}'s notebook (only you see it)",
+        draw.blit_text(surface, _("{player}'s notebook (only you see it)", player=self.table.seat_name(self.seat)),
                        m.px(style.FONT_BODY + 4), (self.box.x + m.pad, self.box.y + m.px(16)),
                        style.ACCENT_BRIGHT, True)
-        draw.blit_text(surface, "Mark what you believe: ? / Hunter / Shadow / Neutral, and a character guess.",
+        draw.blit_text(surface, _("Mark what you believe: ? / Hunter / Shadow / Neutral, and a character guess."),
                        m.px(14), (self.box.x + m.pad, self.box.y + m.px(46)), style.TEXT_MUTED)
         players = self.table.public_players()
         shown = dict(self.table.view().get("shown_to_me", ()))
@@ -274,20 +279,20 @@ class NotebookScene(Overlay):
             draw.blit_text(surface, self.table.seat_name(about)[:14], m.px(16), (x + d + m.px(8), y + m.px(18)),
                            style.TEXT, True, "midleft")
             p = players[about]
-            status = p["character"] if p["revealed"] else (
-                f"showed you: {shown[about]}" if about in shown else "hidden")
+            status = _(p["character"]) if p["revealed"] else (
+                _("showed you: {character}", character=_(shown[about])) if about in shown else _("hidden"))
             if not p["alive"]:
-                status += " (dead)"
+                status = _("{status} (dead)", status=status)
             draw.blit_text(surface, status, m.px(14), (x + m.px(200), y + m.px(18)),
                            look.faction_colour(p["faction"]) if p["revealed"] else
                            (style.ACCENT if about in shown else style.TEXT_DIM), False, "midleft")
             clues = hermit_clues(self.table.view(), about)
             if clues:
-                text = "Hermit cards: " + "; ".join(clues)
+                text = _("Hermit cards: {clues}", clues=_("; ").join(clues))
                 draw.blit_text(surface, fit(text, m.px(13), self.box.width - 2 * m.pad), m.px(13),
                                (x + d + m.px(8), y + m.px(36)), style.TEXT_MUTED)
             note = self.book.get(self.seat, about)
-            guess = note["character"] or "no character guess"
+            guess = _(note["character"]) if note["character"] else _("no character guess")
             draw.rounded_rect(surface, guess_rect, style.BG_DEEP, m.px(6), style.PANEL_EDGE)
             draw.blit_text(surface, guess, m.px(15), guess_rect.center,
                            style.TEXT if note["character"] else style.TEXT_DIM, bool(note["character"]), "center")
@@ -300,10 +305,10 @@ class OutScene(Overlay):
         super().__init__(app)
         self.table = table
 
-    TEXT = "Watch the rest of the game, or skip to the result (the computers finish it at full speed)."
+    TEXT = N_("Watch the rest of the game, or skip to the result (the computers finish it at full speed).")
 
     def lines(self, m: style.Metrics) -> list[str]:
-        return draw.wrap(self.TEXT, m.px(style.FONT_BODY), self.box.width - 2 * m.px(30))
+        return draw.wrap(_(self.TEXT), m.px(style.FONT_BODY), self.box.width - 2 * m.px(30))
 
     def build(self, m: style.Metrics) -> None:
         bw = m.px(300)
@@ -312,10 +317,10 @@ class OutScene(Overlay):
         text_h = len(self.lines(m)) * m.px(26)
         self.box = self.centered(w, m.px(100) + text_h + m.px(24) + 2 * m.button_h + m.gap + m.px(24))
         y = self.box.y + m.px(82) + text_h + m.px(24)
-        self.button((self.box.centerx - bw // 2, y, bw, m.button_h), "Watch the rest", self.app.pop,
+        self.button((self.box.centerx - bw // 2, y, bw, m.button_h), _("Watch the rest"), self.app.pop,
                     object_id="#watch", cls="@primary")
         self.button((self.box.centerx - bw // 2, y + m.button_h + m.gap, bw, m.button_h),
-                    "Skip to the result", self.skip, object_id="#skip")
+                    _("Skip to the result"), self.skip, object_id="#skip")
 
     def skip(self) -> None:
         self.table.skip_to_result()
@@ -328,7 +333,7 @@ class OutScene(Overlay):
         super().draw(surface)
         m = self.metrics
         draw.panel(surface, self.box, m.px(style.RADIUS), alpha=250)
-        draw.blit_text(surface, "You are out", m.px(style.FONT_HEADING + 6),
+        draw.blit_text(surface, _("You are out"), m.px(style.FONT_HEADING + 6),
                        (self.box.centerx, self.box.y + m.px(44)), style.ACCENT_BRIGHT, True, "center")
         for i, line in enumerate(self.lines(m)):
             draw.blit_text(surface, line, m.px(style.FONT_BODY),
@@ -340,8 +345,8 @@ class ConfirmScene(NoticeScene):
     """One question before a choice that is probably a slip. Enter alone confirms nothing:
     1 (or a click) confirms, 2, Esc or Enter cancels."""
 
-    def __init__(self, app, text: str, yes: str, on_yes, title: str = "Are you sure?") -> None:
-        super().__init__(app, text, title)
+    def __init__(self, app, text: str, yes: str, on_yes, title: str = "") -> None:
+        super().__init__(app, text, title or _("Are you sure?"))
         self.yes, self.on_yes = yes, on_yes
 
     def build(self, m: style.Metrics) -> None:
@@ -353,7 +358,7 @@ class ConfirmScene(NoticeScene):
         y = self.box.bottom - m.button_h - m.pad
         # Cancel looks like the default, because it is what Enter does
         self.button((self.box.x + m.pad, y, bw, m.button_h), self.yes, self.confirm, object_id="#confirm_yes")
-        self.button((self.box.x + 2 * m.pad + bw, y, bw, m.button_h), "Cancel", self.app.pop, cls="@primary",
+        self.button((self.box.x + 2 * m.pad + bw, y, bw, m.button_h), _("Cancel"), self.app.pop, cls="@primary",
                     object_id="#confirm_no")
 
     def confirm(self) -> None:

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, shown
 from game.rules.hunters.data import AREAS, ROLL_AREA
 from game.rules.hunters.views import seat_name as rules_seat_name
+from game.rules.hunters.words import DIE_NAME
 from game.ui import draw, palette, style
 from game.ui.table_base import fit
 
 from . import look
 from .anim import ease_out, tumbling_value
 from .cardview import Spot, card_image, hover_rect, hover_size
-from .look import DECK_TITLE
 
 DICE_FACTS = ("roll", "attack", "die", "dynamite")
+TOP_OF = {"hermit": N_("Top of the Hermit discards"), "white": N_("Top of the White discards"),
+          "black": N_("Top of the Black discards")}
 
 
 def describe_fact(fact: tuple) -> str:
@@ -28,14 +31,21 @@ def describe_fact(fact: tuple) -> str:
     if fact[0] in ("roll", "dynamite"):
         total = fact[2] + fact[3]
         area = ROLL_AREA.get(total)
-        where = "any other Area" if area is None else AREAS[area]
-        who = "Dynamite" if fact[0] == "dynamite" else f"{name(fact[1])} rolls"
-        return f"{who}: {fact[2]} + {fact[3]} = {total} ({where})"
+        where = _("any other Area") if area is None else _(AREAS[area])
+        if fact[0] == "dynamite":
+            return _("Dynamite: {d6} + {d4} = {total} ({area})", d6=fact[2], d4=fact[3], total=total,
+                     area=where)
+        return _("{player} rolls {d6} + {d4} = {total} ({area})", player=name(fact[1]), d6=fact[2],
+                 d4=fact[3], total=total, area=where)
     if fact[0] == "attack":
         d6, d4 = fact[4]
         diff = abs(d6 - d4) if d6 else d4
-        return f"{name(fact[1])} attacks: {f'{d6} − {d4} = ' if d6 else 'd4 = '}{diff}" + (" (a miss)" if not diff else "")
-    return f"{name(fact[1])} rolls {fact[3]} ({fact[2]})"
+        roll = f"{d6} − {d4} = {diff}" if d6 else f"d4 = {diff}"
+        if not diff:
+            return _("{player} attacks: {roll} (a miss)", player=name(fact[1]), roll=roll)
+        return _("{player} attacks: {roll}", player=name(fact[1]), roll=roll)
+    return _("{player} rolls {die}: {value}", player=name(fact[1]), die=shown(DIE_NAME.get(fact[2], fact[2])),
+             value=fact[3])
 
 
 def track_markers(view, pending: dict[int, int] | None = None) -> dict[int, list[int]]:
@@ -194,12 +204,15 @@ class TablePainter:
             if n:
                 pygame.draw.line(surface, style.PANEL_EDGE, (x, r.y + m.px(4)), (x, r.bottom - m.px(4)))
             draw.blit_text(surface, str(n), m.px(12), (x + m.px(4), top), style.TEXT_MUTED, True)
-            mark = look.HP_MARKS.get(n)
+            mark = look.hp_mark(n) if n in look.HP_MARKS else ""
             if mark:
-                img = draw.text(mark, m.px(11), style.DANGER, True)
+                fs = m.px(11)
+                while draw.font(fs, True).size(mark)[0] > cw * 0.55 and fs > m.px(8):
+                    fs -= 1     # three katakana initials are wider than three Latin ones
+                img = draw.text(mark, fs, style.DANGER, True)
                 spot = img.get_rect(topright=(int(x + cw) - m.px(3), top))
                 surface.blit(img, spot)
-                self.spots.append(Spot(spot.inflate(m.px(6), m.px(4)), "hp", str(n), "Damage track"))
+                self.spots.append(Spot(spot.inflate(m.px(6), m.px(4)), "hp", str(n), _("Damage track")))
             cell = pygame.Rect(x + m.px(2), r.y + m.px(17), int(cw) - m.px(4), r.bottom - m.px(3) - r.y - m.px(17))
             for seat, rect in track_slots(by_damage.get(n, []), cell):
                 surface.blit(draw.player_token(seat, rect.width, self.seat_name(seat)), rect)
@@ -227,9 +240,10 @@ class TablePainter:
         x = r.x + m.px(10)
         cy = r.centery
         if fact is None:
-            who = self.seat_name(v["active"]) if v["active"] >= 0 else "nobody"
-            draw.blit_text(surface, f"Dice: {who} has not rolled yet this turn." if v["active"] >= 0
-                           else "Dice: nobody has rolled yet.", m.px(15), (x, cy), style.TEXT_DIM, False, "midleft")
+            text = (_("Dice: {player} has not rolled yet this turn.", player=self.seat_name(v["active"]))
+                    if v["active"] >= 0 else _("Dice: nobody has rolled yet."))
+            draw.blit_text(surface, fit(text, m.px(15), r.right - x - m.px(8)), m.px(15), (x, cy), style.TEXT_DIM,
+                           False, "midleft")
             return
         rolls = self.turn_rolls()
         if v["pending"].get("kind") == "move_choice" and len(rolls) >= 2 and fact in rolls \
@@ -255,7 +269,7 @@ class TablePainter:
                 img = pygame.transform.rotate(img, (1 - progress) * 40 * (1 if i else -1))
             surface.blit(img, img.get_rect(center=(x + size // 2, cy)))
             x += size + m.px(8)
-        text = self.dice_text(fact) if progress >= 0.6 else "Rolling…"
+        text = self.dice_text(fact) if progress >= 0.6 else _("Rolling…")
         room = r.right - x - m.px(16)
         fs = m.px(16)
         lines = draw.wrap(text, fs, room)
@@ -279,16 +293,17 @@ class TablePainter:
                 x += size + m.px(4)
             total = fact[2] + fact[3]
             area = ROLL_AREA.get(total)
-            parts.append(f"{total} ({'any other Area' if area is None else AREAS[area]})")
+            parts.append(_("{total} ({area})", total=total,
+                           area=_("any other Area") if area is None else _(AREAS[area])))
             x += m.px(12)
-        text = "Mystic Compass: " + " or ".join(parts)
+        text = _("Mystic Compass: {first} or {second}", first=parts[0], second=parts[-1])
         draw.blit_text(surface, fit(text, m.px(16), self.lay.tray.right - x - m.px(10), True), m.px(16),
                        (x, cy), style.TEXT, True, "midleft")
 
     def dice_text(self, fact: tuple) -> str:
         """The whole sum, as the log says it: dice, difference, each modifier and its
         source, the result ("a miss" at 0), or where a move roll leads."""
-        for _, e in reversed(self.session.log_events(self.viewer)):
+        for _step, e in reversed(self.session.log_events(self.viewer)):
             if isinstance(e.data, dict) and e.data.get("fact") == fact:
                 return self.named([e.text])[0]
         return self.named([describe_fact(fact)])[0]
@@ -319,12 +334,13 @@ class TablePainter:
         known = p["character"] if p["revealed"] else (
             v["me"]["character"] if seat == self.viewer and v.get("me") else None)
         if known:
-            self.spots.append(Spot(rect, "character", known, f"{self.seat_name(seat)}'s character"))
+            self.spots.append(Spot(rect, "character", known, _("{player}'s character", player=self.seat_name(seat))))
         surface.blit(draw.player_token(seat, d, self.seat_name(seat)), (rect.x + pad, rect.y + pad))
         tag = "dead" if not p["alive"] else ("turn" if active else ("deciding" if decider else ""))
         tag_img = None
         if tag:
-            tag_img = look.chip(tag, m.px(11), style.DANGER if tag == "dead" else style.ACCENT)
+            word = {"dead": _("dead"), "turn": _("turn"), "deciding": _("deciding")}[tag]
+            tag_img = look.chip(word, m.px(11), style.DANGER if tag == "dead" else style.ACCENT)
             surface.blit(tag_img, tag_img.get_rect(topright=(rect.right - pad, rect.y + pad + m.px(3))))
         name_room = rect.width - d - 3 * pad - (tag_img.get_width() + pad if tag_img else 0)
         shown_name = fit(self.seat_name(seat), m.px(15), name_room, True)
@@ -336,19 +352,20 @@ class TablePainter:
         flip = next((e for e in hits if e.kind == "reveal"), None)
         if p["revealed"] and not (flip and flip.progress < 0.5):
             surface.blit(look.faction_mark(p["faction"], sym), (rect.x + pad, y))
-            line = f"{p['character']} · HP {p['hp']}"
+            line = _("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"])
             colour = look.faction_colour(p["faction"])
         else:
             surface.blit(look.faction_mark(None, sym), (rect.x + pad, y))
             me = v.get("me")
             if me and seat == self.viewer:
-                line, colour = f"You: {me['character']} (hidden)", style.TEXT_MUTED
+                line, colour = _("You: {character} (hidden)", character=_(me["character"])), style.TEXT_MUTED
             elif seat in dict(v.get("shown_to_me", ())):
                 shown = dict(v["shown_to_me"])[seat]
-                line, colour = f"Showed you: {shown}", look.faction_colour(look.CHARACTER[shown]["faction"])
+                line, colour = (_("Showed you: {character}", character=_(shown)),
+                                look.faction_colour(look.CHARACTER[shown]["faction"]))
             else:
                 note = self.notebook.summary(self.viewer, seat) if self.viewer is not None else ""
-                line, colour = (f"Note: {note}" if note else "Hidden"), style.TEXT_DIM
+                line, colour = (_("Note: {note}", note=note) if note else _("Hidden")), style.TEXT_DIM
         draw.blit_text(surface, fit(line, m.px(14), rect.width - sym - 3 * pad, p["revealed"]), m.px(14),
                        (rect.x + pad + sym + m.px(5), y + sym // 2), colour, p["revealed"], "midleft")
         y += sym + m.px(4)
@@ -357,16 +374,16 @@ class TablePainter:
         if hp is None and seat == self.viewer and v.get("me"):
             hp = v["me"]["hp"]                  # your own HP, known only to you
         damage = max(0, p["damage"] - self.pending_damage().get(seat, 0))
-        dmg_text = f"Damage {damage}" + (f"/{hp}" if hp else "")
+        dmg_text = _("Damage {damage}/{hp}", damage=damage, hp=hp) if hp else _("Damage {damage}", damage=damage)
         img = draw.text(dmg_text, m.px(13), style.DANGER if damage else style.TEXT_MUTED, True)
         surface.blit(img, (rect.x + pad, y))
         x = rect.x + pad + img.get_width() + m.px(6)
         chips = []
         if p["protected"]:
-            chips.append(("Shield", style.GOOD, "Shield"))
+            chips.append((_("Shield"), style.GOOD, "Shield"))
         if p["voided"]:
-            chips.append(("Void", style.DANGER, "Void"))
-        chips += [(look.EQUIPMENT_SHORT.get(e, e), look.equipment_colour(e), e) for e in p["equipment"]]
+            chips.append((_("Void"), style.DANGER, "Void"))
+        chips += [(_(look.EQUIPMENT_SHORT.get(e, e)), look.equipment_colour(e), e) for e in p["equipment"]]
         for i, (text, colour, full) in enumerate(chips):
             c = look.chip(text, m.px(11), colour)
             # room for a "+N" after it, unless it is the last (then only the board's edge)
@@ -377,7 +394,7 @@ class TablePainter:
             surface.blit(c, (x, y))
             if full in look.EQUIPMENT_SHORT:
                 self.spots.append(Spot(c.get_rect(topleft=(x, y)), "card", full,
-                                       f"{self.seat_name(seat)}'s Equipment"))
+                                       _("{player}'s Equipment", player=self.seat_name(seat))))
             x += c.get_width() + m.px(3)
         if not p["alive"]:
             surface.blit(draw.shade(rect.size, (0, 0, 0, 90)), rect)
@@ -403,10 +420,10 @@ class TablePainter:
                     surface.blit(pill, spot)
                     self.drawn_floats.append((seat, spot))
                 elif e.kind == "death":
-                    c = look.chip("DIES", m.px(15), style.DANGER)
+                    c = look.chip(_("DIES"), m.px(15), style.DANGER)
                     surface.blit(c, c.get_rect(center=(rect.centerx, rect.y)))
                 elif e.kind == "note":
-                    img = look.chip(fit(e.data["text"], m.px(13), rect.width - m.px(30), True), m.px(13),
+                    img = look.chip(fit(_(e.data["text"]), m.px(13), rect.width - m.px(30), True), m.px(13),
                                     style.ACCENT).copy()
                     img.set_alpha(int(255 * min(1.0, (1 - e.progress) * 4)))
                     surface.blit(img, img.get_rect(center=(rect.centerx, rect.y + notes * img.get_height())))
@@ -473,8 +490,8 @@ class TablePainter:
         """What the red initials on the damage track mean: who dies at that damage."""
         hp = int(spot.name)
         names = [n for n in self.character_pool() if look.CHARACTER[n]["hp"] == hp]
-        lines = [f"Damage {hp}: a character with {hp} HP dies here",
-                 ", ".join(names) or "(no character of this game's pool)"]
+        lines = [_("Damage {hp}: a character with {hp} HP dies here", hp=hp),
+                 _(", ").join(_(n) for n in names) or _("(no character of this game's pool)")]
         fs = m.px(14)
         w = max(draw.font(fs, True).size(t)[0] for t in lines) + m.px(20)
         r = hover_rect(spot.rect, (w, m.px(52)), surface.get_rect(), m.px(6))
@@ -518,7 +535,9 @@ class TablePainter:
                        int(big.centery + (dest.centery - big.centery) * k))
         if fly == 0:
             who = self.seat_name(e.seat)
-            title = f"{who} draws a {DECK_TITLE[e.data['deck']]} card"
+            title = {"hermit": _("{player} draws a Hermit card", player=who),
+                     "white": _("{player} draws a White card", player=who),
+                     "black": _("{player} draws a Black card", player=who)}[e.data["deck"]]
             tw = draw.font(m.px(16), True).size(title)[0]
             box = pygame.Rect(0, 0, max(big.width + m.px(16), tw + m.px(24)), big.height + m.px(52))
             box.midbottom = (big.centerx, big.bottom + m.px(8))
@@ -554,15 +573,15 @@ class TablePainter:
         me = v.get("me")
         x = r.x + m.px(12)
         if self.viewer is None or not me:
-            draw.blit_text(surface, "Public view", m.px(16), (x, r.y + m.px(10)), style.TEXT_MUTED, True)
-            lines = ["Nobody's cards are on screen.",
-                     "To see your own character and notebook, press below (the others look away)."]
+            draw.blit_text(surface, _("Public view"), m.px(16), (x, r.y + m.px(10)), style.TEXT_MUTED, True)
+            lines = [_("Nobody's cards are on screen."),
+                     _("To see your own character and notebook, press below (the others look away).")]
             if getattr(self, "phones", None) is not None and not any(
                     self.session.at_this_screen(h) for h in self.session.humans):
-                lines = ["Nobody's cards are on screen.",
-                         "Every player's character, cards and notebook are on their phone."]
+                lines = [_("Nobody's cards are on screen."),
+                         _("Every player's character, cards and notebook are on their phone.")]
             if self.session.is_over():
-                lines = ["The game is over: every character is revealed."]
+                lines = [_("The game is over: every character is revealed.")]
             y = r.y + m.px(40)
             for ln in lines:
                 for part in draw.wrap(ln, m.px(14), r.width - m.px(24)):
@@ -570,7 +589,7 @@ class TablePainter:
                     y += m.px(19)
             return
         name = self.seat_name(self.viewer)
-        draw.blit_text(surface, fit(f"{name}: your character", m.px(15), r.width - m.px(24), True), m.px(15),
+        draw.blit_text(surface, fit(_("{player}: your character", player=name), m.px(15), r.width - m.px(24), True), m.px(15),
                        (x, r.y + m.px(8)), style.TEXT_MUTED, True)
         ch = r.height - m.px(34) - m.px(52)
         cw = int(ch * 0.72)
@@ -581,25 +600,28 @@ class TablePainter:
         tw = r.right - m.px(10) - tx
         fs = m.px(13)
         y = cy
-        win = me["win"]
+        win = _(me["win"])
         if me.get("agnes_target") is not None:
-            win = f"{self.seat_name(me['agnes_target'])} wins"
-        seen = [f"{self.seat_name(s)} is {c}" for s, c in v.get("shown_to_me", ())]
-        blocks = [("Wins: ", win, style.ACCENT), ("", me["ability"], style.TEXT)]
+            win = _("{player} wins", player=self.seat_name(me["agnes_target"]))
+        seen = [_("{player} is {character}", player=self.seat_name(s), character=_(c))
+                for s, c in v.get("shown_to_me", ())]
+        blocks = [(_("Wins: "), win, style.ACCENT), ("", _(me["ability"]), style.TEXT)]
         if me["character"] in look.ABILITY_WHEN:
-            used = " Used." if me.get("ability_used") else ""
-            blocks.append(("When: ", look.ABILITY_WHEN[me["character"]] + used, style.ACCENT))
+            when = _(look.ABILITY_WHEN[me["character"]])
+            if me.get("ability_used"):
+                when = _("{when} Used.", when=when)
+            blocks.append((_("When: "), when, style.ACCENT))
         if seen:
-            blocks.append(("Seen: ", "; ".join(seen), style.TEXT_MUTED))
+            blocks.append((_("Seen: "), _("; ").join(seen), style.TEXT_MUTED))
         bottom = r.bottom - m.px(48)
         while True:
             # the whole text, always: a smaller size rather than a cut sentence
-            wrapped = [draw.wrap(head + text, fs, tw, bool(head)) for head, text, _ in blocks]
+            wrapped = [draw.wrap(head + text, fs, tw, bool(head)) for head, text, _colour in blocks]
             need = sum(len(w) * int(fs * 1.28) + m.px(4) for w in wrapped)
             if y + need <= bottom + m.px(4) or fs <= m.px(10):
                 break
             fs -= 1
-        for (head, _, colour), lines in zip(blocks, wrapped):
+        for (head, _text, colour), lines in zip(blocks, wrapped):
             for i, line in enumerate(lines):
                 draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
                                i == 0 and bool(head))
@@ -636,10 +658,10 @@ class TablePainter:
                 if pile:
                     surface.blit(look.mini_card(pile[-1], deck, (cw, ch)), (dx, y))
                     self.spots.append(Spot(pygame.Rect(dx, y, cw, ch), "card", pile[-1],
-                                           f"Top of the {DECK_TITLE[deck]} discards"))
+                                           _(TOP_OF[deck])))
             if not shown:
                 pygame.draw.rect(surface, style.PANEL_EDGE, (dx, y, cw, ch), 1, border_radius=m.px(4))
-            label = f"{n} left, {count} used"
+            label = _("{left} left, {used} used", left=n, used=count)
             draw.blit_text(surface, fit(label, m.px(12), col_w - m.px(8)), m.px(12),
                            (x, r.bottom - m.px(20)), style.TEXT_MUTED)
 

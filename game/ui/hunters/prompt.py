@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, n_
 from game.ui import draw, style
+from game.ui.scenes.results import seat_label
 from game.ui.table_base import fit
 
 from . import look
@@ -17,24 +19,47 @@ from . import look
 class TablePrompts:
     def turn_text(self) -> str:
         v = self.view()
-        base = super().turn_text()
-        if base == "…":
-            base = ""
+        base = self.whose_decision()
         step = getattr(self.session, "step", None)
         if step is not None and step.kind == "say":
-            base = "Read the coach's note."   # the longer line is cut beside "Turn 9: Alice" at 1024
+            base = _("Read the coach's note.")   # the longer line is cut beside "Turn 9: Alice" at 1024
         if v["active"] < 0:
             return base
-        extra = f" (+{v['extra_turns']} extra)" if v["extra_turns"] else ""
-        return f"Turn {v['turn']}: {self.seat_name(v['active'])}{extra}" + (f" · {base}" if base else "")
+        if v["extra_turns"]:
+            line = n_("Turn {turn}: {player} (+{n} extra)", "Turn {turn}: {player} (+{n} extra)",
+                      v["extra_turns"], turn=v["turn"], player=self.seat_name(v["active"]))
+        else:
+            line = _("Turn {turn}: {player}", turn=v["turn"], player=self.seat_name(v["active"]))
+        return _("{turn} · {status}", turn=line, status=base) if base else line
+
+    def whose_decision(self) -> str:
+        """Who decides now, in the language in force (the shared table's words, which this
+        table shows after the turn)."""
+        s = self.session
+        if s.is_over():
+            return _("The game is over.")
+        seat = s.decider()
+        if seat < 0:
+            return ""
+        cfg = s.seats[seat]
+        if cfg.is_human:
+            if self.acting_seat() == seat:
+                if len(s.humans) > 1:
+                    return _("{player}, your decision.", player=cfg.name)
+                return _("Your decision.")
+            return _("Waiting for {player}.", player=self.waiting_name(seat))
+        if s.computer_thinking():
+            return _("{player} is thinking…", player=seat_label(cfg))
+        return _("{player} plays.", player=seat_label(cfg))
 
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         h = self.top_bar_h(m)
         surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))   # made once
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        draw.blit_text(surface, self.spec.title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
-        x = m.pad + draw.font(m.px(22), True).size(self.spec.title)[0] + m.px(24)
+        title = _(self.spec.title)
+        draw.blit_text(surface, title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
+        x = m.pad + draw.font(m.px(22), True).size(title)[0] + m.px(24)
         room = getattr(self, "top_bar_right", m.width - m.px(140)) - x - m.gap
         draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2), style.TEXT,
                        False, "midleft")
@@ -63,55 +88,64 @@ class TablePrompts:
         kind = pending.get("kind")
         s = self.session
         if s.is_over():
-            return "The game is over."
+            return _("The game is over.")
         seat = pending.get("seat")
         acting = self.acting_seat()
         if kind == "chance" or seat is None:
             return "…"
         if self.dice_rolling():
             if self.effects.of("card", waiting_too=True):
-                return "A card is being read: what it does comes next…"
-            return "The dice are rolling…"
+                return _("A card is being read: what it does comes next…")
+            return _("The dice are rolling…")
         if acting is None or acting != seat:
             who = self.waiting_name(seat)
-            tail = "  You may still reveal or use an any-time ability." if acting is not None and \
-                self.choice_actions() else ""
-            return f"Waiting for {who}: {pending.get('prompt', '')}.{tail}"
+            what = _(pending.get("prompt", "")) if pending.get("prompt") else ""
+            if acting is not None and self.choice_actions():
+                return _("Waiting for {player}: {decision}. You may still reveal or use an "
+                         "any-time ability.", player=who, decision=what)
+            return _("Waiting for {player}: {decision}.", player=who, decision=what)
         name = lambda i: self.seat_name(i)  # noqa: E731
         if kind == "start":
-            extra = " or move next door (click a glowing Area)" if self.area_actions else ""
-            return f"Your turn: roll the dice to move{extra}."
+            if self.area_actions:
+                return _("Your turn: roll the dice to move or move next door (click a glowing Area).")
+            return _("Your turn: roll the dice to move.")
         if kind == "move_choice":
             rolls = self.turn_rolls()
             if len(rolls) >= 2 and self.compass_choice():
-                return "Mystic Compass: choose the Area of either roll."
+                return _("Mystic Compass: choose the Area of either roll.")
             if rolls and sum(rolls[-1][2:4]) == 7:
-                return "You rolled 7: choose any other Area (click it or pick below)."
-            return "Choose where to move."
+                return _("You rolled 7: choose any other Area (click it or pick below).")
+            return _("Choose where to move.")
         if kind == "area":
             here = v["players"][seat]["area"]
-            what = look.AREA_INFO.get(here, ("", "use your Area"))[1]
-            tail = " (click a player, or pick below)" if self.seat_actions else ""
-            return f"{here}: {what[:1].lower() + what[1:]}{tail}. Optional."
+            what = _(look.AREA_INFO.get(here, ("", N_("Use your Area")))[1])
+            if self.seat_actions:
+                return _("{area}: {action} (click a player, or pick below). Optional.",
+                         area=_(here), action=what)
+            return _("{area}: {action}. Optional.", area=_(here), action=what)
         if kind == "attack":
-            return "Attack a player in range (they glow), or do not attack."
+            return _("Attack a player in range (they glow), or do not attack.")
         if kind == "end":
-            return "End of your turn."
+            return _("End of your turn.")
         if kind == "respond":
-            head = f"{name(pending['attacker'])} attacked you{self.attack_outcome(pending['attacker'])}."
+            head = self.attacked_you(name(pending["attacker"]), self.attack_outcome(pending["attacker"]))
             why = self.why_no_counter(pending)
             if why:
-                return f"{head} Your response:{why}"
+                return _("{attacked} Your response: ({why})", attacked=head, why=why)
             # every attacked player gets this question, even after a miss: were only those
             # who can counterattack asked, the question itself would give them away
-            return f"{head} Everyone attacked is asked, so nobody learns who can counterattack:"
+            return _("{attacked} Everyone attacked is asked, so nobody learns who can "
+                     "counterattack:", attacked=head)
         if kind == "hermit_give":
-            return "Read your Hermit card, then give it to another player."
+            return _("Read your Hermit card, then give it to another player.")
         if kind == "hermit_answer":
-            return f"{name(pending['giver'])} gave you a Hermit card. Answer it:"
+            return _("{player} gave you a Hermit card. Answer it:", player=name(pending["giver"]))
         if kind == "loot":
-            return f"Take one Equipment card from {name(pending['victim'])}:"
-        return pending.get("prompt", "Choose:").capitalize() + ":"
+            return _("Take one Equipment card from {player}:", player=name(pending["victim"]))
+        if pending.get("prompt"):
+            what = _(pending["prompt"])
+            return _("{decision}:", decision=what[:1].upper() + what[1:])
+        return _("Choose:")
 
     def why_no_counter(self, pending) -> str:
         """A Werewolf who may not counterattack is told why (not a silent missing button)."""
@@ -120,15 +154,27 @@ class TablePrompts:
                                                           for a in self.choice_actions()):
             return ""
         if self.public_players()[self.viewer]["voided"]:
-            return " (no counterattack: your ability was voided)"
+            return _("no counterattack: your ability was voided")
         if not self.public_players()[pending["attacker"]]["alive"]:
-            return " (no counterattack: the attacker is dead)"
+            return _("no counterattack: the attacker is dead")
         if self.view()["options"].get("abilities") == "off":
-            return " (no counterattack: abilities are off)"
+            return _("no counterattack: abilities are off")
         return ""
 
-    def attack_outcome(self, attacker: int) -> str:
-        """" (a miss)", " (no damage)" or " (3 damage)": what the attack just did to the viewer."""
+    @staticmethod
+    def attacked_you(attacker: str, outcome: str) -> str:
+        if outcome == "miss":
+            return _("{player} attacked you (a miss).", player=attacker)
+        if outcome == "":
+            return _("{player} attacked you.", player=attacker)
+        if not outcome:
+            return _("{player} attacked you (no damage).", player=attacker)
+        return n_("{player} attacked you ({n} damage).", "{player} attacked you ({n} damage).",
+                  outcome, player=attacker)
+
+    def attack_outcome(self, attacker: int):
+        """"miss", 0 (no damage) or 3 (damage taken): what the attack just did to the
+        viewer; "" when no attack is found."""
         taken = None
         for fact in reversed(self.view()["history"]):
             if fact[0] == "damage" and fact[1] == self.viewer and fact[4] == "attack" and taken is None:
@@ -136,8 +182,8 @@ class TablePrompts:
             if fact[0] == "attack" and fact[1] == attacker:
                 d6, d4 = fact[4]
                 if not (abs(d6 - d4) if d6 else d4):
-                    return " (a miss)"
-                return " (no damage)" if not taken else f" ({taken} damage)"
+                    return "miss"
+                return taken or 0
         return ""
 
     def compass_choice(self) -> bool:

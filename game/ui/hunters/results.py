@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, n_, uses_spaces
 from game.ui import style
-from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.results import ResultsScene, seat_label
 from game.ui.widgets import heading, paragraph, table
 
 
 def hunters_blocks(session) -> list:
     res = session.result()
     if res is None:
-        return [paragraph("The game is not finished.", style.TEXT_MUTED)]
+        return [paragraph(_("The game is not finished."), style.TEXT_MUTED)]
     view = session.view(None)
     names = [s.name for s in session.seats]
     chars = res.details.get("characters", ())
@@ -21,17 +22,21 @@ def hunters_blocks(session) -> list:
     rows = []
     for i, cfg in enumerate(session.seats):
         p = view["players"][i]
-        rows.append((i not in res.winners, i, (cfg.label, chars[i] if i < len(chars) else "?",
-                                               factions[i] if i < len(factions) else "?",
-                                               "alive" if p["alive"] else "dead",
-                                               "Winner" if i in res.winners else "")))
+        rows.append((i not in res.winners, i, (seat_label(cfg), _(chars[i]) if i < len(chars) else "?",
+                                               _(factions[i]) if i < len(factions) else "?",
+                                               _("alive") if p["alive"] else _("dead"),
+                                               _("Winner") if i in res.winners else "")))
     rows.sort()
-    blocks.append(table(("Player", "Character", "Faction", "At the end", "Result"), [r[2] for r in rows]))
+    blocks.append(table((_("Player"), _("Character"), _("Faction"), _("At the end"), _("Result")),
+                        [r[2] for r in rows]))
     dead = res.details.get("dead", ())
     if dead:
-        blocks.append(heading("Order of deaths"))
-        blocks.append(paragraph(", ".join(f"{names[d]} ({chars[d]})" for d in dead), style.TEXT_MUTED))
-    blocks.append(paragraph(f"The game lasted {res.details.get('turns', 0)} turns.", style.TEXT_MUTED))
+        blocks.append(heading(_("Order of deaths")))
+        blocks.append(paragraph(_(", ").join(_("{player} ({character})", player=names[d], character=_(chars[d]))
+                                             for d in dead), style.TEXT_MUTED))
+    turns = res.details.get("turns", 0)
+    blocks.append(paragraph(n_("The game lasted {n} turn.", "The game lasted {n} turns.", turns),
+                            style.TEXT_MUTED))
     return blocks
 
 
@@ -48,17 +53,20 @@ def why(res, names) -> str:
 
     parts = []
     if all_dead("Shadow"):
-        parts.append("Every Shadow is dead: the Hunters win.")
+        parts.append(_("Every Shadow is dead: the Hunters win."))
     if all_dead("Hunter"):
-        parts.append("Every Hunter is dead: the Shadows win.")
+        parts.append(_("Every Hunter is dead: the Shadows win."))
     if sum(1 for i in seats if factions[i] == "Neutral" and i in dead) >= 3:
-        parts.append("Three Neutrals are dead: the Shadows win.")
-    neutral = [f"{names[i]} ({chars[i]})" for i in res.winners if factions[i] == "Neutral"]
+        parts.append(_("Three Neutrals are dead: the Shadows win."))
+    neutral = [_("{player} ({character})", player=names[i], character=_(chars[i]))
+               for i in res.winners if factions[i] == "Neutral"]
     if neutral:
-        parts.append(", ".join(neutral) + (" wins" if len(neutral) == 1 else " win") + " with their own goal.")
+        parts.append(n_("{players} wins with their own goal.", "{players} win with their own goal.",
+                        len(neutral), players=_(", ").join(neutral)))
     if not res.winners:
-        parts.append("Nobody's goal was met.")
-    return " ".join(parts)
+        parts.append(_("Nobody's goal was met."))
+    # sentences follow each other with a space, or none in Japanese
+    return (" " if uses_spaces() else "").join(parts)
 
 
 COACH_W = 300   # a tutorial's coach panel stands beside the box

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules.protocol import Action
 from game.ui import advice_hint, draw, style
 from game.ui.table_base import TableScene
@@ -123,7 +124,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         """A player asks to see their own cards: hand-off first if someone else sits there."""
         self.only_seat = None
         if self.session.needs_handoff(seat):
-            self.app.push(LookHandoff(self.app, self, seat, "show my cards"))
+            self.app.push(LookHandoff(self.app, self, seat, N_("show my cards")))
         else:
             self.session.handed_to(seat)
 
@@ -137,14 +138,14 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
     def show_character(self) -> None:
         v = self.viewer
         if v is None or "me" not in self.view():
-            self.refuse("open your private view first")
+            self.refuse(_("open your private view first"))
             return
         self.app.push(CharacterScene(self.app, self, v))
 
     def open_notebook(self) -> None:
         v = self.viewer
         if v is None:
-            self.refuse("open your private view first: your notebook is only for you")
+            self.refuse(_("open your private view first: your notebook is only for you"))
             return
         self.app.push(NotebookScene(self.app, self, v))
 
@@ -152,15 +153,15 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         """The Reveal control: first press arms it, the second reveals (no undo)."""
         v = self.viewer
         if v is None:
-            self.refuse("open your private view first")
+            self.refuse(_("open your private view first"))
             return
         if self.reveal_armed <= 0:
             self.reveal_armed = 4.0
-            self.set_status("Press Reveal again to show your character to everyone.")
+            self.set_status(_("Press Reveal again to show your character to everyone."))
             self.rebuild()
             return
         self.reveal_armed = 0.0
-        reason = self.session.submit(v, Action("reveal", (), "Reveal your character"))
+        reason = self.session.submit(v, Action("reveal", (), _("Reveal your character")))
         if reason:
             self.refuse(reason)
         else:
@@ -173,9 +174,9 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         v = self.session.view(None)
         pending = v["pending"]
         if v["active"] == seat:
-            return "show my turn" if pending.get("kind") == "start" else "continue my turn"
+            return N_("show my turn") if pending.get("kind") == "start" else N_("continue my turn")
         prompt = pending.get("prompt") if pending.get("seat") == seat else None
-        return prompt or "show my cards"
+        return prompt or N_("show my cards")     # a rules prompt: translated where shown
 
     def phones_settled(self) -> None:
         # a phone that never joined plays here now: it takes part in the first look
@@ -324,7 +325,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
 
     def open_card(self, spot) -> None:
         if spot is None:
-            self.refuse("point at a card first (or press I to step through the cards)")
+            self.refuse(_("point at a card first (or press I to step through the cards)"))
             return
         if spot.kind == "hp":
             return          # the damage track's initials: the hover already says it all
@@ -398,6 +399,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.lay = L.compute(m, top, len(self.session.seats))
         if self.log_panel is None or self.log_panel.rect != self.lay.log or self.log_panel.m != m:
             self.log_panel = self.make_log_panel(self.lay.log)
+            self.log_panel.title = _("Game log")
         else:
             self.log_panel.set_lines(self.log_lines())   # keep the rendered log across rebuilds
         self._index_targets()
@@ -406,15 +408,15 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.choice_rect = rect
         self.build_choices(m, rect)
         if self.only_seat is not None:
-            self.button((rect.right - m.px(150), rect.y - m.px(4), m.px(150), m.px(28)), "All choices",
+            self.button((rect.right - m.px(150), rect.y - m.px(4), m.px(150), m.px(28)), _("All choices"),
                         self.show_all, choice=False, object_id="#all_choices", cls="@compact")
         self.build_private(m)
 
     def build_top_bar(self, m: style.Metrics) -> None:
         super().build_top_bar(m)
-        bw = draw.label_width(m, "Equipment (E)", minimum=m.px(150))
+        bw = draw.label_width(m, _("Equipment (E)"), minimum=m.px(150))
         self.top_bar_right -= bw + m.gap
-        self.button((self.top_bar_right, m.gap, bw, m.button_h), "Equipment (E)", self.open_equipment,
+        self.button((self.top_bar_right, m.gap, bw, m.button_h), _("Equipment (E)"), self.open_equipment,
                     choice=False, object_id="#equipment")
         self.top_bar_right = advice_hint.add_button(self, m, self.top_bar_right, m.gap, m.px(120))
 
@@ -437,19 +439,19 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         if v is None:
             if any(s.at_this_screen(h) for h in s.humans) and not s.is_over():
                 bw = r.width - 2 * m.px(12)
-                self.button((r.x + m.px(12), y, bw, bh), "Show my cards…", self.take_screen, choice=False,
+                self.button((r.x + m.px(12), y, bw, bh), _("Show my cards…"), self.take_screen, choice=False,
                             object_id="#take_screen", cls="@compact")
             return
         me = self.view().get("me")
         p = self.public_players()[v]
         buttons = []
         if me and p["alive"] and not p["revealed"] and not s.is_over():
-            buttons.append(("Confirm reveal" if self.reveal_armed > 0 else "Reveal", self.reveal, "#reveal",
+            buttons.append((_("Confirm reveal") if self.reveal_armed > 0 else _("Reveal"), self.reveal, "#reveal",
                             "@compact_on" if self.reveal_armed > 0 else "@compact"))
-        buttons.append(("Notes", self.open_notebook, "#notebook", "@compact"))
-        buttons.append(("Card", self.show_character, "#my_card", "@compact"))
+        buttons.append((_("Notes"), self.open_notebook, "#notebook", "@compact"))
+        buttons.append((_("Card"), self.show_character, "#my_card", "@compact"))
         if self.several():
-            buttons.append(("Pass…", self.take_screen, "#pass", "@compact"))
+            buttons.append((_("Pass…"), self.take_screen, "#pass", "@compact"))
         gap = m.px(6)
         bw = (r.width - 2 * m.px(12) - gap * (len(buttons) - 1)) // len(buttons)
         x = r.x + m.px(12)
@@ -468,13 +470,13 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         if self.viewer is None or pending.get("seat") != self.viewer:
             return None
         if holding:
-            who = "You hold" if pending.get("kind") == "hermit_give" else "You were given"
+            who = _("You hold") if pending.get("kind") == "hermit_give" else _("You were given")
             return who, holding, "hermit"
         card = pending.get("card")
         if card:
             from game.rules.hunters.data import BLACK_CARDS
             deck = "black" if any(row[0] == card for row in BLACK_CARDS) else "white"
-            return "Card", card, deck
+            return _("Card"), card, deck
         return None
 
     # --- the tutorial's coach points at named parts (docs/tutorials.md) ---------------------------

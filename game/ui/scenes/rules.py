@@ -24,6 +24,11 @@ def rules_blocks(spec: GameSpec) -> list[Block]:
     """The rules text as headings and paragraphs; hard-wrapped lines are joined again."""
     try:
         text = catalog.rules_text(spec.id)
+        # a game's rules may come in the language in force (a str with ``text()``, as
+        # Shadow Hunters' RulesText): that one is shown
+        localised = getattr(text, "text", None)
+        if callable(localised):
+            text = localised()
     except (ImportError, AttributeError, ValueError):
         text = ""
     if len(text.strip()) < 20:  # missing, or a placeholder left by a game in progress
