@@ -67,7 +67,7 @@ def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -
 
     done: dict[str, set] = {g: set() for g in games}
     if path.exists():
-        for line in path.read_text().splitlines():
+        for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
             done.setdefault(row["game"], set()).add(row["k"])
     with path.open("a") as out:
@@ -97,7 +97,7 @@ def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -
 
 def rows(path: Path, game: str, train: bool) -> list[dict]:
     out = []
-    for line in path.read_text().splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         if row["game"] == game and training(row["k"]) == train:
             out.append(row)
