@@ -70,7 +70,7 @@ def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
             done.setdefault(row["game"], set()).add(row["k"])
-    with path.open("a") as out:
+    with path.open("a", encoding="utf-8") as out:
         for k in range(count):
             for game in games:
                 if k in done[game]:
