@@ -227,3 +227,11 @@ def test_chasing_fast_playout_policy_is_the_bots_own():
             world.step(greedy_move(world))
             checked += 1
     assert checked > 60
+
+
+def test_a_view_holding_messages_has_a_seed():
+    """A view's prompt or refusal may be a Msg (Harsh): the seed reads it as its data."""
+    view = {"prompt": Msg("End your turn"), "unavailable": [["x", Msg("not {n}", n=1)]]}
+    assert position_seed(view) == position_seed(
+        {"prompt": Msg("End your turn"), "unavailable": (("x", Msg("not {n}", n=1)),)})
+    assert position_seed(view) != position_seed({**view, "prompt": Msg("Roll")})

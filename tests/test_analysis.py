@@ -216,3 +216,21 @@ def test_a_sampled_decision_has_the_full_analysiss_figures():
     for d in some.decisions:
         assert (d.before, d.after, d.chosen, d.best) == \
             (want[d.step].before, want[d.step].after, want[d.step].chosen, want[d.step].best)
+
+
+def test_a_stored_label_is_data_and_speaks_the_language_in_force():
+    from game.i18n import speaking
+    rec = play_record("hunters", 5, 7, level="easy")
+    a = analyse_log(rec.game, 5, rec.seed, rec.options, list(rec.log)[:40], rec.chance,
+                    budget=12)
+    assert all(d.chosen.label for d in a.decisions)    # read: the rules cache its words
+    data = json.loads(json.dumps(a.to_json()))
+    kept = [d["chosen_label"] for d in data["decisions"]]
+    assert any(isinstance(k, dict) and "msg" in k for k in kept)
+    back = Analysis.from_json(data)
+    i = next(i for i, k in enumerate(kept) if isinstance(k, dict))
+    english = back.decisions[i].chosen.label
+    with speaking("de"):
+        assert back.decisions[i].chosen.label != english
+    assert back.decisions[i].chosen.label == english
+    assert json.loads(json.dumps(back.to_json()))["decisions"][i]["chosen_label"] == kept[i]

@@ -59,12 +59,18 @@ def pct(x: float) -> int:
 
 
 def _plain(o):
+    """``json.dumps``' ``default`` hook: what JSON cannot write as it is, as plain data.
+    It must never hand back the object it was given (json takes that for a cycle)."""
+    if isinstance(o, Msg):                  # a view's prompt or refusal as data
+        return o.to_data()
     if isinstance(o, Mapping):
         return {str(k): _plain(v) for k, v in o.items()}
     if isinstance(o, (set, frozenset)):     # in a stable order: set order follows the hash seed
         return sorted((_plain(v) for v in o), key=repr)
     if isinstance(o, (list, tuple)):
         return [_plain(v) for v in o]
-    return o
+    if isinstance(o, (str, int, float, bool)) or o is None:
+        return o                            # inside a container made above: plain already
+    raise TypeError(f"not plain data for a position's seed: {type(o).__name__}")
 
 

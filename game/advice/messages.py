@@ -38,9 +38,13 @@ def suit(name: str) -> Msg | str:
 def label_data(action) -> Any:
     """What to keep of an action's label: a ``Msg``'s data where the rules hand one up (so
     it is shown in the language of the moment), else its text."""
-    text = action.label          # made now if it was a recipe
-    raw = getattr(action, "_label", text)
-    return raw.to_data() if isinstance(raw, Msg) else str(text)
+    # ``label_message`` is the label as the rules keep it (a recipe made, a Msg unwrapped
+    # from the words cached for the screen); not ``_label``, which holds that cache once
+    # the label has been read, nor ``label``, which is already words in one language.
+    raw = getattr(action, "label_message", None)
+    if isinstance(raw, Msg):
+        return raw.to_data()
+    return str(action.label)
 
 
 def label_msg(data: Any) -> Msg | str:

@@ -66,7 +66,7 @@ class Decision:
     def from_json(cls, d: Mapping) -> "Decision":
         def act(j, label):
             a = Action.from_json(j)
-            return Action(a.kind, a.args, str(label_msg(label)))
+            return Action(a.kind, a.args, label_msg(label))    # a Msg stays one
         return cls(int(d["step"]), int(d["seat"]), act(d["chosen"], d["chosen_label"]),
                    act(d["best"], d["best_label"]), float(d["before"]), float(d["after"]),
                    int(d["options"]), Msg.from_data(d["when"]),
