@@ -165,20 +165,29 @@ def test_a_chasing_hand_in_the_red_green_palette(shadows_home):
 
 def theme_pairs(theme: dict) -> list[tuple[str, str, str]]:
     """(where, text, background) of every themed text, a transparent background read as
-    the black page it sits on."""
+    the black page it sits on. A two-line ("…_wrap") class's theme words are see-through:
+    its words are drawn by game.ui.words in the text colours of the class it wraps, over
+    its own backgrounds, so those are the colours checked for it."""
+    from game.ui import words
+
     base = theme["defaults"]["colours"]
     out = []
     for name, block in theme.items():
         if not isinstance(block, dict) or "slider" in name or "scroll_bar" in name:
             continue            # a slider's knob and a scroll bar carry no words
         own = block.get("colours", {})
+        inks = own
+        if words.wrapping(name):
+            assert all(own.get(k) == words.SEE_THROUGH for k in words.TEXT_KEYS), name
+            drawn = words.drawn_as(name)
+            inks = theme.get(drawn, {}).get("colours", {}) if drawn else {}
         for state in ("normal", "hovered", "selected", "active", "disabled"):
-            text = own.get(f"{state}_text") or base.get(f"{state}_text")
+            text = inks.get(f"{state}_text") or base.get(f"{state}_text")
             bg = own.get(f"{state}_bg") or own.get("dark_bg") or base.get(f"{state}_bg")
             if text and bg:
                 out.append((f"{name} {state}", text, bg))
-        if "dark_bg" in own and "normal_text" in own:
-            out.append((f"{name} dark", own["normal_text"], own["dark_bg"]))
+        if "dark_bg" in own and "normal_text" in inks:
+            out.append((f"{name} dark", inks["normal_text"], own["dark_bg"]))
     return out
 
 

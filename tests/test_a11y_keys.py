@@ -145,8 +145,12 @@ def test_a_whole_chasing_game_by_keys_alone(app):
 
 def test_a_whole_hunters_game_by_keys_alone(app):
     """The digit rule only: 1 highlights the first choice, 1 again takes it; Enter reads
-    the character card and lets each moment go."""
+    the character card and lets each moment go. The warning before attacking a revealed
+    player of one's own side cancels on Enter (by design): 1 there says "attack anyway",
+    as the first choice was taken (Enter alone went round forever: a game that met the
+    warning never ended)."""
     from game.session import SeatConfig
+    from game.ui.hunters.overlays import ConfirmScene
     from game.ui.opening import start_game
 
     seats = [SeatConfig("Ann", "human")] + [SeatConfig(n, "computer", "easy")
@@ -162,6 +166,9 @@ def test_a_whole_hunters_game_by_keys_alone(app):
             key(app, pygame.K_1)
             key(app, pygame.K_1, frames=2)
             moves += len(session.match.log) > before
+        elif isinstance(app.top, ConfirmScene):
+            key(app, pygame.K_1, frames=2)
+            assert not isinstance(app.top, ConfirmScene)     # 1 reaches "attack anyway"
         elif app.top is not table:
             key(app, pygame.K_RETURN, frames=2)
         else:

@@ -32,6 +32,13 @@ def wrapping(cls: str | None) -> bool:
     return bool(cls) and (cls == "@wrap" or cls.endswith("_wrap"))
 
 
+def drawn_as(cls: str) -> str | None:
+    """The theme class whose state text colours a wrapped button's words are drawn in:
+    ``cls`` without "_wrap" ("@wrap" alone: None, the button's other ids and the
+    defaults). The "…_wrap" block's own text colours are see-through."""
+    return None if cls == "@wrap" else cls.removesuffix("_wrap")
+
+
 def is_wrapped(button) -> bool:
     return any(wrapping(i) for i in button.get_class_ids())
 
@@ -118,8 +125,8 @@ def _state(button) -> str:
 
 def _colour(button, state: str) -> pygame.Color:
     """The state's text colour of the button's class without "_wrap"."""
-    ids = [i for i in button.combined_element_ids if i != "@wrap"]
-    ids = [i.replace("_wrap", "") for i in ids]
+    ids = [drawn_as(i) if wrapping(i) else i for i in button.combined_element_ids]
+    ids = [i for i in ids if i is not None]
     colour = button.ui_theme.get_colour_or_gradient(f"{state}_text", ids)
     return colour if isinstance(colour, pygame.Color) else pygame.Color(232, 227, 213)
 
