@@ -59,10 +59,15 @@ def step(app, frames: int = 1) -> None:
 
 
 def _worker_thinking(app) -> bool:
-    """A computer player or a hint is searching on its worker thread."""
+    """A computer player or a hint is searching on its worker thread, or a finished game
+    is being recorded on its own (TableEnding.start_recording: the results are made ahead
+    only once it is done, during the final linger)."""
     for scene in reversed(app.scenes):
         hints = getattr(scene, "hints", None)
         if hints is not None and hints.thinking:
+            return True
+        recording = getattr(scene, "_recording", None)
+        if recording is not None and recording.is_alive():
             return True
         session = getattr(scene, "session", None)
         if session is not None:

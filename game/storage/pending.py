@@ -9,14 +9,19 @@ from typing import Any, Callable
 
 
 class PendingWrite:
+    """Read and written from two threads: the main one (a screen reading the statistics)
+    and the worker recording a finished game (game.ui.table_ending). ``_waiting`` is
+    therefore read once into a local and only cleared if it is still what was written."""
+
     def __init__(self, what: str, path: Callable[[], Path], save: Callable[[Any], None]) -> None:
         self.what, self.path, self.save = what, path, save
         self._waiting: tuple[str, Any] | None = None   # (the file it is for, the data)
 
     def waiting(self) -> Any:
         """The data waiting to be written to the current file, or None."""
-        if self._waiting is not None and self._waiting[0] == str(self.path()):
-            return self._waiting[1]
+        waiting = self._waiting     # once: the worker may clear it between two reads
+        if waiting is not None and waiting[0] == str(self.path()):
+            return waiting[1]
         return None
 
     def write(self, data: Any) -> bool:
@@ -28,17 +33,23 @@ class PendingWrite:
         """Write what is waiting. True when nothing is waiting any more."""
         from . import problems
 
-        if self._waiting is None:
+        waiting = self._waiting
+        if waiting is None:
             return True
-        path, data = self._waiting
+        path, data = waiting
         if path != str(self.path()):
-            self._waiting = None  # the user folder moved (tests): that data belongs elsewhere
+            self._clear(waiting)  # the user folder moved (tests): that data belongs elsewhere
             return True
         try:
             self.save(data)
         except OSError as exc:   # a full disk or a file left alone: the banner says so
             problems.failed(self.what, self.path(), exc)
             return False
-        self._waiting = None
+        self._clear(waiting)
         problems.succeeded(self.what)
         return True
+
+    def _clear(self, written: tuple[str, Any]) -> None:
+        """Forget ``written``, unless newer data came meanwhile (written by the other thread)."""
+        if self._waiting is written:
+            self._waiting = None

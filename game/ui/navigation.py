@@ -60,9 +60,17 @@ def scene_class(name: str) -> type[Scene]:
     return getattr(importlib.import_module(module), cls)
 
 
-def push(app, name: str, *args, **kwargs) -> Scene:
-    """Open the screen ``name`` on top: its class is called with ``(app, *args, **kwargs)``."""
-    return app.push(scene_class(name)(app, *args, **kwargs))
+def push(app, name: str, *args, made: Scene | None = None, **kwargs) -> Scene:
+    """Open the screen ``name`` on top: its class is called with ``(app, *args, **kwargs)``;
+    or ``made``, that screen made already (ahead, a piece a frame: game.ui.ahead), of its
+    class or a game's own kind of it (a table's results)."""
+    cls = scene_class(name)
+    if made is None:
+        return app.push(cls(app, *args, **kwargs))
+    if args or kwargs or not isinstance(made, cls):
+        raise TypeError(f"{type(made).__name__} made ahead is not the screen {name!r} "
+                        f"({cls.__name__}), or came with arguments")
+    return app.push(made)
 
 
 def replace(app, name: str, *args, **kwargs) -> Scene:

@@ -373,7 +373,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
             seat, self._handoff_due = self._handoff_due, None
             if self.session.needs_handoff(seat) and self.session.human_to_act() == seat:
                 self.app.sound.play("turn")   # with "Pass to ..." on the screen
-                self.app.push(self.handoff_scene(seat))
+                navigation.push(self.app, "handoff", made=self.handoff_scene(seat))
                 return
         key = self.ui_key()
         if key != self._shown_key and self.active:

@@ -124,4 +124,5 @@ class TableEnding:
         ready, self._results_ahead = getattr(self, "_results_ahead", None), None
         self._results_taken = True
         self.app.ahead.cancel("results")     # what is not made yet, its build makes
-        self.app.push(ready if ready is not None else self.results_scene())
+        navigation.push(self.app, "results",
+                        made=ready if ready is not None else self.results_scene())
