@@ -4,7 +4,7 @@ A playout search is overconfident at the top: its playout policies play worse th
 people and computer players at a real table (a won-looking position is not yet won), and
 the best of several noisy figures is too good by chance. So the figure shown goes through
 a monotone map per game, fitted on whole analysed games (``isotonic regression``, kept
-as a few knots, linear between them) by ``build_scripts/bench/coach_calibration.py fit``,
+as a few knots, linear between them) by ``build_scripts/research/coach_calibration.py fit``,
 and checked there on other games that the fit never saw. The map never changes which
 choice is best: it is applied after the choices are ranked.
 """

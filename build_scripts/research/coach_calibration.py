@@ -8,12 +8,12 @@ games it is then never judged on::
     # 1. analyse games of Normal players at the app's budgets (a few decisions of each:
     #    --sample 8); each decision's raw figures and whether that seat won, one JSON line
     #    each (stop it at any time, what is written is kept; run it again to go on)
-    nice -n 10 python build_scripts/bench/coach_calibration.py collect raw.jsonl --sample 8
+    nice -n 10 python build_scripts/research/coach_calibration.py collect raw.jsonl --sample 8
     # 2. fit the map on the training games only (game k is training when k % 5 < 2)
-    python build_scripts/bench/coach_calibration.py fit raw.jsonl
+    python build_scripts/research/coach_calibration.py fit raw.jsonl
     #    -> paste the printed table into game/advice/calibration.py
     # 3. the calibration table of the other games (never used for the fit) through the map
-    python build_scripts/bench/coach_calibration.py report raw.jsonl
+    python build_scripts/research/coach_calibration.py report raw.jsonl
 
 The estimate judged is the one the analysis shows for the choice made (``after``), as the
 issue asks; each bin is shown with its 95% margin (normal approximation).
