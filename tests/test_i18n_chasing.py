@@ -10,7 +10,7 @@ import json
 
 import pygame
 import pytest
-from test_i18n_screens import unmarked_lines
+from test_i18n_screens import caller_module, texts_off_screen, unmarked_lines
 from test_ui_chasing_screens import play_until
 from ui_helpers import click, key, make_app, step, until
 
@@ -59,15 +59,6 @@ def seats(n: int, humans: int = 1):
 
 def scanned(module: str) -> bool:
     return module.startswith(SCANNED)
-
-
-def caller_module() -> str:
-    import inspect
-
-    frame = inspect.currentframe().f_back.f_back
-    while frame is not None and frame.f_globals.get("__name__", "").startswith("game.ui.draw"):
-        frame = frame.f_back
-    return frame.f_globals.get("__name__", "") if frame else ""
 
 
 def button_texts(scene) -> list[str]:
@@ -196,17 +187,7 @@ def fit_problems(app, screen: str) -> list:
                          ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}")
 def test_every_chasing_label_fits_in_every_language(lang_app, monkeypatch):
     app = lang_app
-    window = app.screen.get_rect()
-    outside: list = []
-    real = draw.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        if surface is app.screen and scanned(caller_module()) and not window.contains(rect):
-            outside.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(draw, "blit_text", spy)
+    outside = texts_off_screen(app, monkeypatch, scanned)
     problems, screens = [], 0
     for screen in quick_tour(app):
         screens += 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from pygame_gui.elements import UIButton, UILabel
-from test_i18n_screens import LETTER, NAMES, caller_module, fit_problems
+from test_i18n_screens import LETTER, NAMES, caller_module, fit_problems, texts_off_screen
 from ui_helpers import elements, make_app, step, until
 
 from game import i18n
@@ -213,17 +213,7 @@ def test_the_harsh_table_draws_only_catalog_text(lang_app, monkeypatch):
                          ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}")
 def test_every_harsh_label_fits_in_every_language(lang_app, monkeypatch):
     app = lang_app
-    window = app.screen.get_rect()
-    outside: list = []
-    real = draw.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        if surface is app.screen and drawn_by_harsh(caller_module()) and not window.contains(rect):
-            outside.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(draw, "blit_text", spy)
+    outside = texts_off_screen(app, monkeypatch, drawn_by_harsh)
     problems, screens = [], 0
     for screen in harsh_tour(app):
         screens += 1

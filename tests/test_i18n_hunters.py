@@ -12,7 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 from hunters_labels import engine_labels
-from test_i18n_screens import NAMES, caller_module, fit_problems, scene_texts, unmarked
+from test_i18n_screens import (
+    NAMES,
+    caller_module,
+    fit_problems,
+    scene_texts,
+    texts_off_screen,
+    unmarked,
+)
 from ui_helpers import click, make_app, step, until
 
 from game import i18n
@@ -305,17 +312,7 @@ def test_every_engine_label_fits_its_button_in_every_language(lang):
                          indirect=True, ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}")
 def test_the_table_and_its_screens_fit_in_every_language(lang_app, monkeypatch):
     app = lang_app
-    window = app.screen.get_rect()
-    outside: list = []
-    real = draw.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        if surface is app.screen and hunters_module(caller_module()) and not window.contains(rect):
-            outside.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(draw, "blit_text", spy)
+    outside = texts_off_screen(app, monkeypatch, hunters_module)
     start_game(app, "hunters", seats(5), 9, {})
     step(app)
     table = app.find(HuntersTable)

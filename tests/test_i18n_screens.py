@@ -170,6 +170,23 @@ def caller_module() -> str:
     return frame.f_globals.get("__name__", "") if frame else ""
 
 
+def texts_off_screen(app, monkeypatch, drawn_by) -> list:
+    """(text, rect) of each text that a module ``drawn_by`` accepts draws on the screen
+    outside the window, gathered as frames are drawn (the caller clears it per screen)."""
+    window = app.screen.get_rect()
+    outside: list = []
+    real = draw.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        if surface is app.screen and drawn_by(caller_module()) and not window.contains(rect):
+            outside.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(draw, "blit_text", spy)
+    return outside
+
+
 def mine(module: str) -> bool:
     return module.startswith(MINE) and not module.startswith(NOT_MINE)
 
@@ -286,17 +303,7 @@ SIZES = [(1024, 640), (1920, 1080)]
                          ids=lambda p: f"{p[0]}-{p[1][0]}x{p[1][1]}")
 def test_every_label_fits_in_every_language(lang_app, monkeypatch):
     app = lang_app
-    window = app.screen.get_rect()
-    outside: list = []
-    real = draw.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        if surface is app.screen and mine(caller_module()) and not window.contains(rect):
-            outside.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(draw, "blit_text", spy)
+    outside = texts_off_screen(app, monkeypatch, mine)
     problems, screens = [], 0
     for screen in tour(app):
         if not mine(type(app.top).__module__):
