@@ -9,6 +9,7 @@ import pytest
 from ui_helpers import click, make_app, post_key, step
 
 from game.session import SeatConfig
+from game.ui import since
 from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.results import ResultsScene
@@ -490,3 +491,45 @@ def test_a_choice_pressed_while_hunters_reveal_moment_holds_first_ends_it(app):
     press()                                    # seen, then taken
     assert moment.done and not table.moments
     assert len(session.match.log) > moves
+
+
+def test_the_since_banner_closes_when_she_acts_and_only_her_own_move_followed(app):
+    """After her own move (a roll, a card drawn) with nobody else moving since, the banner
+    has nothing to say "since her last turn": it closes, and comes back only with news."""
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    table = start(app, "hunters", humans=2, players=4, seed=5)
+    s = table.session
+    rng = random.Random(7)
+    own_only = news = 0
+    for _ in range(30000):
+        top = app.top
+        if isinstance(top, ResultsScene) or s.is_over() or (own_only >= 3 and news >= 1):
+            break
+        if isinstance(top, LookHandoff):
+            click(app, "#ready")
+        elif isinstance(top, CharacterScene):
+            click(app, "#look_done")
+        elif isinstance(top, HandoffScene):
+            click(app, "#ready")
+            step(app, 2)
+        elif top is table and table.acting_seat() is not None:
+            seat = table.acting_seat()
+            legal = s.legal_actions(seat)
+            table.choose(rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+            step(app, 2)
+            if table.acting_seat() == seat and app.top is table:
+                app.draw()
+                found = since.groups(s, seat, table.named)
+                if all(g.seat == seat for g in found):
+                    assert table.since.rect is None, found     # only her own move since
+                    own_only += 1
+                elif table.since.subject() is not None:
+                    assert table.since.rect is not None        # others moved: news to tell
+                    news += 1
+        elif top is not table:
+            post_key(pygame.K_RETURN)
+            step(app)
+        else:
+            step(app)
+    assert own_only >= 3, (own_only, news)

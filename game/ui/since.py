@@ -156,7 +156,11 @@ class SinceBanner:
         if full != self._key:
             self._key = full
             s = self.table.session
-            self._rows = lines(s, groups(s, key[0], self.table.named))
+            found = groups(s, key[0], self.table.named)
+            # only what her own last move brought (her dice, her card): she saw it happen,
+            # it is not news "since her last turn", and the banner has closed by her acting
+            news = any(g.seat != key[0] for g in found)
+            self._rows = lines(s, found) if news else []
             self._image = None
         return self._rows
 
