@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from game.ai import clock
 from game.rules.chasing import cards as C
-from game.rules.chasing.scoring import sheet_total, struck_flags
+from game.rules.chasing.scoring import final_total
 from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
 from game.rules.protocol import Action
 
@@ -163,7 +163,7 @@ def determinize(view: Mapping[str, Any], rng: random.Random) -> ChasingState:
 
 def projected_totals(st: ChasingState) -> list[int]:
     """Totals as if the game ended now (strikes applied): a search target between rounds."""
-    return [sheet_total(rows, struck_flags(rows)) for rows in st.sheet]
+    return list(map(final_total, st.sheet))
 
 
 # --- the players -----------------------------------------------------------------------------

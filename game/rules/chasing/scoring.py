@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import rank_of, suit_of
-
 LONE_ZERO = 15
 
 
@@ -29,15 +27,21 @@ def suit_score(ranks: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
 def by_suit(cards: Sequence[int]) -> list[list[int]]:
     out: list[list[int]] = [[], [], [], []]
     for c in cards:
-        out[suit_of(c)].append(rank_of(c))
+        out[c >> 4].append(c & 15)      # suit_of(c), rank_of(c): written in, a round's end
     for ranks in out:
         ranks.sort()
     return out
 
 
 def round_scores(cards: Sequence[int]) -> list[int | None]:
-    """The four suit boxes one player writes for a round."""
-    return [suit_score(ranks)[0] for ranks in by_suit(cards)]
+    """The four suit boxes one player writes for a round: suit_score()'s scores, written
+    in (every round's end of every playout runs this for every seat)."""
+    out: list[int | None] = []
+    for ranks in by_suit(cards):        # sorted
+        k = len(ranks)
+        out.append(None if not k else LONE_ZERO if ranks == [0]
+                   else sum(ranks[:k // 2]) if k % 2 == 0 else sum(ranks))
+    return out
 
 
 def struck_flags(rows: Sequence[Sequence[int | None]]) -> list[list[bool]]:
@@ -56,3 +60,18 @@ def struck_flags(rows: Sequence[Sequence[int | None]]) -> list[list[bool]]:
 def sheet_total(rows: Sequence[Sequence[int | None]], struck: Sequence[Sequence[bool]]) -> int:
     return sum(v for row, marks in zip(rows, struck) for v, x in zip(row, marks)
                if v is not None and not x)
+
+
+def final_total(rows: Sequence[Sequence[int | None]]) -> int:
+    """``sheet_total(rows, struck_flags(rows))`` in one pass, for the engine's results and
+    the bots' playouts: a suit scored in exactly two rounds counts only the later box."""
+    total = 0
+    for column in zip(*rows):
+        scored = [v for v in column if v is not None]
+        total += scored[1] if len(scored) == 2 else sum(scored)
+    return total
+
+
+def running_total(rows: Sequence[Sequence[int | None]]) -> int:
+    """Every box so far (nothing is struck before the game ends)."""
+    return sum(v for row in rows for v in row if v is not None)

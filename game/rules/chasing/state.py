@@ -14,10 +14,18 @@ from typing import Mapping
 
 from game.i18n import Msg, NMsg
 
-from ..protocol import CHANCE, NOBODY, Action, Event, GameState, Result, RuleError, freeze
+from ..protocol import CHANCE, NOBODY, Action, Event, GameState, Result, RuleError
 from . import cards as C
 from . import words as W
-from .scoring import by_suit, round_scores, sheet_total, struck_flags, suit_score
+from .scoring import (
+    by_suit,
+    final_total,
+    round_scores,
+    running_total,
+    sheet_total,
+    struck_flags,
+    suit_score,
+)
 
 ROUNDS = 3
 DISCARD = 100  # move code: DISCARD + suit index
@@ -33,6 +41,13 @@ DISCARD_ACTIONS = {s: Action("discard", (name,),
 MOVE_OF = {(a.kind, a.args): c for c, a in PLAY_ACTIONS.items()}
 MOVE_OF.update({(a.kind, a.args): DISCARD + s for s, a in DISCARD_ACTIONS.items()})
 PLAY_LISTED = [PLAY_ACTIONS.get(c) for c in range(64)]      # PLAY_ACTIONS as a list by card
+_PLAY_OF = PLAY_LISTED.__getitem__
+# A follower's legal cards, filtered in C: by the set of suits among the Follow Cards (a
+# bit mask), the test "is this card of one of those suits". A Python-level test per card
+# was most of the cost of listing a follower's moves.
+_SUIT_BIT = [1 << (c >> 4) for c in range(64)]
+_OF_SUITS = [frozenset(c for c in range(64) if mask >> (c >> 4) & 1).__contains__
+             for mask in range(16)]
 MOVE_OF_LISTED = {id(a): c for c, a in PLAY_ACTIONS.items()}
 MOVE_OF_LISTED.update({id(a): DISCARD + s for s, a in DISCARD_ACTIONS.items()})
 START_OPTIONS = ("random", "0", "1", "2", "3", "4")
@@ -112,18 +127,18 @@ def _trick_text(winner: int, spot: int, new_spot: int) -> Msg:
 
 
 # Events of play, each made once and shared (they are read-only, and their data and words
-# depend on nothing but the key): (seat, card, index in the trick), (seat, suit) and
-# (winner, spotlight, new spotlight) -> Event. A few thousand at most.
-_PLAYED: dict = {}
-_DISCARDED: dict = {}
-_TRICKS: dict = {}
+# depend on nothing but the key). Keyed by small ints, not tuples: a tuple key costs a
+# hash of three ints at every move. A card is < 64, a seat and a trick index < 5.
+_PLAYED: list = [None] * (25 << 6)      # (seat * 5 + index in the trick) << 6 | card
+_DISCARDED: list = [None] * 20          # seat * 4 + suit
+_TRICKS: dict = {}                      # winner << 12 | spotlight << 6 | new spotlight
 
 
 def _discarded_event(seat: int, s: int) -> Event:
-    ev = _DISCARDED.get((seat, s))
+    ev = _DISCARDED[seat * 4 + s]
     if ev is None:
-        ev = _DISCARDED[(seat, s)] = Event("follow_discarded", (_discarded_data, seat, s),
-                                           (_discarded_text, seat, s))
+        ev = _DISCARDED[seat * 4 + s] = Event("follow_discarded", (_discarded_data, seat, s),
+                                              (_discarded_text, seat, s))
     return ev
 
 
@@ -213,12 +228,13 @@ class ChasingState(GameState):
         return o
 
     # --- whose decision --------------------------------------------------------------------
+    # ``dealt`` is only ever true with a start seat and a round left to play (a deal needs
+    # the start seat, a round's end clears it; from_json refuses anything else), so the
+    # hot paths below test it alone.
     def decider(self) -> int:
-        if self.rnd >= ROUNDS:
-            return NOBODY
-        if self.start_seat is None or not self.dealt:
-            return CHANCE
-        return self.turn
+        if self.dealt:
+            return self.turn
+        return NOBODY if self.rnd >= ROUNDS else CHANCE
 
     # --- fast move interface (used by the protocol methods and by search) ------------------
     def moves(self) -> list[int]:
@@ -230,9 +246,8 @@ class ChasingState(GameState):
             return hand[:]
         suits = 0
         for c in self.follow:
-            suits |= 1 << (c >> 4)
-        matching = [c for c in hand if suits >> (c >> 4) & 1]
-        return matching or hand[:]
+            suits |= _SUIT_BIT[c]
+        return list(filter(_OF_SUITS[suits], hand)) or hand[:]
 
     def step(self, move: int, events: list[Event] | None = None) -> None:
         """Apply a legal move of the decider. ``events`` collects what happened, if given."""
@@ -245,15 +260,15 @@ class ChasingState(GameState):
             return
         self.hands[seat].remove(move)
         trick = self.trick
+        k = len(trick)          # the index of this play in the trick
         trick.append(move)
         if events is not None:
-            key = (seat, move, len(trick) - 1)
-            ev = _PLAYED.get(key)
+            ev = _PLAYED[(seat * 5 + k) << 6 | move]
             if ev is None:
-                ev = _PLAYED[key] = Event("card_played", (_played_data, *key),
-                                          (_played_text, seat, move))
+                ev = _PLAYED[(seat * 5 + k) << 6 | move] = Event(
+                    "card_played", (_played_data, seat, move, k), (_played_text, seat, move))
             events.append(ev)
-        if len(trick) > 1:
+        if k:
             # A follower (the leader never discards) discards the Follow Card of the suit
             # they played; without one, that of the one suit left; with several, chooses.
             follow = self.follow
@@ -270,8 +285,8 @@ class ChasingState(GameState):
                 i = 0
             self.discard.append(follow.pop(i))
             if events is not None:
-                events.append(_discarded_event(seat, s))
-        if len(trick) < self.n:
+                events.append(_DISCARDED[seat * 4 + s] or _discarded_event(seat, s))
+        if k + 1 < self.n:
             self.turn = (seat + 1) % self.n
             return
         self._advance(seat, events)
@@ -292,7 +307,17 @@ class ChasingState(GameState):
         n = self.n
         spot = self.spot
         plays = self.trick
-        wi = trick_winner(spot & 15, [c & 15 for c in plays])
+        # trick_winner(), written in (this runs at every trick)
+        below = spot & 15
+        wi = best = -1
+        for i, c in enumerate(plays):
+            r = c & 15
+            if r < below and r >= best:
+                wi, best = i, r
+        if wi < 0:
+            for i, c in enumerate(plays):
+                if c & 15 >= best:
+                    wi, best = i, c & 15
         winner = (self.leader + wi) % n
         self.taken[winner].append(spot)
         self.history.append((spot, self.leader, tuple(plays), winner))
@@ -301,10 +326,11 @@ class ChasingState(GameState):
         self.trick = []
         self.last_winner = winner
         if events is not None:
-            key = (winner, spot, self.spot)
-            ev = _TRICKS.get(key)
+            ev = _TRICKS.get(winner << 12 | spot << 6 | self.spot)
             if ev is None:
-                ev = _TRICKS[key] = Event("trick_won", (_trick_data, *key), (_trick_text, *key))
+                key = (winner, spot, self.spot)
+                ev = _TRICKS[winner << 12 | spot << 6 | self.spot] = Event(
+                    "trick_won", (_trick_data, *key), (_trick_text, *key))
             events.append(ev)
         if len(self.hands[winner]) >= 2:
             self.leader = self.turn = winner
@@ -351,13 +377,21 @@ class ChasingState(GameState):
 
     # --- protocol ------------------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if self.rnd >= ROUNDS or self.start_seat is None or not self.dealt or (
-                seat is not None and seat != self.turn):      # decider() spelled out
+        if not self.dealt or (seat is not None and seat != self.turn):  # decider() spelled out
             return []
-        moves = self._legal = self.moves()
+        # moves(), written in; the list kept for apply's check may be the hand itself, as
+        # step() forgets it before it changes the hand
         if self.await_discard:
+            moves = self._legal = sorted({DISCARD + (c >> 4) for c in self.follow})
             return [DISCARD_ACTIONS[m - DISCARD] for m in moves]
-        return list(map(PLAY_LISTED.__getitem__, moves))
+        moves = self.hands[self.turn]
+        if self.trick:
+            suits = 0
+            for c in self.follow:
+                suits |= _SUIT_BIT[c]
+            moves = list(filter(_OF_SUITS[suits], moves)) or moves
+        self._legal = moves
+        return list(map(_PLAY_OF, moves))
 
     def _move_of(self, action: Action) -> int | None:
         move = MOVE_OF_LISTED.get(id(action))     # one of the shared Actions listed above
@@ -375,7 +409,7 @@ class ChasingState(GameState):
     def apply(self, seat: int, action: Action) -> list[Event]:
         # check() and _apply() in one for a seat's move, the move looked up once. The
         # test is decider() == seat, spelled out (this runs at every move).
-        if seat != self.turn or self.rnd >= ROUNDS or self.start_seat is None or not self.dealt:
+        if seat != self.turn or not self.dealt:
             return super().apply(seat, action)
         move = MOVE_OF_LISTED.get(id(action))
         if move is None:
@@ -473,11 +507,7 @@ class ChasingState(GameState):
     # --- results --------------------------------------------------------------------------
     def totals(self) -> list[int]:
         """Each seat's total so far; struck scores only count once the game is over."""
-        out = []
-        for rows in self.sheet:
-            struck = struck_flags(rows) if self.rnd >= ROUNDS else [[False] * 4 for _ in rows]
-            out.append(sheet_total(rows, struck))
-        return out
+        return list(map(final_total if self.rnd >= ROUNDS else running_total, self.sheet))
 
     def result(self) -> Result | None:
         if self.rnd < ROUNDS:
@@ -507,7 +537,7 @@ class ChasingState(GameState):
                              score=low, winners=W.listing([who(s) for s in winners]),
                              counts=counts)
         return Result(winners, tuple(totals), reason,
-                      freeze({"final_round_cards": last}))
+                      MappingProxyType({"final_round_cards": tuple(last)}))   # freeze()d
 
     # --- views -----------------------------------------------------------------------------------
     def secret_tokens(self):
@@ -616,6 +646,8 @@ class ChasingState(GameState):
         if len(o.hands) != o.n or len(o.taken) != o.n or len(o.sheet) != o.n \
                 or not 0 <= o.rnd <= ROUNDS:
             raise ValueError("damaged Chasing Shadows state: wrong number of seats or rounds")
+        if o.dealt and (o.rnd >= ROUNDS or o.start_seat is None):
+            raise ValueError("damaged Chasing Shadows state: dealt without a round to play")
         if o.dealt and o.rnd < ROUNDS:
             placed = sorted([c for h in o.hands for c in h] + o.follow + o.discard + o.trick
                             + [c for t in o.taken for c in t] + ([o.spot] if o.spot >= 0 else []))
