@@ -622,7 +622,7 @@ def start_tutorial(app, game_id: str, resume: bool = True):
 
     tutorial = tutorial_for(game_id)
     if tutorial is None:
-        app.notify("This game has no tutorial yet.", title="Learn to play")
+        app.notify(_("This game has no tutorial yet."), title=_("Learn to play"))
         return None
     index = saved_step(app, tutorial.key) if resume else 0
     session = TutorialSession.begin(tutorial, learner_name(app, tutorial.game_id), index, app.bus,
