@@ -118,6 +118,15 @@ class HowToPlayScene(Overlay):
         height = (m.px(78) + sum(m.px(30) + len(lines) * self.line_h + m.px(8) for _, lines in self.laid)
                   + m.button_h + 2 * m.pad)
         self.box = self.centered(width, min(height, m.height - 2 * m.px(12)))
+        # where each heading and line goes (draw and the fit tests read it)
+        self.placed: list[tuple[str, int, list[tuple[str, int]]]] = []
+        y = self.box.y + m.px(72)
+        for head, lines in self.laid:
+            at = y
+            y += m.px(30)
+            self.placed.append((head, at, [(line, y + i * self.line_h) for i, line in enumerate(lines)]))
+            y += len(lines) * self.line_h + m.px(8)
+        self.text_bottom = y - m.px(8)
         bw = m.px(170)
         y = self.box.bottom - m.button_h - m.pad
         self.button((self.box.centerx - bw - m.gap // 2, y, bw, m.button_h), _("Got it"), self.close,
@@ -145,13 +154,9 @@ class HowToPlayScene(Overlay):
         draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
         draw.blit_text(surface, _("How to play · {game}", game=_(self.title)), m.px(style.FONT_HEADING),
                        (box.centerx, box.y + m.px(34)), style.ACCENT_BRIGHT, True, "center")
-        y = box.y + m.px(72)
-        for head, lines in self.laid:
-            pygame.draw.rect(surface, style.ACCENT, (box.x + m.pad, y + m.px(4), m.px(4), m.px(18)))
-            draw.blit_text(surface, head, m.px(style.FONT_BODY + 1), (box.x + m.pad + m.px(12), y),
+        for head, at, lines in self.placed:
+            pygame.draw.rect(surface, style.ACCENT, (box.x + m.pad, at + m.px(4), m.px(4), m.px(18)))
+            draw.blit_text(surface, head, m.px(style.FONT_BODY + 1), (box.x + m.pad + m.px(12), at),
                            style.ACCENT, True)
-            y += m.px(30)
-            for line in lines:
+            for line, y in lines:
                 draw.blit_text(surface, line, self.body, (box.x + m.pad, y), style.TEXT)
-                y += self.line_h
-            y += m.px(8)
