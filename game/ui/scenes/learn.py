@@ -19,8 +19,9 @@ def status_text(app, tutorial) -> str:
         done = sum(1 for i in tutorial.steps if i < tutorial.resume_index(at))
         status = _("Stopped at step {n} of {total}", n=done + 1, total=steps)
     else:
-        size = _("{steps}, {time}", steps=n_("{n} step", "{n} steps", steps),
-                 time=n_("about {n} minute", "about {n} minutes", tutorial.minutes))
+        # Translators: a tutorial's size, "35 steps, about 9 min" (min: minutes, any count)
+        size = n_("{n} step, about {minutes} min", "{n} steps, about {minutes} min", steps,
+                  minutes=tutorial.minutes)
         status = (_("Done · {size}", size=size) if tutorial.key in app.settings.tutorials_done
                   else size)
     if not tutorial.part_title:
