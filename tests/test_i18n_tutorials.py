@@ -11,6 +11,7 @@ from ui_helpers import click, find, make_app, step
 
 from game import i18n
 from game.i18n import screens as i18n_screens
+from game.rules.protocol import Action
 from game.tutorial import available
 from game.tutorial.session import TutorialSession
 from game.ui import draw, style
@@ -73,7 +74,6 @@ def test_every_tutorial_note_and_how_to_play_card_is_in_the_catalog(lang):
 def test_the_harsh_consequences_are_whole_sentences_in_the_language(lang):
     """A legal move other than the step's is explained in the language in force, the
     Location's name in it (never English pieces glued round it)."""
-    from game.rules.protocol import Action
     from game.tutorial import harsh, tutorial_for
 
     t = tutorial_for("harsh")
@@ -165,3 +165,25 @@ def test_the_hunters_tutorial_plays_both_parts_to_the_end_in_every_language(lang
     seen = play_through(app, second, shots=lambda i: None)
     assert list(dict.fromkeys(seen)) == second.session.tutorial.steps
     assert isinstance(app.top, HuntersResults) and second.session.is_over()
+
+
+@pytest.mark.parametrize("lang_app", ["de"], indirect=True)
+def test_a_refused_move_names_the_seats_as_set_up(lang_app):
+    """The rules' labels say "Player 2"; the coach's explanation and the table's status
+    line put the seat's name in its place, in the language in force."""
+    from ui_helpers import click_at
+
+    app = lang_app
+    click(app, "#learn")
+    click(app, "#learn_hunters")
+    table = app.top
+    session = table.session
+    play_through(app, table, until=lambda: session.step.action == Action("give", (2,))
+                 and table.acting_seat() is not None and table.still())
+    before = len(session.match.log)
+    click_at(app, table.region("choice.give.1").center)      # Bob, not Carol
+    assert len(session.match.log) == before
+    said = app.coach.refusal
+    assert said.startswith(i18n._("The coach asks for another move")), said
+    assert "Bob" in said and "Player" not in said and "Spieler" not in said, said
+    assert "Bob" in table.status and "Player" not in table.status, table.status

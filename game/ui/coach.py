@@ -23,6 +23,7 @@ from pygame_gui.elements import UIButton
 from game.bus import IntentRefused
 from game.i18n import _
 from game.ui import draw, navigation, overlay_manager, style
+from game.ui.wording import with_names
 
 BODY = 17
 SMALL = 14
@@ -111,6 +112,7 @@ class Coach:
         text = str(msg.reason)
         lead, said = getattr(self.session, "last_refusal", ("", ""))
         lead = lead if lead and said == text else _("Not allowed")
+        text = with_names(text, self.session.seats)    # the rules say "Player 2": Carol
         # Translators: a refusal's heading and its reason, "Not allowed: you must play…"
         self.refusal = _("{lead}: {reason}.", lead=lead, reason=text[:1].lower() + text[1:])
         self._layout_key = None
