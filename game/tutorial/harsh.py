@@ -26,7 +26,7 @@ refusal names a face-down card, and plays it to the end on the real table.
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, NP_, _
 from game.rules.harsh.data import LOC_NAME
 
 from . import Tutorial, row
@@ -168,7 +168,7 @@ TUTORIAL = Tutorial(
     learner=LEARNER,
     seed=59,
     options={},
-    seat_names=("Alice",),   # the learner's setup name replaces it
+    seat_names=(NP_("name", "Alice"),),   # the learner's setup name replaces it
     rows=ROWS,
     minutes=10,
 )

@@ -20,7 +20,7 @@ in pairs: Hermit's Cabin + Church, Weird Woods + Cemetery, Erstwhile Altar + Und
 
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, NP_
 
 from . import Tutorial, row
 from .coverage import rule
@@ -30,6 +30,8 @@ ROLL = ("roll", ())
 END = ("end_turn", ())
 SKIP = ("skip", ())
 NO_ATTACK = ("no_attack", ())
+# Translators: Names: the computer players of the tutorials (Bob the player, not the character)
+SEATS = (NP_("name", "Alice"), NP_("name", "Bob"), NP_("name", "Carol"), NP_("name", "Dave"))
 
 
 ROWS = (
@@ -129,7 +131,8 @@ TUTORIAL = Tutorial(
     learner=LEARNER,
     seed=710,
     options={"pool": "base"},
-    seat_names=("Alice", "Bob", "Carol", "Dave"),  # the first is the learner's setup name
+    # the first is the learner's setup name; the others are named in the language (the notes say them)
+    seat_names=SEATS,
     rows=ROWS,
     minutes=8,
     ends_game=False,
@@ -231,7 +234,7 @@ TUTORIAL_2 = Tutorial(
     learner=LEARNER,
     seed=710,
     options={"pool": "base"},
-    seat_names=("Alice", "Bob", "Carol", "Dave"),
+    seat_names=SEATS,
     rows=ROWS_2,
     minutes=7,
     part=2,

@@ -21,7 +21,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.bus import IntentRefused
-from game.i18n import _
+from game.i18n import _, p_
 from game.ui import draw, navigation, overlay_manager, style
 from game.ui.wording import with_names
 
@@ -606,7 +606,7 @@ def learner_name(app, game_id: str) -> str:
                 return name
     tutorial = tutorial_for(game_id)
     if tutorial is not None:
-        return tutorial.seat_names[tutorial.learner]
+        return p_("name", tutorial.seat_names[tutorial.learner])
     return default_names(game_id)[0]
 
 
