@@ -116,6 +116,12 @@ def test_every_how_to_play_card_fits_its_box(lang_app, game_id):
     assert card.box.top >= 0 and card.box.bottom <= m.height
 
 
+def coach_buttons_cut(app) -> list:
+    """The coach's buttons whose words do not fit them (German "Gegen leichte KI")."""
+    return [(b.text, b.font.size(b.text), b.rect.size) for b in app.coach.buttons.values()
+            if b.font.size(b.text)[0] > b.rect.w - 4 or b.font.size(b.text)[1] > b.rect.h]
+
+
 def _play_the_tutorial(app, key: str):
     """Start ``key`` from Learn to play and follow its coach to the last step; at every
     step the note is the language's (not the English row) and the panel keeps clear."""
@@ -129,6 +135,7 @@ def _play_the_tutorial(app, key: str):
 
     def note(index: int) -> None:
         notes[index] = app.coach.text()
+        assert coach_buttons_cut(app) == [], index
 
     seen = play_through(app, table, shots=note)
     assert list(dict.fromkeys(seen)) == table.session.tutorial.steps   # each step, in order
@@ -162,7 +169,8 @@ def test_the_hunters_tutorial_plays_both_parts_to_the_end_in_every_language(lang
     step(app, 3)
     second = app.top
     assert second.session.tutorial.key == "hunters2"
-    seen = play_through(app, second, shots=lambda i: None)
+    seen = play_through(app, second, shots=lambda i: coach_buttons_cut(app) == [] or
+                        pytest.fail(f"{coach_buttons_cut(app)} at step {i}"))
     assert list(dict.fromkeys(seen)) == second.session.tutorial.steps
     assert isinstance(app.top, HuntersResults) and second.session.is_over()
 

@@ -204,27 +204,52 @@ class Coach:
         # a long note (a refusal under the step) grows the panel: up, never off the screen
         rect.y = max(m.px(64), min(rect.y, m.height - m.px(6) - rect.h))
         self.rect = self._clear_of_targets(rect)
-        y = self.rect.bottom - pad - m.button_h
-        half = (width - 2 * pad - m.gap) // 2
-        left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
-        right = pygame.Rect(left.right + m.gap, y, half, m.button_h)
         if (self.session.finished or self.is_last()) and self.tutorial.next_part() is not None:
-            self._button("menu", left, _("Menu"), "#coach_menu")
-            self._button("part", right, _("Part {n}", n=self.tutorial.next_part().part),
-                         "#coach_next_part", primary=True)
+            pair = [("menu", _("Menu"), "#coach_menu", False),
+                    ("part", _("Part {n}", n=self.tutorial.next_part().part), "#coach_next_part", True)]
         elif self.session.finished or self.is_last():
-            self._button("menu", left, _("Menu"), "#coach_menu")
-            self._button("real", right, _("Play vs Easy"), "#coach_play", primary=True)
+            pair = [("menu", _("Menu"), "#coach_menu", False),
+                    ("real", _("Play vs Easy"), "#coach_play", True)]
         else:
-            self._button("leave", left, _("Leave"), "#coach_leave")
+            pair = [("leave", _("Leave"), "#coach_leave", False)]
             if self.step is not None and self.step.kind == "say":
-                b = self._button("next", right, _("Next"), "#coach_next", primary=True)
-                if not self.can_go_on():
+                pair.append(("next", _("Next"), "#coach_next", True))
+        font = draw.font(m.px(style.FONT_BODY), True)
+        need = [font.size(text)[0] for _key, text, _oid, _p in pair]
+        for _pass in range(2):     # again with the buttons' own fonts if the guess was short
+            for b in self.buttons.values():
+                b.kill()
+            self.buttons = {}
+            rects = self._button_rects(need[0], need[1] if len(pair) > 1 else 0)
+            for (key, text, oid, primary), rect in zip(pair, rects):
+                b = self._button(key, rect, text, oid, primary=primary)
+                if key == "next" and not self.can_go_on():
                     b.disable()
+            real = [self.buttons[key].font.size(text)[0] for key, text, _oid, _p in pair]
+            if all(r <= n for r, n in zip(real, need)):
+                break
+            need = real
         self._layout_key = (self.index, self.can_go_on(), self.refusal,
                             tuple(region_of(scene, "coach") or ()),
                             getattr(self.session, "fast_done", 0), m.width, m.height,
                             self.session.finished, tuple(tuple(t) for t in self.targets))
+
+    def _button_rects(self, left_need: int, right_need: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The two buttons at the panel's foot, halves unless one's words (``*_need`` px)
+        need more (German "Gegen leichte KI" beside "Menü"): then that one takes what the
+        other can spare."""
+        m = self.app.metrics
+        pad = m.px(14)
+        room = self.rect.w - 2 * pad - m.gap
+        need = [w + m.px(24) if w else 0 for w in (left_need, right_need)]
+        left_w = room // 2
+        if need[1] > room - left_w:
+            left_w = max(need[0], room - need[1], room // 4)
+        elif need[0] > left_w:
+            left_w = min(need[0], room - max(need[1], room // 4))
+        y = self.rect.bottom - pad - m.button_h
+        left = pygame.Rect(self.rect.x + pad, y, left_w, m.button_h)
+        return left, pygame.Rect(left.right + m.gap, y, room - left_w, m.button_h)
 
     def _clear_of_targets(self, rect: pygame.Rect) -> pygame.Rect:
         """The panel where the screen wants it, unless it would cover the part the step
