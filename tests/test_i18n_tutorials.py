@@ -195,3 +195,43 @@ def test_a_refused_move_names_the_seats_as_set_up(lang_app):
     assert said.startswith(i18n._("The coach asks for another move")), said
     assert "Bob" in said and "Player" not in said and "Spieler" not in said, said
     assert "Bob" in table.status and "Player" not in table.status, table.status
+
+
+@pytest.mark.parametrize("lang_app", ["qps", "de", "fr", "ja"], indirect=True)
+def test_the_learn_screen_speaks_the_language_and_fits(lang_app, monkeypatch):
+    """Learn to play with a tutorial stopped half-way, one done and one new: every text it
+    draws is the catalog's (under the pseudo-locale every one is marked) and inside the
+    window, and every button's words fit it."""
+    from test_i18n_screens import caller_module, fit_problems, texts_off_screen
+
+    from game.ui.scenes.learn import LearnScene
+
+    app = lang_app
+    app.settings.tutorial_steps = {"harsh": 12}
+    app.settings.tutorials_done = ["chasing"]
+    drawn: list[str] = []
+    outside = texts_off_screen(app, monkeypatch, lambda module: module == "game.ui.scenes.learn")
+    spied = draw.blit_text
+
+    def record(surface, text, *args, **kwargs):
+        if caller_module() == "game.ui.scenes.learn":
+            drawn.append(text)
+        return spied(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "blit_text", record)
+    click(app, "#learn")
+    step(app, 3)
+    assert isinstance(app.top, LearnScene)
+    assert outside == [] and fit_problems(app, "learn") == []
+    assert len(drawn) >= 10
+    if i18n.current() == "qps":
+        # a wrapped text's lines: the markers open on its first, close on its last
+        depth, bare = 0, []
+        for text in drawn:
+            if depth == 0 and not text.startswith("⟦"):
+                bare.append(text)
+            depth += text.count("⟦") - text.count("⟧")
+        assert bare == [], bare
+    else:
+        english = {"Learn to play", "Basics", "Winning and dying", "Start over", "Resume"}
+        assert not english & set(drawn) and not [t for t in drawn if "steps" in t], drawn

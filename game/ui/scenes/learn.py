@@ -70,11 +70,15 @@ class LearnScene(Scene):
         m = self.metrics
         draw.blit_text(surface, _("Learn to play"), m.px(style.FONT_TITLE), (m.width // 2, m.px(60)),
                        style.ACCENT_BRIGHT, True, "center")
-        draw.blit_text(surface, _("A short guided game on the real table: a coach points at "
-                                   "each part and asks for a move. Leave at any time; it resumes "
-                                   "where you were."),
-                       m.px(style.FONT_SMALL), (m.width // 2, m.px(104)), style.TEXT_MUTED, False,
-                       "center")
+        # as wide as the rows: German takes two lines
+        lines = draw.wrap(_("A short guided game on the real table: a coach points at each part "
+                            "and asks for a move. Leave at any time; it resumes where you were."),
+                          m.px(style.FONT_SMALL), min(m.px(760), m.width - 2 * m.margin))
+        line_h = m.px(19)
+        for i, line in enumerate(lines):
+            draw.blit_text(surface, line, m.px(style.FONT_SMALL),
+                           (m.width // 2, m.px(104) + (2 * i - len(lines) + 1) * line_h // 2),
+                           style.TEXT_MUTED, False, "center")
         for rect, t in self.rows:
             draw.panel(surface, rect, m.px(style.RADIUS))
             draw.blit_text(surface, _(t.title), m.px(22), (rect.x + m.pad, rect.y + m.px(16)),
