@@ -235,3 +235,13 @@ def test_the_learn_screen_speaks_the_language_and_fits(lang_app, monkeypatch):
     else:
         english = {"Learn to play", "Basics", "Winning and dying", "Start over", "Resume"}
         assert not english & set(drawn) and not [t for t in drawn if "steps" in t], drawn
+    # the offer at a first opening of a game, over the menu
+    from game import catalog
+    from game.ui.scenes.learn import offer_first_time
+
+    app.pop()
+    step(app, 2)
+    app.settings.tutorials_offered, app.settings.tutorials_done = [], []
+    assert offer_first_time(app, catalog.get_game("hunters"), lambda: None)
+    step(app, 3)
+    assert fit_problems(app, "offer") == []
