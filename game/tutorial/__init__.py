@@ -23,6 +23,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Callable
 
+from game.i18n import _
 from game.match import Match
 from game.rules.protocol import CHANCE, Action, RuleError
 
@@ -102,7 +103,11 @@ class Tutorial:
 
     @property
     def full_title(self) -> str:
-        return f"{self.title}, part {self.part}: {self.part_title}" if self.part_title else self.title
+        """The title in the language in force ("Shadow Hunters, part 2: Winning and dying")."""
+        if not self.part_title:
+            return _(self.title)
+        return _("{game}, part {n}: {title}", game=_(self.title), n=self.part,
+                 title=_(self.part_title))
 
     def next_part(self) -> "Tutorial | None":
         return next((t for t in parts_of(self.game_id) if t.follows == self.key), None)
@@ -116,7 +121,7 @@ class Tutorial:
         else:
             # chance stream 1: the seeds were picked for what it deals
             m = Match.start(self.game_id, self.players, self.seed, self.options, chance=1)
-        for _ in range(100_000):
+        for _tries in range(100_000):
             if m.decider() == CHANCE:
                 m.chance_step()
                 continue

@@ -22,7 +22,7 @@ You (the learner) are seat 0, Bob seat 1, Carol seat 2 (play goes 0, 1, 2, 0...)
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, NP_, _
 from game.rules.chasing import cards as C
 from game.rules.chasing import words as W
 from game.rules.chasing.state import trick_winner
@@ -188,7 +188,8 @@ TUTORIAL = Tutorial(
     learner=LEARNER,
     seed=28,
     options={"start": "0"},
-    seat_names=("Alice", "Bob", "Carol"),  # the first is the learner's setup name
+    # the first is the learner's setup name; the others are named in the language (the notes say them)
+    seat_names=(NP_("name", "Alice"), NP_("name", "Bob"), NP_("name", "Carol")),
     rows=ROWS,
     minutes=9,
 )

@@ -26,6 +26,7 @@ refusal names a face-down card, and plays it to the end on the real table.
 
 from __future__ import annotations
 
+from game.i18n import N_, NP_, _
 from game.rules.harsh.data import LOC_NAME
 
 from . import Tutorial, row
@@ -34,128 +35,129 @@ from .coverage import rule
 LEARNER = 0
 
 def consequence(state, seat: int, action) -> str:
-    """What a legal move other than the step's would do. Only what the table shows:
-    never a face-down card (walking somewhere says you would take its card, not which)."""
+    """What a legal move other than the step's would do, in the language in force. Only
+    what the table shows: never a face-down card (walking somewhere says you would take
+    its card, not which). Any other move's own label says enough: nothing to add."""
     if action.kind == "move":
-        pos = action.args[0]
-        meet = " and meet the Spy there, which costs you a card" if pos == state.spy else ""
-        return (f"you would walk to the {LOC_NAME[state.grid[pos]]}{meet} and take whatever "
-                "card lies there")
+        place = _(LOC_NAME[state.grid[action.args[0]]])
+        if action.args[0] == state.spy:
+            return _("you would walk to the {place} and meet the Spy there, which costs you a "
+                     "card, and take whatever card lies there", place=place)
+        return _("you would walk to the {place} and take whatever card lies there", place=place)
     if action.kind == "end":
-        return "your turn would end and the Spy would move"
-    label = action.label or action.kind
-    return f"it would {label[:1].lower() + label[1:]}"
+        return _("your turn would end and the Spy would move")
+    return ""
 
 
 ROWS = (
-    row("say", "Welcome to Harsh Shadows! You are the Agent, here at the bottom right. Your job: "
-               "bug the Spy, collect the right Items, then catch the Spy and accuse them.",
+    row("say", N_("Welcome to Harsh Shadows! You are the Agent, here at the bottom right. Your job: "
+               "bug the Spy, collect the right Items, then catch the Spy and accuse them."),
         "agent"),
-    row("say", "The Spy starts at the top left. Each turn you move first, then the Spy moves by "
-               "its own deck of cards.", "spy"),
-    row("say", "Nine Locations, each with a face-down Discovery card: an Item, a Clue or a Bomb. "
-               "Step onto a Location and you take its top card.", "grid"),
-    row("say", "The Case Files hide which Items matter: 3 Evidence (you need all three), 1 Red "
+    row("say", N_("The Spy starts at the top left. Each turn you move first, then the Spy moves by "
+               "its own deck of cards."), "spy"),
+    row("say", N_("Nine Locations, each with a face-down Discovery card: an Item, a Clue or a Bomb. "
+               "Step onto a Location and you take its top card."), "grid"),
+    row("say", N_("The Case Files hide which Items matter: 3 Evidence (you need all three), 1 Red "
                "Herring (hold it when you accuse and you lose) and 4 False Leads (the Items safe "
-               "to lose).", "case_files"),
-    row("say", "You lose in three ways: accusing without all 3 Evidence or with the Red Herring; "
-               "owing a card (to a Bomb or the Spy) with none to give; or time running out.",
+               "to lose)."), "case_files"),
+    row("say", N_("You lose in three ways: accusing without all 3 Evidence or with the Red Herring; "
+               "owing a card (to a Bomb or the Spy) with none to give; or time running out."),
         "case_files"),
-    row("say", "Time is the Countdown, at 4. Once the Discovery deck is empty the Spy is On the "
-               "Run: each time it lands where no card lies, the Countdown drops. At zero you lose.",
+    row("say", N_("Time is the Countdown, at 4. Once the Discovery deck is empty the Spy is On the "
+               "Run: each time it lands where no card lies, the Countdown drops. At zero you lose."),
         "countdown"),
     # --- turn 1 -------------------------------------------------------------------------------
-    row("do", "Move one step, to any of the 8 neighbours, diagonals too. Click the Crystal Globe "
-              "Casino, to your left.", "location.7", ("move", (7,)),
-        "go to the Crystal Globe Casino this time"),
-    row("say", "You found the Binoculars, an Item. It goes to your Discovery Collection. Is it "
-               "Evidence? You can't tell yet.", "collection"),
-    row("do", "After moving you may take additional actions with these buttons. The Casino's "
-              "Gamble takes the deck's top card unseen: a gamble. End your turn instead.",
-        "button.end", ("end", ()), "end your turn now"),
-    row("say", "The Spy turned card 5: its large arrow pointed off the grid, so the Spy took the "
+    row("do", N_("Move one step, to any of the 8 neighbours, diagonals too. Click the Crystal Globe "
+              "Casino, to your left."), "location.7", ("move", (7,)),
+        N_("go to the Crystal Globe Casino this time")),
+    row("say", N_("You found the Binoculars, an Item. It goes to your Discovery Collection. Is it "
+               "Evidence? You can't tell yet."), "collection"),
+    row("do", N_("After moving you may take additional actions with these buttons. The Casino's "
+              "Gamble takes the deck's top card unseen: a gamble. End your turn instead."),
+        "button.end", ("end", ()), N_("end your turn now")),
+    row("say", N_("The Spy turned card 5: its large arrow pointed off the grid, so the Spy took the "
                "small arrow, south. (Its 8 cards, about half turned round, are reshuffled once "
-               "used up.)", "spy_deck.last"),
-    row("say", "Where the Spy lands with fewer than two cards, it leaves one from the Discovery "
-               "deck. When that deck runs dry, the Countdown starts to fall.", "spy"),
+               "used up.)"), "spy_deck.last"),
+    row("say", N_("Where the Spy lands with fewer than two cards, it leaves one from the Discovery "
+               "deck. When that deck runs dry, the Countdown starts to fall."), "spy"),
     # --- turn 2 -------------------------------------------------------------------------------
-    row("do", "Move right, back to the Royal Library where you started: its card is still "
-              "there.", "location.8", ("move", (8,)), "go to the Royal Library: its ability helps"),
-    row("do", "A Clue. You can only accuse a bugged Spy: place the Tracking Bug here. If the Spy "
-              "walks onto it, it is bugged. (Never at a starred Location, nor where the Spy is.)",
-        "button.bug", ("bug", ()), "place the Tracking Bug first"),
-    row("say", "Every Location has an ability you may use once, after moving there; then it "
-               "turns face down. The Library's reveals a Case File card for free.", "location.8"),
-    row("do", "Use the Library's Archives on Evidence card 1: press the button, then pick "
-              "Evidence card 1.", "button.ability", ("ability", ("library", 0, 0)),
-        "reveal Evidence card 1"),
-    row("do", "Evidence card 1 is the Binoculars, which you hold: one of three. End your turn.",
-        "button.end", ("end", ()), "end your turn now"),
-    row("say", "Card 2: both its arrows pointed off the grid, so the card was turned round and "
-               "the Spy followed its large arrow, down-right to the Casino.", "spy_deck.last"),
+    row("do", N_("Move right, back to the Royal Library where you started: its card is still "
+              "there."), "location.8", ("move", (8,)), N_("go to the Royal Library: its ability helps")),
+    row("do", N_("A Clue. You can only accuse a bugged Spy: place the Tracking Bug here. If the Spy "
+              "walks onto it, it is bugged. (Never at a starred Location, nor where the Spy is.)"),
+        "button.bug", ("bug", ()), N_("place the Tracking Bug first")),
+    row("say", N_("Every Location has an ability you may use once, after moving there; then it "
+               "turns face down. The Library's reveals a Case File card for free."), "location.8"),
+    row("do", N_("Use the Library's Archives on Evidence card 1: press the button, then pick "
+              "Evidence card 1."), "button.ability", ("ability", ("library", 0, 0)),
+        N_("reveal Evidence card 1")),
+    row("do", N_("Evidence card 1 is the Binoculars, which you hold: one of three. End your turn."),
+        "button.end", ("end", ()), N_("end your turn now")),
+    row("say", N_("Card 2: both its arrows pointed off the grid, so the card was turned round and "
+               "the Spy followed its large arrow, down-right to the Casino."), "spy_deck.last"),
     # --- turn 3 -------------------------------------------------------------------------------
-    row("do", "Move up-left to the face-down centre. A face-down Location has no ability, but "
-              "its card is still there to take.", "location.4", ("move", (4,)),
-        "go to the face-down centre this time"),
-    row("do", "The Passport. End your turn and watch the Spy.", "button.end", ("end", ()),
-        "end your turn now"),
-    row("say", "The Spy walked onto the bug at the Royal Library: it is bugged! You may track "
-               "it now, and accuse it once you stand on its Location (or start your turn there).",
+    row("do", N_("Move up-left to the face-down centre. A face-down Location has no ability, but "
+              "its card is still there to take."), "location.4", ("move", (4,)),
+        N_("go to the face-down centre this time")),
+    row("do", N_("The Passport. End your turn and watch the Spy."), "button.end", ("end", ()),
+        N_("end your turn now")),
+    row("say", N_("The Spy walked onto the bug at the Royal Library: it is bugged! You may track "
+               "it now, and accuse it once you stand on its Location (or start your turn there)."),
         "bug"),
     # --- turn 4 -------------------------------------------------------------------------------
-    row("do", "Move right to the Spring Carnival.", "location.5", ("move", (5,)),
-        "go to the Spring Carnival"),
-    row("say", "A second Clue. Once per turn, Clues reveal a Case File card: Evidence costs 2, a "
-               "False Lead 1, the Red Herring 3 (1 once Evidence is shown).", "case_files"),
-    row("do", "Pay your 2 Clues for Evidence card 2: click it.", "case.0.1",
-        ("reveal", (0, 1, 0)), "reveal Evidence card 2"),
-    row("say", "Evidence card 2 is the Coded Message. You don't hold it yet: it must be "
-               "somewhere on the grid or in the deck.", "case.0.1"),
-    row("do", "A bugged Spy can be tracked twice (not while it stands at a starred Location): "
-              "you see its next card, and it stays bugged after. Track it.",
-        "button.track", ("track", ()), "track the Spy now"),
-    row("do", "The Carnival's ability would keep the Spy still this turn: not needed. End your "
-              "turn.", "button.end", ("end", ()), "end your turn now"),
+    row("do", N_("Move right to the Spring Carnival."), "location.5", ("move", (5,)),
+        N_("go to the Spring Carnival")),
+    row("say", N_("A second Clue. Once per turn, Clues reveal a Case File card: Evidence costs 2, a "
+               "False Lead 1, the Red Herring 3 (1 once Evidence is shown)."), "case_files"),
+    row("do", N_("Pay your 2 Clues for Evidence card 2: click it."), "case.0.1",
+        ("reveal", (0, 1, 0)), N_("reveal Evidence card 2")),
+    row("say", N_("Evidence card 2 is the Coded Message. You don't hold it yet: it must be "
+               "somewhere on the grid or in the deck."), "case.0.1"),
+    row("do", N_("A bugged Spy can be tracked twice (not while it stands at a starred Location): "
+              "you see its next card, and it stays bugged after. Track it."),
+        "button.track", ("track", ()), N_("track the Spy now")),
+    row("do", N_("The Carnival's ability would keep the Spy still this turn: not needed. End your "
+              "turn."), "button.end", ("end", ()), N_("end your turn now")),
     # --- turn 5 -------------------------------------------------------------------------------
-    row("do", "Move up to the Reseau Hotel.", "location.2", ("move", (2,)),
-        "go to the Reseau Hotel"),
-    row("do", "A Bomb! It costs a card (one of your Items) and ends your turn; with no card at all "
-              "the mission would fail. Your Defusing Kit disarms one Bomb per game: use it.",
-        "dialog", ("kit", (True,)), "use the Defusing Kit: keep your Items"),
-    row("do", "The Hotel's Safe house: your next meeting with the Spy, until the end of your next "
-              "turn, costs no card. Use it.", "button.ability", ("ability", ("hotel",)),
-        "use the Hotel's Safe house"),
-    row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
+    row("do", N_("Move up to the Reseau Hotel."), "location.2", ("move", (2,)),
+        N_("go to the Reseau Hotel")),
+    row("do", N_("A Bomb! It costs a card (one of your Items) and ends your turn; with no card at all "
+              "the mission would fail. Your Defusing Kit disarms one Bomb per game: use it."),
+        "dialog", ("kit", (True,)), N_("use the Defusing Kit: keep your Items")),
+    row("do", N_("The Hotel's Safe house: your next meeting with the Spy, until the end of your next "
+              "turn, costs no card. Use it."), "button.ability", ("ability", ("hotel",)),
+        N_("use the Hotel's Safe house")),
+    row("do", N_("End your turn."), "button.end", ("end", ()), N_("end your turn now")),
     # --- turn 6 -------------------------------------------------------------------------------
-    row("do", "Move left to the Espresso Lane Cafe.", "location.1", ("move", (1,)),
-        "go to the Espresso Lane Cafe"),
-    row("do", "A Clue. The Cafe's Overheard: look at the next 3 Discovery cards and put them back "
-              "in any order. Use it.", "button.ability", ("ability", ("cafe",)),
-        "use the Cafe's Overheard"),
-    row("do", "Laptop, Bomb, Clue. Put the Bomb last (top first: Laptop, Clue, Bomb), away from "
-              "where the Spy leaves cards next.", "dialog", ("order", (5, 8, 10)),
-        "put the Bomb at the bottom of the three"),
-    row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
+    row("do", N_("Move left to the Espresso Lane Cafe."), "location.1", ("move", (1,)),
+        N_("go to the Espresso Lane Cafe")),
+    row("do", N_("A Clue. The Cafe's Overheard: look at the next 3 Discovery cards and put them back "
+              "in any order. Use it."), "button.ability", ("ability", ("cafe",)),
+        N_("use the Cafe's Overheard")),
+    row("do", N_("Laptop, Bomb, Clue. Put the Bomb last (top first: Laptop, Clue, Bomb), away from "
+              "where the Spy leaves cards next."), "dialog", ("order", (5, 8, 10)),
+        N_("put the Bomb at the bottom of the three")),
+    row("do", N_("End your turn."), "button.end", ("end", ()), N_("end your turn now")),
     # --- turn 7 -------------------------------------------------------------------------------
-    row("do", "Move left to the Paragon Bank.", "location.0", ("move", (0,)),
-        "go to the Paragon Bank"),
-    row("do", "A Clue: with the Cafe's, two. Pay them for Evidence card 3.", "case.0.2",
-        ("reveal", (0, 2, 0)), "reveal Evidence card 3"),
-    row("do", "Evidence card 3 is the Passport, which you hold. The Bank's Safe-deposit box: an "
-              "Item of yours can never be discarded. Protect the Passport.", "button.ability",
-        ("ability", ("bank", 2)), "protect the Passport"),
-    row("say", "Other abilities: the Bus Station takes you anywhere, the Park shows the Spy's next "
-               "card, the Post Office takes a card from a side neighbour.", "grid"),
-    row("do", "End your turn.", "button.end", ("end", ()), "end your turn now"),
+    row("do", N_("Move left to the Paragon Bank."), "location.0", ("move", (0,)),
+        N_("go to the Paragon Bank")),
+    row("do", N_("A Clue: with the Cafe's, two. Pay them for Evidence card 3."), "case.0.2",
+        ("reveal", (0, 2, 0)), N_("reveal Evidence card 3")),
+    row("do", N_("Evidence card 3 is the Passport, which you hold. The Bank's Safe-deposit box: an "
+              "Item of yours can never be discarded. Protect the Passport."), "button.ability",
+        ("ability", ("bank", 2)), N_("protect the Passport")),
+    row("say", N_("Other abilities: the Bus Station takes you anywhere, the Park shows the Spy's next "
+               "card, the Post Office takes a card from a side neighbour."), "grid"),
+    row("do", N_("End your turn."), "button.end", ("end", ()), N_("end your turn now")),
     # --- turn 8: the arrest -------------------------------------------------------------------
-    row("do", "The Spy is at the Zenith Bus Station, right below you. Move there. Meeting the "
-              "Spy costs a card and ends your turn, unless you accuse it.", "location.3",
-        ("move", (3,)), "go where the Spy is"),
-    row("do", "You found the Coded Message there! You hold all three Evidence Items, each "
-              "revealed, so none of them is the Red Herring: accuse!", "dialog",
-        ("accuse", ()), "accuse the Spy: you know you hold all three Evidence Items"),
-    row("say", "Mission accomplished! Harder Difficulty levels at Setup drop the Clue x2, add a "
-               "Red Herring or shorten the Countdown. You're ready for a real game.",
+    row("do", N_("The Spy is at the Zenith Bus Station, right below you. Move there. Meeting the "
+              "Spy costs a card and ends your turn, unless you accuse it."), "location.3",
+        ("move", (3,)), N_("go where the Spy is")),
+    row("do", N_("You found the Coded Message there! You hold all three Evidence Items, each "
+              "revealed, so none of them is the Red Herring: accuse!"), "dialog",
+        ("accuse", ()), N_("accuse the Spy: you know you hold all three Evidence Items")),
+    row("say", N_("Mission accomplished! Harder Difficulty levels at Setup drop the Clue x2, add a "
+               "Red Herring or shorten the Countdown. You're ready for a real game."),
         "results.outcome"),
 )
 
@@ -166,7 +168,7 @@ TUTORIAL = Tutorial(
     learner=LEARNER,
     seed=59,
     options={},
-    seat_names=("Alice",),   # the learner's setup name replaces it
+    seat_names=(NP_("name", "Alice"),),   # the learner's setup name replaces it
     rows=ROWS,
     minutes=10,
 )

@@ -20,6 +20,8 @@ in pairs: Hermit's Cabin + Church, Weird Woods + Cemetery, Erstwhile Altar + Und
 
 from __future__ import annotations
 
+from game.i18n import N_, NP_
+
 from . import Tutorial, row
 from .coverage import rule
 
@@ -28,100 +30,97 @@ ROLL = ("roll", ())
 END = ("end_turn", ())
 SKIP = ("skip", ())
 NO_ATTACK = ("no_attack", ())
-
-def consequence(state, seat: int, action) -> str:
-    """What a legal move other than the step's would do, in the choice's own words."""
-    label = action.label or action.kind
-    return f"you would {label[:1].lower() + label[1:]}"
+# Translators: Names: the computer players of the tutorials (Bob the player, not the character)
+SEATS = (NP_("name", "Alice"), NP_("name", "Bob"), NP_("name", "Carol"), NP_("name", "Dave"))
 
 
 ROWS = (
-    row("say", "Welcome to Shadow Hunters! Everyone has a secret character. You are the Werewolf, "
-               "a Shadow, with 14 HP: 14 damage and you are dead.", "character"),
-    row("say", "Nobody knows who is on which side. Find out from what others do, and from the "
-               "Hermit cards.", "seat.1"),
-    row("say", "At 4 players, two Hunters and two Shadows are dealt; Neutrals join from 5. The "
-               "first player is drawn at random: this time, you.", "seat.0"),
-    row("say", "The six Areas lie in three pairs. Each Area has its dice numbers: the sum of "
-               "two dice picks where you go.", "board"),
-    row("say", "The damage track: each character's piece climbs it as they take damage. The "
-               "letters mark where each character dies (its HP).", "track"),
+    row("say", N_("Welcome to Shadow Hunters! Everyone has a secret character. You are the Werewolf, "
+               "a Shadow, with 14 HP: 14 damage and you are dead."), "character"),
+    row("say", N_("Nobody knows who is on which side. Find out from what others do, and from the "
+               "Hermit cards."), "seat.1"),
+    row("say", N_("At 4 players, two Hunters and two Shadows are dealt; Neutrals join from 5. The "
+               "first player is drawn at random: this time, you."), "seat.0"),
+    row("say", N_("The six Areas lie in three pairs. Each Area has its dice numbers: the sum of "
+               "two dice picks where you go."), "board"),
+    row("say", N_("The damage track: each character's piece climbs it as they take damage. The "
+               "letters mark where each character dies (its HP)."), "track"),
     # --- turn 1: Hermit's Cabin ---------------------------------------------------------------
-    row("do", "It's your turn. First you move: press Roll.", "choice.roll", ROLL,
-        "roll the dice first"),
-    row("say", "1 + 2 = 3: the Hermit's Cabin (2-3). Rolling the Area you are on means rolling "
-               "again; a 7 lets you choose any Area.", "area.Hermit's Cabin"),
-    row("do", "Each Area has an action. The Hermit's Cabin: draw a Hermit card.",
-        "choice.draw.hermit", ("draw", ("hermit",)), "draw the Hermit card"),
-    row("say", "A Hermit card is a secret question. You give it to another player; only the two "
-               "of you read it, and they must answer truthfully (only the Unknown may lie).",
+    row("do", N_("It's your turn. First you move: press Roll."), "choice.roll", ROLL,
+        N_("roll the dice first")),
+    row("say", N_("1 + 2 = 3: the Hermit's Cabin (2-3). Rolling the Area you are on means rolling "
+               "again; a 7 lets you choose any Area."), "area.Hermit's Cabin"),
+    row("do", N_("Each Area has an action. The Hermit's Cabin: draw a Hermit card."),
+        "choice.draw.hermit", ("draw", ("hermit",)), N_("draw the Hermit card")),
+    row("say", N_("A Hermit card is a secret question. You give it to another player; only the two "
+               "of you read it, and they must answer truthfully (only the Unknown may lie)."),
         "card"),
-    row("do", "Give it to Carol: her answer will tell you something about her.",
-        "choice.give.2", ("give", (CAROL,)), "give this one to Carol"),
+    row("do", N_("Give it to Carol: her answer will tell you something about her."),
+        "choice.give.2", ("give", (CAROL,)), N_("give this one to Carol")),
     row("bot", CAROL, ("answer", ("damage",))),
-    row("say", "Blackmail hurts a Hunter or Neutral (if they have no Equipment to hand over). "
-               "Carol took 1 damage: she is not a Shadow!", "seat.2"),
-    row("say", "After moving you may attack someone in your Area pair. Nobody is near you, so "
-               "there is no attack this turn.", "pair.0"),
-    row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
+    row("say", N_("Blackmail hurts a Hunter or Neutral (if they have no Equipment to hand over). "
+               "Carol took 1 damage: she is not a Shadow!"), "seat.2"),
+    row("say", N_("After moving you may attack someone in your Area pair. Nobody is near you, so "
+               "there is no attack this turn."), "pair.0"),
+    row("do", N_("End your turn."), "choice.end_turn", END, N_("end your turn")),
     # --- the others -------------------------------------------------------------------------
     row("bot", BOB, ROLL), row("bot", BOB, SKIP), row("bot", BOB, END),
     row("bot", CAROL, ROLL), row("bot", CAROL, SKIP), row("bot", CAROL, END),
     row("bot", DAVE, ROLL), row("bot", DAVE, ("move", ("Hermit's Cabin",))),
     row("bot", DAVE, ("draw", ("hermit",))), row("bot", DAVE, ("give", (LEARNER,))),
-    row("do", "Dave rolled a 7, came to you and gives you a Hermit card. Spell: a Shadow takes "
-              "1 damage. That's you: answer truthfully.", "choice.answer.damage",
-        ("answer", ("damage",)), "answer truthfully: you are a Shadow"),
+    row("do", N_("Dave rolled a 7, came to you and gives you a Hermit card. Spell: a Shadow takes "
+              "1 damage. That's you: answer truthfully."), "choice.answer.damage",
+        ("answer", ("damage",)), N_("answer truthfully: you are a Shadow")),
     row("bot", DAVE, ("attack", (LEARNER,))),
-    row("say", "Dave attacks! Damage is the difference between the two dice (a six-sided and a "
+    row("say", N_("Dave attacks! Damage is the difference between the two dice (a six-sided and a "
                "four-sided), larger minus smaller: a 5 and a 4 make 1. An attack on several "
-               "players rolls once for all.", "dice"),
-    row("do", "Your Werewolf can strike back at an attacker, but doing so reveals you. Take the "
-              "counterattack.", "choice.respond.counter", ("respond", ("counter",)),
-        "counterattack this time"),
-    row("say", "You are revealed: all can see the Werewolf now. Your counterattack rolled "
-               "a 4 and a 1: 3 damage to Dave.", "seat.0"),
+               "players rolls once for all."), "dice"),
+    row("do", N_("Your Werewolf can strike back at an attacker, but doing so reveals you. Take the "
+              "counterattack."), "choice.respond.counter", ("respond", ("counter",)),
+        N_("counterattack this time")),
+    row("say", N_("You are revealed: all can see the Werewolf now. Your counterattack rolled "
+               "a 4 and a 1: 3 damage to Dave."), "seat.0"),
     row("bot", DAVE, END),
     # --- turn 2: the Cemetery and Equipment ------------------------------------------------------
-    row("do", "Your turn again: roll.", "choice.roll", ROLL, "roll the dice first"),
-    row("do", "A 3 (your own Area) rolled again, then a 7: you may pick any Area. Go to the "
-              "Cemetery.", "choice.move.Cemetery", ("move", ("Cemetery",)), "go to the Cemetery"),
-    row("say", "Three decks: White at the Church (6), mostly help; Black at the Cemetery (8), "
-               "mostly harm; the Underworld Gate (4-5) offers all three.", "decks"),
-    row("do", "Draw a Black card.", "choice.draw.black", ("draw", ("black",)), "draw a Black card"),
-    row("say", "The Butcher Knife is Equipment: it stays in front of you and adds 1 to every "
-               "hit you land.", "seat.0"),
-    row("say", "A card that is not Equipment is Single-use: read out, done, discarded. An empty "
-               "deck is made again from its discards.", "decks"),
-    row("say", "Bob is in the Cemetery too. You can attack anyone in your Area pair: here the "
-               "Cemetery and the Weird Woods.", "pair.1"),
-    row("do", "Attack Bob.", "choice.attack.1", ("attack", (BOB,)), "attack Bob"),
+    row("do", N_("Your turn again: roll."), "choice.roll", ROLL, N_("roll the dice first")),
+    row("do", N_("A 3 (your own Area) rolled again, then a 7: you may pick any Area. Go to the "
+              "Cemetery."), "choice.move.Cemetery", ("move", ("Cemetery",)), N_("go to the Cemetery")),
+    row("say", N_("Three decks: White at the Church (6), mostly help; Black at the Cemetery (8), "
+               "mostly harm; the Underworld Gate (4-5) offers all three."), "decks"),
+    row("do", N_("Draw a Black card."), "choice.draw.black", ("draw", ("black",)), N_("draw a Black card")),
+    row("say", N_("The Butcher Knife is Equipment: it stays in front of you and adds 1 to every "
+               "hit you land."), "seat.0"),
+    row("say", N_("A card that is not Equipment is Single-use: read out, done, discarded. An empty "
+               "deck is made again from its discards."), "decks"),
+    row("say", N_("Bob is in the Cemetery too. You can attack anyone in your Area pair: here the "
+               "Cemetery and the Weird Woods."), "pair.1"),
+    row("do", N_("Attack Bob."), "choice.attack.1", ("attack", (BOB,)), N_("attack Bob")),
     row("bot", BOB, ("respond", ("none",))),
-    row("say", "A 4 and a 1 make 3, plus 1 for the Knife: Bob takes 4. A roll of equal dice would have "
-               "missed.", "track"),
-    row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
+    row("say", N_("A 4 and a 1 make 3, plus 1 for the Knife: Bob takes 4. A roll of equal dice would have "
+               "missed."), "track"),
+    row("do", N_("End your turn."), "choice.end_turn", END, N_("end your turn")),
     row("bot", BOB, ROLL), row("bot", BOB, SKIP), row("bot", BOB, NO_ATTACK), row("bot", BOB, END),
     row("bot", CAROL, ROLL), row("bot", CAROL, SKIP), row("bot", CAROL, NO_ATTACK),
     row("bot", CAROL, END),
     row("bot", DAVE, ROLL), row("bot", DAVE, SKIP), row("bot", DAVE, END),
-    row("say", "Dave stands at the Erstwhile Altar (10): its action takes an Equipment card from "
-               "any other player. He let it be this time.", "area.Erstwhile Altar"),
+    row("say", N_("Dave stands at the Erstwhile Altar (10): its action takes an Equipment card from "
+               "any other player. He let it be this time."), "area.Erstwhile Altar"),
     # --- turn 3: the Weird Woods ---------------------------------------------------------------
-    row("do", "Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
-    row("do", "Three 8s (the Cemetery, where you are), then a 7. Go to the Weird Woods.",
-        "choice.move.Weird Woods", ("move", ("Weird Woods",)), "go to the Weird Woods"),
-    row("do", "Weird Woods: deal 2 damage to anyone, or heal anyone by 1. Dave attacked you, so "
-              "he's likely a Hunter: hurt him.", "choice.woods.damage.3", ("woods", ("damage", DAVE)),
-        "deal the 2 damage to Dave"),
+    row("do", N_("Your turn: roll."), "choice.roll", ROLL, N_("roll the dice first")),
+    row("do", N_("Three 8s (the Cemetery, where you are), then a 7. Go to the Weird Woods."),
+        "choice.move.Weird Woods", ("move", ("Weird Woods",)), N_("go to the Weird Woods")),
+    row("do", N_("Weird Woods: deal 2 damage to anyone, or heal anyone by 1. Dave attacked you, so "
+              "he's likely a Hunter: hurt him."), "choice.woods.damage.3", ("woods", ("damage", DAVE)),
+        N_("deal the 2 damage to Dave")),
     # --- how the game is won --------------------------------------------------------------------
-    row("say", "How each side wins: the Hunters when every Shadow is dead; the Shadows when every "
-               "Hunter is dead, or three Neutrals.", "character"),
-    row("say", "Neutrals join from five players. Each has a goal of their own, e.g. Allie wins "
-               "just by being alive at the end.", "character"),
-    row("say", "Setup options: a Hermit round (6+ players: everyone first answers a Hermit card) "
-               "and, for beginners, Special abilities off (Bob is then left out).", "character"),
-    row("say", "Revealing: while hidden, you may press Reveal under your card. Your "
-               "counterattack did it for you. Part 2 plays this game on to its end: press Part 2.",
+    row("say", N_("How each side wins: the Hunters when every Shadow is dead; the Shadows when every "
+               "Hunter is dead, or three Neutrals."), "character"),
+    row("say", N_("Neutrals join from five players. Each has a goal of their own, e.g. Allie wins "
+               "just by being alive at the end."), "character"),
+    row("say", N_("Setup options: a Hermit round (6+ players: everyone first answers a Hermit card) "
+               "and, for beginners, Special abilities off (Bob is then left out)."), "character"),
+    row("say", N_("Revealing: while hidden, you may press Reveal under your card. Your "
+               "counterattack did it for you. Part 2 plays this game on to its end: press Part 2."),
         "character"),
 )
 
@@ -132,12 +131,13 @@ TUTORIAL = Tutorial(
     learner=LEARNER,
     seed=710,
     options={"pool": "base"},
-    seat_names=("Alice", "Bob", "Carol", "Dave"),  # the first is the learner's setup name
+    # the first is the learner's setup name; the others are named in the language (the notes say them)
+    seat_names=SEATS,
     rows=ROWS,
     minutes=8,
     ends_game=False,
     part=1,
-    part_title="Basics",
+    part_title=N_("Basics"),
 )
 
 # --- part 2: the same game on to its end -----------------------------------------------------------
@@ -148,83 +148,83 @@ TUTORIAL = Tutorial(
 GOBLIN_CARD = 32    # the Cursed Sword Masamune's card id (data.CARD_NAME)
 
 ROWS_2 = (
-    row("say", "Part 2: winning and dying. The game goes on from the end of your third turn. You "
-               "are the Werewolf (14 HP) with 2 damage, and your Butcher Knife.", "character"),
-    row("do", "End your turn.", "choice.end_turn", END, "end your turn"),
+    row("say", N_("Part 2: winning and dying. The game goes on from the end of your third turn. You "
+               "are the Werewolf (14 HP) with 2 damage, and your Butcher Knife."), "character"),
+    row("do", N_("End your turn."), "choice.end_turn", END, N_("end your turn")),
     row("bot", BOB, ROLL), row("bot", BOB, ("draw", ("black",))),
     row("bot", BOB, ("attack", (DAVE,))), row("bot", DAVE, ("respond", ("none",))),
-    row("say", "Bob drew at the Underworld Gate, which offers all three decks: the Cursed Sword "
-               "Masamune. Holding it, he must attack when he can, on the four-sided die alone.",
+    row("say", N_("Bob drew at the Underworld Gate, which offers all three decks: the Cursed Sword "
+               "Masamune. Holding it, he must attack when he can, on the four-sided die alone."),
         "seat.1"),
     row("bot", BOB, END),
     row("bot", CAROL, ROLL), row("bot", CAROL, ("draw", ("black",))),
     row("bot", CAROL, ("reveal", ())),
-    row("say", "Carol revealed herself by choice: George, a Hunter. Anyone hidden may reveal at "
-               "any decision, most often to use an ability.", "seat.2"),
+    row("say", N_("Carol revealed herself by choice: George, a Hunter. Anyone hidden may reveal at "
+               "any decision, most often to use an ability."), "seat.2"),
     row("bot", CAROL, ("goblin", (BOB, GOBLIN_CARD))),
-    row("say", "Her Moody Goblin, a Single-use card, took Bob's Masamune and was discarded. A "
-               "few cards and the Erstwhile Altar steal Equipment.", "seat.2"),
+    row("say", N_("Her Moody Goblin, a Single-use card, took Bob's Masamune and was discarded. A "
+               "few cards and the Erstwhile Altar steal Equipment."), "seat.2"),
     row("bot", CAROL, ("attack", (DAVE,))), row("bot", DAVE, ("reveal", ())),
     row("bot", DAVE, ("respond", ("none",))), row("bot", CAROL, END),
-    row("say", "Dave revealed too, when Carol attacked him: Franklin, the other Hunter. Bob's "
-               "side is still hidden.", "seat.3"),
+    row("say", N_("Dave revealed too, when Carol attacked him: Franklin, the other Hunter. Bob's "
+               "side is still hidden."), "seat.3"),
     row("bot", DAVE, ROLL), row("bot", DAVE, ("woods", ("heal", DAVE))),
     row("bot", DAVE, ("attack", (LEARNER,))),
-    row("do", "Dave healed 1 in the Weird Woods and hit you for 3. He has 10 damage and "
-              "Franklin dies at 12: strike back!", "choice.respond.counter",
-        ("respond", ("counter",)), "counterattack: it can finish Dave"),
-    row("say", "Dave reached his 12 HP: he is dead, out of the game, his card face up. He held "
-               "no Equipment, so his killer (you) takes nothing.", "seat.3"),
+    row("do", N_("Dave healed 1 in the Weird Woods and hit you for 3. He has 10 damage and "
+              "Franklin dies at 12: strike back!"), "choice.respond.counter",
+        ("respond", ("counter",)), N_("counterattack: it can finish Dave")),
+    row("say", N_("Dave reached his 12 HP: he is dead, out of the game, his card face up. He held "
+               "no Equipment, so his killer (you) takes nothing."), "seat.3"),
     # --- your turn: the Handgun ------------------------------------------------------------------
-    row("do", "Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
-    row("do", "An 8: the Cemetery. Take a Black card.", "choice.draw.black", ("draw", ("black",)),
-        "draw a Black card"),
-    row("say", "A Handgun: your range is now every Area outside your pair, and no longer your "
-               "own pair.", "seat.0"),
-    row("do", "Carol, the Hunter, is at the Underworld Gate, outside your pair: attack her.",
-        "choice.attack.2", ("attack", (CAROL,)), "attack Carol, the Hunter"),
+    row("do", N_("Your turn: roll."), "choice.roll", ROLL, N_("roll the dice first")),
+    row("do", N_("An 8: the Cemetery. Take a Black card."), "choice.draw.black", ("draw", ("black",)),
+        N_("draw a Black card")),
+    row("say", N_("A Handgun: your range is now every Area outside your pair, and no longer your "
+               "own pair."), "seat.0"),
+    row("do", N_("Carol, the Hunter, is at the Underworld Gate, outside your pair: attack her."),
+        "choice.attack.2", ("attack", (CAROL,)), N_("attack Carol, the Hunter")),
     row("bot", CAROL, ("respond", ("none",))),
-    row("do", "A 4 and a 2 make 2, plus 1 for the Knife: Carol took 3. End your turn.",
-        "choice.end_turn", END, "end your turn"),
+    row("do", N_("A 4 and a 2 make 2, plus 1 for the Knife: Carol took 3. End your turn."),
+        "choice.end_turn", END, N_("end your turn")),
     row("bot", BOB, ROLL), row("bot", BOB, ("draw", ("black",))), row("bot", BOB, ("card_pass", ())),
     row("bot", BOB, ("attack", (LEARNER,))),
-    row("do", "Bob attacked you, a known Shadow: he looks like a Hunter. His dice were equal, a "
-              "miss. You may strike back all the same.", "choice.respond.counter",
-        ("respond", ("counter",)), "counterattack this time"),
+    row("do", N_("Bob attacked you, a known Shadow: he looks like a Hunter. His dice were equal, a "
+              "miss. You may strike back all the same."), "choice.respond.counter",
+        ("respond", ("counter",)), N_("counterattack this time")),
     row("bot", BOB, END),
     row("bot", CAROL, ROLL), row("bot", CAROL, SKIP), row("bot", CAROL, ("attack", (BOB,))),
-    row("say", "Carol killed Bob: he was the Unknown, a Shadow like you! He could lie to look "
-               "like a Hunter. Now one Shadow (you) and one Hunter (Carol) are left.", "seat.1"),
+    row("say", N_("Carol killed Bob: he was the Unknown, a Shadow like you! He could lie to look "
+               "like a Hunter. Now one Shadow (you) and one Hunter (Carol) are left."), "seat.1"),
     row("bot", CAROL, END),
     # --- your turn: the Erstwhile Altar ----------------------------------------------------------
-    row("do", "Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
-    row("do", "A 7: go to the Erstwhile Altar.", "choice.move.Erstwhile Altar",
-        ("move", ("Erstwhile Altar",)), "go to the Erstwhile Altar"),
-    row("do", "The Erstwhile Altar: steal an Equipment card from another player. Take Carol's "
-              "Masamune.", f"choice.altar.{CAROL}.{GOBLIN_CARD}", ("altar", (CAROL, GOBLIN_CARD)),
-        "take Carol's Masamune"),
-    row("do", "With the Masamune you must attack (there is no 'no attack'), on the four-sided "
-              "die alone. Attack Carol.", "choice.attack.2", ("attack", (CAROL,)),
-        "attack Carol: the Masamune allows nothing else"),
+    row("do", N_("Your turn: roll."), "choice.roll", ROLL, N_("roll the dice first")),
+    row("do", N_("A 7: go to the Erstwhile Altar."), "choice.move.Erstwhile Altar",
+        ("move", ("Erstwhile Altar",)), N_("go to the Erstwhile Altar")),
+    row("do", N_("The Erstwhile Altar: steal an Equipment card from another player. Take Carol's "
+              "Masamune."), f"choice.altar.{CAROL}.{GOBLIN_CARD}", ("altar", (CAROL, GOBLIN_CARD)),
+        N_("take Carol's Masamune")),
+    row("do", N_("With the Masamune you must attack (there is no 'no attack'), on the four-sided "
+              "die alone. Attack Carol."), "choice.attack.2", ("attack", (CAROL,)),
+        N_("attack Carol: the Masamune allows nothing else")),
     row("bot", CAROL, ("respond", ("none",))),
-    row("do", "3 on the die, plus 1 for the Knife: Carol is at 8 of her 14. End your turn.",
-        "choice.end_turn", END, "end your turn"),
+    row("do", N_("3 on the die, plus 1 for the Knife: Carol is at 8 of her 14. End your turn."),
+        "choice.end_turn", END, N_("end your turn")),
     row("bot", CAROL, ROLL), row("bot", CAROL, ("draw", ("black",))),
     row("bot", CAROL, ("attack", (LEARNER,))),
-    row("do", "Carol drew a Rusted Broad Axe and hit you for 6: 11 of your 14. Strike back.",
-        "choice.respond.counter", ("respond", ("counter",)), "counterattack: Carol is a Hunter"),
+    row("do", N_("Carol drew a Rusted Broad Axe and hit you for 6: 11 of your 14. Strike back."),
+        "choice.respond.counter", ("respond", ("counter",)), N_("counterattack: Carol is a Hunter")),
     row("bot", CAROL, END),
     # --- the last turn ---------------------------------------------------------------------------------
-    row("do", "Carol is at 11. Your turn: roll.", "choice.roll", ROLL, "roll the dice first"),
-    row("do", "The Cemetery again. Skip its card: the Area's action is never a must.",
-        "choice.skip", SKIP, "skip the card: the attack is what counts now"),
-    row("do", "Attack Carol.", "choice.attack.2", ("attack", (CAROL,)), "attack Carol"),
-    row("say", "George is dead. His killer takes one of his Equipment cards: you took his "
-               "Rusted Broad Axe.", "results.panel"),
-    row("say", "Every Hunter is dead, so the Shadows win and the game ends at once. Bob wins "
-               "too: everyone whose goal is met wins, even the dead.", "results.panel"),
-    row("say", "Here is who was who: at 4 players, always two of each side. You're ready for "
-               "a real game!", "results.panel"),
+    row("do", N_("Carol is at 11. Your turn: roll."), "choice.roll", ROLL, N_("roll the dice first")),
+    row("do", N_("The Cemetery again. Skip its card: the Area's action is never a must."),
+        "choice.skip", SKIP, N_("skip the card: the attack is what counts now")),
+    row("do", N_("Attack Carol."), "choice.attack.2", ("attack", (CAROL,)), N_("attack Carol")),
+    row("say", N_("George is dead. His killer takes one of his Equipment cards: you took his "
+               "Rusted Broad Axe."), "results.panel"),
+    row("say", N_("Every Hunter is dead, so the Shadows win and the game ends at once. Bob wins "
+               "too: everyone whose goal is met wins, even the dead."), "results.panel"),
+    row("say", N_("Here is who was who: at 4 players, always two of each side. You're ready for "
+               "a real game!"), "results.panel"),
 )
 
 TUTORIAL_2 = Tutorial(
@@ -234,11 +234,11 @@ TUTORIAL_2 = Tutorial(
     learner=LEARNER,
     seed=710,
     options={"pool": "base"},
-    seat_names=("Alice", "Bob", "Carol", "Dave"),
+    seat_names=SEATS,
     rows=ROWS_2,
     minutes=7,
     part=2,
-    part_title="Winning and dying",
+    part_title=N_("Winning and dying"),
     follows="hunters",
 )
 PARTS = (TUTORIAL, TUTORIAL_2)

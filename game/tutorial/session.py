@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 
 from game.bus import DecisionNeeded, IntentRefused
-from game.i18n import N_, _
+from game.i18n import N_, _, p_
 from game.rules.protocol import CHANCE, Action, RuleError
 from game.session import SeatConfig, Session
 
@@ -46,7 +46,8 @@ class TutorialSession(Session):
     @classmethod
     def begin(cls, tutorial: Tutorial, learner_name: str, index: int = 0, bus=None,
               **kw) -> "TutorialSession":
-        seats = [SeatConfig(learner_name if i == tutorial.learner else name,
+        # the computers' names in the language in force: the notes speak of them so
+        seats = [SeatConfig(learner_name if i == tutorial.learner else p_("name", name),
                             "human" if i == tutorial.learner else "computer", "normal")
                  for i, name in enumerate(tutorial.seat_names)]
         return cls(tutorial, seats, index, bus, **kw)

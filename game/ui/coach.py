@@ -21,8 +21,9 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
 from game.bus import IntentRefused
-from game.i18n import _
+from game.i18n import _, p_
 from game.ui import draw, navigation, overlay_manager, style
+from game.ui.wording import with_names
 
 BODY = 17
 SMALL = 14
@@ -111,6 +112,7 @@ class Coach:
         text = str(msg.reason)
         lead, said = getattr(self.session, "last_refusal", ("", ""))
         lead = lead if lead and said == text else _("Not allowed")
+        text = with_names(text, self.session.seats)    # the rules say "Player 2": Carol
         # Translators: a refusal's heading and its reason, "Not allowed: you must play…"
         self.refusal = _("{lead}: {reason}.", lead=lead, reason=text[:1].lower() + text[1:])
         self._layout_key = None
@@ -202,27 +204,52 @@ class Coach:
         # a long note (a refusal under the step) grows the panel: up, never off the screen
         rect.y = max(m.px(64), min(rect.y, m.height - m.px(6) - rect.h))
         self.rect = self._clear_of_targets(rect)
-        y = self.rect.bottom - pad - m.button_h
-        half = (width - 2 * pad - m.gap) // 2
-        left = pygame.Rect(self.rect.x + pad, y, half, m.button_h)
-        right = pygame.Rect(left.right + m.gap, y, half, m.button_h)
         if (self.session.finished or self.is_last()) and self.tutorial.next_part() is not None:
-            self._button("menu", left, _("Menu"), "#coach_menu")
-            self._button("part", right, _("Part {n}", n=self.tutorial.next_part().part),
-                         "#coach_next_part", primary=True)
+            pair = [("menu", _("Menu"), "#coach_menu", False),
+                    ("part", _("Part {n}", n=self.tutorial.next_part().part), "#coach_next_part", True)]
         elif self.session.finished or self.is_last():
-            self._button("menu", left, _("Menu"), "#coach_menu")
-            self._button("real", right, _("Play vs Easy"), "#coach_play", primary=True)
+            pair = [("menu", _("Menu"), "#coach_menu", False),
+                    ("real", _("Play vs Easy"), "#coach_play", True)]
         else:
-            self._button("leave", left, _("Leave"), "#coach_leave")
+            pair = [("leave", _("Leave"), "#coach_leave", False)]
             if self.step is not None and self.step.kind == "say":
-                b = self._button("next", right, _("Next"), "#coach_next", primary=True)
-                if not self.can_go_on():
+                pair.append(("next", _("Next"), "#coach_next", True))
+        font = draw.font(m.px(style.FONT_BODY), True)
+        need = [font.size(text)[0] for _key, text, _oid, _p in pair]
+        for _pass in range(2):     # again with the buttons' own fonts if the guess was short
+            for b in self.buttons.values():
+                b.kill()
+            self.buttons = {}
+            rects = self._button_rects(need[0], need[1] if len(pair) > 1 else 0)
+            for (key, text, oid, primary), rect in zip(pair, rects):
+                b = self._button(key, rect, text, oid, primary=primary)
+                if key == "next" and not self.can_go_on():
                     b.disable()
+            real = [self.buttons[key].font.size(text)[0] for key, text, _oid, _p in pair]
+            if all(r <= n for r, n in zip(real, need)):
+                break
+            need = real
         self._layout_key = (self.index, self.can_go_on(), self.refusal,
                             tuple(region_of(scene, "coach") or ()),
                             getattr(self.session, "fast_done", 0), m.width, m.height,
                             self.session.finished, tuple(tuple(t) for t in self.targets))
+
+    def _button_rects(self, left_need: int, right_need: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """The two buttons at the panel's foot, halves unless one's words (``*_need`` px)
+        need more (German "Gegen leichte KI" beside "Menü"): then that one takes what the
+        other can spare."""
+        m = self.app.metrics
+        pad = m.px(14)
+        room = self.rect.w - 2 * pad - m.gap
+        need = [w + m.px(24) if w else 0 for w in (left_need, right_need)]
+        left_w = room // 2
+        if need[1] > room - left_w:
+            left_w = max(need[0], room - need[1], room // 4)
+        elif need[0] > left_w:
+            left_w = min(need[0], room - max(need[1], room // 4))
+        y = self.rect.bottom - pad - m.button_h
+        left = pygame.Rect(self.rect.x + pad, y, left_w, m.button_h)
+        return left, pygame.Rect(left.right + m.gap, y, room - left_w, m.button_h)
 
     def _clear_of_targets(self, rect: pygame.Rect) -> pygame.Rect:
         """The panel where the screen wants it, unless it would cover the part the step
@@ -604,7 +631,7 @@ def learner_name(app, game_id: str) -> str:
                 return name
     tutorial = tutorial_for(game_id)
     if tutorial is not None:
-        return tutorial.seat_names[tutorial.learner]
+        return p_("name", tutorial.seat_names[tutorial.learner])
     return default_names(game_id)[0]
 
 
@@ -622,7 +649,7 @@ def start_tutorial(app, game_id: str, resume: bool = True):
 
     tutorial = tutorial_for(game_id)
     if tutorial is None:
-        app.notify("This game has no tutorial yet.", title="Learn to play")
+        app.notify(_("This game has no tutorial yet."), title=_("Learn to play"))
         return None
     index = saved_step(app, tutorial.key) if resume else 0
     session = TutorialSession.begin(tutorial, learner_name(app, tutorial.game_id), index, app.bus,

@@ -27,27 +27,27 @@ CARDS: dict[str, tuple[tuple[str, str], ...]] = {
                     "half counts, and a lone 0 costs 15. The sheet (key S) shows every box.")),
     ),
     "harsh": (
-        ("The goal", "Catch the Spy before the Countdown runs out: bug the Spy, learn which three "
-                     "Items are the Evidence, hold all three, avoid the Red Herring, and accuse."),
-        ("A turn", "Move your Agent one step (diagonals too) and take the card there. Then, if "
+        (N_("The goal"), N_("Catch the Spy before the Countdown runs out: bug the Spy, learn which three "
+                     "Items are the Evidence, hold all three, avoid the Red Herring, and accuse.")),
+        (N_("A turn"), N_("Move your Agent one step (diagonals too) and take the card there. Then, if "
                    "you like, pay Clues to turn a Case File card, place the Tracking Bug, track "
-                   "the Spy or use the Location's ability. End the turn and the Spy moves."),
-        ("Dangers", "A Bomb costs a card unless you spend the Defusing Kit; meeting the Spy costs "
-                    "a card. With nothing to discard the mission fails. The table warns you first."),
-        ("How to win", "When the bugged Spy shares your Location, press Accuse (A). You win if you "
-                       "hold the three Evidence Items and no Red Herring. H asks for a hint."),
+                   "the Spy or use the Location's ability. End the turn and the Spy moves.")),
+        (N_("Dangers"), N_("A Bomb costs a card unless you spend the Defusing Kit; meeting the Spy costs "
+                    "a card. With nothing to discard the mission fails. The table warns you first.")),
+        (N_("How to win"), N_("When the bugged Spy shares your Location, press Accuse (A). You win if you "
+                       "hold the three Evidence Items and no Red Herring. H asks for a hint.")),
     ),
     "hunters": (
-        ("The goal", "You are secretly a Hunter, a Shadow or a Neutral. Hunters win when all "
+        (N_("The goal"), N_("You are secretly a Hunter, a Shadow or a Neutral. Hunters win when all "
                      "Shadows are dead, Shadows when all Hunters (or three Neutrals) are dead; "
-                     "each Neutral has a goal of their own on their card."),
-        ("A turn", "Roll to move to an Area, use the Area if you like (draw a card, heal or hurt "
+                     "each Neutral has a goal of their own on their card.")),
+        (N_("A turn"), N_("Roll to move to an Area, use the Area if you like (draw a card, heal or hurt "
                    "in the Woods, take Equipment at the Altar), then you may attack someone in "
-                   "your Area or its neighbour: the damage is the difference of the two dice."),
-        ("Reading the table", "Hermit cards make players hint at who they are; the notebook keeps "
-                              "what you learned. Reveal your character to use its ability."),
-        ("How to win", "Work out who is on your side, keep your team alive and bring the other "
-                       "side down before they find you."),
+                   "your Area or its neighbour: the damage is the difference of the two dice.")),
+        (N_("Reading the table"), N_("Hermit cards make players hint at who they are; the notebook keeps "
+                              "what you learned. Reveal your character to use its ability.")),
+        (N_("How to win"), N_("Work out who is on your side, keep your team alive and bring the other "
+                       "side down before they find you.")),
     ),
 }
 
@@ -118,6 +118,15 @@ class HowToPlayScene(Overlay):
         height = (m.px(78) + sum(m.px(30) + len(lines) * self.line_h + m.px(8) for _, lines in self.laid)
                   + m.button_h + 2 * m.pad)
         self.box = self.centered(width, min(height, m.height - 2 * m.px(12)))
+        # where each heading and line goes (draw and the fit tests read it)
+        self.placed: list[tuple[str, int, list[tuple[str, int]]]] = []
+        y = self.box.y + m.px(72)
+        for head, lines in self.laid:
+            at = y
+            y += m.px(30)
+            self.placed.append((head, at, [(line, y + i * self.line_h) for i, line in enumerate(lines)]))
+            y += len(lines) * self.line_h + m.px(8)
+        self.text_bottom = y - m.px(8)
         bw = m.px(170)
         y = self.box.bottom - m.button_h - m.pad
         self.button((self.box.centerx - bw - m.gap // 2, y, bw, m.button_h), _("Got it"), self.close,
@@ -145,13 +154,9 @@ class HowToPlayScene(Overlay):
         draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
         draw.blit_text(surface, _("How to play · {game}", game=_(self.title)), m.px(style.FONT_HEADING),
                        (box.centerx, box.y + m.px(34)), style.ACCENT_BRIGHT, True, "center")
-        y = box.y + m.px(72)
-        for head, lines in self.laid:
-            pygame.draw.rect(surface, style.ACCENT, (box.x + m.pad, y + m.px(4), m.px(4), m.px(18)))
-            draw.blit_text(surface, head, m.px(style.FONT_BODY + 1), (box.x + m.pad + m.px(12), y),
+        for head, at, lines in self.placed:
+            pygame.draw.rect(surface, style.ACCENT, (box.x + m.pad, at + m.px(4), m.px(4), m.px(18)))
+            draw.blit_text(surface, head, m.px(style.FONT_BODY + 1), (box.x + m.pad + m.px(12), at),
                            style.ACCENT, True)
-            y += m.px(30)
-            for line in lines:
+            for line, y in lines:
                 draw.blit_text(surface, line, self.body, (box.x + m.pad, y), style.TEXT)
-                y += self.line_h
-            y += m.px(8)

@@ -321,7 +321,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
 
     def refuse(self, reason: str) -> None:
         """Show why a click was refused, in one line."""
-        text = reason[:1].upper() + reason[1:]
+        text = with_names(reason[:1].upper() + reason[1:], self.session.seats)
         # a tutorial refuses legal moves too: its session says how to lead those
         lead, said = getattr(self.session, "last_refusal", ("", ""))
         lead = lead if lead and said == reason else _("Not allowed")

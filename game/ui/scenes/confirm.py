@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from game.ui import style
+from game.ui import draw, style
 from game.ui.message_box import MessageBox
 
 
@@ -20,7 +20,9 @@ class ConfirmScene(MessageBox):
     def build(self, m: style.Metrics) -> None:
         width = self.place_box(m)
         n = len(self.answers)
-        bw = min(m.px(180), (width - 2 * m.pad - (n - 1) * m.gap) // n)
+        # as wide as the longest answer needs ("Apprendre en jouant"), as the box allows
+        words = max(draw.font(m.px(style.FONT_BODY), True).size(str(a[0]))[0] for a in self.answers)
+        bw = min(max(m.px(180), words + m.px(36)), (width - 2 * m.pad - (n - 1) * m.gap) // n)
         x = self.box.centerx - (n * bw + (n - 1) * m.gap) // 2
         for i, (label, oid, _does) in enumerate(self.answers):
             self.button((x, self.box.bottom - m.button_h - m.pad, bw, m.button_h), label,
