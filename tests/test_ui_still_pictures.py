@@ -142,3 +142,27 @@ def test_harsh_board_picture_is_drawn_again_into_the_same_surface_when_the_board
     monkeypatch.setattr(type(table), "frame_room", lambda self, budget=0: -1.0)
     table.draw(app.screen)                                     # piece by piece
     assert table._base is None and pixels(app.screen) == kept
+
+
+def test_the_danger_check_played_a_choice_at_a_time_finds_what_whole_worlds_find():
+    """The Harsh danger check is played one choice of one world at a time (a whole world
+    with many risky choices cost up to 8 ms of a frame): the same worlds, the same order,
+    the same answer as whole worlds and as all at once."""
+    from test_ui_harsh_table_aids import match_at_move
+
+    from game.ui.harsh import dangers
+
+    for seed in (3, 4):
+        m = match_at_move(seed)
+        view, actions = m.state.view(0), m.state.legal_actions(0)
+        whole = dangers.Assessment(view, actions, seed=7)
+        while not whole.step():
+            pass
+        pieces = dangers.Assessment(view, actions, seed=7)
+        played = 0
+        while not pieces.piece():
+            played += 1
+        assert pieces.risky and played + 1 == dangers.WORLDS * len(pieces.risky)
+        at_once = dangers.Assessment(view, actions, seed=7).result()
+        assert (pieces.lost, pieces.why, pieces.sampled) == (whole.lost, whole.why, whole.sampled)
+        assert pieces.result() == whole.result() == at_once
