@@ -35,6 +35,7 @@ IDLE_FPS = 12          # nothing moved and nobody touched anything for IDLE_AFTE
 IDLE_AFTER = 1.5
 IDLE_DRAW_EVERY = 6    # while idle, redraw twice a second (a text cursor still blinks)
 FRESH_DRAW_UNTIL = 0.011   # CPU s into a frame after which a new screen's first draw waits
+STILL_ROOM = 0.004    # CPU s into a frame after which no surface is made for a still picture
 WINDOW_TITLE = "Shadows Tabletop"
 
 
@@ -90,6 +91,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
         self._shown_top: Scene | None = None     # the top scene of the last frame shown
+        self._still: tuple | None = None   # (top scene, its still_key) of _still_pic: _draw
+        self._still_pic: pygame.Surface | None = None
         self.fresh_draws_put_off = 0   # first draws of a new screen left to the next frame
         self.ui_rebuilt = False
         self.running = True
@@ -490,6 +493,28 @@ class App:
 
     def _draw(self) -> None:
         surface = self.screen
+        top = self.top
+        key = top.still_key() if top is not None else None
+        pic = self._still_pic
+        if key is not None and self._still == (top, key) and pic is not None \
+                and pic.get_size() == surface.get_size():
+            surface.blit(pic, (0, 0))      # nothing under the widgets has changed
+        else:
+            self._still = None
+            self._draw_scenes(surface)
+            if key is not None and self.still_room(surface.get_size(), STILL_ROOM):
+                self._still_pic.blit(surface, (0, 0))
+                self._still = (top, key)
+        self.manager.draw_ui(surface)
+        if self.top is not None:
+            self.top.draw_over(surface)
+        if self.coach is not None:
+            self.coach.draw(surface)
+        self.banner.draw(surface)
+        self._shown_top = self.top
+        pygame.display.flip()
+
+    def _draw_scenes(self, surface: pygame.Surface) -> None:
         base = len(self.scenes) - 1
         while base > 0 and not self.scenes[base].opaque:
             base -= 1
@@ -499,14 +524,20 @@ class App:
                 surface.blit(look, (0, 0))
             else:
                 scene.draw(surface)
-        self.manager.draw_ui(surface)
-        if self.top is not None:
-            self.top.draw_over(surface)
-        if self.coach is not None:
-            self.coach.draw(surface)
-        self.banner.draw(surface)
-        self._shown_top = self.top
-        pygame.display.flip()
+
+    def still_room(self, size: tuple, room: float | None = None) -> bool:
+        """The surface for a still picture (``Scene.still_key``) of this size is there, made
+        now if not. A new window-sized surface costs milliseconds: with ``room``, made only
+        if the frame has used less than that (a screen that keeps its picture makes it
+        ahead, ``ResultsScene.prepare``)."""
+        pic = self._still_pic
+        if pic is not None and pic.get_size() == tuple(size):
+            return True
+        began = getattr(self, "frame_began", None)
+        if room is not None and began is not None and time.thread_time() - began > room:
+            return False
+        self._still, self._still_pic = None, pygame.Surface(size, 0, self.screen)
+        return True
 
     def run(self) -> int:
         while self.step():

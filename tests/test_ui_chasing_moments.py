@@ -49,6 +49,13 @@ def click_a_legal_card(app, table) -> None:
     click_at(app, rect.center)
 
 
+def drawn_for_the_viewer(table) -> bool:
+    """The table has been drawn for the person now at the screen: her cards are where a
+    click finds them. On a loaded machine the first frame after a hand-off may put its
+    drawing off a frame (``App.draw``), and the cards drawn before are the public backs."""
+    return table.drawn is not None and table.drawn["seat"] == table.viewer
+
+
 def trick_on_table(table) -> tuple[int, int] | None:
     """(cards of the finished trick drawn, winner lit) if the table shows a won trick."""
     shown, beat, _ = table.shown()
@@ -77,7 +84,8 @@ def run_until_handoff_after_a_trick(app, table, frames=20000):
         if isinstance(top, RoundEndScene):
             click(app, "#continue_round")
             continue
-        if top is table and table.acting() is not None and table.hand_hits and table.motion.idle:
+        if top is table and table.acting() is not None and table.hand_hits and table.motion.idle \
+                and drawn_for_the_viewer(table):
             click_a_legal_card(app, table)
             shown_frames = 0
             continue

@@ -287,16 +287,21 @@ def _press(app, pos) -> None:
 
 
 def test_a_quick_move_is_held_while_the_danger_check_plays_its_worlds_then_taken(app, monkeypatch):
-    """A click before the check is done: each frame plays some worlds (within HELD_BUDGET),
-    and the move is taken in the frame after the last world, not with all of them at once."""
+    """A click before the check is done: each frame plays some of its worlds, a choice of
+    one world at a time (within HELD_BUDGET), and the move is taken in the frame after the
+    last of them, not with all of them at once."""
     from game.ui.harsh import checking as harsh_checking
 
+    monkeypatch.setattr(harsh_checking, "HELD_FRAMES", 10 ** 6)   # only the check decides when
     m = match_at_move(3)
     table = open_table(app, m)
     table._dangers = (-1, {})            # the check starts afresh: no world played yet
     found = table._assessment()
     monkeypatch.setattr(table, "_assess_some", lambda: None)   # only the held choice plays
-    # a world costs 1 ms of this clock and each frame has 2.5 ms for them: two a frame
+    played = [0]
+    piece = found.piece
+    monkeypatch.setattr(found, "piece", lambda: played.__setitem__(0, played[0] + 1) or piece())
+    # a piece costs 1 ms of this clock and each frame has 2.5 ms for them: two a frame
     ticks = iter(range(10 ** 6))
     monkeypatch.setattr(harsh_checking, "time", SimpleNamespace(thread_time=lambda: next(ticks) / 1000))
     monkeypatch.setattr(table, "frame_room", lambda budget=0.0: 0.0025)
@@ -304,15 +309,15 @@ def test_a_quick_move_is_held_while_the_danger_check_plays_its_worlds_then_taken
     before = len(table.session.match.log)
     _press(app, table.lay.cells[move.args[0]].center)
     step(app)
-    left = [found.left]
+    counts = [played[0]]
     while table.input_pending():
         assert len(table.session.match.log) == before      # held
         step(app)
-        left.append(found.left)
+        counts.append(played[0])
     assert found.done
-    # spread: two worlds a frame, and the move in the frame after the last of them
-    assert len(left) > 3 and all(0 <= a - b <= 2 for a, b in zip(left, left[1:])), left
-    assert left[-2:] == [0, 0]
+    # spread: two pieces a frame, and the move in the frame after the last of them
+    assert len(counts) > 3 and all(0 <= b - a <= 2 for a, b in zip(counts, counts[1:])), counts
+    assert counts[-1] == counts[-2]
     assert table.session.match.log[before] == (0, move)
 
 

@@ -34,11 +34,9 @@ def drawn_ahead(app, paint, tries: int = 12):
     frame's room at a time (``draw.until``): the texts, cards and pictures it makes are kept
     by draw's caches, so the screen's first frame only finds them. After ``tries`` frames
     it stops; what is left, the screen's first draw makes."""
-    import pygame
-
     from game.ui import draw
 
-    scratch = pygame.Surface(app.screen.get_size())
+    scratch = draw.scratch(app.screen.get_size())
     for _ in range(tries):
         try:
             with draw.until(getattr(app, "frame_began", time.thread_time()) + DRAW_UNTIL):

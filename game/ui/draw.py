@@ -313,6 +313,18 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 10, alpha: i
     surface.blit(_panel(tuple(pygame.Rect(rect).size), radius, alpha), rect)
 
 
+_scratch: list = []
+
+
+def scratch(size: tuple) -> pygame.Surface:
+    """A window-sized surface nobody sees, to draw a screen onto ahead of time (what it
+    makes is then in the caches). One is kept: a new one cost 3-10 ms of the frame (its
+    memory is fresh each time). What is on it is never shown."""
+    if not _scratch or _scratch[0].get_size() != tuple(size):
+        _scratch[:] = [pygame.Surface(size)]
+    return _scratch[0]
+
+
 @lru_cache(maxsize=64)
 def shade(size: tuple, rgba: tuple, radius: int = 0) -> pygame.Surface:
     """A translucent (rounded) rectangle to blit over something: made once per size and

@@ -147,6 +147,13 @@ class Scene:
         if self.active:
             self.rebuild()
 
+    def still_key(self):
+        """As the top screen: a key of everything the scenes draw under the widgets while
+        it stays the same (None: drawn every frame). With a key, the app shows the picture it
+        kept of the last frame drawn with that key instead of drawing the scenes again
+        (``App._draw``): for a screen that only sits there, like a game's results."""
+        return None
+
     def rebuild(self) -> None:
         held = self.ring.begin()
         keep = self.selected

@@ -233,7 +233,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
 
     def draw_off_screen(self) -> None:
         """Draw the table onto a surface nobody sees (its pieces are then ready)."""
-        self.draw(pygame.Surface(self.app.screen.get_size()))
+        self.draw(draw.scratch(self.app.screen.get_size()))
 
     def skip_to_result(self) -> None:
         """Play the rest at full speed (the person at the screen is out of the game)."""

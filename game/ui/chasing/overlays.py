@@ -95,6 +95,9 @@ class RoundEndScene(Overlay):
 
     shade = 190
     every_secret = False     # a review: every set-aside card face up, not only your own
+    # its Continue button is made while the round's last trick is seen (``prepare``)
+    keep_widgets = True
+    park_widgets = True
 
     def __init__(self, app, table, view: Mapping) -> None:
         super().__init__(app)

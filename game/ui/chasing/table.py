@@ -50,6 +50,10 @@ class ChasingTable(ChasingPainter, TableScene):
     # a hand-off, a round's end or the sheets cover it often: its buttons (none of them
     # says a secret: the hand is drawn) are only hidden meanwhile, not made again
     hide_when_covered = True
+    # the top bar's buttons change with the game (Undo greyed, Results at the end): a
+    # button a build leaves out is parked for the next, and the curtain makes the first
+    # build's buttons one a frame (``first_buttons``) instead of all in the frame it lifts
+    park_widgets = True
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -179,6 +183,7 @@ class ChasingTable(ChasingPainter, TableScene):
         self._sound_for(kind)
         if kind == "round_scored":
             self.round_end_due = self.live_view()
+            self.prepare_round_end()
             self.chain = None
             self.moments.see("trick_end")   # the round's end holds its last trick itself
             return
@@ -344,12 +349,34 @@ class ChasingTable(ChasingPainter, TableScene):
         return (not self.motion.idle or self.round_end_due is not None
                 or self.round_end_hold is not None)
 
+    def prepare_round_end(self) -> None:
+        """The round's scoring screen comes once its last trick has been seen: its button
+        is made meanwhile (game.ui.ahead), not in the frame it comes up. Its pictures wait
+        for it: it may show the viewer's own set-aside cards."""
+        from .overlays import RoundEndScene
+
+        self.drop_round_end_ahead()
+        self._round_end_ahead = RoundEndScene(self.app, self, self.round_end_due)
+        self.app.ahead.add("round_end", self._round_end_ahead.prepare())
+
+    def drop_round_end_ahead(self) -> None:
+        ready, self._round_end_ahead = getattr(self, "_round_end_ahead", None), None
+        if ready is not None:
+            self.app.ahead.cancel("round_end")
+            ready.teardown()
+
     def show_round_end(self) -> None:
         from .overlays import RoundEndScene
 
         view, self.round_end_due, self.round_end_hold = self.round_end_due, None, None
+        ready = getattr(self, "_round_end_ahead", None)
+        if ready is not None and (view is None or ready.view is not view):
+            self.drop_round_end_ahead()     # made for another round's end (an undo)
+            ready = None
+        self._round_end_ahead = None
+        self.app.ahead.cancel("round_end")  # what is not made yet, its build makes
         if view is not None:
-            self.app.push(RoundEndScene(self.app, self, view))
+            self.app.push(ready or RoundEndScene(self.app, self, view))
 
     def game_over(self) -> None:
         # the base records and shows the results; here they wait for the last trick and
@@ -365,7 +392,12 @@ class ChasingTable(ChasingPainter, TableScene):
 
         return ChasingResultsScene(self.app, self.session, self)
 
+    def on_exit(self) -> None:
+        self.drop_round_end_ahead()
+        super().on_exit()
+
     def undo(self) -> None:
+        self.drop_round_end_ahead()
         self.motion.clear()
         self.moments.see("trick_end")
         self.chain = None

@@ -61,12 +61,12 @@ class DangerCheck:
         found = self._assessment()
         if found.done:
             return
-        # one world, then only while the frame is young: an idle frame stays within 3 ms
-        # with its drawing, and a frame that rebuilt the table (a move, a dialog) plays just
-        # the one; the check still ends within a few frames
+        # one choice in one world, then only while the frame is young: an idle frame stays
+        # within 3 ms with its drawing, and a frame that rebuilt the table (a move, a dialog)
+        # plays just the one; the check still ends within a few frames
         budget = min(ASSESS_BUDGET, self.frame_room(ASSESS_UNTIL))
         start = time.thread_time()
-        while not found.step() and time.thread_time() - start < budget:
+        while not found.piece() and time.thread_time() - start < budget:
             pass
         if found.done and found.result():
             self.rebuild()
@@ -124,10 +124,11 @@ class DangerCheck:
 
     @staticmethod
     def _play_worlds(found: dangers.Assessment, budget: float) -> None:
-        """Play the check's worlds one at a time while ``budget`` seconds of CPU last."""
+        """Play the check's worlds, a choice of one at a time, while ``budget`` seconds of
+        CPU last."""
         start = time.thread_time()
         while not found.done and time.thread_time() - start < budget:
-            found.step()
+            found.piece()
 
     def _take_held(self) -> None:
         """Take the choice held back for the danger check (a frame later), unless the

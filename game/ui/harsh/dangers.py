@@ -85,30 +85,49 @@ class Assessment:
         self.lost = {a: 0 for a in self.risky}
         self.why: dict[Action, dict[str, int]] = {a: {} for a in self.risky}
         self.sampled = 0
+        self._world = None      # the world being played, choice by choice (``piece``)
+        self._next = 0          # its next choice to play
 
     @property
     def done(self) -> bool:
-        return self.left <= 0
+        return self.left <= 0 and self._world is None
 
-    def step(self, worlds: int = 1) -> bool:
-        """Play up to ``worlds`` more worlds; True once every world has been played."""
-        rng = self.rng
-        while worlds > 0 and self.left > 0:
-            worlds -= 1
+    def piece(self) -> bool:
+        """Play one choice in the current world (a world is drawn first when none is
+        open); a world with many risky choices cost up to 8 ms in one go. True once every
+        world has been played. Pieces play the same worlds in the same order as ``step``."""
+        if self._world is None:
+            if self.left <= 0:
+                return True
             self.left -= 1
             try:
-                world = determinize(self.view, rng)
+                self._world = determinize(self.view, self.rng)
             except ValueError:
-                continue
+                return self.done
             self.sampled += 1
-            for a in self.risky:
-                w = world.clone()
-                w._apply(0, a)
-                while w.decider() == CHANCE:
-                    w._apply(CHANCE, w.sample_chance(rng))
-                if w.phase == "over" and w.outcome != "won":
-                    self.lost[a] += 1
-                    self.why[a][w.outcome] = self.why[a].get(w.outcome, 0) + 1
+            self._next = 0
+        a = self.risky[self._next]
+        rng = self.rng
+        w = self._world.clone()
+        w._apply(0, a)
+        while w.decider() == CHANCE:
+            w._apply(CHANCE, w.sample_chance(rng))
+        if w.phase == "over" and w.outcome != "won":
+            self.lost[a] += 1
+            self.why[a][w.outcome] = self.why[a].get(w.outcome, 0) + 1
+        self._next += 1
+        if self._next >= len(self.risky):
+            self._world = None
+        return self.done
+
+    def step(self, worlds: int = 1) -> bool:
+        """Play up to ``worlds`` more worlds (the open one counts as one); True once every
+        world has been played."""
+        while worlds > 0 and not self.done:
+            worlds -= 1
+            self.piece()
+            while self._world is not None:
+                self.piece()
         return self.done
 
     def result(self) -> dict[Action, Danger]:

@@ -87,7 +87,11 @@ class HarshPainter:
             self._base_key = key
 
     def _make_base(self, like: pygame.Surface, view, moves) -> pygame.Surface:
-        base = pygame.Surface(like.get_size(), 0, like)
+        base = self._base
+        if base is None or base.get_size() != like.get_size() or base.get_bitsize() != like.get_bitsize():
+            # a new full-window surface costs 3-10 ms (its memory is fresh each time): the
+            # picture is drawn again into the one it has
+            base = pygame.Surface(like.get_size(), 0, like)
         base.blit(draw.table_background(like.get_size(), felt=True), (0, 0))
         self.draw_locations(base, view, moves)
         m = self.metrics

@@ -6,8 +6,9 @@ import random
 
 import pygame
 
+from game import i18n
 from game.i18n import _, shown
-from game.ui import draw, navigation, style
+from game.ui import draw, navigation, palette, style
 from game.ui.ahead import drawn_ahead
 from game.ui.scene import DIGIT_KEYS, Overlay
 from game.ui.scenes.confirm import ConfirmScene
@@ -67,6 +68,13 @@ def result_blocks(session) -> list:
     return blocks
 
 
+def _moving(scene) -> bool:
+    """A screen under the results still shows something moving (a table's animation)."""
+    animating = getattr(scene, "animating", None)
+    timeline = getattr(scene, "timeline", None)
+    return bool(animating is not None and animating() or timeline is not None and timeline.running)
+
+
 class ResultsScene(Overlay):
     shade = 150
     # made while the final board lingers (``prepare``, game.ui.ahead): its buttons parked,
@@ -88,6 +96,8 @@ class ResultsScene(Overlay):
             return
         yield
         yield from drawn_ahead(self.app, self.draw)     # its panel laid out too
+        yield
+        self.app.still_room(self.app.screen.get_size())  # where its still picture is kept
 
     def make_panel(self, rect: pygame.Rect, m: style.Metrics) -> ScrollPanel:
         """The results' panel: the one made ahead, if it is for this place."""
@@ -180,6 +190,23 @@ class ResultsScene(Overlay):
 
     def on_escape(self) -> None:
         self.to_menu()
+
+    def rebuild(self) -> None:
+        self._builds = getattr(self, "_builds", 0) + 1     # a new picture (still_key)
+        super().rebuild()
+
+    def still_key(self):
+        """The results sit still over the finished table: drawn again only when what they
+        show changes (a rebuild, the window, colours, language, the panel scrolled), and
+        every frame while anything under them still moves."""
+        scenes = self.app.scenes
+        if any(_moving(s) for s in scenes[:-1]):
+            return None
+        panel = self.panel
+        shown = (panel.offset, panel._dragging, id(panel._content), len(panel.blocks)) \
+            if panel is not None else None
+        return (self.metrics.width, self.metrics.height, palette.current(), i18n.current(),
+                getattr(self, "_builds", 0), shown, len(scenes), self.covers_table())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.panel.handle_event(event):
