@@ -22,6 +22,7 @@ os.environ["SHADOWS_HOME"] = _home
 sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest  # noqa: E402
+import quick_subset  # noqa: E402
 
 # The longest tests with their seconds of CPU on this machine (`-p cpuplug`, see
 # /work/notes: time.process_time() of the test's setup, call and teardown; a quick-subset
@@ -108,6 +109,22 @@ TOGETHER = {
 
 def _short_id(item) -> str:
     return item.nodeid.removeprefix("tests/")
+
+
+@pytest.hookimpl(tryfirst=True, specname="pytest_collection_modifyitems")  # before -m deselects
+def pytest_collection_modifyitems_heavy_first(config, items):
+    """The heavy tests of tests/quick_subset.py go to the whole run only (marked slow), so
+    that the quick subset `-m "not slow"` stays within 3 minutes on two cores."""
+    slow = pytest.mark.slow
+    for item in items:
+        if quick_subset.is_heavy(_short_id(item)):
+            item.add_marker(slow)
+    # a file named down to its tests on the command line cannot judge its entries
+    picked = {arg.split("::")[0] for arg in config.args if "::" in arg}
+    files = {_short_id(item).split("::")[0] for item in items}
+    files = {f for f in files if not any(p.endswith(f) for p in picked)}
+    config.stash[quick_subset.STALE] = quick_subset.stale_entries(map(_short_id, items), files)
+    config.stash[quick_subset.SLOW] = {_short_id(i) for i in items if i.get_closest_marker("slow")}
 
 
 @pytest.hookimpl(trylast=True)     # after -m and -k have deselected
