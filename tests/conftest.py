@@ -22,62 +22,137 @@ os.environ["SHADOWS_HOME"] = _home
 sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest  # noqa: E402
+import quick_subset  # noqa: E402
 
-# The longest tests with their seconds, measured on this 2-core machine under load
-# (`pytest -n auto --durations=40`). A parallel run is only as quick as its slowest worker:
-# these are started first and dealt out between the workers, so that none of them begins
-# near the end while the other worker sits idle; with `--dist worksteal` (pyproject.toml)
-# a worker that runs out takes the short tests still queued on the other. The list only
-# orders: a test missing from it (renamed, new) runs all the same, after these. A test
-# that shares a module-scoped fixture stays out (moved away from its module, the fixture
-# would be built twice).
+# The longest tests with their seconds of CPU on this machine (`-p cpuplug`, see
+# /work/notes: time.process_time() of the test's setup, call and teardown; a quick-subset
+# run `-n 2 -m "not slow"` and the slow tests' own runs, 2026-12-06), or, marked "w",
+# the wall seconds of a calm whole run where no CPU figure was taken. A parallel run is
+# only as quick as its slowest worker: these are started first and dealt out between the
+# workers, so that none of them begins near the end while the other worker sits idle;
+# with `--dist worksteal` (pyproject.toml) a worker that runs out takes the short tests
+# still queued on the other. The list only orders: a test missing from it (renamed, new)
+# runs all the same, after these. A test that shares a module-scoped fixture stays out
+# (moved away from its module, the fixture would be built twice).
 LONGEST = {
-    "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast]": 104,
-    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast]": 78,
-    "test_ui_chasing_table_flow.py::test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results": 67,
-    "test_ui_handoff_moments.py::test_a_choice_pressed_while_a_moment_holds_first_ends_it[chasing-7]": 50,
-    "test_tutorial.py::test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game": 44,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size1]": 41,
-    "test_tutorial.py::test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game": 39,
-    "test_tutorial.py::test_esc_under_an_explanation_of_the_round_end_does_not_close_it": 39,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size0]": 38,
-    "test_ui_trust.py::test_results_come_only_after_the_final_board_and_log_were_drawn[hunters-4-fast]": 38,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size1]": 29,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size0]": 26,
-    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[off]": 20,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size1]": 19,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size0]": 18,
-    "test_a11y_text_size.py::test_hunters_choice_labels_in_large_text[150pc-1280x720-plain]": 13,
-    "test_ui_phones.py::test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table": 13,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size1]": 12,
-    "test_tutorial.py::test_harsh_keeping_the_kit_gets_the_coachs_answer_before_the_tables_warning": 12,
-    "test_tutorial.py::test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game": 11,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size0]": 10,
-    "test_ui_handoff_moments.py::test_chasing_no_handoff_after_computer_only_moves_but_between_people": 10,
-    "test_tutorial.py::test_hunters_re_rolls_are_not_called_the_mystic_compass": 10,
-    "test_bench_harsh_ai.py::test_a_step_budget_makes_the_rows_repeat_exactly": 9,
-    "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-8p]": 9,
+    # slow (CI, the README's whole run)
+    "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast]": 80,  # w 104
+    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast]": 60,  # w 78
+    "test_ui_handoff_moments.py::test_a_choice_pressed_while_a_moment_holds_first_ends_it[chasing-7]": 40,  # w 50
+    "test_ui_trust.py::test_results_come_only_after_the_final_board_and_log_were_drawn[hunters-4-fast]": 30,  # w 38
+    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[off]": 21,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size1]": 17,
+    "test_ui_chasing_table_flow.py::test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results": 14,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size1]": 13,
+    "test_tutorial.py::test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game": 13,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size0]": 12,
+    "test_tutorial.py::test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game": 12,
+    "test_tutorial.py::test_esc_under_an_explanation_of_the_round_end_does_not_close_it": 12,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size1]": 11,
+    "test_ui_phones.py::test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table": 10,  # w 13
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size0]": 9,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size1]": 9,
+    "test_tutorial.py::test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game": 5,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size0]": 5,
+    # quick subset (-m "not slow")
+    "test_a11y_text_size.py::test_hunters_choice_labels_in_large_text[150pc-1280x720-plain]": 20,
+    "test_ui_frame_caches.py::test_hunters_choice_buttons_are_made_ahead_unseen_and_a_later_decision_shows_them": 11,
+    "test_i18n_hunters.py::test_a_game_with_computers_draws_only_catalog_text[lang_app0]": 10,
+    "test_ui_handoff_moments.py::test_chasing_no_handoff_after_computer_only_moves_but_between_people": 9,
     "test_ui_handoff_moments.py::test_computer_pace_is_a_setting_that_is_saved_and_slows_the_computers": 8,
-    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-reduced-motion]": 8,
     "test_a11y_text_size.py::test_every_button_holds_its_words[200pc-1920x1080]": 7,
-    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-full-motion]": 7,
-    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[hunters-reduced-motion]": 7,
-    "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-7p]": 6,
+    "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[ja]": 6,
+    "test_hunters_shared_events.py::test_shared_events_say_what_fresh_ones_say": 6,
+    "test_phone_games.py::test_a_whole_game_played_on_phones[hunters-8]": 6,
+    "test_i18n_chasing.py::test_the_chasing_tutorial_plays_to_its_end_in_every_language[ja]": 6,
+    "test_bench_harsh_ai.py::test_a_step_budget_makes_the_rows_repeat_exactly": 6,
+    "test_i18n_chasing.py::test_the_chasing_tutorial_plays_to_its_end_in_every_language[fr]": 5,
+    "test_i18n_chasing.py::test_the_chasing_tutorial_plays_to_its_end_in_every_language[de]": 5,
+    "test_ui_ahead.py::test_the_table_after_a_hand_off_finds_her_buttons_made": 5,
+    "test_phone_games.py::test_a_whole_game_played_on_phones[hunters-6]": 5,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[ja-1920x1080]": 5,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[fr-1920x1080]": 5,
+    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-full-motion]": 5,
+    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[chasing-reduced-motion]": 5,
+    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-reduced-motion]": 5,
+    "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[de]": 5,
+    "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[fr]": 5,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[de-1920x1080]": 5,
+    "test_protocol_lazy.py::test_apply_after_legal_actions_refuses_illegal_actions_and_changes_nothing[hunters-5]": 5,
+    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[hunters-full-motion]": 5,
+    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[chasing-full-motion]": 5,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[en-1920x1080]": 5,
+    "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[en]": 5,
+    "test_a11y_text_size.py::test_settings_in_large_text_come_a_page_at_a_time_and_hold_their_words[200pc-1920x1080]": 4,
+    "test_fault_injection.py::test_fault_injection_run_plays_on_with_nothing_lost": 4,
+    "test_ui_entry.py::test_self_test_reports_a_broken_scene_and_exits_non_zero": 4,
+    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[hunters-reduced-motion]": 4,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[fr-1024x640]": 4,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[ja-1024x640]": 4,
+    "test_chasing_bots.py::test_hard_stays_within_its_think_budget": 4,
+    "test_ui_handoff_moments.py::test_hunters_no_handoff_when_only_computers_acted_in_between": 4,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size0]": 3,
+    "test_phone_games.py::test_a_whole_game_played_on_phones[hunters-7]": 3,
 }
+
+
+# Tests whose first one in a worker fills a cache that the others then read: each worker
+# that runs one of them pays for the whole fill, so they all go to one worker, one after
+# another, the group dealt as one long test (its cost: the sum of its members' LONGEST).
+# Keyed by the test's id without its parameters.
+TOGETHER = {
+    # hunters_labels.engine_labels(2000): 2000 random games, about 17 s of CPU
+    "test_a11y_text_size.py::test_hunters_choice_labels_in_large_text": "hunters labels",
+    "test_ui_hunters_labels.py::test_every_engine_label_fits_its_button": "hunters labels",
+}
+
+
+def _short_id(item) -> str:
+    return item.nodeid.removeprefix("tests/")
+
+
+@pytest.hookimpl(tryfirst=True, specname="pytest_collection_modifyitems")  # before -m deselects
+def pytest_collection_modifyitems_heavy_first(config, items):
+    """The heavy tests of tests/quick_subset.py go to the whole run only (marked slow), so
+    that the quick subset `-m "not slow"` stays within 3 minutes on two cores."""
+    slow = pytest.mark.slow
+    for item in items:
+        if quick_subset.is_heavy(_short_id(item)):
+            item.add_marker(slow)
+    # a file named down to its tests on the command line cannot judge its entries
+    picked = {arg.split("::")[0] for arg in config.args if "::" in arg}
+    files = {_short_id(item).split("::")[0] for item in items}
+    files = {f for f in files if not any(p.endswith(f) for p in picked)}
+    config.stash[quick_subset.STALE] = quick_subset.stale_entries(map(_short_id, items), files)
+    config.stash[quick_subset.SLOW] = {_short_id(i) for i in items if i.get_closest_marker("slow")}
 
 
 @pytest.hookimpl(trylast=True)     # after -m and -k have deselected
 def pytest_collection_modifyitems(config, items):
     """Each worker under ``--dist worksteal`` starts on an equal share of the queue, in order:
-    the long tests go to the front of the shares, dealt so that each share holds about the
-    same seconds of them (every worker collects and orders alike, as xdist requires)."""
+    the long tests (and the groups of TOGETHER) go to the front of the shares, dealt so that
+    each share holds about the same seconds of them (every worker collects and orders
+    alike, as xdist requires)."""
     workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
-    seconds = {item: LONGEST.get(item.nodeid.removeprefix("tests/")) for item in items}
-    long = sorted((i for i in items if seconds[i] is not None), key=lambda i: -seconds[i])
-    rest = [i for i in items if seconds[i] is None]
-    shares = [[] for _ in range(workers)]
-    for item in long:                  # the longest first, each to the lightest share so far
-        min(shares, key=lambda share: sum(seconds[i] for i in share)).append(item)
+    units: dict[str, list] = {}
+    for item in items:
+        name = _short_id(item)
+        group = TOGETHER.get(name.split("[")[0])
+        if group is not None:
+            units.setdefault(group, []).append(item)
+        elif name in LONGEST:
+            units[name] = [item]
+    cost = {}
+    for name, unit in units.items():
+        unit.sort(key=lambda i: -LONGEST.get(_short_id(i), 0))   # the longest fills the cache
+        cost[name] = sum(LONGEST.get(_short_id(i), 0) for i in unit)
+    placed = {item for unit in units.values() for item in unit}
+    rest = [i for i in items if i not in placed]
+    shares, seconds = [[] for _ in range(workers)], [0] * workers
+    for name in sorted(units, key=lambda n: -cost[n]):   # the longest first, to the lightest
+        lightest = min(range(workers), key=seconds.__getitem__)
+        shares[lightest] += units[name]
+        seconds[lightest] += cost[name]
     order, left = [], len(items)
     for n, share in enumerate(shares):  # the shares' sizes as worksteal cuts the queue
         size = max(len(share), left // (workers - n))

@@ -34,6 +34,7 @@ def _engine_labels(games: int, seed: int) -> frozenset:
     names = default_names("hunters")
     rng = random.Random(seed)
     out = set()
+    shortened: dict[str, str] = {}   # the same label comes back thousands of times
     for g in range(games):
         n = 4 + g % 5
         s = HuntersState.new(n, {"pool": "all", "hermit_round": "on" if g % 3 == 0 else "off"})
@@ -46,7 +47,11 @@ def _engine_labels(games: int, seed: int) -> frozenset:
                 acts = s.fast_legal(d)
                 for a in acts:
                     if a[0] != "reveal":
-                        out.add((n, short_label(_named(label(s, d, a), names))))
+                        text = _named(label(s, d, a), names)
+                        short = shortened.get(text)
+                        if short is None:
+                            short = shortened[text] = short_label(text)
+                        out.add((n, short))
                 for _kind, _args, text in reveal_uses(s, d):
                     out.add((n, _("Reveal and use {ability}", ability=_named(text, names))))
                 s.fast_apply(d, acts[int(rng.random() * len(acts))])
