@@ -92,7 +92,7 @@ def compute_large(m: style.Metrics, top: int, status_lines: int) -> HarshLayout:
     rx = w - right_w - pad
     y0 = top + gap
     board_w = rx - 2 * pad
-    coll_h = max(m.px(112), line_h(m, 14, True) + 2 * line_h(m, 12) + m.px(16))
+    coll_h = max(m.px(122), line_h(m, 14, True) + 2 * line_h(m, 12) + m.px(16))
     collection = pygame.Rect(pad, h - pad - coll_h, board_w, coll_h)
     avail_h = collection.y - gap - y0
     # the grid gives the middle column what the words need: less the larger they are

@@ -27,7 +27,7 @@ from game.i18n import _, shown
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
 from game.ui import draw, howto, style
-from game.ui.table_base import TableScene, fit
+from game.ui.table_base import TableScene
 from game.ui.widgets import ScrollPanel
 
 from . import dialogs, hinting, layout, look
@@ -41,6 +41,7 @@ from .paint import HarshPainter
 
 class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     hint_budget_ms = hinting.BUDGET_MS
+    turn_band = True       # large text: the turn's words on a line of their own
     park_widgets = True    # the action buttons and a dialog's options come and go each turn
 
     def __init__(self, app, session) -> None:
@@ -142,29 +143,6 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
             return panel
         self._hint_shown = None
         return ScrollPanel(rect, m, title=_("Hint"), font_size=style.FONT_SMALL)
-
-    def top_bar_h(self, m: style.Metrics) -> int:
-        # in large text the turn and its prompt take a line of their own under the buttons
-        band = layout.line_h(m, 18) + m.gap if m.text > 1 else 0
-        return super().top_bar_h(m) + band
-
-    def draw_top_bar(self, surface) -> None:
-        m = self.metrics
-        if m.text <= 1:
-            super().draw_top_bar(surface)
-            return
-        h = self.top_bar_h(m)
-        row = m.button_h + 2 * m.gap
-        surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
-        pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        room = getattr(self, "top_bar_right", m.width - m.pad) - m.pad - m.gap
-        draw.blit_text(surface, draw.fit_first((_(self.spec.title),), m.px(22), room, True), m.px(22),
-                       (m.pad, row // 2), style.ACCENT_BRIGHT, True, "midleft")
-        text = self.turn_text()
-        size = next((s for s in (18, 16, 14) if draw.font(m.px(s)).size(text)[0] <= m.width - 2 * m.pad),
-                    14)
-        draw.blit_text(surface, fit(text, m.px(size), m.width - 2 * m.pad), m.px(size),
-                       (m.pad, row + (h - row - m.gap) // 2), style.TEXT, False, "midleft")
 
     def build_top_bar(self, m: style.Metrics) -> None:
         bw = m.px(112)
