@@ -608,11 +608,16 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
             return
         surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        draw.blit_text(surface, _(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
-                       "midleft")
         title_w = draw.font(m.px(22), True).size(_(self.spec.title))[0]
         x = m.pad + title_w + m.px(24)
-        room = getattr(self, "top_bar_right", m.width - m.pad) - x - m.gap
+        right = getattr(self, "top_bar_right", m.width - m.pad)
+        room = right - x - m.gap
+        if m.text > 1 and draw.font(m.px(18)).size(self.turn_text())[0] > room:
+            # large text (issue 44): the game's name gives its place to the turn's words
+            x, room = m.pad, right - m.pad - m.gap
+        else:
+            draw.blit_text(surface, _(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
+                           "midleft")
         draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2),
                        style.TEXT, False, "midleft")
 

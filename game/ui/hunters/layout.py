@@ -36,7 +36,7 @@ def choice_head(m: style.Metrics) -> int:
 def choice_button_h(m: style.Metrics) -> int:
     """A choice button: one line of words, two in large text (game.ui.words)."""
     lines = 2 if m.text > 1 else 1
-    return max(m.px(40), lines * draw.font(m.px(17)).get_linesize() + m.px(10 if lines == 1 else 4))
+    return max(m.px(40), lines * draw.font(m.px(17)).get_linesize() + m.px(10))
 
 
 def choice_height(m: style.Metrics, rows: int = 3) -> int:
@@ -89,7 +89,7 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
 
     # the six Areas fill what is left between boards and track
     area_top = boards_bottom + m.gap
-    area_h = max(m.px(96) if not large else m.px(64), lay.track.y - m.gap - area_top)
+    area_h = max(m.px(96) if not large else m.px(48), lay.track.y - m.gap - area_top)
     lay.board_area = pygame.Rect(x0, area_top, left_w, area_h)
     pair_gap, inner = m.px(18), m.px(6)
     aw = (left_w - 2 * pair_gap - 3 * inner) // 6
