@@ -205,9 +205,11 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
         sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.5)))
         surf.blit(sym, sym.get_rect(midtop=(w // 2, y + max(2, h // 30))))
         y += sym.get_height() + max(4, h // 20)
-        size = max(9, int(h * 0.1))
+        # sized by the card, as its art (issue 44: at 200 % they ran into each other)
+        size = max(9, int(h * 0.1 / style.TEXT_SCALE))
         draw.blit_text(surf, _("HP {hp}", hp=info["hp"]), size, (w // 2, y), style.CARD_INK, True, "midtop")
-        draw.blit_text(surf, _(info["faction"]), max(8, int(size * 0.8)), (w // 2, y + int(size * 1.3)),
+        draw.blit_text(surf, _(info["faction"]), max(8, int(size * 0.8)),
+                       (w // 2, y + int(size * 1.3 * style.TEXT_SCALE)),
                        style.mix(accent, (0, 0, 0), 0.35), True, "midtop")
         return surf
     sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.24)))

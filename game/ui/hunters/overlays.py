@@ -119,7 +119,7 @@ class CharacterScene(Scene):
         draw.blit_text(surface, _("{character} · {faction} · HP {hp}", character=_(name), faction=_(faction),
                                   hp=self.me.get("hp")), m.px(24),
                        (tx + m.px(56), y + m.px(22)), style.TEXT, True, "midleft")
-        yy = y + int(m.px(66) * k)
+        yy = y + (m.px(66) if k <= 1 else max(m.px(44), draw.font(m.px(24), True).get_linesize()) + m.px(12))
         target = self.me.get("agnes_target")
         win = _(self.me["win"]) if self.me.get("win") else ""
         if target is not None:
@@ -135,7 +135,10 @@ class CharacterScene(Scene):
         tip = _("At the table your card stays in the panel at the top right while you are at the "
                 "screen. Notes opens your private notebook; point at a revealed player to read "
                 "their card.")
-        for line in draw.wrap(tip, m.px(15), tw):
+        lines = draw.wrap(tip, m.px(15), tw)
+        if k > 1 and yy + len(lines) * int(m.px(20) * k) > m.height - m.margin - m.px(58):
+            return      # large text: the tip gives way to the button rather than run under it
+        for line in lines:
             draw.blit_text(surface, line, m.px(15), (tx, yy), style.TEXT_DIM)
             yy += int(m.px(20) * k)
 
