@@ -102,7 +102,8 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
 
 def focus_size(lay: Layout, m: style.Metrics) -> tuple[int, int]:
     """The card held up beside the choices (the Hermit card in hand, a card being used)."""
-    h = lay.choices.height - m.px(6)
+    # no taller than at 100 %: the large text's taller choice rows need the width
+    h = min(lay.choices.height, m.px(30) + 3 * (m.px(40) + m.gap)) - m.px(6)
     return int(h * 0.7), h
 
 
