@@ -47,11 +47,11 @@ def tab_to(app, object_id: str, limit: int = 60) -> list[str]:
     raise AssertionError(f"Tab never reached {object_id}: {seen}")
 
 
-def ring_pixels(app) -> tuple[int, int]:
+def ring_pixels(app, rect: pygame.Rect | None = None) -> tuple[int, int]:
     """(light, dark) pixels of the ring's colours on the band just outside the focused
-    control, in the frame as drawn."""
+    control (or ``rect``), in the frame as drawn."""
     step(app, 2)
-    r = app.top.ring.focused().rect
+    r = rect if rect is not None else app.top.ring.focused().rect
     surface = app.screen
     light = dark = 0
     for x in range(r.x, r.right, 3):
@@ -305,3 +305,52 @@ def test_a_key_the_focused_control_does_not_take_lets_the_focus_go(app):
     tab_to(app, "#kind_1_human")
     press(app, pygame.K_1, unicode="1")          # Back is choice 1: the setup closes
     assert app.top is not scene
+
+
+def rings_drawn(monkeypatch) -> list[pygame.Rect]:
+    """Where ``focus.draw_ring`` is asked to draw from now on."""
+    seen: list[pygame.Rect] = []
+    real = focus.draw_ring
+
+    def spy(surface, rect, radius=8):
+        seen.append(pygame.Rect(rect))
+        real(surface, rect, radius)
+
+    monkeypatch.setattr(focus, "draw_ring", spy)
+    return seen
+
+
+def test_a_location_chosen_by_its_number_wears_the_focus_ring(app, monkeypatch):
+    """Harsh Shadows: the Location a number key highlit has the same ring as a focused
+    button (no look of its own)."""
+    from harsh_ui_driver import start_harsh
+
+    table = start_harsh(app, seed=7)
+    first = sorted(a.args[0] for a in table.actions() if a.kind == "move")[0]
+    seen = rings_drawn(monkeypatch)
+    press(app, getattr(pygame, f"K_{first + 1}"), frames=3)
+    assert table.key_cell_now() == first
+    assert table.lay.cells[first] in seen
+    light, dark = ring_pixels(app, table.lay.cells[first])
+    assert light > 20 and dark > 20
+
+
+def test_a_card_chosen_by_its_number_wears_the_focus_ring(app, monkeypatch):
+    """Chasing Shadows: the card a number key highlit (hand or Follow Cards) has the
+    shared focus ring around the place it is drawn."""
+    from test_ui_chasing_play import my_turn, start
+
+    table = start(app, humans=1)
+    for _ in range(40):
+        assert until(app, lambda: my_turn(app, table), frames=3000)
+        if len(table.key_actions) > 1:
+            break
+        press(app, pygame.K_RETURN)
+    seen = rings_drawn(monkeypatch)
+    press(app, pygame.K_2, frames=3)
+    assert table.key_selected == 1
+    hits = [hit for hit, _card in table.hand_hits] + [hit for hit, _suit in table.follow_hits]
+    ringed = [r for r in seen if r in hits]
+    assert ringed, (seen, hits)
+    light, dark = ring_pixels(app, ringed[-1])
+    assert light > 20 and dark > 20

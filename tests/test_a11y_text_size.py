@@ -32,16 +32,6 @@ FIT_TESTS = [
 ]
 
 
-# Still cut at the large sizes (issue 44 is not done until this is empty): the Harsh
-# table's fixed panels (the status lines, the collection's top-of-deck note, the top bar's
-# phase, the column heads) ellipsize their words.
-STILL_CUT = {
-    "test_the_status_lines_read_whole", "test_the_top_bar_says_every_phase_in_full",
-    "test_the_known_top_of_the_deck_reads_whole_beside_the_collection",
-    "test_the_column_heads_read_whole",
-}
-
-
 @pytest.fixture(autouse=True)
 def normal_text_after():
     yield
@@ -80,8 +70,6 @@ def test_every_font_and_the_theme_grow_with_the_setting():
 @pytest.mark.parametrize(("size", "text"), LARGE, ids=IDS)
 def test_the_fit_tests_pass_in_large_text(shadows_home, monkeypatch, module, name, extra,
                                           size, text):
-    if name in STILL_CUT:
-        pytest.xfail(f"{name}: the Harsh table still cuts words at {text} % (see STILL_CUT)")
     test = getattr(importlib.import_module(module), name)
     app = large_app(size, text)
     app.settings.animation_speed = "off"
@@ -173,12 +161,7 @@ def test_every_button_holds_its_words(shadows_home, size, text):
         cut = every_screen(app)
     finally:
         app.quit()
-    harsh = cut.pop("harsh", None)
-    assert cut == {}        # the menu, Settings and its pages, the setups, two tables
-    if text > 100 and harsh:
-        # what is left of issue 44's text size: the Harsh table's action buttons
-        pytest.xfail(f"at {text} % the Harsh table's buttons: {harsh}")
-    assert not harsh
+    assert cut == {}        # the menu, Settings and its pages, the setups, the tables
 
 
 @pytest.mark.parametrize(("size", "text"), LARGE, ids=IDS)

@@ -511,8 +511,13 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         same whatever the choices, so the table does not jump between turns."""
         return m.px(30) + rows * (m.px(40) + m.gap)
 
+    # In large text (issue 44) a table that sets this says the turn and its prompt on a line
+    # of its own under the top bar's buttons: beside them it would be cut.
+    turn_band = False
+
     def top_bar_h(self, m: style.Metrics) -> int:
-        return m.button_h + 2 * m.gap
+        band = draw.font(m.px(18)).get_linesize() + m.gap if self.turn_band and m.text > 1 else 0
+        return m.button_h + 2 * m.gap + band
 
     def build_top_bar(self, m: style.Metrics) -> None:
         bw = m.px(120)
@@ -598,15 +603,39 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         h = self.top_bar_h(m)
+        if self.turn_band and m.text > 1:
+            self.draw_banded_top_bar(surface)
+            return
         surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
-        draw.blit_text(surface, _(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
-                       "midleft")
         title_w = draw.font(m.px(22), True).size(_(self.spec.title))[0]
         x = m.pad + title_w + m.px(24)
-        room = getattr(self, "top_bar_right", m.width - m.pad) - x - m.gap
+        right = getattr(self, "top_bar_right", m.width - m.pad)
+        room = right - x - m.gap
+        if m.text > 1 and draw.font(m.px(18)).size(self.turn_text())[0] > room:
+            # large text (issue 44): the game's name gives its place to the turn's words
+            x, room = m.pad, right - m.pad - m.gap
+        else:
+            draw.blit_text(surface, _(self.spec.title), m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True,
+                           "midleft")
         draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2),
                        style.TEXT, False, "midleft")
+
+    def draw_banded_top_bar(self, surface: pygame.Surface) -> None:
+        """The top bar in large text (``turn_band``): the title beside the buttons, the turn
+        under them across the window, in a smaller size if it must."""
+        m = self.metrics
+        h = self.top_bar_h(m)
+        row = m.button_h + 2 * m.gap
+        surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))
+        pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
+        room = getattr(self, "top_bar_right", m.width - m.pad) - m.pad - m.gap
+        draw.blit_text(surface, draw.fit_first((_(self.spec.title),), m.px(22), room, True), m.px(22),
+                       (m.pad, row // 2), style.ACCENT_BRIGHT, True, "midleft")
+        text, width = self.turn_text(), m.width - 2 * m.pad
+        size = next((s for s in (18, 16, 14) if draw.font(m.px(s)).size(text)[0] <= width), 14)
+        draw.blit_text(surface, fit(text, m.px(size), width), m.px(size),
+                       (m.pad, row + (h - row - m.gap) // 2), style.TEXT, False, "midleft")
 
     def draw_choice_header(self, surface: pygame.Surface) -> None:
         m = self.metrics

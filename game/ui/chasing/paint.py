@@ -14,7 +14,7 @@ from typing import Mapping
 import pygame
 
 from game.i18n import N_, _, n_, p_
-from game.ui import draw, palette, style
+from game.ui import draw, focus, palette, style
 
 from . import model as M
 from . import wording
@@ -199,16 +199,22 @@ class ChasingPainter:
             for i, a in enumerate(choosing):
                 numbered[a.args[0]] = i
             badged = set()
+            rings = []      # the keyboard's card: the shared focus ring (game.ui.focus)
             for r, c in zip(geo.follow_rects(len(follow)), follow):
                 card = draw.card_back(geo.follow_card, c[1])
                 state = "playable" if choosing else "normal"
-                if choosing and self.key_selected is not None and numbered.get(c[1]) == self.key_selected:
+                keyed = choosing and self.key_selected is not None and numbered.get(c[1]) == self.key_selected
+                if keyed:
                     state = "selected"
                 hit = draw.draw_card(surface, card, r.topleft, state, lift=m.px(8))
+                if keyed and c[1] not in badged:
+                    rings.append(hit)
                 self.follow_hits.append((hit, c[1]))
                 if choosing and c[1] not in badged and c[1] in numbered:
                     badged.add(c[1])
                     self._badge(surface, hit, numbered[c[1]] + 1)
+            for hit in rings[:1]:
+                focus.draw_ring(surface, hit, m.px(6))
             if not follow:
                 draw.blit_text(surface, p_("follow cards", "none"), m.px(13), geo.follow.midleft, style.TEXT_DIM, False,
                                "midleft")
@@ -324,6 +330,7 @@ class ChasingPainter:
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         reach = [r.inflate(0, geo.lift).move(0, -geo.lift // 2) for r in rects]
         hovered = next((i for i in range(len(reach) - 1, -1, -1) if reach[i].collidepoint(mouse)), None)
+        keyed = None        # the card the keyboard chose: the shared focus ring (game.ui.focus)
         for i, (r, c) in enumerate(zip(rects, hand)):
             if c[0] == "card":
                 card = draw.card_face(c[2], c[1], geo.hand_card)
@@ -335,6 +342,8 @@ class ChasingPainter:
                 else:
                     picked = index == self.key_selected or (i == hovered and self.key_selected is None)
                     state = "selected" if picked else "playable"
+                    if index == self.key_selected:
+                        keyed = i
             else:
                 card, index, state = draw.card_back(geo.hand_card, c[1]), None, "normal"
             hit = draw.draw_card(surface, card, r.topleft, state, lift=geo.lift)
@@ -346,6 +355,8 @@ class ChasingPainter:
         for hit, number in badges:
             visible = pygame.Rect(hit.x, hit.y, min(hit.w, step), hit.h)
             self._badge(surface, visible, number)
+        if keyed is not None:
+            focus.draw_ring(surface, self.hand_hits[keyed][0], self.metrics.px(6))
         self.zoomed = None
         if hovered is not None and hand[hovered][0] == "card":
             self._zoom(surface, self.hand_hits[hovered][0], hand[hovered],

@@ -27,6 +27,9 @@ ACTION_ROWS = (
     ("ability", N_("Use the ability"), "Use Location ability"),
 )
 
+# shorter wordings of the buttons, for large text in a small window (issue 44)
+SHORTER = {"Use clues…": N_("Clues…"), "Place the bug": N_("Place bug"), "Move the bug": N_("Move bug"),
+           "Track the Spy": N_("Track Spy"), "Use the ability": N_("Ability")}
 
 # the ability's own words are on its Location card, where the Agent stands
 ABILITY_SHORT = N_("What it does is on its Location card, where your Agent stands.")
@@ -43,6 +46,17 @@ class MiddleColumn:
         bh = max(m.px(28), rh - m.px(8))
         bw = int(lay.actions.width * 0.47)
         y = lay.actions.y + head
+        spots = [(lay.actions.x, y + i * rh) for i in range(rows)]
+        if m.text > 1:
+            # large text (issue 44): two buttons a row, the column's width shared; each
+            # button's note shows over the column while it is hovered or has the focus
+            head = self.actions_head_h(m)
+            rh = (lay.actions.height - head) // 3
+            bh = min(m.lines_h(2), rh - m.px(4))
+            bw = (lay.actions.width - m.gap) // 2
+            spots = [(lay.actions.x + (i % 2) * (bw + m.gap), lay.actions.y + head + (i // 2) * rh)
+                     for i in range(rows)]
+            full = lay.actions.width      # the last button, alone on its row
         here = view["grid"][view["agent"]] if view["grid"] else None
         texts = {"bug": N_("Move the bug") if view["bug"]["state"] == "placed" else N_("Place the bug"),
                  "ability": here["ability_name"] if here and here["ability_name"]
@@ -51,19 +65,21 @@ class MiddleColumn:
                    "track": lambda: self.choose_kind("track"), "ability": self.use_ability}
         present = {"clues": "reveal" in kinds, "bug": "bug" in kinds, "track": "track" in kinds,
                    "ability": "ability" in kinds}
-        for key, text, _name in ACTION_ROWS:
-            label = _(texts.get(key, text))
+        for i, (key, text, _name) in enumerate(ACTION_ROWS):
+            msgid = texts.get(key, text)
+            label, two = self.action_label(m, msgid, bw, bh)
             self.buttons[key] = self.button(
-                (lay.actions.x, y, bw, bh), fit(label, m.px(16), bw - m.px(30)), presses[key],
-                enabled=present[key], object_id=f"#act_{key}", cls="@choice")
-            y += rh
+                (*spots[i], bw, bh), label, presses[key], enabled=present[key],
+                object_id=f"#act_{key}", cls="@choice", wrap=two,
+                tooltip=_(msgid) if label != _(msgid) and m.text > 1 else None)
+        last = full if m.text > 1 else bw
         if "accuse" in kinds:
             self.buttons["accuse"] = self.button(
-                (lay.actions.x, y, bw, bh), _("Accuse the Spy"), self.confirm_accusation, choice=False,
+                (*spots[-1], last, bh), _("Accuse the Spy"), self.confirm_accusation, choice=False,
                 object_id="#act_accuse", cls="@primary", tooltip=_("Key A"))
         elif view["phase"] in ("actions", "move"):
             self.buttons["end"] = self.button(
-                (lay.actions.x, y, bw, bh), _("End turn"), lambda: self.choose_kind("end"),
+                (*spots[-1], last, bh), _("End turn"), lambda: self.choose_kind("end"),
                 enabled="end" in kinds, object_id="#act_end", cls="@primary",
                 tooltip=_("The Spy moves next") if "end" in kinds else _("Move your Agent first"))
         self.row_h, self.button_w = rh, bw
@@ -77,69 +93,150 @@ class MiddleColumn:
                 if btn is not None:
                     btn.hide()
             self.buttons["cancel_pick"] = self.button(
-                (lay.actions.x, lay.actions.y + head + 3 * rh, bw, bh), _("Cancel"), self.cancel_grid_pick,
-                choice=False, object_id="#cancel_pick")
+                (*spots[3 if m.text <= 1 else -1], bw if m.text <= 1 else full, bh), _("Cancel"),
+                self.cancel_grid_pick, choice=False, object_id="#cancel_pick")
+
+    def action_label(self, m: style.Metrics, msgid: str, bw: int, bh: int) -> tuple[str, bool]:
+        """An action button's words and whether they take two lines. In large text a
+        label is not cut: two lines if the button is high enough, else a shorter wording
+        (the whole one is the button's tooltip; a Location's ability is named on its card)."""
+        label = _(msgid)
+        if m.text <= 1:
+            return fit(label, m.px(16), bw - m.px(30)), False
+        # the "@choice" look: its words left-aligned after the key badge's room
+        f, room = draw.font(m.px(17)), bw - 32
+        if f.size(label)[0] <= room:
+            return label, False
+        if bh >= 2 * f.get_linesize() + m.px(4) and all(f.size(w)[0] <= room for w in label.split()):
+            return label, True
+        short = SHORTER.get(msgid, SHORTER["Use the ability"])
+        return draw.fit_first((label, _(short)), m.px(17), room), False
+
+    def actions_head_h(self, m: style.Metrics) -> int:
+        """In large text: the action column's head, two lines of its type."""
+        return 2 * draw.font(m.px(14), True).get_linesize()
 
     # --- drawing the column -----------------------------------------------------------------------------
-    def draw_status(self, surface, view) -> None:
-        m = self.metrics
-        box = self.lay.status
-        if not self._panels_below:      # in the painter's base picture (paint.HarshPainter)
-            draw.panel(surface, box, m.px(8))
-        half_w, half_h = box.width // 2, box.height // 2
-        fs = m.px(13)
-        icon = half_h - m.px(8)
-        cells = [pygame.Rect(box.x + (i % 2) * half_w, box.y + (i // 2) * half_h, half_w, half_h)
-                 for i in range(4)]
-        # Countdown: the number the Spy's move has reached, and its tick when it lands
-        c = cells[0]
+    def status_entries(self, view) -> list[tuple[str, tuple[str, ...], tuple]]:
+        """The four entries of the status panel: (name line, its second line's wordings from
+        the longest to the shortest, colour of the second line)."""
+        tick = any(a.progress >= 0 for a in self.timeline.of("tick"))
         value = self.shown_countdown(view)
-        tick = next((a.progress for a in self.timeline.of("tick") if a.progress >= 0), None)
-        dial = look.countdown_dial(icon, value, view["options"]["countdown_start"])
-        if tick is not None:
-            grow = 1 + 0.45 * math.sin(math.pi * min(1.0, tick / 0.6))
-            dial = pygame.transform.smoothscale(dial, (int(icon * grow), int(icon * grow)))
-        surface.blit(dial, dial.get_rect(center=(c.x + m.px(6) + icon // 2, c.y + m.px(4) + icon // 2)))
-        if tick is not None:
-            self.draw_tick(surface, c, icon, tick)
         run = _("On the Run!") if view["on_the_run"] else _("not on the run")
-        self._two_lines(surface, c, icon, _("Countdown {value}", value=value), run,
-                        style.DANGER if view["on_the_run"] or tick is not None else style.TEXT_MUTED, fs)
-        # Defusing Kit
-        c = cells[1]
         ready = view["kit"] == "ready"
-        surface.blit(look.kit_icon(icon, ready), (c.x + m.px(6), c.y + m.px(4)))
-        self._two_lines(surface, c, icon, _("Defusing Kit"), _("ready") if ready else _("used"),
-                        style.GOOD if ready else style.TEXT_DIM, fs)
-        # Tracking Bug
-        c = cells[2]
         bug = view["bug"]
-        surface.blit(look.bug_icon(icon, bug["state"] == "active"), (c.x + m.px(6), c.y + m.px(4)))
         where = ""
         if bug["state"] == "placed":
             where = _("at {place}", place=_(view["grid"][bug["pos"]]["location"]))
         n = bug["tracks_left"]
         # the wordings from longest to shortest, as for the deck below
-        text = {"off": _("not placed"), "placed": where,
+        text = {"off": (_("not placed"),), "placed": (where,),
                 "active": (n_("bugged · {n} track left", "bugged · {n} tracks left", n),
                            _("bugged · {n} left", n=n)),
                 "spent": (_("bugged · bug spent"), _("bug spent"))}[bug["state"]]
-        self._two_lines(surface, c, icon, _("Tracking Bug"), text,
-                        style.ACCENT_BRIGHT if bug["bugged"] else style.TEXT_MUTED, fs)
-        # Discovery deck
-        c = cells[3]
-        back = look.mini_back((int(icon * 0.72), icon), False)
-        surface.blit(back, (c.x + m.px(6) + (icon - back.get_width()) // 2, c.y + m.px(4)))
         # the wordings from longest to shortest: a narrow window shows a shorter one whole
         bomb = ((_("dealt Bomb found"), _("Bomb found")) if view["dealt_bomb_found"]
                 else (_("1 dealt Bomb hidden"), _("dealt Bomb hidden"), _("Bomb hidden")))
         if view["deck_known_top"]:
             # the whole order is also under the collection (paint.deck_top_note)
-            n = len(view["deck_known_top"])
             bomb = (_("next: {cards}", cards=dialogs.listed(view["deck_known_top"])),
-                    _("next {n} known", n=n))
-        self._two_lines(surface, c, icon, _("Discovery deck {n}", n=view["discovery_deck"]), bomb,
-                        style.TEXT_MUTED, fs)
+                    _("next {n} known", n=len(view["deck_known_top"])))
+        return [
+            (_("Countdown {value}", value=value), (run,),
+             style.DANGER if view["on_the_run"] or tick else style.TEXT_MUTED),
+            (_("Defusing Kit"), (_("ready") if ready else _("used"),),
+             style.GOOD if ready else style.TEXT_DIM),
+            (_("Tracking Bug"), text, style.ACCENT_BRIGHT if bug["bugged"] else style.TEXT_MUTED),
+            (_("Discovery deck {n}", n=view["discovery_deck"]), bomb, style.TEXT_MUTED),
+        ]
+
+    def status_icon(self, cell_h: int) -> int:
+        return cell_h - self.metrics.px(8)
+
+    def status_text(self, cell: pygame.Rect, icon: int, first: str, second: tuple[str, ...],
+                    ) -> tuple[int, list[str], list[str]]:
+        """How one status entry is set in its cell: (icon size, 0 if it gives its room to
+        the words; the name's lines; the second line's). In large text the words wrap
+        instead of being cut (issue 44)."""
+        m = self.metrics
+        fs = m.px(13)
+        for size in ((icon, 0) if m.text > 1 else (icon,)):
+            x = cell.x + (m.px(12) + size if size else m.px(6))
+            w = cell.right - x - m.px(4)
+            if draw.font(fs, True).size(first)[0] <= w and any(draw.font(fs).size(t)[0] <= w
+                                                                for t in second):
+                return size, [first], [draw.fit_first(second, fs, w)]
+        if m.text <= 1:
+            return icon, [fit(first, fs, w, True)], [draw.fit_first(second, fs, w)]
+        return 0, draw.wrap(first, fs, w, True), draw.wrap(
+            next((t for t in second if len(draw.wrap(t, fs, w)) == 1), second[-1]), fs, w)
+
+    def status_cells(self, box: pygame.Rect, entries) -> list[pygame.Rect]:
+        """The four cells of the status panel, two by two. In large text the left column is
+        as wide as its words need, so the right one's longer words keep one line."""
+        half_w, half_h = box.width // 2, box.height // 2
+        if self.metrics.text > 1:
+            fs, pad = self.metrics.px(13), self.metrics.px(10)
+            need = max(max(draw.font(fs, True).size(first)[0], min(draw.font(fs).size(t)[0] for t in second))
+                       for first, second, _colour in entries[0::2]) + pad
+            half_w = max(box.width // 3, min(half_w, need))
+        widths = (half_w, box.width - half_w)
+        return [pygame.Rect(box.x + (i % 2) * half_w, box.y + (i // 2) * half_h, widths[i % 2], half_h)
+                for i in range(4)]
+
+    def status_lines(self, view, box: pygame.Rect) -> int:
+        """The lines the longest status entry takes in ``box`` (the layout's rows)."""
+        entries = self.status_entries(view)
+        cells = self.status_cells(box, entries)
+        icon = self.status_icon(cells[0].height)
+        return max(len(a) + len(b) for _icon, a, b in
+                   (self.status_text(c, icon, first, second)
+                    for c, (first, second, _colour) in zip(cells, entries)))
+
+    def draw_status(self, surface, view) -> None:
+        m = self.metrics
+        box = self.lay.status
+        if not self._panels_below:      # in the painter's base picture (paint.HarshPainter)
+            draw.panel(surface, box, m.px(8))
+        half_h = box.height // 2
+        fs = m.px(13)
+        entries = self.status_entries(view)
+        cells = self.status_cells(box, entries)
+        tick = next((a.progress for a in self.timeline.of("tick") if a.progress >= 0), None)
+        for i, (c, (first, second, colour)) in enumerate(zip(cells, entries)):
+            icon, lines, more = self.status_text(c, self.status_icon(half_h), first, second)
+            if icon:
+                self._status_icon(surface, i, c, icon, view)
+            if i == 0 and tick is not None:
+                self.draw_tick(surface, c, icon or self.status_icon(half_h), tick)
+            x = c.x + (m.px(12) + icon if icon else m.px(6))
+            y = c.y + m.px(5)
+            line = draw.font(fs, True).get_linesize() if m.text > 1 else fs + m.px(2)
+            for ln in lines:
+                draw.blit_text(surface, ln, fs, (x, y), style.TEXT, True)
+                y += line
+            for ln in more:
+                draw.blit_text(surface, ln, fs, (x, y), colour)
+                y += line
+
+    def _status_icon(self, surface, i: int, c: pygame.Rect, icon: int, view) -> None:
+        m = self.metrics
+        at = (c.x + m.px(6), c.y + m.px(4))
+        if i == 0:
+            # Countdown: the number the Spy's move has reached, and its tick when it lands
+            tick = next((a.progress for a in self.timeline.of("tick") if a.progress >= 0), None)
+            dial = look.countdown_dial(icon, self.shown_countdown(view), view["options"]["countdown_start"])
+            if tick is not None:
+                grow = 1 + 0.45 * math.sin(math.pi * min(1.0, tick / 0.6))
+                dial = pygame.transform.smoothscale(dial, (int(icon * grow), int(icon * grow)))
+            surface.blit(dial, dial.get_rect(center=(at[0] + icon // 2, at[1] + icon // 2)))
+        elif i == 1:
+            surface.blit(look.kit_icon(icon, view["kit"] == "ready"), at)
+        elif i == 2:
+            surface.blit(look.bug_icon(icon, view["bug"]["state"] == "active"), at)
+        else:
+            back = look.mini_back((int(icon * 0.72), icon), False)
+            surface.blit(back, (at[0] + (icon - back.get_width()) // 2, at[1]))
 
     def draw_tick(self, surface, cell: pygame.Rect, icon: int, p: float) -> None:
         """The Countdown drops: a red wash over its corner fading out, and "−1" rising
@@ -152,15 +249,6 @@ class MiddleColumn:
         img.set_alpha(int(255 * min(1.0, 2 * (1 - p))))
         centre = (cell.x + m.px(6) + icon // 2, cell.y + m.px(4) + icon // 2 - int(p * icon))
         surface.blit(img, img.get_rect(center=centre))
-
-    def _two_lines(self, surface, cell, icon, first, second, colour, fs) -> None:
-        """``second``: one text, or its wordings from longest to shortest."""
-        m = self.metrics
-        x = cell.x + m.px(12) + icon
-        w = cell.right - x - m.px(4)
-        second = draw.fit_first(second if isinstance(second, tuple) else (second,), fs, w)
-        draw.blit_text(surface, fit(first, fs, w, True), fs, (x, cell.y + m.px(5)), style.TEXT, True)
-        draw.blit_text(surface, second, fs, (x, cell.y + m.px(7) + fs), colour)
 
     def draw_cases(self, surface, view) -> None:
         m = self.metrics
@@ -226,8 +314,18 @@ class MiddleColumn:
             prompt = shown(view["prompt"])
             head = prompt[:1].upper() + prompt[1:]
         # the wordings from longest to shortest: a narrow column shows a shorter one whole
-        head = draw.fit_first(head if isinstance(head, tuple) else (head,), m.px(14), box.width, True)
-        draw.blit_text(surface, head, m.px(14), (box.x, box.y), style.TEXT_MUTED, True)
+        head = head if isinstance(head, tuple) else (head,)
+        if m.text > 1:
+            # large text: the shortest wording that takes two lines at most, wrapped
+            lines = next((ls for ls in (draw.wrap(t, m.px(14), box.width, True) for t in head)
+                          if len(ls) <= 2), draw.wrap(head[-1], m.px(14), box.width, True))
+            y = box.y
+            for ln in lines[:2]:
+                draw.blit_text(surface, ln, m.px(14), (box.x, y), style.TEXT_MUTED, True)
+                y += draw.font(m.px(14), True).get_linesize()
+        else:
+            head = draw.fit_first(head, m.px(14), box.width, True)
+            draw.blit_text(surface, head, m.px(14), (box.x, box.y), style.TEXT_MUTED, True)
         fs = m.px(12)
         x = box.x + self.button_w + m.gap if hasattr(self, "button_w") else box.x
         w = box.right - x
@@ -240,6 +338,9 @@ class MiddleColumn:
             return
         self.cut_notes = {}
         for key, (wordings, colour) in self.action_notes(view).items():
+            if m.text > 1:
+                self.cut_notes[key] = (wordings[0], colour)   # shown on hover or focus
+                continue
             self._note_lines(surface, wordings, x, w, self.buttons[key].rect, colour, key)
 
     def action_notes(self, view) -> dict[str, tuple[tuple[str, ...], tuple]]:
@@ -321,18 +422,23 @@ class MiddleColumn:
         mouse = pygame.mouse.get_pos()
         if self.dialog is not None:
             return
+        focused = self.ring.focused() if getattr(self, "ring", None) is not None else None
         for key, (text, colour) in getattr(self, "cut_notes", {}).items():
             btn = self.buttons.get(key)
-            if btn is None or not btn.rect.collidepoint(mouse):
+            if btn is None or not (btn.rect.collidepoint(mouse) or btn is focused):
                 continue
             box = self.lay.actions
             fs = m.px(13)
             lines = draw.wrap(text, fs, box.width - 2 * m.px(8))
-            h = len(lines) * int(fs * 1.25) + 2 * m.px(6)
+            step = max(int(fs * 1.25), draw.font(fs).get_linesize())
+            h = len(lines) * step + 2 * m.px(6)
             r = pygame.Rect(box.x, btn.rect.y - h - m.px(4), box.width, h)
+            if m.text > 1:
+                # large text: in the column head's place (and up), clear of the buttons
+                r.bottom = box.y + self.actions_head_h(m)
             draw.panel(surface, r, m.px(6), alpha=250)
             pygame.draw.rect(surface, colour, r, 1, border_radius=m.px(6))
             y = r.y + m.px(6)
             for ln in lines:
                 draw.blit_text(surface, ln, fs, (r.x + m.px(8), y), style.TEXT)
-                y += int(fs * 1.25)
+                y += step

@@ -93,24 +93,26 @@ def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_n
     if face_down:
         # wrapped, not cut: on a narrow card "Ability used · face do…" hid why it is down
         note = _("Ability used · face down") if used else _("Face down · no ability")
-        for ln in draw.wrap(note, body, w - 12)[:2]:
+        step = int(body * 1.2 * style.TEXT_SCALE)     # the lines grow with the text size
+        for ln in draw.wrap(note, body, w - 12)[:max(2, (h - y) // step)]:
             draw.blit_text(surf, _fit(ln, body, w - 12), body, (6, y), style.TEXT_MUTED)
-            y += int(body * 1.2)
+            y += step
         return _ready(surf)
     if not enabled:
         draw.blit_text(surf, _fit(_("Ability switched off"), body, w - 12), body, (6, y), style.TEXT_DIM)
         return _ready(surf)
     draw.blit_text(surf, _fit(ability_name, body, w - 12, True), body, (6, y), style.CARD_INK, True)
-    y += int(body * 1.3)
+    y += int(body * 1.3 * style.TEXT_SCALE)
     small = max(10, body - 1)
+    step = small * 1.2 * style.TEXT_SCALE     # the lines grow with the text size (issue 44)
     lines = draw.wrap(ability_text, small, w - 12)
     for i, ln in enumerate(lines):
-        if y + small * 1.2 > limit:
+        if y + step > limit:
             break
-        last_fits = i + 1 < len(lines) and y + 2 * small * 1.2 > limit
+        last_fits = i + 1 < len(lines) and y + 2 * step > limit
         draw.blit_text(surf, _fit(ln + ("…" if last_fits else ""), small, w - 12), small, (6, y),
                        (70, 66, 60))
-        y += int(small * 1.2)
+        y += int(step)
     return _ready(surf)
 
 
@@ -410,9 +412,11 @@ i18n.on_change(_forget_words)
 def spy_deck_slots(m, box: pygame.Rect) -> dict[str, pygame.Rect]:
     """The three card places of the Spy Movement deck panel: the deck, the last card
     turned and the next card (once tracked or looked at)."""
-    ch = box.height - m.px(50)
+    # under the panel's title and over the captions, as high as their lines (issue 44)
+    head = max(m.px(28), draw.font(m.px(14), True).get_linesize() + m.px(4))
+    ch = box.height - max(m.px(50), head + draw.font(m.px(12)).get_linesize() + m.px(4))
     cw = int(ch * 0.72)
-    y = box.y + m.px(28)
+    y = box.y + head
     x = box.x + m.px(10)
     gap = (box.width - m.px(20) - 3 * cw) // 2
     return {name: pygame.Rect(x + i * (cw + gap), y, cw, ch)

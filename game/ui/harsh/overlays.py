@@ -203,8 +203,17 @@ class HarshOverlays:
         m = self.metrics
         board = self.lay.board
         colour = style.DANGER if self.status_refused else style.ACCENT_BRIGHT
-        text = fit(look.plain(self.status), m.px(16), board.width - m.px(40), True)
-        img = draw.text(text, m.px(16), colour, True)
+        if m.text > 1:
+            # large text (issue 44): up to three lines rather than a cut sentence
+            lines = draw.wrap(look.plain(self.status), m.px(16), board.width - m.px(40), True)[:3]
+            step = draw.font(m.px(16), True).get_linesize()
+            img = pygame.Surface((max(draw.font(m.px(16), True).size(ln)[0] for ln in lines),
+                                  step * len(lines)), pygame.SRCALPHA)
+            for i, ln in enumerate(lines):
+                img.blit(draw.text(ln, m.px(16), colour, True), (0, i * step))
+        else:
+            text = fit(look.plain(self.status), m.px(16), board.width - m.px(40), True)
+            img = draw.text(text, m.px(16), colour, True)
         r = self.toast_rect(img.get_size())
         draw.panel(surface, r.inflate(m.px(20), m.px(10)), m.px(8), alpha=245)
         surface.blit(img, r)

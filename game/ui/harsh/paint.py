@@ -14,7 +14,7 @@ import pygame
 from game import i18n
 from game.i18n import N_, _, n_, shown
 from game.rules.harsh.data import OPPOSITE
-from game.ui import draw, palette, style
+from game.ui import draw, focus, palette, style
 from game.ui.table_base import fit
 
 from . import dialogs, forecast, look
@@ -200,8 +200,7 @@ class HarshPainter:
             if p in moves:
                 look.ring(surface, cell, style.ACCENT_BRIGHT, max(2, m.px(2)), m.px(8))
                 if p == self.key_cell_now():   # highlit by its number key: Enter goes there
-                    look.ring(surface, cell.inflate(m.px(12), m.px(12)), (255, 255, 255),
-                              max(3, m.px(5)), m.px(12))
+                    focus.draw_ring(surface, cell, m.px(8))     # the keyboard's one ring
             self.draw_stack(surface, cell, g, d, *self.shown_stack(p, g))
             if g["bug"]:
                 bug = look.bug_icon(int(d * 0.8))
@@ -340,7 +339,6 @@ class HarshPainter:
         title = n_("Discovery Collection · {n} card · Clue value {clues}",
                    "Discovery Collection · {n} cards · Clue value {clues}", len(coll),
                    clues=view["clues"])
-        draw.blit_text(surface, title, m.px(14), (box.x + m.px(10), box.y + m.px(6)), style.TEXT_MUTED, True)
         if view["result"] is not None and not self.ending_waits():
             won = view["result"]["won"]
             verdict, colour = (_("Mission accomplished"), style.GOOD) if won else \
@@ -349,12 +347,25 @@ class HarshPainter:
             verdict, colour = _("A win is still possible"), style.GOOD
         else:
             verdict, colour = _("No win possible: {why}", why=shown(view["win_reason"])), style.DANGER
+        large = m.text > 1
+        if large:
+            # large text (issue 44): the shorter title if the verdict then fits beside it, else
+            # the verdict heads the notes
+            short = n_("Collection · {n} card · Clue value {clues}",
+                       "Collection · {n} cards · Clue value {clues}", len(coll), clues=view["clues"])
+            vw = draw.font(m.px(14), True).size(verdict)[0] + m.px(40)
+            title = next((t for t in (title, short)
+                          if draw.font(m.px(14), True).size(t)[0] + vw <= box.width), title)
+        draw.blit_text(surface, title, m.px(14), (box.x + m.px(10), box.y + m.px(6)), style.TEXT_MUTED, True)
         tw = draw.font(m.px(14), True).size(title)[0]
-        draw.blit_text(surface, fit(verdict, m.px(14), box.width - tw - m.px(40), True), m.px(14),
-                       (box.right - m.px(10), box.y + m.px(6)), colour, True, "topright")
+        beside = not large or draw.font(m.px(14), True).size(verdict)[0] <= box.width - tw - m.px(40)
+        if beside:
+            draw.blit_text(surface, fit(verdict, m.px(14), box.width - tw - m.px(40), True), m.px(14),
+                           (box.right - m.px(10), box.y + m.px(6)), colour, True, "topright")
         roles = dialogs.roles(view)
         cards: list[pygame.Surface] = []
-        ch = box.height - m.px(36)
+        head = draw.font(m.px(14), True).get_linesize() + m.px(8) if large else m.px(28)
+        ch = box.height - head - m.px(8)
         cw = int(ch * 1.0)
         items = [n for n in coll if n not in ("Clue", "Clue x2")]
         n_clue = coll.count("Clue")
@@ -365,9 +376,9 @@ class HarshPainter:
         for name in items:
             cards.append(look.item_card((cw, ch), name, roles.get(name, ""),
                                           protected=view["protected"] == name))
-        area = pygame.Rect(box.x + m.px(10), box.y + m.px(28), box.width - m.px(20), ch)
+        area = pygame.Rect(box.x + m.px(10), box.y + head, box.width - m.px(20), ch)
         gone = [n for n in view["discovery_discard"] if n != "Bomb"]
-        notes = []
+        notes = [] if beside else [(verdict, colour)]
         top = deck_top_note(view)
         if top:
             notes.append((top, style.TEXT))
@@ -378,7 +389,7 @@ class HarshPainter:
         if gone:
             notes.append((_("Discarded: {cards}", cards=dialogs.listed(gone)), style.TEXT_DIM))
         # what the player knows beside the cards keeps its room: a long collection overlaps
-        cards_w = area.width - (m.px(220) if notes else 0)
+        cards_w = area.width - ((max(m.px(220), area.width * 2 // 3) if large else m.px(220)) if notes else 0)
         total = sum(c.get_width() for c in cards) + m.px(6) * max(0, len(cards) - 1)
         step_scale = min(1.0, (cards_w - (cards[-1].get_width() if cards else 0))
                          / max(1, total - (cards[-1].get_width() if cards else 0)))
@@ -391,12 +402,16 @@ class HarshPainter:
             draw.blit_text(surface, _("Nothing yet: move onto Locations to take their Discovery cards."),
                            m.px(14), (box.x + m.px(12), box.y + m.px(40)), style.TEXT_DIM)
         if notes and right + m.px(160) < area.right:
+            step = draw.font(m.px(12)).get_linesize() if large else m.px(15)
             y, lines_left = area.y, 4
+            if large:       # the notes' column: beside the cards, as many lines as it holds
+                right = max(right, area.x + cards_w + m.px(6))
+                lines_left = (box.bottom - m.px(4) - y) // step
             for text, ink in notes:
                 lines = draw.wrap(text, m.px(12), area.right - right - m.px(12))[:lines_left]
                 for ln in lines:
                     draw.blit_text(surface, ln, m.px(12), (right + m.px(2), y), ink)
-                    y += m.px(15)
+                    y += step
                 lines_left -= len(lines)
 
     # the Spy deck -----------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from .paint import HarshPainter
 
 class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, TableScene):
     hint_budget_ms = hinting.BUDGET_MS
+    turn_band = True       # large text: the turn's words on a line of their own
     park_widgets = True    # the action buttons and a dialog's options come and go each turn
 
     def __init__(self, app, session) -> None:
@@ -106,6 +107,11 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
     # --- layout and UI elements -----------------------------------------------------------------
     def layout(self, m: style.Metrics) -> None:
         self.lay = lay = layout.compute(m, self.top_bar_h(m))
+        if m.text > 1 and self.view()["grid"]:
+            # in large text the status panel is as high as its longest entry's lines
+            lines = self.status_lines(self.view(), lay.status)
+            if lines > 2:
+                self.lay = lay = layout.compute(m, self.top_bar_h(m), min(lines, 4))
         self.choice_area = None
         self.buttons = {}
         self.option_buttons = []

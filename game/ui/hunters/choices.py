@@ -150,7 +150,7 @@ class ChoiceButtons:
         slots = place([text_need(t, m, lines()) for t in labels], cell, m.gap, cols, rows)
         pages = self._pages = slots[-1].page + 1
         self.page = min(self.page, pages - 1)
-        y0 = rect.y + m.px(30)
+        y0 = rect.y + L.choice_head(m)
         for i, (action, text, slot) in enumerate(zip(actions, labels, slots)):
             if slot.page != self.page:
                 continue
@@ -169,8 +169,8 @@ class ChoiceButtons:
         """The choice grid in ``rect``: columns, rows, a cell's width, a button's height."""
         cols = columns(rect.width, m)
         # large text: taller, two lines (game.ui.words)
-        bh = max(m.px(40), lines() * draw.font(m.px(FONT)).get_linesize() + m.px(10))
-        rows = max(1, (rect.height - m.px(30)) // (bh + m.gap))
+        bh = L.choice_button_h(m)
+        rows = max(1, (rect.height - L.choice_head(m)) // (bh + m.gap))
         return cols, rows, (rect.width - m.gap * (cols - 1)) // cols, bh
 
     def stock_choices(self) -> None:
@@ -197,7 +197,7 @@ class ChoiceButtons:
         for focus in (False, True):
             rect = L.choice_rect(self.lay, m, focus)
             cols, rows, cell, bh = self._grid(m, rect)
-            y0 = rect.y + m.px(30)
+            y0 = rect.y + L.choice_head(m)
             for i in range(cols * rows):
                 r, c = divmod(i, cols)
                 if self.stock_button((rect.x + c * (cell + m.gap), y0 + r * (bh + m.gap), cell, bh),

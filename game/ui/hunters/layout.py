@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import style
+from game.ui import draw, style
 
 
 @dataclass
@@ -28,8 +28,22 @@ class Layout:
     log: pygame.Rect = field(default_factory=pygame.Rect)
 
 
+def choice_head(m: style.Metrics) -> int:
+    """The line over the choice buttons (what to do, or why a click was refused)."""
+    return max(m.px(30), draw.font(m.px(17)).get_linesize() + m.px(4))
+
+
+def choice_button_h(m: style.Metrics) -> int:
+    """A choice button: one line of words, two in large text (game.ui.words)."""
+    lines = 2 if m.text > 1 else 1
+    return max(m.px(40), lines * draw.font(m.px(17)).get_linesize() + m.px(10))
+
+
 def choice_height(m: style.Metrics, rows: int = 3) -> int:
-    """A header line and ``rows`` rows of buttons, the same every turn so nothing jumps."""
+    """A header line and ``rows`` rows of buttons, the same every turn so nothing jumps
+    (in large text two rows of two-line buttons: three choices and "More…" on a page)."""
+    if m.text > 1:
+        return choice_head(m) + 2 * (choice_button_h(m) + m.gap)
     return m.px(30) + rows * (m.px(40) + m.gap)
 
 
@@ -41,15 +55,23 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
     x0 = m.pad
 
     # right column
-    lay.private = pygame.Rect(rx, top, log_w, m.px(212))
-    lay.decks = pygame.Rect(rx, lay.private.bottom + m.gap, log_w, m.px(96))
+    large = m.text > 1      # issue 44: the panels as high as their lines
+    lay.private = pygame.Rect(rx, top, log_w, m.px(212) if not large else int(m.px(212) * min(1.5, m.text)))
+    deck_h = m.px(96) if not large else max(m.px(96), m.px(60) + draw.font(m.px(12)).get_linesize())
+    lay.decks = pygame.Rect(rx, lay.private.bottom + m.gap, log_w, deck_h)
     log_top = lay.decks.bottom + m.gap
     lay.log = pygame.Rect(rx, log_top, log_w, m.height - log_top - m.pad)
 
     # player boards
-    cols = players if players <= 4 else (players + 1) // 2
-    rows = 1 if players <= 4 else 2
+    # large text: up to six boards in one row, the Areas and choices need the height
+    one_row = 6 if large else 4
+    cols = players if players <= one_row else (players + 1) // 2
+    rows = 1 if players <= one_row else 2
     bh = m.px(86)
+    if large:       # name row, character row, damage row (paint.draw_player)
+        bh = max(bh, 2 * m.px(7) + max(m.px(24), draw.font(m.px(15), True).get_linesize())
+                 + max(m.px(18), draw.font(m.px(14)).get_linesize())
+                 + draw.font(m.px(13), True).get_linesize() + 2 * m.px(4))
     bw = (left_w - (cols - 1) * m.gap) // cols
     for i in range(players):
         r, c = divmod(i, cols)
@@ -67,7 +89,7 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
 
     # the six Areas fill what is left between boards and track
     area_top = boards_bottom + m.gap
-    area_h = max(m.px(96), lay.track.y - m.gap - area_top)
+    area_h = max(m.px(96) if not large else m.px(48), lay.track.y - m.gap - area_top)
     lay.board_area = pygame.Rect(x0, area_top, left_w, area_h)
     pair_gap, inner = m.px(18), m.px(6)
     aw = (left_w - 2 * pair_gap - 3 * inner) // 6
@@ -80,7 +102,8 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
 
 def focus_size(lay: Layout, m: style.Metrics) -> tuple[int, int]:
     """The card held up beside the choices (the Hermit card in hand, a card being used)."""
-    h = lay.choices.height - m.px(6)
+    # no taller than at 100 %: the large text's taller choice rows need the width
+    h = min(lay.choices.height, m.px(30) + 3 * (m.px(40) + m.gap)) - m.px(6)
     return int(h * 0.7), h
 
 

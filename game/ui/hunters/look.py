@@ -160,7 +160,7 @@ def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
                      border_top_left_radius=radius, border_top_right_radius=radius)
     rolls, action = AREA_INFO.get(name, ("", ""))
     action = _(action) if action else ""
-    num_size = max(12, int(band.height * 0.7))
+    num_size = max(12, int(band.height * 0.7 / style.TEXT_SCALE))    # as large as its band
     draw.blit_text(surf, rolls, num_size, (max(6, w // 16), band.centery), (255, 255, 255), True,
                    "midleft")
     title_size = max(10, min(int(h * 0.11), int(w * 0.11)))
@@ -169,10 +169,13 @@ def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
         title_size -= 1
     draw.blit_text(surf, title, title_size, (w // 2, band.bottom + 3), style.TEXT, True, "midtop")
     small = max(9, int(title_size * 0.82))
-    y = band.bottom + 5 + int(title_size * 1.25)
+    k = style.TEXT_SCALE        # the lines' steps grow with the text size (issue 44)
+    y = band.bottom + 5 + int(title_size * 1.25 * k)
     for line in draw.wrap(action, small, w - 10)[:3]:
+        if k > 1 and y + small * 1.2 * k > h - 2:
+            break
         draw.blit_text(surf, line, small, (w // 2, y), style.TEXT_MUTED, False, "midtop")
-        y += int(small * 1.2)
+        y += int(small * 1.2 * k)
     return surf
 
 
@@ -202,9 +205,11 @@ def character_card(name: str, size: tuple, detailed: bool = True) -> pygame.Surf
         sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.5)))
         surf.blit(sym, sym.get_rect(midtop=(w // 2, y + max(2, h // 30))))
         y += sym.get_height() + max(4, h // 20)
-        size = max(9, int(h * 0.1))
+        # sized by the card, as its art (issue 44: at 200 % they ran into each other)
+        size = max(9, int(h * 0.1 / style.TEXT_SCALE))
         draw.blit_text(surf, _("HP {hp}", hp=info["hp"]), size, (w // 2, y), style.CARD_INK, True, "midtop")
-        draw.blit_text(surf, _(info["faction"]), max(8, int(size * 0.8)), (w // 2, y + int(size * 1.3)),
+        draw.blit_text(surf, _(info["faction"]), max(8, int(size * 0.8)),
+                       (w // 2, y + int(size * 1.3 * style.TEXT_SCALE)),
                        style.mix(accent, (0, 0, 0), 0.35), True, "midtop")
         return surf
     sym = faction_mark(info["faction"], max(14, int(min(w, h) * 0.24)))

@@ -54,7 +54,7 @@ class CharacterScene(Scene):
 
     @staticmethod
     def card_size(m: style.Metrics) -> tuple[int, int]:
-        ch = m.height - 2 * m.margin - m.px(190)
+        ch = m.height - 2 * m.margin - m.px(190) - int(m.px(90) * (m.text - 1))   # under the lines
         return int(ch * 0.7), ch
 
     @classmethod
@@ -98,27 +98,28 @@ class CharacterScene(Scene):
         surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
         m = self.metrics
         cx = m.width // 2
+        k = m.text      # the lines' steps grow with the text size (issue 44)
         draw.blit_text(surface, _("{player}, this is your character", player=self.name), m.px(style.FONT_HEADING + 4),
                        (cx, m.margin), style.ACCENT_BRIGHT, True, "midtop")
         draw.blit_text(surface, _("Keep it secret. You may reveal it at any decision point."),
-                       m.px(style.FONT_BODY), (cx, m.margin + m.px(44)), style.TEXT_MUTED, False, "midtop")
+                       m.px(style.FONT_BODY), (cx, m.margin + int(m.px(44) * k)), style.TEXT_MUTED, False, "midtop")
         name = self.me.get("character")
         if not name:
             return
         cw, ch = self.card_size(m)
         card = look.character_card(name, (cw, ch), detailed=False)
         total = cw + m.px(40) + m.px(420)
-        x = cx - total // 2
-        y = m.margin + m.px(90)
+        x = cx - total // 2 if k <= 1 else m.margin
+        y = m.margin + int(m.px(90) * k)
         surface.blit(card, (x, y))
         tx = x + cw + m.px(40)
-        tw = m.px(420)
+        tw = m.px(420) if k <= 1 else m.width - m.margin - tx
         faction = self.me.get("faction", "")
         surface.blit(look.faction_mark(faction, m.px(44)), (tx, y))
         draw.blit_text(surface, _("{character} · {faction} · HP {hp}", character=_(name), faction=_(faction),
                                   hp=self.me.get("hp")), m.px(24),
                        (tx + m.px(56), y + m.px(22)), style.TEXT, True, "midleft")
-        yy = y + m.px(66)
+        yy = y + (m.px(66) if k <= 1 else max(m.px(44), draw.font(m.px(24), True).get_linesize()) + m.px(12))
         target = self.me.get("agnes_target")
         win = _(self.me["win"]) if self.me.get("win") else ""
         if target is not None:
@@ -126,17 +127,20 @@ class CharacterScene(Scene):
         ability = _(self.me["ability"]) if self.me.get("ability") else ""
         for title, text in ((_("You win when"), win), (_("Ability"), ability)):
             draw.blit_text(surface, title, m.px(17), (tx, yy), style.ACCENT, True)
-            yy += m.px(24)
+            yy += int(m.px(24) * k)
             for line in draw.wrap(text, m.px(18), tw):
                 draw.blit_text(surface, line, m.px(18), (tx, yy), style.TEXT)
-                yy += m.px(24)
+                yy += int(m.px(24) * k)
             yy += m.px(12)
         tip = _("At the table your card stays in the panel at the top right while you are at the "
                 "screen. Notes opens your private notebook; point at a revealed player to read "
                 "their card.")
-        for line in draw.wrap(tip, m.px(15), tw):
+        lines = draw.wrap(tip, m.px(15), tw)
+        if k > 1 and yy + len(lines) * int(m.px(20) * k) > m.height - m.margin - m.px(58):
+            return      # large text: the tip gives way to the button rather than run under it
+        for line in lines:
             draw.blit_text(surface, line, m.px(15), (tx, yy), style.TEXT_DIM)
-            yy += m.px(20)
+            yy += int(m.px(20) * k)
 
 
 class SeatPickerScene(Overlay):

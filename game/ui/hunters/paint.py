@@ -344,10 +344,12 @@ class TablePainter:
             surface.blit(tag_img, tag_img.get_rect(topright=(rect.right - pad, rect.y + pad + m.px(3))))
         name_room = rect.width - d - 3 * pad - (tag_img.get_width() + pad if tag_img else 0)
         shown_name = fit(self.seat_name(seat), m.px(15), name_room, True)
-        draw.blit_text(surface, shown_name, m.px(15), (rect.x + pad + d + m.px(6), rect.y + pad + d // 2), style.TEXT,
-                       True, "midleft")
-        y = rect.y + pad + d + m.px(4)
+        row = max(d, draw.font(m.px(15), True).get_linesize()) if m.text > 1 else d   # large text
+        draw.blit_text(surface, shown_name, m.px(15), (rect.x + pad + d + m.px(6), rect.y + pad + row // 2),
+                       style.TEXT, True, "midleft")
+        y = rect.y + pad + row + m.px(4)
         sym = m.px(18)
+        line_h = max(sym, draw.font(m.px(14)).get_linesize()) if m.text > 1 else sym
         # character line: revealed for all; own hidden character only for its owner
         flip = next((e for e in hits if e.kind == "reveal"), None)
         if p["revealed"] and not (flip and flip.progress < 0.5):
@@ -367,8 +369,8 @@ class TablePainter:
                 note = self.notebook.summary(self.viewer, seat) if self.viewer is not None else ""
                 line, colour = (_("Note: {note}", note=note) if note else _("Hidden")), style.TEXT_DIM
         draw.blit_text(surface, fit(line, m.px(14), rect.width - sym - 3 * pad, p["revealed"]), m.px(14),
-                       (rect.x + pad + sym + m.px(5), y + sym // 2), colour, p["revealed"], "midleft")
-        y += sym + m.px(4)
+                       (rect.x + pad + sym + m.px(5), y + line_h // 2), colour, p["revealed"], "midleft")
+        y += line_h + m.px(4)
         # damage, states and equipment
         hp = p["hp"]
         if hp is None and seat == self.viewer and v.get("me"):
@@ -582,19 +584,22 @@ class TablePainter:
                          _("Every player's character, cards and notebook are on their phone.")]
             if self.session.is_over():
                 lines = [_("The game is over: every character is revealed.")]
-            y = r.y + m.px(40)
+            y = r.y + int(m.px(40) * m.text)
             for ln in lines:
                 for part in draw.wrap(ln, m.px(14), r.width - m.px(24)):
                     draw.blit_text(surface, part, m.px(14), (x, y), style.TEXT_DIM)
-                    y += m.px(19)
+                    y += int(m.px(19) * m.text)     # the lines grow with the text size
             return
         name = self.seat_name(self.viewer)
         draw.blit_text(surface, fit(_("{player}: your character", player=name), m.px(15), r.width - m.px(24), True), m.px(15),
                        (x, r.y + m.px(8)), style.TEXT_MUTED, True)
-        ch = r.height - m.px(34) - m.px(52)
+        head = max(m.px(32), draw.font(m.px(15), True).get_linesize() + m.px(8))
+        # over the buttons (table.build_private): in large text they are taller
+        below = max(m.px(52), max(m.px(32), draw.font(m.px(16)).get_linesize() + m.px(6)) + m.px(14))
+        ch = r.height - head - m.px(2) - below
         cw = int(ch * 0.72)
         card = look.character_card(me["character"], (cw, ch), detailed=False)
-        cy = r.y + m.px(32)
+        cy = r.y + head
         surface.blit(card, (x, cy))
         tx = x + cw + m.px(10)
         tw = r.right - m.px(10) - tx
@@ -613,26 +618,33 @@ class TablePainter:
             blocks.append((_("When: "), when, style.ACCENT))
         if seen:
             blocks.append((_("Seen: "), _("; ").join(seen), style.TEXT_MUTED))
-        bottom = r.bottom - m.px(48)
+        bottom = r.bottom - below + m.px(4)
         while True:
             # the whole text, always: a smaller size rather than a cut sentence
             wrapped = [draw.wrap(head + text, fs, tw, bool(head)) for head, text, _colour in blocks]
-            need = sum(len(w) * int(fs * 1.28) + m.px(4) for w in wrapped)
-            if y + need <= bottom + m.px(4) or fs <= m.px(10):
+            need = sum(len(w) * int(fs * 1.28 * m.text) + m.px(4) for w in wrapped)
+            if y + need <= bottom + m.px(4):
+                break
+            if fs <= m.px(10):
+                if m.text > 1 and len(blocks) > 2:
+                    # large text: the ability's words give way (the Card button shows them)
+                    blocks, fs = blocks[:1] + blocks[2:], m.px(13)
+                    continue
                 break
             fs -= 1
         for (head, _text, colour), lines in zip(blocks, wrapped):
             for i, line in enumerate(lines):
                 draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
                                i == 0 and bool(head))
-                y += int(fs * 1.28)
+                y += int(fs * 1.28 * m.text)    # the lines grow with the text size
             y += m.px(4)
 
     def draw_decks(self, surface, v, m) -> None:
         r = self.lay.decks
         draw.panel(surface, r, m.px(style.RADIUS))
         col_w = r.width // 3
-        ch = r.height - m.px(30)
+        cap = max(m.px(20), draw.font(m.px(12)).get_linesize() + m.px(2))   # the caption's line
+        ch = r.height - m.px(10) - cap
         cw = int(ch * 0.7)
         for i, deck in enumerate(("hermit", "white", "black")):
             x = r.x + i * col_w + m.px(8)
@@ -661,9 +673,9 @@ class TablePainter:
                                            _(TOP_OF[deck])))
             if not shown:
                 pygame.draw.rect(surface, style.PANEL_EDGE, (dx, y, cw, ch), 1, border_radius=m.px(4))
-            label = _("{left} left, {used} used", left=n, used=count)
-            draw.blit_text(surface, fit(label, m.px(12), col_w - m.px(8)), m.px(12),
-                           (x, r.bottom - m.px(20)), style.TEXT_MUTED)
+            label = (_("{left} left, {used} used", left=n, used=count), _("{n} left", n=n))
+            draw.blit_text(surface, draw.fit_first(label, m.px(12), col_w - m.px(8)), m.px(12),
+                           (x, r.bottom - cap), style.TEXT_MUTED)
 
     def draw_focus(self, surface, m) -> None:
         focus = getattr(self, "focus", None)

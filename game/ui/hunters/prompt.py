@@ -58,9 +58,14 @@ class TablePrompts:
         surface.blit(draw.shade((m.width, h), (*style.BG_DEEP, 200)), (0, 0))   # made once
         pygame.draw.line(surface, style.PANEL_EDGE, (0, h), (m.width, h))
         title = _(self.spec.title)
-        draw.blit_text(surface, title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
         x = m.pad + draw.font(m.px(22), True).size(title)[0] + m.px(24)
-        room = getattr(self, "top_bar_right", m.width - m.px(140)) - x - m.gap
+        right = getattr(self, "top_bar_right", m.width - m.px(140))
+        room = right - x - m.gap
+        if m.text > 1 and draw.font(m.px(18)).size(self.turn_text())[0] > room:
+            # large text (issue 44): the game's name gives its place to the turn's words
+            x, room = m.pad, right - m.pad - m.gap
+        else:
+            draw.blit_text(surface, title, m.px(22), (m.pad, h // 2), style.ACCENT_BRIGHT, True, "midleft")
         draw.blit_text(surface, fit(self.turn_text(), m.px(18), room), m.px(18), (x, h // 2), style.TEXT,
                        False, "midleft")
 
