@@ -13,6 +13,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable
 
+from game import i18n
 from game.bus import (
     ActionApplied,
     DecisionNeeded,
@@ -177,7 +178,7 @@ class Session:
         and each chance outcome must be the one the seed gives."""
         try:
             check_save_fields(data)
-            seats = [SeatConfig(s["name"].strip()[:MAX_NAME] or f"Player {i + 1}", s["kind"],
+            seats = [SeatConfig(s["name"].strip()[:MAX_NAME] or i18n._("Player {n}", n=i + 1), s["kind"],
                                 s.get("level", "normal"),
                                 "phone" if s.get("device") == "phone" else "screen",
                                 s.get("hints") is True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, n_
 from game.tutorial import available, tutorial_for
 from game.ui import draw, style
 from game.ui.coach import saved_step, start_tutorial
@@ -13,14 +14,20 @@ from game.ui.scene import Scene
 
 def status_text(app, tutorial) -> str:
     steps = len(tutorial.steps)
-    part = f"Part {tutorial.part}: {tutorial.part_title} · " if tutorial.part_title else ""
     at = saved_step(app, tutorial.key)
     if at:
         done = sum(1 for i in tutorial.steps if i < tutorial.resume_index(at))
-        return f"{part}Stopped at step {done + 1} of {steps}"
-    if tutorial.key in app.settings.tutorials_done:
-        return f"{part}Done · {steps} steps, about {tutorial.minutes} minutes"
-    return f"{part}{steps} steps, about {tutorial.minutes} minutes"
+        state = _("Stopped at step {step} of {steps}", step=done + 1, steps=steps)
+    else:
+        # Translators: {minutes} is already a phrase such as "about 9 minutes"
+        state = n_("{n} step, {minutes}", "{n} steps, {minutes}", steps,
+                   minutes=n_("about {n} minute", "about {n} minutes", tutorial.minutes))
+        if tutorial.key in app.settings.tutorials_done:
+            state = _("Done · {state}", state=state)
+    if tutorial.part_title:
+        return _("Part {part}: {title} · {state}", part=tutorial.part,
+                 title=_(tutorial.part_title), state=state)
+    return state
 
 
 class LearnScene(Scene):
@@ -42,17 +49,22 @@ class LearnScene(Scene):
             bx = rect.right - m.pad - bw
             by = rect.centery - m.button_h // 2
             if saved_step(self.app, t.key):
-                self.button((bx, by, bw, m.button_h), "Resume", lambda t=t: self.start(t, True),
+                self.button((bx, by, bw, m.button_h), _("Resume"), lambda t=t: self.start(t, True),
                             cls="@primary", object_id=f"#resume_{t.key}")
                 bx -= bw + m.gap
-                self.button((bx, by, bw, m.button_h), "Start over",
+                self.button((bx, by, bw, m.button_h), _("Start over"),
                             lambda t=t: self.start(t, False), object_id=f"#restart_{t.key}")
             else:
-                self.button((bx, by, bw, m.button_h), "Start", lambda t=t: self.start(t, False),
+                self.button((bx, by, bw, m.button_h), _("Start"), lambda t=t: self.start(t, False),
                             cls="@primary", object_id=f"#learn_{t.key}")
             y += row_h
         self.button(((m.width - m.px(200)) // 2, m.height - m.button_h - m.px(36), m.px(200),
-                     m.button_h), "Back", self.app.pop, object_id="#back")
+                     m.button_h), _("Back"), self.app.pop, object_id="#back")
+
+    def buttons_w(self, m: style.Metrics, tutorial) -> int:
+        """The width the row's buttons take at its right (Resume and Start over, or Start)."""
+        bw = m.px(150)
+        return (2 * bw + m.gap if saved_step(self.app, tutorial.key) else bw) + m.gap
 
     def start(self, tutorial, resume: bool) -> None:
         start_tutorial(self.app, tutorial.key, resume=resume)
@@ -60,20 +72,28 @@ class LearnScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        draw.blit_text(surface, "Learn to play", m.px(style.FONT_TITLE), (m.width // 2, m.px(60)),
+        draw.blit_text(surface, _("Learn to play"), m.px(style.FONT_TITLE), (m.width // 2, m.px(60)),
                        style.ACCENT_BRIGHT, True, "center")
-        draw.blit_text(surface, "A short guided game on the real table: a coach points at each "
-                       "part and asks for a move. Leave at any time; it resumes where you were.",
-                       m.px(style.FONT_SMALL), (m.width // 2, m.px(104)), style.TEXT_MUTED, False,
-                       "center")
+        intro = _("A short guided game on the real table: a coach points at each part and asks "
+                  "for a move. Leave at any time; it resumes where you were.")
+        width = min(m.px(760), m.width - 2 * m.margin)
+        lines = draw.wrap(intro, m.px(style.FONT_SMALL), width)
+        line_h = draw.font(m.px(style.FONT_SMALL)).get_linesize()
+        y = m.px(104) - (len(lines) - 1) * line_h // 2
+        for line in lines:
+            draw.blit_text(surface, line, m.px(style.FONT_SMALL), (m.width // 2, y),
+                           style.TEXT_MUTED, False, "center")
+            y += line_h
         for rect, t in self.rows:
             draw.panel(surface, rect, m.px(style.RADIUS))
-            draw.blit_text(surface, t.title, m.px(22), (rect.x + m.pad, rect.y + m.px(16)),
+            draw.blit_text(surface, _(t.title), m.px(22), (rect.x + m.pad, rect.y + m.px(16)),
                            style.TEXT, True)
-            draw.blit_text(surface, status_text(self.app, t), m.px(style.FONT_SMALL),
+            status = draw.ellipsize(status_text(self.app, t), m.px(style.FONT_SMALL),
+                                    rect.w - 2 * m.pad - self.buttons_w(m, t))
+            draw.blit_text(surface, status, m.px(style.FONT_SMALL),
                            (rect.x + m.pad, rect.y + m.px(50)), style.TEXT_MUTED)
         if not self.rows:
-            draw.blit_text(surface, "No tutorials yet.", m.px(style.FONT_BODY),
+            draw.blit_text(surface, _("No tutorials yet."), m.px(style.FONT_BODY),
                            (m.width // 2, m.px(200)), style.TEXT_MUTED, False, "center")
 
 
@@ -89,9 +109,12 @@ def offer_first_time(app, spec, then) -> bool:
     from game.ui.scenes.confirm import ConfirmScene
 
     app.push(ConfirmScene(
-        app, f"New to {spec.title}?",
-        f"Learn it by playing: a guided game of about {tutorial.minutes} minutes on the real "
-        "table, one short step at a time. It is always on the menu under Learn to play.",
-        [("Learn by playing", "#offer_learn", lambda: start_tutorial(app, spec.id)),
-         ("Set up a game", "#offer_setup", then)]))
+        app, _("New to {game}?", game=_(spec.title)),
+        n_("Learn it by playing: a guided game of about {n} minute on the real table, one "
+           "short step at a time. It is always on the menu under Learn to play.",
+           "Learn it by playing: a guided game of about {n} minutes on the real table, one "
+           "short step at a time. It is always on the menu under Learn to play.",
+           tutorial.minutes),
+        [(_("Learn by playing"), "#offer_learn", lambda: start_tutorial(app, spec.id)),
+         (_("Set up a game"), "#offer_setup", then)]))
     return True
