@@ -15,6 +15,14 @@ from game.i18n import _, n_
 from game.rules.protocol import GameState
 
 
+def joined(items) -> str:
+    """A list as the language writes one ("a, b, c"; Japanese "a、b、c")."""
+    out = ""
+    for item in items:
+        out = _("{list}, {item}", list=out, item=item) if out else str(item)
+    return out
+
+
 @dataclass(frozen=True)
 class Section:
     title: str
@@ -28,14 +36,14 @@ def _chasing(s, names: Sequence[str]) -> list[Section]:
         return card_of(c).text()
 
     def hand(h) -> str:
-        return ", ".join(card(c) for c in sorted(h, key=lambda c: (c >> 4, c & 15)))
+        return joined(card(c) for c in sorted(h, key=lambda c: (c >> 4, c & 15)))
 
     hands = tuple(_("{name}: {cards}", name=names[i], cards=hand(h)) if h else
                   _("{name}: no cards", name=names[i]) for i, h in enumerate(s.hands))
     out = [Section(_("Every hand"), hands)]
     hidden = tuple(card(c) for c in s.hidden)
     if hidden:
-        out.append(Section(_("Face-down cards this round"), (", ".join(hidden),)))
+        out.append(Section(_("Face-down cards this round"), (joined(hidden),)))
     return out
 
 
@@ -74,7 +82,7 @@ def _hunters(s, names: Sequence[str]) -> list[Section]:
     left = sorted(_(CARD_NAME[c]) for c in s.decks[0])
     out.append(Section(n_("Hermit deck ({n} card, drawn at random)",
                           "Hermit deck ({n} cards, drawn at random)", len(left)),
-                       (", ".join(left) if left else _("empty"),)))
+                       (joined(left) if left else _("empty"),)))
     return out
 
 
@@ -94,10 +102,10 @@ def _harsh(s, names: Sequence[str]) -> list[Section]:
         out.append(Section(_("Spy deck, top first ({n})", n=len(cards)), (" · ".join(cards),)))
     if s.deck:
         out.append(Section(_("Discovery deck, top first ({n})", n=len(s.deck)),
-                           (", ".join(_(KIND_NAMES[k]) for k in reversed(s.deck)),)))
+                           (joined(_(KIND_NAMES[k]) for k in reversed(s.deck)),)))
     if len(s.grid) == 9:
         stacks = [_("{place}: {cards}", place=_(LOC_NAME[s.grid[p]]),
-                    cards=", ".join(_(KIND_NAMES[k]) for k in s.stacks[p]))
+                    cards=joined(_(KIND_NAMES[k]) for k in s.stacks[p]))
                   for p in range(9) if s.stacks[p]]
         if stacks:
             out.append(Section(_("Face down at the Locations, top first"), (" · ".join(stacks),)))
@@ -105,7 +113,7 @@ def _harsh(s, names: Sequence[str]) -> list[Section]:
     for f in range(3):
         hidden = [_(ITEMS[i]) for i, shown in zip(s.conf[f], s.rev[f]) if not shown]
         if hidden:
-            files.append(_("{place}: {cards}", place=_(CASE_FILE_NAMES[f]), cards=", ".join(hidden)))
+            files.append(_("{place}: {cards}", place=_(CASE_FILE_NAMES[f]), cards=joined(hidden)))
     if files:
         out.append(Section(_("Case Files, face down"), (" · ".join(files),)))
     return out or [Section(_("Nothing is hidden"), (_("Every card is face up at this step."),))]

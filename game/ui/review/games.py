@@ -34,7 +34,7 @@ class ChasingHooks:
         return log, controls, None
 
     def extra_top_buttons(self, m, x: int) -> int:
-        bw = m.px(150)
+        bw = draw.label_width(m, _("Round score (R)"), minimum=m.px(150))
         x -= bw + m.gap
         self.button((x, m.gap, bw, m.button_h), _("Round score (R)"), self.round_sheet,
                     choice=False, object_id="#review_round",
@@ -244,7 +244,7 @@ class HarshHooks:
         pass
 
     def extra_top_buttons(self, m, x: int) -> int:
-        bw = m.px(112)
+        bw = draw.label_width(m, _("Hint (H)"), minimum=m.px(112))
         x -= bw + m.gap
         self.button((x, m.gap, bw, m.button_h), _("Hint (H)"), self.ask_hint, choice=False,
                     object_id="#review_hint",

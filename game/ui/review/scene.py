@@ -194,11 +194,12 @@ class ReviewMixin:
         return _Placeholder(rect)
 
     def build_top_bar(self, m: style.Metrics) -> None:
-        bw = m.px(112)
+        bw = draw.label_width(m, _("Back"), minimum=m.px(112))
         y = m.gap
         x = m.width - bw - m.pad
         self.button((x, y, bw, m.button_h), _("Back"), self.app.pop, choice=False,
                     object_id="#review_back", tooltip=_("Leave the review (Esc)"))
+        bw = draw.label_width(m, _("Export…"), minimum=m.px(112))
         x -= bw + m.gap
         self.button((x, y, bw, m.button_h), _("Export…"), self.export, choice=False,
                     object_id="#review_export",
@@ -241,6 +242,7 @@ class ReviewMixin:
         gap = m.px(6)
         x0, w = rect.x + pad, rect.w - 2 * pad
         y = rect.y + m.px(34)
+        # (words, the arrow alone where the words do not fit, ...)
         row = [(_("« Start"), lambda: self.go(0), "#review_start", _("First step (Home)")),
                (_("‹ Back"), lambda: self.step(-1), "#review_back_step", _("One step back (Left)")),
                (_("Next ›"), lambda: self.step(1), "#review_next_step", _("One step on (Right)")),
@@ -271,7 +273,11 @@ class ReviewMixin:
 
     def _button_row(self, row, x0: int, y: int, w: int, bh: int, gap: int) -> None:
         bw = (w - gap * (len(row) - 1)) // len(row)
+        face = draw.font(self.metrics.px(16))      # the theme's @compact buttons
         for i, (text, fn, oid, tip) in enumerate(row):
+            if face.size(text)[0] > bw - self.metrics.px(6):
+                # a narrow panel in a long language: the arrows alone, the tooltip says it
+                text = "".join(ch for ch in text if ch in "«‹›»").strip() or text
             self.button((x0 + i * (bw + gap), y, bw, bh), text, fn, choice=False, object_id=oid,
                         tooltip=tip, cls="@compact")
 

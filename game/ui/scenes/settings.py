@@ -4,11 +4,14 @@ Saved at once."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from importlib import resources
+
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIHorizontalSlider
+from pygame_gui.elements import UIButton, UIHorizontalSlider
 
-from game.i18n import N_, NP_, _, p_
+from game.i18n import N_, NP_, _, font_files, p_
 from game.i18n import current as current_language
 from game.ui import draw, navigation, style
 from game.ui.scene import Scene
@@ -32,6 +35,18 @@ ROWS = (
     (N_("Memory aids"), "memory_aids", ((True, NP_("setting", "On")), (False, NP_("setting", "Off"))),
      N_("Show what has been played already (cards seen, suits out).")),
 )
+
+
+@lru_cache(maxsize=4)
+def _face(file: str, size: int) -> pygame.font.Font:
+    return pygame.font.Font(str(resources.files("pygame_gui.data") / file), size)
+
+
+def own_script(value: str) -> str | None:
+    """The font file a language's name needs when the language in force has no such
+    letters ("日本語" in a Latin font is a row of boxes); None when the theme's font has them."""
+    regular = font_files(value)[0]
+    return regular if regular != font_files()[0] else None
 
 
 def button_words(key: str, text: str) -> str:
@@ -70,6 +85,7 @@ class SettingsScene(Scene):
     def build(self, m: style.Metrics) -> None:
         s = self.app.settings
         self.rows: list[tuple[int, str, str]] = []
+        self.own_names: list[tuple[UIButton, str, str]] = []   # (button, name, font file)
         self.stacked = style.TEXT_SCALE > 1
         rows = (language_row(),) + ROWS + (phone_row(s.phone_address),)
         if self.stacked:
@@ -87,10 +103,7 @@ class SettingsScene(Scene):
             bw = min(m.px(140), (self.box.right - m.pad - x0 - m.gap * (len(options) - 1)) // len(options))
             x = x0
             for value, text in options:
-                on = (current_language() if key == "language" else getattr(s, key)) == value
-                self.button((x, y, bw, m.button_h), button_words(key, text),
-                            lambda k=key, v=value: self.change(k, v),
-                            cls="@toggle_on" if on else None, object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
+                self.option((x, y, bw, m.button_h), key, value, text)
                 x += bw + m.gap
             if key == "muted":
                 cues_w = m.px(110)     # each cue's own volume: game.ui.sound_settings
@@ -147,11 +160,7 @@ class SettingsScene(Scene):
                               "keys": lambda: navigation.push(self.app, "keys")}[value]
                     self.button((x, by, bw, m.button_h), _(text), action, object_id=f"#{value}")
                 else:
-                    on = (current_language() if key == "language" else getattr(s, key)) == value
-                    self.button((x, by, bw, m.button_h), button_words(key, text),
-                                lambda k=key, v=value: self.change(k, v),
-                                cls="@toggle_on" if on else None,
-                                object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
+                    self.option((x, by, bw, m.button_h), key, value, text)
                 x += bw + m.gap
             if key == "muted":
                 self.slider = UIHorizontalSlider(
@@ -171,6 +180,25 @@ class SettingsScene(Scene):
             self.button((self.box.right - m.pad - bw, by, bw, m.button_h),
                         _("{page} of {pages} ›", page=self.page + 1, pages=pages), self.next_page,
                         object_id="#settings_page")
+
+    def option(self, rect, key: str, value, text: str) -> None:
+        """One of a row's buttons, lit when it is the setting now. A language whose name
+        the theme's font cannot write gets its name drawn over the button (``draw``)."""
+        s = self.app.settings
+        on = (current_language() if key == "language" else getattr(s, key)) == value
+        script = own_script(value) if key == "language" else None
+        button = self.button(rect, "" if script else button_words(key, text),
+                             lambda: self.change(key, value), cls="@toggle_on" if on else None,
+                             object_id=f"#{key}_{str(value).lower().replace('.', '_') or 'auto'}")
+        if script:
+            self.own_names.append((button, text, script))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        size = self.metrics.px(style.FONT_BODY)
+        for button, name, script in self.own_names:       # above the buttons
+            img = _face(script, size).render(name, True, style.TEXT)
+            surface.blit(img, img.get_rect(center=button.rect.center))
+        super().draw_over(surface)
 
     def next_page(self) -> None:
         self.page = (self.page + 1) % self.pages      # the last page's next is the first
