@@ -20,7 +20,7 @@ def draw_sections(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics,
     draw.panel(surface, rect, m.px(style.RADIUS))
     x, w = rect.x + m.px(12), rect.w - m.px(24)
     y = rect.y + m.px(8)
-    draw.blit_text(surface, title, m.px(15), (x, y), style.ACCENT_BRIGHT, True)
+    draw.blit_text(surface, fit(title, m.px(15), w, True), m.px(15), (x, y), style.ACCENT_BRIGHT, True)
     y += m.px(24)
     fs = m.px(13)
     lh = int(fs * 1.3)
