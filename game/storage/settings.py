@@ -132,13 +132,16 @@ def settings_path():
 
 def load_settings() -> tuple[Settings, str | None]:
     """The saved settings (defaults if none). A damaged file gives defaults and a notice."""
-    try:
-        data = read_json(settings_path(), KIND, VERSION)
-    except DamagedFile as exc:
-        return Settings(), exc.message(i18n._("the default settings are used"))
-    except UnreadableFile as exc:
-        return Settings(), exc.message(i18n._("the default settings are used (and not saved "
-                                              "over it)"))
+    # The notices are worded before the app has a language: in the one it will speak, the
+    # system's without readable settings (game.i18n.screens.start_language), else the saved one.
+    with i18n.speaking(i18n.system_language()):
+        try:
+            data = read_json(settings_path(), KIND, VERSION)
+        except DamagedFile as exc:
+            return Settings(), exc.message(i18n._("the default settings are used"))
+        except UnreadableFile as exc:
+            return Settings(), exc.message(i18n._("the default settings are used (and not "
+                                                  "saved over it)"))
     if data is None:
         return Settings(), None
     known = {f.name for f in fields(Settings)}
@@ -149,7 +152,8 @@ def load_settings() -> tuple[Settings, str | None]:
     repaired = repaired_fields(data, s)
     if not repaired:
         return s, None
-    return s, _keep_original(repaired, s)
+    with i18n.speaking(s.language or i18n.system_language()):
+        return s, _keep_original(repaired, s)
 
 
 def repaired_fields(data: dict, settings: Settings) -> list[str]:

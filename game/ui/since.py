@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _, n_
+from game.i18n import _, current, n_
 from game.rules.protocol import CHANCE
 from game.ui import draw, style
 from game.ui.widgets import Block, heading, paragraph
@@ -155,7 +155,7 @@ class SinceBanner:
         return None if key == self._closed else key
 
     def rows(self, key: tuple) -> list[tuple[str, str]]:
-        full = (key, len(self.table.session.entries))
+        full = (key, len(self.table.session.entries), current())   # words of the language in force
         if full != self._key:
             self._key = full
             s = self.table.session
@@ -195,9 +195,9 @@ class SinceBanner:
             return
         m = self.table.metrics
         area = self.area(m)
-        if self._image is None or self._image_for != area.size:
+        if self._image is None or self._image_for != (area.size, current()):
             self._image = self._render(m, area.size, key[0], rows)
-            self._image_for = area.size
+            self._image_for = (area.size, current())
         self.rect = self._image.get_rect(topleft=area.topleft)
         surface.blit(self._image, self.rect)
 
