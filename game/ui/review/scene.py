@@ -273,13 +273,13 @@ class ReviewMixin:
 
     def _button_row(self, row, x0: int, y: int, w: int, bh: int, gap: int) -> None:
         bw = (w - gap * (len(row) - 1)) // len(row)
-        face = draw.font(self.metrics.px(16))      # the theme's @compact buttons
         for i, (text, fn, oid, tip) in enumerate(row):
-            if face.size(text)[0] > bw - self.metrics.px(6):
+            button = self.button((x0 + i * (bw + gap), y, bw, bh), text, fn, choice=False,
+                                 object_id=oid, tooltip=tip, cls="@compact")
+            face = getattr(button, "font", None)      # the theme's, as it draws the words
+            if face is not None and face.size(text)[0] > bw - self.metrics.px(6):
                 # a narrow panel in a long language: the arrows alone, the tooltip says it
-                text = "".join(ch for ch in text if ch in "«‹›»").strip() or text
-            self.button((x0 + i * (bw + gap), y, bw, bh), text, fn, choice=False, object_id=oid,
-                        tooltip=tip, cls="@compact")
+                button.set_text("".join(ch for ch in text if ch in "«‹›»").strip() or text)
 
     # --- input ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
