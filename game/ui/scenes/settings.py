@@ -27,9 +27,9 @@ ROWS = (
      (("slow", NP_("setting", "Slow")), ("normal", NP_("setting", "Normal")),
       ("fast", NP_("setting", "Fast")), ("off", NP_("setting", "Off"))),
      N_("How fast computer moves, dice and cards play out. Off: instant.")),
-    (N_("Computer turns"), "computer_pace",
-     (("quick", NP_("setting", "Quick")), ("normal", NP_("setting", "Normal")),
-      ("slow", NP_("setting", "Slow"))),
+    (N_("Computer turns"), "computer_pace",      # "pace": its words agree with "turns"
+     (("quick", NP_("pace", "Quick")), ("normal", NP_("pace", "Normal")),
+      ("slow", NP_("pace", "Slow"))),
      N_("How long each computer move stays on the table before the next.")),
     (N_("Sound"), "muted", ((False, NP_("setting", "On")), (True, NP_("setting", "Muted"))), ""),
     (N_("Memory aids"), "memory_aids", ((True, NP_("setting", "On")), (False, NP_("setting", "Off"))),
@@ -54,7 +54,7 @@ def button_words(key: str, text: str) -> str:
     is an address, everything else is the catalog's."""
     if key == "language" or (key == "phone_address" and text[:1].isdigit()):
         return text
-    return p_("setting", text)
+    return p_("pace" if key == "computer_pace" else "setting", text)
 
 
 def language_row() -> tuple:
