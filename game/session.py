@@ -13,6 +13,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable
 
+from game import i18n
 from game.bus import (
     ActionApplied,
     DecisionNeeded,
@@ -59,39 +60,39 @@ def check_save_fields(data) -> None:
         return isinstance(v, int) and not isinstance(v, bool)
 
     if not isinstance(data, dict):
-        raise ValueError("it is not a saved game")
+        raise ValueError(i18n._("it is not a saved game"))
     if data.get("version") != SESSION_VERSION:
-        raise ValueError("it was saved in a format this version does not know")
+        raise ValueError(i18n._("it was saved in a format this version does not know"))
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats or len(seats) > 16:
-        raise ValueError("its list of players is damaged")
+        raise ValueError(i18n._("its list of players is damaged"))
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
-            raise ValueError(f"player {i + 1} is damaged")
+            raise ValueError(i18n._("player {n} is damaged", n=i + 1))
         if seat.get("kind") not in ("human", "computer"):
-            raise ValueError(f"player {i + 1} is neither a person nor a computer")
+            raise ValueError(i18n._("player {n} is neither a person nor a computer", n=i + 1))
         if not isinstance(seat.get("level", "normal"), str):
-            raise ValueError(f"player {i + 1} has a damaged computer level")
+            raise ValueError(i18n._("player {n} has a damaged computer level", n=i + 1))
     match = data.get("match")
     if not isinstance(match, dict):
-        raise ValueError("the game record is missing")
+        raise ValueError(i18n._("the game record is missing"))
     if not is_int(match.get("seed")) or not 0 <= match["seed"] < 2 ** 63:
-        raise ValueError("its seed is damaged")
+        raise ValueError(i18n._("its seed is damaged"))
     if not is_int(match.get("players")) or match["players"] != len(seats):
-        raise ValueError("its number of players is damaged")
+        raise ValueError(i18n._("its number of players is damaged"))
     if not isinstance(match.get("options"), dict) or not isinstance(match.get("game"), str):
-        raise ValueError("its game or options are damaged")
+        raise ValueError(i18n._("its game or options are damaged"))
     log_ = match.get("log")
     if not isinstance(log_, list) or len(log_) > MAX_SAVED_ACTIONS:
-        raise ValueError("its list of moves is damaged")
+        raise ValueError(i18n._("its list of moves is damaged"))
     for entry in log_:
         if not (isinstance(entry, list) and len(entry) == 2 and is_int(entry[0])):
-            raise ValueError("its list of moves is damaged")
+            raise ValueError(i18n._("its list of moves is damaged"))
     at_screen = data.get("at_screen")
     if at_screen is not None and not is_int(at_screen):
-        raise ValueError("the player at the screen is damaged")
+        raise ValueError(i18n._("the player at the screen is damaged"))
     if not is_int(data.get("barrier", 0)):
-        raise ValueError("its undo limit is damaged")
+        raise ValueError(i18n._("its undo limit is damaged"))
 
 
 def progress_of(match: Match) -> str:
@@ -177,33 +178,34 @@ class Session:
         and each chance outcome must be the one the seed gives."""
         try:
             check_save_fields(data)
-            seats = [SeatConfig(s["name"].strip()[:MAX_NAME] or f"Player {i + 1}", s["kind"],
+            seats = [SeatConfig(s["name"].strip()[:MAX_NAME] or i18n._("Player {n}", n=i + 1), s["kind"],
                                 s.get("level", "normal"),
                                 "phone" if s.get("device") == "phone" else "screen",
                                 s.get("hints") is True)
                      for i, s in enumerate(data["seats"])]
             match = Match.from_json(data["match"], verify=False)
             if len(seats) != match.num_players:
-                raise ValueError(f"it has {len(seats)} seats for {match.num_players} players")
+                raise ValueError(i18n._("it has {seats} seats for {players} players", seats=len(seats),
+                                        players=match.num_players))
             s = cls(match, seats, bus, **kw)
             for i, cfg in enumerate(seats):
                 if not cfg.is_human and cfg.level not in s.spec.bot_levels:
-                    raise ValueError(f"seat {i + 1} has an unknown computer level")
+                    raise ValueError(i18n._("seat {n} has an unknown computer level", n=i + 1))
             lowest_barrier, entries = s._check_replay()
             at_screen = data.get("at_screen")
             if at_screen is not None and (at_screen not in s.humans
                                           or not s.at_this_screen(at_screen)):
-                raise ValueError("the player at the screen is not a person at this table")
+                raise ValueError(i18n._("the player at the screen is not a person at this table"))
             if at_screen is not None or len(s.humans) != 1:
                 s.at_screen = at_screen
             barrier = data.get("barrier", len(match.log))
             if not (lowest_barrier <= barrier <= len(match.log)):
-                raise ValueError("its undo limit does not fit the game")
+                raise ValueError(i18n._("its undo limit does not fit the game"))
             s._barrier = barrier
         except ValueError:
             raise
         except Exception as exc:  # noqa: BLE001 - an edited save may break the rules code anywhere
-            raise ValueError(f"the saved game is damaged ({type(exc).__name__})") from exc
+            raise ValueError(i18n._("the saved game is damaged ({why})", why=type(exc).__name__)) from exc
         s.save_path = save_path
         s.entries = entries  # the log panel, from the replay, so it matches what happened
         return s
@@ -218,24 +220,24 @@ class Session:
         entries: list[tuple[int, Event]] = []
         for step, (seat, action) in enumerate(m.log):
             if seat != CHANCE and not (0 <= seat < m.num_players):
-                raise ValueError(f"action {step} names a seat that is not at the table")
+                raise ValueError(i18n._("action {step} names a seat that is not at the table", step=step))
             if seat == CHANCE:
                 if fresh.decider() != CHANCE:
-                    raise ValueError(f"action {step} is a chance outcome out of turn")
+                    raise ValueError(i18n._("action {step} is a chance outcome out of turn", step=step))
                 expected = fresh.state.sample_chance(m.chance_rng(step))
                 if expected != action:
-                    raise ValueError(f"chance outcome {step} is not the one its seed gives")
+                    raise ValueError(i18n._("chance outcome {step} is not the one its seed gives", step=step))
             before = fresh.state.clone() if self.spec.reveals else None
             try:
                 events = fresh.apply(seat, action)
             except RuleError as exc:
-                raise ValueError(f"move {step + 1} cannot be replayed: {exc}") from exc
+                raise ValueError(i18n._("move {n} cannot be replayed: {why}", n=step + 1, why=exc)) from exc
             entries.extend((step, e) for e in events)
             if seat == CHANCE or not self.seats[seat].is_human or (
                     self.spec.reveals and self.spec.reveals(before, seat, action, events)):
                 barrier = len(fresh.log)
         if fresh.state.to_json() != m.state.to_json():
-            raise ValueError("the position does not match its list of moves")
+            raise ValueError(i18n._("the position does not match its list of moves"))
         return barrier, entries
 
     def to_json(self) -> dict:

@@ -103,10 +103,10 @@ def test_secrets_show_every_hand_character_and_deck_order(records):
     state = t.state_at(t.marks["trick"][0])
     hands = secrets.secrets("chasing", state, names)[0]
     assert hands.title == "Every hand" and len(hands.lines) == 4
-    from game.rules.chasing import cards as C
+    from game.rules.chasing.words import card_of
     for seat, line in enumerate(hands.lines):
         for c in state.hands[seat]:
-            assert f"{C.SUITS[c >> 4].title()} {c & 15}" in line
+            assert card_of(c).text() in line      # as the table and its log name a card
     t = open_timeline(records["hunters"])
     state = t.state_at(t.marks["turn"][0])
     text = "\n".join(ln for s in secrets.secrets("hunters", state, names) for ln in s.lines)

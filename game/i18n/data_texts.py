@@ -54,3 +54,8 @@ VALUES = (
 STATS_WORDS = (
     N_("Easy"), N_("Normal"), N_("Hunter"), N_("Shadow"), N_("Neutral"),
 )
+
+# The parts of a tutorial in two (game.tutorial's ``part_title``), as the Learn screen shows them
+TUTORIAL_PARTS = (
+    N_("Basics"), N_("Winning and dying"),
+)

@@ -11,6 +11,8 @@ import json
 import re
 from pathlib import Path
 
+from game.i18n import _
+
 from .record import FORMAT, VERSION, GameRecord, RecordError
 from .timeline import ReplayError, Timeline
 
@@ -43,38 +45,41 @@ def load_game(path: Path) -> tuple[GameRecord, Timeline]:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise GameFileError(f"{path.name} is too big to be a game file.")
+            raise GameFileError(_("{name} is too big to be a game file.", name=path.name))
         text = path.read_text(encoding="utf-8")
     except GameFileError:
         raise
     except (OSError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"{path.name} could not be read ({exc}).") from None
+        raise GameFileError(_("{name} could not be read ({why}).", name=path.name,
+                                why=exc)) from None
     return parse_game(text, path.name)
 
 
-def parse_game(text: str, name: str = "the file") -> tuple[GameRecord, Timeline]:
+def parse_game(text: str, name: str = "") -> tuple[GameRecord, Timeline]:
+    name = name or _("the file")
     if CRASH_HEADER in text:
         record = _from_crash_report(text, name)
     else:
         try:
             data = json.loads(text)
         except ValueError:
-            raise GameFileError(f"{name} is not a game file (it is not JSON).") from None
+            raise GameFileError(_("{name} is not a game file (it is not JSON).", name=name)) from None
         try:
             record = GameRecord.from_json(data)
         except RecordError as exc:
-            raise GameFileError(f"{name} cannot be opened: {exc}.") from None
+            raise GameFileError(_("{name} cannot be opened: {why}.", name=name, why=exc)) from None
     return record, check(record, name)
 
 
-def check(record: GameRecord, name: str = "the game") -> Timeline:
+def check(record: GameRecord, name: str = "") -> Timeline:
+    name = name or _("the game")
     if not record.log:
-        raise GameFileError(f"{name} has no moves to review.")
+        raise GameFileError(_("{name} has no moves to review.", name=name))
     try:
         return Timeline.open(record.game, record.players, record.seed, record.options,
                              record.log, chance=record.chance)
     except ReplayError as exc:
-        raise GameFileError(f"{name} does not replay: {exc}.") from None
+        raise GameFileError(_("{name} does not replay: {why}.", name=name, why=exc)) from None
 
 
 def _from_crash_report(text: str, name: str) -> GameRecord:
@@ -83,11 +88,11 @@ def _from_crash_report(text: str, name: str) -> GameRecord:
     body = after[1] if len(after) > 1 else ""
     end = body.find("\n}")
     if not body.lstrip().startswith("{") or end < 0:
-        raise GameFileError(f"{name} is a crash report without a game in it.")
+        raise GameFileError(_("{name} is a crash report without a game in it.", name=name))
     try:
         ctx = json.loads(body[:end + 2])
         players = int(ctx["players"])
-        seats = [{"name": f"Player {i + 1}", "kind": "human", "level": "normal"}
+        seats = [{"name": _("Player {n}", n=i + 1), "kind": "human", "level": "normal"}
                  for i in range(players)]
         data = {"format": FORMAT, "version": VERSION, "game": ctx["game"], "seed": ctx["seed"],
                 "options": ctx.get("options", {}), "seats": seats, "log": ctx["log"]}
@@ -95,5 +100,6 @@ def _from_crash_report(text: str, name: str) -> GameRecord:
             data["chance"] = ctx["chance"]
         return GameRecord.from_json(data)
     except (ValueError, KeyError, TypeError) as exc:
-        raise GameFileError(f"{name}: the game in this crash report is damaged ({exc}).") from None
+        raise GameFileError(_("{name}: the game in this crash report is damaged ({why}).",
+                              name=name, why=exc)) from None
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import i18n
+
 from .jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
 from .paths import user_dirs
 from .pending import PendingWrite
@@ -33,7 +35,8 @@ def load_history() -> tuple[list, str | None]:
     except DamagedFile as exc:
         return [], _damaged(exc.why, exc.kept_as.name)
     except UnreadableFile as exc:
-        return [], exc.message("the history cannot be shown or added to until it can be read")
+        return [], exc.message(i18n._("the history cannot be shown or added to until it can be "
+                                      "read"))
     if data is None:
         return [], None
     games = data.get("games")
@@ -50,8 +53,8 @@ def load_history() -> tuple[list, str | None]:
 
 
 def _damaged(why: str, kept_as: str) -> str:
-    return (f"Your game history was damaged ({why}). It was kept as {kept_as}; the history "
-            "starts afresh.")
+    return i18n._("Your game history was damaged ({why}). It was kept as {file}; the history "
+                  "starts afresh.", why=why, file=kept_as)
 
 
 def save_history(records: list) -> None:

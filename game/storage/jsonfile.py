@@ -17,6 +17,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game import i18n
+from game.i18n import N_
+
 # Deeper than anything we write; deeper input is hand-made or broken (and would blow
 # Python's recursion limit in json or in a deep copy).
 MAX_DEPTH = 32
@@ -25,8 +28,8 @@ MAX_BYTES = 64 * 1024 * 1024
 TEMP_FILE = re.compile(r"^\.[^/\\]+\.json\.[A-Za-z0-9_]{6,12}\.tmp$")
 
 # What each kind of file is called when we talk to people about it.
-KIND_WORDS = {"autosave": "saved game", "settings": "settings", "statistics": "statistics",
-              "hunters-notes": "notes"}
+KIND_WORDS = {"autosave": N_("saved game"), "settings": N_("settings"),
+              "statistics": N_("statistics"), "hunters-notes": N_("notes")}
 
 # Files that exist but could not be read: writing over them would lose them.
 _leave_alone: set[str] = set()
@@ -44,8 +47,12 @@ class DamagedFile(Exception):
         self.path, self.kept_as, self.why = path, kept_as, why
 
     def message(self, then: str) -> str:
-        """A sentence for people: what happened, where the file is, and what happens now."""
-        return f"{self.path.name} was damaged ({self.why}); it is kept as {self.kept_as.name} and {then}."
+        """A sentence for people: what happened, where the file is, and what happens now
+        (``then``, a clause already in the current words)."""
+        # Translators: {why} says what is wrong ("it is empty"); {then} what happens now,
+        # a clause such as "the default settings are used"
+        return i18n._("{file} was damaged ({why}); it is kept as {kept} and {then}.",
+                      file=self.path.name, why=self.why, kept=self.kept_as.name, then=then)
 
 
 class UnreadableFile(Exception):
@@ -56,8 +63,11 @@ class UnreadableFile(Exception):
         self.path, self.why = path, why
 
     def message(self, then: str) -> str:
-        return (f"{self.path.name} {self.why}; it is left where it is, untouched, and {then}. "
-                f"It is in {self.path.parent}.")
+        # Translators: {why} says why it cannot be read ("no permission"); {then} what
+        # happens now, a clause such as "the default settings are used"
+        return i18n._("{file} cannot be read ({why}); it is left where it is, untouched, and "
+                      "{then}. It is in {folder}.", file=self.path.name, why=self.why,
+                      then=then, folder=self.path.parent)
 
 
 # --- reasons in words ------------------------------------------------------------------
@@ -65,26 +75,27 @@ class UnreadableFile(Exception):
 def write_problem(exc: BaseException) -> str:
     """Why a write failed, in words a player can act on."""
     if isinstance(exc, LeftAlone):
-        return "the file there could not be read, so it is not written over"
+        return i18n._("the file there could not be read, so it is not written over")
     code = getattr(exc, "errno", None)
     if code in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        return "the disk is full"
+        return i18n._("the disk is full")
     if code == errno.EROFS:
-        return "the folder is read-only"
+        return i18n._("the folder is read-only")
     if code in (errno.EACCES, errno.EPERM):
-        return "there is no permission to write there"
+        return i18n._("there is no permission to write there")
     if code in (errno.EEXIST, errno.ENOTDIR, errno.EISDIR):
-        return "something else is in the way of the file"
+        return i18n._("something else is in the way of the file")
+    # the system's own words (in the system's language)
     text = getattr(exc, "strerror", None) or str(exc)
-    return text[:1].lower() + text[1:] if text else "the system refused"
+    return text[:1].lower() + text[1:] if text else i18n._("the system refused")
 
 
 def _parse_problem(exc: json.JSONDecodeError, text: str) -> str:
     if not text.strip():
-        return "it is empty"
+        return i18n._("it is empty")
     if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-        return "cut off in the middle"
-    return f"its text is garbled at line {exc.lineno}"
+        return i18n._("cut off in the middle")
+    return i18n._("its text is garbled at line {line}", line=exc.lineno)
 
 
 def _depth(value: Any) -> int:
@@ -104,7 +115,7 @@ def _depth(value: Any) -> int:
 
 
 def kind_word(kind: str) -> str:
-    return KIND_WORDS.get(kind, kind)
+    return i18n._(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -124,7 +135,8 @@ def _read_regular(path: Path) -> str | None:
     except PermissionError as exc:
         raise _unreadable(path) from exc
     if not stat.S_ISREG(st.st_mode):
-        what = "it is a folder, not a file" if stat.S_ISDIR(st.st_mode) else "it is not a regular file"
+        what = (i18n._("it is a folder, not a file") if stat.S_ISDIR(st.st_mode)
+                else i18n._("it is not a regular file"))
         raise DamagedFile(path, set_aside(path), what)
     try:
         # O_NONBLOCK: if a FIFO slipped in after the stat, opening it must not wait.
@@ -137,28 +149,28 @@ def _read_regular(path: Path) -> str | None:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             fd = -1
-            raise DamagedFile(path, set_aside(path), "it is not a regular file")
+            raise DamagedFile(path, set_aside(path), i18n._("it is not a regular file"))
         with os.fdopen(fd, "rb") as fh:
             fd = -1
             raw = fh.read(MAX_BYTES + 1)
     except PermissionError as exc:
         raise _unreadable(path) from exc
     except OSError as exc:
-        raise UnreadableFile(path, f"could not be read ({write_problem(exc)})") from exc
+        raise UnreadableFile(path, write_problem(exc)) from exc
     finally:
         if fd >= 0:
             os.close(fd)
     if len(raw) > MAX_BYTES:
-        raise DamagedFile(path, set_aside(path), "it is far too large")
+        raise DamagedFile(path, set_aside(path), i18n._("it is far too large"))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DamagedFile(path, set_aside(path), "it is not text") from exc
+        raise DamagedFile(path, set_aside(path), i18n._("it is not text")) from exc
 
 
 def _unreadable(path: Path) -> UnreadableFile:
     _leave_alone.add(str(path))
-    return UnreadableFile(path, "cannot be read (no permission)")
+    return UnreadableFile(path, i18n._("no permission"))
 
 
 def read_json(path: Path, kind: str, version: int) -> dict | None:
@@ -177,9 +189,9 @@ def read_json(path: Path, kind: str, version: int) -> dict | None:
     except json.JSONDecodeError as exc:
         raise DamagedFile(path, set_aside(path), _parse_problem(exc, text)) from exc
     except RecursionError as exc:
-        raise DamagedFile(path, set_aside(path), "it is nested far too deeply") from exc
+        raise DamagedFile(path, set_aside(path), i18n._("it is nested far too deeply")) from exc
     if _depth(raw) > MAX_DEPTH:
-        raise DamagedFile(path, set_aside(path), "it is nested far too deeply")
+        raise DamagedFile(path, set_aside(path), i18n._("it is nested far too deeply"))
     why = envelope_problem(raw, kind, version)
     if why:
         raise DamagedFile(path, set_aside(path), why)
@@ -189,16 +201,18 @@ def read_json(path: Path, kind: str, version: int) -> dict | None:
 def envelope_problem(raw: Any, kind: str, version: int) -> str | None:
     """Why ``raw`` is not a ``kind`` file of ``version`` (None if it is one)."""
     if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
-        return f"it is not a {kind_word(kind)} file"
+        return i18n._("it is not a {kind} file", kind=kind_word(kind))
     if raw["kind"] != kind:
-        return f"it holds {kind_word(raw['kind'])}, not a {kind_word(kind)}"
+        return i18n._("it holds {other}, not a {kind}", other=kind_word(raw["kind"]),
+                      kind=kind_word(kind))
     if raw.get("version") != version:
         v = raw.get("version")
         if isinstance(v, int) and not isinstance(v, bool) and v > version:
-            return f"it was written by a newer version of the app (format {v})"
-        return "it is in a format this version does not know"
+            return i18n._("it was written by a newer version of the app (format {format})",
+                          format=v)
+        return i18n._("it is in a format this version does not know")
     if not isinstance(raw.get("data"), dict):
-        return "its contents are missing"
+        return i18n._("its contents are missing")
     return None
 
 

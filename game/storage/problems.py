@@ -11,13 +11,17 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import i18n
+from game.i18n import N_
+
 from .jsonfile import write_problem
 
 log = logging.getLogger("shadows.storage")
 
 # what is failing -> the problem; "game" is the game in progress
-WHAT_WORDS = {"game": "the game", "settings": "settings", "statistics": "statistics",
-              "notes": "notes", "history": "the history"}
+WHAT_WORDS = {"game": N_("the game"), "settings": N_("the settings"),
+              "statistics": N_("the statistics"), "notes": N_("the notes"),
+              "history": N_("the history")}
 
 
 @dataclass(frozen=True)
@@ -85,11 +89,19 @@ def banner_text() -> str:
     if not _failing:
         return ""
     whys = sorted({p.why for p in _failing.values()})
-    things = [WHAT_WORDS.get(w, w) for w in sorted(_failing, key=lambda w: w != "game")]
-    names = things[0] if len(things) == 1 else ", ".join(things[:-1]) + " and " + things[-1]
-    tail = ("Play goes on; it tries again after your next move." if "game" in _failing
-            else "Play goes on; it tries again next time.")
-    return f"Saving {names} is failing: {'; '.join(whys)}. {tail}"
+    things = [i18n._(WHAT_WORDS[w]) if w in WHAT_WORDS else w
+              for w in sorted(_failing, key=lambda w: w != "game")]
+    names = things[0]
+    for i, thing in enumerate(things[1:], 1):
+        # Translators: a list of things being saved, built a pair at a time
+        names = (i18n._("{list} and {item}", list=names, item=thing) if i == len(things) - 1
+                 else i18n._("{list}, {item}", list=names, item=thing))
+    why = "; ".join(whys)
+    if "game" in _failing:
+        return i18n._("Saving {things} is failing: {why}. Play goes on; it tries again after "
+                      "your next move.", things=names, why=why)
+    return i18n._("Saving {things} is failing: {why}. Play goes on; it tries again next time.",
+                  things=names, why=why)
 
 
 def clear() -> None:

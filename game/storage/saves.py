@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import i18n
+
 from .jsonfile import (
     DamagedFile,
     UnreadableFile,
@@ -84,24 +86,41 @@ class SaveInfo:
         for spec in all_games():
             if spec.id == self.game_id:
                 return spec.title
-        return self.game_id or "Unknown game"
+        return self.game_id or i18n.N_("Unknown game")
 
     @property
     def players(self) -> int:
         return len(self.names)
 
     def describe(self) -> str:
-        """e.g. "Shadow Hunters, turn 11, 4 players"."""
+        """e.g. "Shadow Hunters, turn 11, 4 players", in the current language."""
         if self.problem:
-            return f"{self.path.name} ({self.problem})"
-        parts = [self.title]
+            return i18n._("{file} ({problem})", file=self.path.name, problem=self.problem)
+        title = i18n._(self.title)
+        players = (i18n._("solo") if self.players == 1 else
+                   i18n.n_("{n} player", "{n} players", self.players))
         if self.progress:
-            parts.append(self.progress)
-        parts.append("solo" if self.players == 1 else f"{self.players} players")
-        return ", ".join(parts)
+            return i18n._("{game}, {progress}, {players}", game=title,
+                          progress=progress_words(self.progress), players=players)
+        return i18n._("{game}, {players}", game=title, players=players)
 
     def when(self) -> str:
         return time.strftime("%d %b %Y %H:%M", time.localtime(self.saved_at)) if self.saved_at else ""
+
+
+# A save's progress as the session writes it (game.session.progress_of): a word and a
+# number, kept in English in the file and put in the current words when shown.
+PROGRESS = re.compile(r"^(round|turn) (\d+)$")
+
+
+def progress_words(progress: str) -> str:
+    """ "round 2" -> "Runde 2"; a progress this version does not know is shown as it is."""
+    found = PROGRESS.match(progress)
+    if found is None:
+        return i18n._("finished") if progress == "finished" else progress
+    n = int(found.group(2))
+    return (i18n._("round {n}", n=n) if found.group(1) == "round" else
+            i18n._("turn {n}", n=n))
 
 
 def _info(path: Path) -> SaveInfo:
@@ -110,11 +129,11 @@ def _info(path: Path) -> SaveInfo:
         info.saved_at = os.stat(path).st_mtime
         raw = peek_json(path)
     except PermissionError:
-        info.problem = "cannot be read: no permission"
+        info.problem = i18n._("cannot be read: no permission")
         return info
     except (OSError, ValueError) as exc:
-        info.problem = ("it is not a regular file" if "regular" in str(exc)
-                        else "it is damaged")
+        info.problem = (i18n._("it is not a regular file") if "regular" in str(exc)
+                        else i18n._("it is damaged"))
         return info
     why = envelope_problem(raw, KIND, VERSION)
     if why:
@@ -125,7 +144,7 @@ def _info(path: Path) -> SaveInfo:
         info.game_id = str(data["match"]["game"])
         info.names = [str(s["name"])[:40] for s in data["seats"]]
     except (KeyError, TypeError):
-        info.problem = "it is damaged"
+        info.problem = i18n._("it is damaged")
         return info
     seed = data["match"].get("seed")
     info.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else None
@@ -180,9 +199,10 @@ def load_save(path: Path) -> tuple[dict | None, str | None]:
     try:
         return read_json(path, KIND, VERSION), None
     except DamagedFile as exc:
-        return None, exc.message("the game in it cannot be continued")
+        return None, exc.message(i18n._("the game in it cannot be continued"))
     except UnreadableFile as exc:
-        return None, exc.message("the game in it cannot be continued until it can be read")
+        return None, exc.message(i18n._("the game in it cannot be continued until it can be "
+                                        "read"))
 
 
 def delete_save(path: Path) -> None:
@@ -236,14 +256,15 @@ def migrate_legacy() -> None:
     try:
         data = read_json(old, KIND, VERSION)
     except DamagedFile as exc:
-        tell(exc.message("it cannot be offered for Continue"))
+        tell(exc.message(i18n._("it cannot be offered for Continue")))
         return
     except UnreadableFile as exc:
-        tell(exc.message("it cannot be offered for Continue until it can be read"))
+        tell(exc.message(i18n._("it cannot be offered for Continue until it can be read")))
         return
     except OSError as exc:  # damaged, and it could not even be renamed aside
-        tell(f"The saved game in {old.name} cannot be used, and it could not be kept "
-             f"aside ({write_problem(exc)}); it is left where it is.")
+        tell(i18n._("The saved game in {file} cannot be used, and it could not be kept "
+                    "aside ({why}); it is left where it is.", file=old.name,
+                    why=write_problem(exc)))
         return
     if data is None:
         return
@@ -254,9 +275,9 @@ def migrate_legacy() -> None:
         target = new_save_path(_game_of(data))
         os.replace(old, target)  # same folder tree: a rename, nothing rewritten
     except OSError as exc:
-        tell(f"The saved game in {old.name} could not be moved into the saves folder "
-             f"({write_problem(exc)}); it is left where it is and can still be continued "
-             "from there.")
+        tell(i18n._("The saved game in {file} could not be moved into the saves folder "
+                    "({why}); it is left where it is and can still be continued from there.",
+                    file=old.name, why=write_problem(exc)))
         log.warning("old autosave %s not moved: %s", old, exc)
         return
     _migration_tried.discard(str(old))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
 
+from game import i18n
+
 from .jsonfile import DamagedFile, UnreadableFile, read_json, write_versioned
 from .paths import user_dirs
 
@@ -130,13 +132,16 @@ def settings_path():
 
 def load_settings() -> tuple[Settings, str | None]:
     """The saved settings (defaults if none). A damaged file gives defaults and a notice."""
-    then = "the default settings are used"
-    try:
-        data = read_json(settings_path(), KIND, VERSION)
-    except DamagedFile as exc:
-        return Settings(), exc.message(then)
-    except UnreadableFile as exc:
-        return Settings(), exc.message(then + " (and not saved over it)")
+    # The notices are worded before the app has a language: in the one it will speak, the
+    # system's without readable settings (game.i18n.screens.start_language), else the saved one.
+    with i18n.speaking(i18n.system_language()):
+        try:
+            data = read_json(settings_path(), KIND, VERSION)
+        except DamagedFile as exc:
+            return Settings(), exc.message(i18n._("the default settings are used"))
+        except UnreadableFile as exc:
+            return Settings(), exc.message(i18n._("the default settings are used (and not "
+                                                  "saved over it)"))
     if data is None:
         return Settings(), None
     known = {f.name for f in fields(Settings)}
@@ -147,7 +152,8 @@ def load_settings() -> tuple[Settings, str | None]:
     repaired = repaired_fields(data, s)
     if not repaired:
         return s, None
-    return s, _keep_original(repaired, s)
+    with i18n.speaking(s.language or i18n.system_language()):
+        return s, _keep_original(repaired, s)
 
 
 def repaired_fields(data: dict, settings: Settings) -> list[str]:
@@ -168,12 +174,13 @@ def _keep_original(repaired: list[str], settings: Settings) -> str | None:
         raw = path.read_bytes()
         kept = keep_copy(path, raw)
     except OSError as exc:
-        return (f"{path.name} had values this version cannot use ({names}); the defaults "
-                f"are used for those, but the original could not be kept aside "
-                f"({write_problem(exc)}).")
+        return i18n._("{file} had values this version cannot use ({names}); the defaults are "
+                      "used for those, but the original could not be kept aside ({why}).",
+                      file=path.name, names=names, why=write_problem(exc))
     save_settings(settings)
-    return (f"{path.name} had values this version cannot use ({names}); the original is "
-            f"kept as {kept.name} and the defaults are used for those.")
+    return i18n._("{file} had values this version cannot use ({names}); the original is kept "
+                  "as {kept} and the defaults are used for those.", file=path.name,
+                  names=names, kept=kept.name)
 
 
 def save_settings(settings: Settings) -> bool:

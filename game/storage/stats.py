@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Sequence
 
+from game import i18n
+
 from .jsonfile import DamagedFile, UnreadableFile, read_json, set_aside, write_versioned
 from .paths import user_dirs
 from .pending import PendingWrite
@@ -164,13 +166,14 @@ def _load() -> tuple[Statistics, str | None, bool]:
     waiting = _pending.waiting()
     if waiting is not None:
         return waiting, None, True
-    then = "statistics start afresh"
+    then = i18n._("statistics start afresh")
     try:
         data = read_json(stats_path(), KIND, VERSION)
     except DamagedFile as exc:
         return Statistics(), exc.message(then), True
     except UnreadableFile as exc:
-        return Statistics(), exc.message("results are not recorded until it can be read"), False
+        return (Statistics(), exc.message(i18n._("results are not recorded until it can be read")),
+                False)
     if data is None:
         return Statistics(), None, True
     why = schema_problem(data)
@@ -178,9 +181,10 @@ def _load() -> tuple[Statistics, str | None, bool]:
         try:
             kept = set_aside(stats_path())
         except OSError as exc:
-            return Statistics(), (f"{stats_path().name} is damaged ({why}) and could not be "
-                                  f"moved aside ({exc.strerror}); results are not recorded "
-                                  "until it can be."), False
+            return Statistics(), i18n._(
+                "{file} is damaged ({why}) and could not be moved aside ({reason}); results "
+                "are not recorded until it can be.", file=stats_path().name, why=why,
+                reason=exc.strerror or exc), False
         return Statistics(), DamagedFile(stats_path(), kept, why).message(then), True
     stats = Statistics(games=data["games"])
     for game_id in list(stats.games):

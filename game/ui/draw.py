@@ -27,7 +27,7 @@ from typing import Sequence
 
 import pygame
 
-from game.i18n import break_units, font_files
+from game.i18n import break_units, font_files, on_change
 from game.ui import style
 from game.ui.shapes import _polygon, draw_shape, shape_points  # noqa: F401 (draw.shape_points)
 
@@ -691,3 +691,7 @@ def clear_caches() -> None:
 
 
 pygame.register_quit(clear_caches)
+# Fonts are chosen for the language (Noto Sans JP for Japanese): a new language, new fonts.
+# Settings' switch clears them itself; this covers every other change (a new App in the
+# same process, a test's language).
+on_change(lambda _lang: clear_caches())

@@ -38,7 +38,7 @@ class KeysScene(Scene):
         key_w = min(m.px(220), width // 3)
         y = self.box.y + m.pad
         for action, _default, _does in controls.TABLE_KEYS:
-            shown = _("press a key…") if self.listening == action else keys[action].title()
+            shown = _("press a key…") if self.listening == action else controls.key_label(keys[action])
             self.button((self.box.right - m.pad - key_w, y, key_w, m.button_h), shown,
                         lambda a=action: self.listen(a), object_id=f"#key_{action}",
                         cls="@toggle_on" if self.listening == action else None)
@@ -57,7 +57,7 @@ class KeysScene(Scene):
         self.listening = action
         self.note, self.note_colour = (_("Press the new key for {what} (Esc keeps {key}).",
                                          what=_(controls.ACTION_NAMES[action]),
-                                         key=controls.current_keys(self.app.settings)[action].title()),
+                                         key=controls.key_label(controls.current_keys(self.app.settings)[action])),
                                        style.ACCENT_BRIGHT)
         self.rebuild()
 
@@ -92,7 +92,7 @@ class KeysScene(Scene):
                 self.app.save_settings()
                 self.note, self.note_colour = (_("{what} is now {key}.",
                                                  what=_(controls.ACTION_NAMES[action]),
-                                                 key=pressed.title()), style.GOOD)
+                                                 key=controls.key_label(pressed)), style.GOOD)
         self.rebuild()
         return True
 
@@ -145,12 +145,12 @@ class KeysHelpScene(Overlay):
         top, bottom = m.px(70), m.height - m.button_h - m.px(30)
         self.panel = ScrollPanel(pygame.Rect((m.width - width) // 2, top, width, bottom - top), m)
         keys = controls.current_keys(self.app.settings)
-        mine = [(keys[a].title(), _(does)) for a, _k, does in controls.TABLE_KEYS]
+        mine = [(controls.key_label(keys[a]), _(does)) for a, _k, does in controls.TABLE_KEYS]
         self.panel.set_blocks([
             heading(_("THE TABLE KEYS (Settings → Keys moves them)")),
             table([_("key"), _("does")], mine),
             heading(_("ON THIS SCREEN")),
-            table([_("key"), _("does")], [(k, _(d)) for k, d in self.rows()]),
+            table([_("key"), _("does")], [(_(k), _(d)) for k, d in self.rows()]),
             paragraph(_("F1 or ? shows this list; Esc, Enter or F1 closes it."), style.TEXT_MUTED),
         ])
         bw = m.px(160)

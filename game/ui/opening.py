@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 import pygame
 
+from game import i18n
 from game.catalog import get_game
 from game.ui.generic_table import GenericTableScene
 from game.ui.scene import Scene
@@ -60,7 +61,7 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
         session = Session.new(game_id, list(seats), seed, options or {}, app.bus,
                               pace=app.settings.computer_gap)
     except ValueError as exc:
-        app.notify(f"The game could not start: {exc}", title="Cannot start")
+        app.notify(i18n._("The game could not start: {why}", why=exc), title=i18n._("Cannot start"))
         return None
     behind_curtain = curtain and app.settings.pace
     retiring = None
@@ -268,26 +269,29 @@ def open_saved_game(app, path=None):
     if path is None:
         info = saves.latest_unfinished()
         if info is None:
-            app.notify("There is no saved game to continue.", title="Nothing to continue")
+            app.notify(i18n._("There is no saved game to continue."),
+                       title=i18n._("Nothing to continue"))
             return None
         path = info.path
     data, notice = saves.load_save(path)
     if notice:
-        app.notify(notice, title="Saved game not usable")
+        app.notify(notice, title=i18n._("Saved game not usable"))
         return None
     if data is None:
-        app.notify("That saved game is no longer there.", title="Nothing to continue")
+        app.notify(i18n._("That saved game is no longer there."),
+                   title=i18n._("Nothing to continue"))
         return None
     try:
         session = Session.from_save(data, app.bus, pace=app.settings.computer_gap, save_path=path)
     except ValueError as exc:
         try:
             kept = saves.discard_damaged(path)
-            where = f"it is kept as {kept.name}"
+            text = i18n._("{file} cannot be continued: {why}. Nothing was changed in it; it "
+                          "is kept as {kept}.", file=path.name, why=exc, kept=kept.name)
         except OSError:
-            where = "it is left where it is"
-        app.notify(f"{path.name} cannot be continued: {exc}. Nothing was changed in it; "
-                   f"{where}.", title="Saved game refused")
+            text = i18n._("{file} cannot be continued: {why}. Nothing was changed in it; it "
+                          "is left where it is.", file=path.name, why=exc)
+        app.notify(text, title=i18n._("Saved game refused"))
         return None
     if len(session.humans) >= 2:
         session.at_screen = None  # whoever resumes may not be who last sat here: hand off first

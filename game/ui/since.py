@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, current, n_
 from game.rules.protocol import CHANCE
 from game.ui import draw, style
 from game.ui.widgets import Block, heading, paragraph
@@ -58,8 +59,10 @@ TURN_KINDS = frozenset({"turn"})
 def title(session, seat: int, you: bool = False) -> str:
     """"Since Ann's last turn" (or "your"); before her first move, "So far"."""
     if last_move(session, seat) < 0:
-        return "So far in this game"
-    return f"Since {'your' if you else session.seats[seat].name + chr(39) + 's'} last turn"
+        return _("So far in this game")
+    if you:
+        return _("Since your last turn")
+    return _("Since {name}'s last turn", name=session.seats[seat].name)
 
 
 def groups(session, seat: int, named=lambda lines: lines) -> list[Group]:
@@ -99,9 +102,9 @@ def next_mover(session, step: int) -> int:
 
 def who(session, actor: int) -> str:
     if actor == CHANCE:
-        return "The table"
+        return _("The table")
     cfg = session.seats[actor]
-    return cfg.name if cfg.is_human else f"{cfg.name} (computer)"
+    return cfg.name if cfg.is_human else _("{name} (computer)", name=cfg.name)
 
 
 def blocks(session, found: list[Group]) -> list[Block]:
@@ -110,7 +113,7 @@ def blocks(session, found: list[Group]) -> list[Block]:
     for g in found:
         out.append(heading(who(session, g.seat)))
         out.extend(paragraph(line) for line in g.lines)
-    return out or [paragraph("Nothing has changed that everyone can see.", style.TEXT_DIM)]
+    return out or [paragraph(_("Nothing has changed that everyone can see."), style.TEXT_DIM)]
 
 
 def lines(session, found: list[Group]) -> list[tuple[str, str]]:
@@ -152,7 +155,7 @@ class SinceBanner:
         return None if key == self._closed else key
 
     def rows(self, key: tuple) -> list[tuple[str, str]]:
-        full = (key, len(self.table.session.entries))
+        full = (key, len(self.table.session.entries), current())   # words of the language in force
         if full != self._key:
             self._key = full
             s = self.table.session
@@ -196,9 +199,9 @@ class SinceBanner:
             return
         m = self.table.metrics
         area = self.area(m)
-        if self._image is None or self._image_for != area.size:
+        if self._image is None or self._image_for != (area.size, current()):
             self._image = self._render(m, area.size, key[0], rows)
-            self._image_for = area.size
+            self._image_for = (area.size, current())
         self.rect = self._image.get_rect(topleft=area.topleft)
         surface.blit(self._image, self.rect)
 
@@ -241,16 +244,18 @@ class SinceBanner:
         name = self.table.seat_name(seat)
         close = draw.text("×", title_fs, style.TEXT_MUTED, True)
         img.blit(close, close.get_rect(topright=(width - pad, pad)))
-        draw.blit_text(img, draw.ellipsize(f"{title(self.table.session, seat, True)}, {name}", title_fs,
+        draw.blit_text(img, draw.ellipsize(_("{since}, {name}", since=title(self.table.session, seat, True),
+                                             name=name), title_fs,
                                            width - 2 * pad - close.get_width() - m.gap, True),
                        title_fs, (pad, pad), style.ACCENT_BRIGHT, True)
         y = head
         if more:
-            draw.blit_text(img, f"… {more} earlier in the log", fs, (pad, y), style.TEXT_DIM)
+            draw.blit_text(img, n_("… {n} earlier in the log", "… {n} earlier in the log", more),
+                           fs, (pad, y), style.TEXT_DIM)
             y += line_h
         for colour, bold, x, text in lines:
             draw.blit_text(img, text, fs, (x, y), colour, bold)
             y += line_h
-        draw.blit_text(img, draw.ellipsize("Click to close", fs, width - 2 * pad), fs,
+        draw.blit_text(img, draw.ellipsize(_("Click to close"), fs, width - 2 * pad), fs,
                        (width - pad, height - pad), style.TEXT_DIM, False, "bottomright")
         return img

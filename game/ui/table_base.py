@@ -38,7 +38,7 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.bus import DecisionNeeded, GameHappened, GameOver
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules.protocol import CHANCE, Action
 from game.session import Session
 from game.storage.settings import PACE_SECONDS
@@ -155,7 +155,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
 
     def handoff_purpose(self, seat: int) -> str:
         """What the hand-off button says ``seat`` is about to do ("show my turn")."""
-        return "show my turn"
+        return N_("show my turn")     # translated where shown (the hand-off's button)
 
     def named(self, lines: list[str]) -> list[str]:
         # the whole log is named again after every move: each line is worked out once
@@ -648,7 +648,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
                            colour, True)
         elif self.choice_actions():
             n = len(self.choice_actions())
-            hint = "Choose:" if n == 1 else controls.CHOOSE_HINT
+            hint = i18n._("Choose:") if n == 1 else i18n._(controls.CHOOSE_HINT)
             draw.blit_text(surface, fit(hint, m.px(16), rect.width), m.px(16), rect.topleft,
                            style.TEXT_MUTED)
 

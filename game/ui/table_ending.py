@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 
+from game.i18n import _
 from game.ui import navigation
 
 OVER_LINGER = 1.2   # seconds the final board is seen before the results cover it
@@ -98,7 +99,7 @@ class TableEnding:
         self.app.sound.play(self.end_sound())
         self.show_results()
         if notice:
-            self.app.notify(notice, title="Statistics")
+            self.app.notify(notice, title=_("Statistics"))
 
     def end_sound(self) -> str:
         """"win" when a person at the table won, else "loss" (all computers won)."""

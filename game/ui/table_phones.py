@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from game.i18n import _
 from game.ui import navigation
 
 log = logging.getLogger("shadows.ui")
@@ -44,8 +45,8 @@ class TablePhones:
             for seat in seats:
                 s.play_here(seat)
             self.phones = None
-            self.app.notify(f"Phones cannot join ({exc}). Everyone plays at this screen.",
-                            title="No phones")
+            self.app.notify(_("Phones cannot join ({why}). Everyone plays at this screen.",
+                              why=exc), title=_("No phones"))
             return
         navigation.push(self.app, "join", self)
 

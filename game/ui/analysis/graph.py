@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import N_, _
+from game.i18n.numbers import percent_text
 from game.ui import draw, style
 
 MISTAKE = (226, 92, 80)
@@ -78,7 +79,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: l
     for q in (0.0, 0.25, 0.5, 0.75, 1.0):
         y = plot.bottom - round(plot.h * q)
         pygame.draw.line(surface, style.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
-        draw.blit_text(surface, f"{q:.0%}", small, (plot.x - m.px(6), y), style.TEXT_DIM,
+        draw.blit_text(surface, percent_text(q), small, (plot.x - m.px(6), y), style.TEXT_DIM,
                        False, "midright")
     draw.blit_text(surface, _("win chance"), small, (plot.x, plot.bottom + m.px(6)), style.TEXT_DIM)
     draw.blit_text(surface, _("game steps"), small, (plot.right, plot.bottom + m.px(6)),

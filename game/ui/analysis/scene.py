@@ -18,6 +18,7 @@ import pygame
 from pygame_gui.elements import UIImage, UIScrollingContainer
 
 from game.i18n import _
+from game.i18n.numbers import percent_text
 from game.ui import draw, style
 from game.ui.scene import Scene
 
@@ -346,7 +347,7 @@ class AnalysisScene(Scene):
                 name = _("{name} ({team})", name=name, team=_(graph.TEAM_MEMBER[team]))
             if seat in a.winners:
                 name = _("{name} (won)", name=name)
-            figure = "—" if acc is None else f"{100 * acc:.1f}%"
+            figure = "—" if acc is None else percent_text(acc, 1)
             draw.blit_text(surface, draw.ellipsize(name, m.px(15), rect.w - m.px(130)), m.px(15),
                            (x + m.px(26), y), style.TEXT if on else style.TEXT_DIM)
             draw.blit_text(surface, figure, m.px(15), (rect.right - m.pad, y),

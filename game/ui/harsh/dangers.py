@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from game.ai.harsh_hint import determinize
-from game.i18n import N_, _, current
+from game.i18n import N_, _, numbers
 from game.rules.protocol import CHANCE, Action
 
 WORLDS = 24
@@ -60,8 +60,7 @@ class Danger:
 
 def percent_text(share: float) -> str:
     """A share as a percentage the language's way ("12%", German and French "12 %")."""
-    n = round(share * 100)
-    return f"{n}\u202f%" if current() in ("de", "fr") else f"{n}%"
+    return numbers.percent_text(share)
 
 
 def assess(view: Mapping, actions: Sequence[Action], seed: int = 0,

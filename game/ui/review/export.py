@@ -7,6 +7,7 @@ import logging
 import os
 from pathlib import Path
 
+from game.i18n import _
 from game.review.gamefile import SUFFIX, export_game, file_name
 from game.review.record import GameRecord
 from game.storage.filenames import unused_path
@@ -30,9 +31,9 @@ def export_record(app, record: GameRecord) -> Path | None:
     try:
         path = export_game(record, path)
     except OSError as exc:
-        app.notify(f"The game could not be saved ({exc}).", title="Export failed")
+        app.notify(_("The game could not be saved ({why}).", why=exc), title=_("Export failed"))
         return None
     log.info("exported %s", path)
-    app.notify(f"Saved as {path}. Open it from the menu (Open game file) or drop it on the "
-               "window.", title="Game exported")
+    app.notify(_("Saved as {path}. Open it from the menu (Open game file) or drop it on the "
+                 "window.", path=path), title=_("Game exported"))
     return path

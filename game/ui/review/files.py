@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
+from game.i18n import _
 from game.review.gamefile import GameFileError, load_game
 from game.review.record import GameRecord
 from game.ui.scene import Overlay
@@ -41,11 +42,12 @@ def open_game_file(app, path) -> object | None:
         record, timeline = load_game(path)
     except GameFileError as exc:
         log.info("refused %s: %s", path, exc)
-        app.notify(str(exc), title="Cannot open this game")
+        app.notify(str(exc), title=_("Cannot open this game"))
         return None
     if still_in_progress(record):
-        app.notify("This game is still being played (Continue resumes it). It can be reviewed "
-                   "once it is finished: the review shows every secret.", title="Game in progress")
+        app.notify(_("This game is still being played (Continue resumes it). It can be "
+                     "reviewed once it is finished: the review shows every secret."),
+                   title=_("Game in progress"))
         return None
     return open_review(app, record, timeline)
 
@@ -56,8 +58,8 @@ def dropped_file(app, path: str) -> None:
 
     for scene in app.scenes:
         if isinstance(scene, TableScene) and not getattr(scene, "is_review", False):
-            app.notify("Leave the game at the table before opening a game file.",
-                       title="A game is being played")
+            app.notify(_("Leave the game at the table before opening a game file."),
+                       title=_("A game is being played"))
             return
     open_game_file(app, path)
 
@@ -73,7 +75,7 @@ class OpenFileScene(Overlay):
         folder = exports_dir()
         start = folder if folder.is_dir() else Path.home()
         w, h = min(m.px(760), m.width - 2 * m.pad), min(m.px(560), m.height - 2 * m.pad)
-        self.dialog = UIFileDialog(self.centered(w, h), self.manager, "Open a game file",
+        self.dialog = UIFileDialog(self.centered(w, h), self.manager, _("Open a game file"),
                                    allowed_suffixes={".json", ".txt"},
                                    initial_file_path=str(start), allow_existing_files_only=True,
                                    object_id="#open_game_dialog")

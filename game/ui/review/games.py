@@ -10,6 +10,8 @@ import functools
 
 import pygame
 
+from game.i18n import _, p_
+from game.i18n.numbers import percent_text
 from game.ui import draw, style
 from game.ui.review.sections import draw_sections
 
@@ -24,24 +26,25 @@ class ChasingHooks:
     def caption(self) -> str:
         v = self.live_view()
         if v["phase"] == "over":
-            return "Final scores"
-        return f"Round {v['round']} of 3"
+            return _("Final scores")
+        return _("Round {round} of {rounds}", round=v["round"], rounds=3)
 
     def review_rects(self, m):
-        log, controls, _ = super().review_rects(m)
+        log, controls, _secrets = super().review_rects(m)
         return log, controls, None
 
     def extra_top_buttons(self, m, x: int) -> int:
-        bw = m.px(150)
+        bw = draw.label_width(m, _("Round score (R)"), minimum=m.px(150))
         x -= bw + m.gap
-        self.button((x, m.gap, bw, m.button_h), "Round score (R)", self.round_sheet, choice=False,
-                    object_id="#review_round", tooltip="The scoresheet at the end of the last round played")
+        self.button((x, m.gap, bw, m.button_h), _("Round score (R)"), self.round_sheet,
+                    choice=False, object_id="#review_round",
+                    tooltip=_("The scoresheet at the end of the last round played"))
         return x
 
     def round_sheet(self) -> None:
         ends = [p for p in self.replay.marks.get("round", ()) if p <= self.position]
         if not ends:
-            self.set_status("No round has ended yet.")
+            self.set_status(_("No round has ended yet."))
             return
         from game.ui.chasing.overlays import RoundEndScene
 
@@ -53,7 +56,7 @@ class ChasingHooks:
             def build(self, m) -> None:
                 super().build(m)
                 for button in self._presses:
-                    button.set_text("Back to the review")
+                    button.set_text(_("Back to the review"))
 
         self.app.push(ReviewRoundEnd(self.app, self, view))
 
@@ -115,7 +118,7 @@ class ChasingHooks:
         box.midbottom = (self._pile_rect.centerx, self._pile_rect.y - m.px(22))
         box.clamp_ip(self.geo.table)
         draw.panel(surface, box, m.px(8), alpha=250)
-        draw.blit_text(surface, f"Discard pile, face up ({len(pile)})", m.px(12),
+        draw.blit_text(surface, _("Discard pile, face up ({n})", n=len(pile)), m.px(12),
                        (box.x + m.px(10), box.y + m.px(8)), style.TEXT_MUTED, True)
         for i, c in enumerate(pile):
             r, col = divmod(i, per_row)
@@ -124,7 +127,8 @@ class ChasingHooks:
 
     def _seat_status(self, seat: int, view):
         if view["phase"] in ("play", "discard") and self.session.decider() == seat:
-            return ("discards" if view["phase"] == "discard" else "to play"), style.ACCENT_BRIGHT
+            return (p_("seat", "discards") if view["phase"] == "discard" else p_("seat", "to play"),
+                    style.ACCENT_BRIGHT)
         return super()._seat_status(seat, view)
 
     def _draw_plate(self, surface, seat: int, shown: dict, view, hide) -> None:
@@ -174,17 +178,17 @@ class HuntersHooks:
         v = self.view()
         if v["active"] < 0:
             return ""
-        return f"Turn {v['turn']}: {self.seat_name(v['active'])}"
+        return _("Turn {turn}: {name}", turn=v["turn"], name=self.seat_name(v["active"]))
 
     def review_rects(self, m):
         return self._table_log_rect, pygame.Rect(self.lay.choices), pygame.Rect(self.lay.private)
 
     def sections(self):
-        return [s for s in super().sections() if s.title != "Characters"]
+        return [s for s in super().sections() if s.title != _("Characters")]
 
     def draw_secrets(self, surface, rect) -> None:
         draw_sections(surface, rect, self.metrics, self.sections(),
-                      "Secrets (characters: on the boards)")
+                      _("Secrets (characters: on the boards)"))
 
     def draw_private(self, surface, v, m) -> None:
         pass      # the review draws its secrets there instead
@@ -198,9 +202,9 @@ class HuntersHooks:
 
             pad, d, sym = m.px(7), m.px(24), m.px(18)
             y = rect.y + pad + d + m.px(4)
-            line = f"{p['character']} · HP {p['hp']}"
+            line = _("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"])
             x = rect.x + pad + sym + m.px(5) + draw.font(m.px(14), True).size(line)[0] + m.px(6)
-            tag = look.chip("hidden", m.px(11), style.PANEL_EDGE)
+            tag = look.chip(_("hidden"), m.px(11), style.PANEL_EDGE)
             if x + tag.get_width() <= rect.right - pad:
                 surface.blit(tag, tag.get_rect(midleft=(x, y + sym // 2)))
             else:       # a long name: the corner below, where the equipment row ends
@@ -219,7 +223,7 @@ class HarshHooks:
         v = self.view()
         if v["phase"] in ("setup", "reshuffle") or self.session.is_over():
             return ""
-        return f"Turn {v['turn']}"
+        return _("Turn {turn}", turn=v["turn"])
 
     def review_rects(self, m):
         lay = self.lay
@@ -240,15 +244,16 @@ class HarshHooks:
         pass
 
     def extra_top_buttons(self, m, x: int) -> int:
-        bw = m.px(112)
+        bw = draw.label_width(m, _("Hint (H)"), minimum=m.px(112))
         x -= bw + m.gap
-        self.button((x, m.gap, bw, m.button_h), "Hint (H)", self.ask_hint, choice=False,
-                    object_id="#review_hint", tooltip="The win chance of each choice at this step")
+        self.button((x, m.gap, bw, m.button_h), _("Hint (H)"), self.ask_hint, choice=False,
+                    object_id="#review_hint",
+                    tooltip=_("The win chance of each choice at this step"))
         return x
 
     def ask_hint(self) -> None:
         if self.session.decider() != 0:
-            self.set_status("There is no decision at this step.")
+            self.set_status(_("There is no decision at this step."))
             return
         view = self.session.view(0)          # the player's own view: all a hint may know
         actions = self.session.actions_at_step(0)
@@ -274,10 +279,13 @@ class HarshHooks:
         out = list(super().sections())
         answer = self.hints.result_for(self.step_key())
         if self.hints.thinking_for(self.step_key()):
-            out.insert(0, Section("Hint", ("Thinking… (sampled games from what the player saw)",)))
+            out.insert(0, Section(_("Hint"),
+                                  (_("Thinking… (sampled games from what the player saw)"),)))
         elif answer is not None:
-            lines = tuple(f"{q:.0%}  {a.label}" for a, q, _ in answer.ranked)
-            out.insert(0, Section("Hint: win chance of each choice", lines))
+            # Translators: a win chance, then the choice it is for
+            lines = tuple(_("{percent}  {choice}", percent=percent_text(q), choice=a.label)
+                          for a, q, _n in answer.ranked)
+            out.insert(0, Section(_("Hint: win chance of each choice"), lines))
         return out
 
     def draw_secrets(self, surface, rect) -> None:

@@ -12,16 +12,17 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.i18n import _
 from game.ui import draw, style
 
 
 class ReviewLog:
     def __init__(self, rect: pygame.Rect, metrics: style.Metrics,
                  rows: Sequence[tuple[int, str]], on_pick: Callable[[int], None] | None = None,
-                 title: str = "Game log (all of it)") -> None:
+                 title: str = "") -> None:
         self.rect = pygame.Rect(rect)
         self.m = metrics
-        self.title = title
+        self.title = title or _("Game log (all of it)")
         self.fs = metrics.px(style.FONT_SMALL)
         self.line_h = int(self.fs * 1.35)
         self.on_pick = on_pick

@@ -18,6 +18,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIHorizontalSlider
 
+from game.i18n import N_, _, current
 from game.review import landmarks
 from game.review.record import GameRecord
 from game.review.secrets import Section
@@ -33,6 +34,19 @@ from .sections import draw_sections
 
 log = logging.getLogger("shadows.ui")
 
+# Each kind of jump: its two buttons, their tooltips, and what the status says at either
+# end of the game (one message each, so that every language words it whole).
+JUMP_WORDS = {
+    "trick": (N_("‹ Trick"), N_("Trick ›"), N_("Back to the previous trick"),
+              N_("On to the next trick"), N_("No earlier trick."), N_("No later trick.")),
+    "round": (N_("‹ Round"), N_("Round ›"), N_("Back to the previous round"),
+              N_("On to the next round"), N_("No earlier round."), N_("No later round.")),
+    "turn": (N_("‹ Turn"), N_("Turn ›"), N_("Back to the previous turn"),
+             N_("On to the next turn"), N_("No earlier turn."), N_("No later turn.")),
+    "death": (N_("‹ Death"), N_("Death ›"), N_("Back to the previous death"),
+              N_("On to the next death"), N_("No earlier death."), N_("No later death.")),
+}
+
 
 class ReviewMixin:
     """Put in front of a TableScene subclass: the review behaviour."""
@@ -45,7 +59,6 @@ class ReviewMixin:
         self.record, self.replay = record, timeline
         self.rlog: ReviewLog | None = None
         self.slider: UIHorizontalSlider | None = None
-        self.position_label = ""
         super().__init__(app, session)
         self.spec = session.spec
         try:
@@ -84,13 +97,13 @@ class ReviewMixin:
     def first_position(self) -> int:
         """The first decision: after the shuffles and deals, where there is a table to see."""
         t = self.replay
-        for pos, (seat, _) in enumerate(t.log):
+        for pos, (seat, _action) in enumerate(t.log):
             if seat >= 0:
                 return pos
         return t.length
 
     def sections(self) -> list[Section]:
-        key = self.position
+        key = (self.position, current())
         if getattr(self, "_sections_key", None) != key:
             self._sections_key = key
             names = [s.name for s in self.session.seats]
@@ -107,7 +120,10 @@ class ReviewMixin:
             self.rlog.follow(pos)
         if self.slider is not None and int(self.slider.get_current_value()) != pos:
             self.slider.set_current_value(pos)
-        self.position_label = f"Step {pos} of {self.replay.length}"
+
+    @property
+    def position_label(self) -> str:
+        return _("Step {step} of {steps}", step=self.position, steps=self.replay.length)
 
     def on_position(self, before: int, after: int) -> None:
         """The position changed (games drop animations or cached drawings here)."""
@@ -119,8 +135,8 @@ class ReviewMixin:
         t = self.replay
         pos = t.next_mark(kind, self.position) if forward else t.previous_mark(kind, self.position)
         if pos is None:
-            word = landmarks.LABELS.get(kind, kind)
-            self.set_status(f"No {'later' if forward else 'earlier'} {word}.")
+            words = JUMP_WORDS.get(kind)
+            self.set_status(_(words[5] if forward else words[4]) if words else "")
             return
         self.go(pos)
 
@@ -136,7 +152,7 @@ class ReviewMixin:
         return False
 
     def refuse(self, reason: str) -> None:
-        self.set_status("This is a review: nothing can be played here.")
+        self.set_status(_("This is a review: nothing can be played here."))
 
     def pause(self) -> None:
         self.app.pop()
@@ -161,8 +177,8 @@ class ReviewMixin:
                 self.status = ""
 
     def turn_text(self) -> str:
-        parts = ["Review", self.position_label, self.caption(),
-                 "The game is over" if self.session.is_over() else ""]
+        parts = [_("Review"), self.position_label, self.caption(),
+                 _("The game is over") if self.session.is_over() else ""]
         return " · ".join(p for p in parts if p)
 
     # --- layout -----------------------------------------------------------------------------------
@@ -178,14 +194,16 @@ class ReviewMixin:
         return _Placeholder(rect)
 
     def build_top_bar(self, m: style.Metrics) -> None:
-        bw = m.px(112)
+        bw = draw.label_width(m, _("Back"), minimum=m.px(112))
         y = m.gap
         x = m.width - bw - m.pad
-        self.button((x, y, bw, m.button_h), "Back", self.app.pop, choice=False, object_id="#review_back",
-                    tooltip="Leave the review (Esc)")
+        self.button((x, y, bw, m.button_h), _("Back"), self.app.pop, choice=False,
+                    object_id="#review_back", tooltip=_("Leave the review (Esc)"))
+        bw = draw.label_width(m, _("Export…"), minimum=m.px(112))
         x -= bw + m.gap
-        self.button((x, y, bw, m.button_h), "Export…", self.export, choice=False,
-                    object_id="#review_export", tooltip="Save this game as a .shadows.json file")
+        self.button((x, y, bw, m.button_h), _("Export…"), self.export, choice=False,
+                    object_id="#review_export",
+                    tooltip=_("Save this game as a .shadows.json file"))
         from game.ui.analysis import add_review_button
 
         x = add_review_button(self, m, x)       # issue 43
@@ -213,7 +231,7 @@ class ReviewMixin:
             text = with_names(e.text, seats)
             if e.seats is not None:
                 who = ", ".join(seats[s].name for s in e.seats if 0 <= s < len(seats))
-                text = f"[{who} only] {text}"
+                text = _("[{who} only] {text}", who=who, text=text)
             rows.append((step, text))
         return rows
 
@@ -224,22 +242,26 @@ class ReviewMixin:
         gap = m.px(6)
         x0, w = rect.x + pad, rect.w - 2 * pad
         y = rect.y + m.px(34)
-        row = [("« Start", lambda: self.go(0), "#review_start", "First step (Home)"),
-               ("‹ Back", lambda: self.step(-1), "#review_back_step", "One step back (Left)"),
-               ("Next ›", lambda: self.step(1), "#review_next_step", "One step on (Right)"),
-               ("End »", lambda: self.go(self.replay.length), "#review_end", "The last step (End)")]
+        # (words, the arrow alone where the words do not fit, ...)
+        row = [(_("« Start"), lambda: self.go(0), "#review_start", _("First step (Home)")),
+               (_("‹ Back"), lambda: self.step(-1), "#review_back_step", _("One step back (Left)")),
+               (_("Next ›"), lambda: self.step(1), "#review_next_step", _("One step on (Right)")),
+               (_("End »"), lambda: self.go(self.replay.length), "#review_end",
+                _("The last step (End)"))]
         self._button_row(row, x0, y, w, bh, gap)
         y += bh + gap
         kinds = self.jump_kinds()
         if kinds:
             row = []
             for i, kind in enumerate(kinds[:2]):
-                word = landmarks.LABELS.get(kind, kind).title()
-                keys = " (Page Up)" if i == 0 else ""
-                row.append((f"‹ {word}", lambda k=kind: self.jump(k, False), f"#review_prev_{kind}",
-                            f"Back to the previous {word.lower()}{keys}"))
-                row.append((f"{word} ›", lambda k=kind: self.jump(k, True), f"#review_next_{kind}",
-                            f"On to the next {word.lower()}" + (" (Page Down)" if i == 0 else "")))
+                back, on, back_tip, on_tip = (_(w) for w in JUMP_WORDS[kind][:4])
+                if i == 0:       # the first kind is also on Page Up / Page Down
+                    # Translators: a tooltip, then the key that does the same
+                    back_tip = _("{tip} (Page Up)", tip=back_tip)
+                    on_tip = _("{tip} (Page Down)", tip=on_tip)
+                row.append((back, lambda k=kind: self.jump(k, False), f"#review_prev_{kind}",
+                            back_tip))
+                row.append((on, lambda k=kind: self.jump(k, True), f"#review_next_{kind}", on_tip))
             self._button_row(row, x0, y, w, bh, gap)
             y += bh + gap
         n = self.replay.length
@@ -252,8 +274,12 @@ class ReviewMixin:
     def _button_row(self, row, x0: int, y: int, w: int, bh: int, gap: int) -> None:
         bw = (w - gap * (len(row) - 1)) // len(row)
         for i, (text, fn, oid, tip) in enumerate(row):
-            self.button((x0 + i * (bw + gap), y, bw, bh), text, fn, choice=False, object_id=oid,
-                        tooltip=tip, cls="@compact")
+            button = self.button((x0 + i * (bw + gap), y, bw, bh), text, fn, choice=False,
+                                 object_id=oid, tooltip=tip, cls="@compact")
+            face = getattr(button, "font", None)      # the theme's, as it draws the words
+            if face is not None and face.size(text)[0] > bw - self.metrics.px(6):
+                # a narrow panel in a long language: the arrows alone, the tooltip says it
+                button.set_text("".join(ch for ch in text if ch in "«‹›»").strip() or text)
 
     # --- input ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

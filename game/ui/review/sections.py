@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.review.secrets import Section
 from game.ui import draw, style
 from game.ui.table_base import fit
 
 
 def draw_sections(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics,
-                  sections: list[Section], title: str = "Secrets (face up in the review)") -> None:
+                  sections: list[Section], title: str = "") -> None:
     """Secret sections as headed, wrapped lines; what does not fit is cut with a note."""
+    title = title or _("Secrets (face up in the review)")
     draw.panel(surface, rect, m.px(style.RADIUS))
     x, w = rect.x + m.px(12), rect.w - m.px(24)
     y = rect.y + m.px(8)
-    draw.blit_text(surface, title, m.px(15), (x, y), style.ACCENT_BRIGHT, True)
+    draw.blit_text(surface, fit(title, m.px(15), w, True), m.px(15), (x, y), style.ACCENT_BRIGHT, True)
     y += m.px(24)
     fs = m.px(13)
     lh = int(fs * 1.3)

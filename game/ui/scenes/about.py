@@ -37,6 +37,7 @@ CREDITS = [
     ("aiohappyeyeballs, aiosignal, attrs, frozenlist, idna, multidict, propcache, "
      "typing_extensions, yarl", "Apache 2.0, MIT, BSD, PSF", N_("used by aiohttp")),
     ("segno", "BSD 3-Clause", N_("the QR codes on the join screen")),
+    ("babel", "BSD 3-Clause", N_("numbers the way each language writes them")),
 ]
 
 

@@ -55,7 +55,7 @@ class HandoffScene(Scene):
     def button_text(self) -> str:
         # Translators: {purpose} comes from the table, e.g. "show my cards"
         return _("I am {name}: {purpose}", name=self.name,
-                 purpose=self.table.handoff_purpose(self.seat))
+                 purpose=_(self.table.handoff_purpose(self.seat)))
 
     def armed(self) -> bool:
         return self.guard <= 0

@@ -62,6 +62,11 @@ class LearnScene(Scene):
         self.button(((m.width - m.px(200)) // 2, m.height - m.button_h - m.px(36), m.px(200),
                      m.button_h), _("Back"), self.app.pop, object_id="#back")
 
+    def buttons_w(self, m: style.Metrics, tutorial) -> int:
+        """The width the row's buttons take at its right (Resume and Start over, or Start)."""
+        bw = m.px(150)
+        return (2 * bw + m.gap if saved_step(self.app, tutorial.key) else bw) + m.gap
+
     def start(self, tutorial, resume: bool) -> None:
         start_tutorial(self.app, tutorial.key, resume=resume)
 
@@ -83,7 +88,9 @@ class LearnScene(Scene):
             draw.panel(surface, rect, m.px(style.RADIUS))
             draw.blit_text(surface, _(t.title), m.px(22), (rect.x + m.pad, rect.y + m.px(16)),
                            style.TEXT, True)
-            draw.blit_text(surface, status_text(self.app, t), m.px(style.FONT_SMALL),
+            status = draw.ellipsize(status_text(self.app, t), m.px(style.FONT_SMALL),
+                                    rect.w - 2 * m.pad - self.buttons_w(m, t))
+            draw.blit_text(surface, status, m.px(style.FONT_SMALL),
                            (rect.x + m.pad, rect.y + m.px(50)), style.TEXT_MUTED)
         if not self.rows:
             draw.blit_text(surface, _("No tutorials yet."), m.px(style.FONT_BODY),

@@ -75,7 +75,8 @@ def controls_blocks(spec: GameSpec) -> list[Block]:
     """The keys at this game's screens (game.ui.controls, the same rows as README)."""
     from game.ui import controls
 
-    return [heading(_("KEYS"))] + [paragraph(f"•  {k}: {does}") for k, does in controls.rows(spec.id)]
+    return [heading(_("KEYS"))] + [paragraph(_("•  {keys}: {does}", keys=_(k), does=_(does)))
+                                   for k, does in controls.rows(spec.id)]
 
 
 class RulesScene(TabbedGameScene):

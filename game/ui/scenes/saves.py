@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from game.i18n import _, date_text, n_
+from game.i18n import _, date_text
 from game.storage import saves
 from game.ui import draw, style
 from game.ui.scene import Scene
@@ -18,14 +18,7 @@ def when_text(info: saves.SaveInfo) -> str:
 
 def describe(info: saves.SaveInfo) -> str:
     """e.g. "Shadow Hunters, turn 11, 4 players", in the current language."""
-    if info.problem:
-        return f"{info.path.name} ({info.problem})"
-    title = _(info.title)
-    players = _("solo") if info.players == 1 else n_("{n} player", "{n} players", info.players)
-    if info.progress:
-        return _("{game}, {progress}, {players}", game=title, progress=info.progress,
-                 players=players)
-    return _("{game}, {players}", game=title, players=players)
+    return info.describe()
 
 
 class SavesScene(Scene):
@@ -129,7 +122,7 @@ class SavesScene(Scene):
             if info.problem:
                 line, colour = _("Cannot be continued: {why}", why=info.problem), style.DANGER
             else:
-                state = _("finished") if info.finished else info.progress
+                state = _("finished") if info.finished else saves.progress_words(info.progress)
                 who = ", ".join(info.names)
                 line = " · ".join(p for p in (state, who, when_text(info)) if p)
                 colour = style.TEXT_MUTED

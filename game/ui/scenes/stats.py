@@ -12,6 +12,7 @@ from typing import Mapping
 
 from game.catalog import GameSpec
 from game.i18n import N_, _, n_
+from game.i18n.numbers import decimal_text, percent_text
 from game.storage import stats as stats_store
 from game.ui import style
 from game.ui.scenes.tabbed import TabbedGameScene
@@ -36,12 +37,20 @@ def word(key: str) -> str:
     return _(key[:1].upper() + key[1:])
 
 
+def label(key: str, name: str, titled: bool) -> str:
+    """A row's name: a faction in the current words, a character by the name the Hunters
+    table gives it (the rules keep English ids), a person's name as they typed it."""
+    if titled:
+        return word(name)
+    return _(name) if key == "characters" else name
+
+
 def _int(v) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
 
 
 def pct(won: int, played: int) -> str:
-    return f"{100.0 * won / played:.0f}%" if played else "—"
+    return percent_text(won / played) if played else "—"
 
 
 def _rows(table_: Mapping, *, mean: bool, sort_by_wins: bool = True) -> list[tuple]:
@@ -58,7 +67,7 @@ def _rows(table_: Mapping, *, mean: bool, sort_by_wins: bool = True) -> list[tup
             scored = _int(v.get("scored"))
             total = v.get("score_sum", 0)
             ok = scored and isinstance(total, (int, float)) and not isinstance(total, bool)
-            row.append(f"{total / scored:.1f}" if ok else "—")
+            row.append(decimal_text(total / scored, 1) if ok else "—")
         rows.append(tuple(row))
     return rows
 
@@ -134,7 +143,7 @@ def hunters_blocks(g: Mapping) -> list[Block]:
         if rows:
             out.append(heading(_(title)))
             out.append(table((_(head), _("Played"), _("Won"), _("Win %")),
-                             [(word(r[0]) if titled else r[0],) + r[1:] for r in rows]))
+                             [(label(key, r[0], titled),) + r[1:] for r in rows]))
     comp_f = _rows(g.get("computer_factions", {}), mean=False, sort_by_wins=False)
     comp_l = _rows(g.get("computers", {}), mean=False)
     if comp_f or comp_l:

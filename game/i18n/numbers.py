@@ -1,0 +1,45 @@
+"""Numbers the way the language in force writes them, from Babel's CLDR data: a decimal
+comma in German and French ("4,5"), a space before the percent sign there ("12 %"),
+and the English forms in English and Japanese.
+
+    percent_text(0.123)            "12%", "12 %"
+    percent_text(0.1234, 1)        "12.3%", "12,3 %"
+    decimal_text(4.25, 1)          "4.2", "4,2"
+
+Pure Python (no pygame): the rules, the coach and the screens may all use it. Babel is
+imported on first use, so a start that shows no number does not load its data.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.i18n import ENGLISH, LANGUAGES, current
+
+
+def _locale() -> str:
+    lang = current()
+    return lang if lang in LANGUAGES else ENGLISH   # the pseudo-locale writes English numbers
+
+
+@lru_cache(maxsize=None)
+def _babel_locale(code: str):
+    from babel import Locale
+
+    return Locale.parse(code)
+
+
+def percent_text(share: float, digits: int = 0) -> str:
+    """``share`` (0.123 for 12.3 %) as a percentage with at most ``digits`` decimals."""
+    from babel.numbers import format_percent
+
+    return format_percent(round(float(share), digits + 2), locale=_babel_locale(_locale()),
+                          decimal_quantization=False)
+
+
+def decimal_text(value: float, digits: int = 1) -> str:
+    """``value`` with exactly ``digits`` decimals and the language's decimal sign."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(value, format=pattern, locale=_babel_locale(_locale()))
