@@ -291,7 +291,9 @@ def _advise(game, view, legal, budget, action, beliefs, seat, seed=None, calibra
         if b is None:
             b = beliefs[seat] = Beliefs(seat, view)
         try:
-            return advise(game, view, legal, budget, seed, calibrated, must=action, beliefs=b)
+            # the bare figures: the analysis re-measures its best choice in fresh worlds
+            return advise(game, view, legal, budget, seed, calibrated, must=action, beliefs=b,
+                          steady=False)
         except NoWorld:
             return None
     return advise(game, view, legal, budget, seed, calibrated, must=action)
