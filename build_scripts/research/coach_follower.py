@@ -169,14 +169,17 @@ def summary(args) -> None:
 
         def cpu(who, by=by, seeds=seeds):
             rs = [by[who][s] for s in seeds if by[who][s].get("cpu") is not None]
-            return 1000 * sum(r["cpu"] for r in rs) / max(1, sum(r["decisions"] for r in rs))
+            if not rs:
+                return "CPU not recorded"
+            ms = 1000 * sum(r["cpu"] for r in rs) / max(1, sum(r["decisions"] for r in rs))
+            return f"CPU {ms:.0f} ms a decision ({len(rs)} games)"
         only_a = sum(x and not y for x, y in zip(a, b))
         only_b = sum(y and not x for x, y in zip(a, b))
         d = (only_a - only_b) / n
         se = math.sqrt(max((only_a + only_b) / n - d * d, 0.0) / n)
         print(f"{game}, budget {budget}, seeds {seeds[0]}-{seeds[-1]} ({n} paired games)")
-        print(f"  {args.a:18s} won {rate(a)}   CPU {cpu(args.a):.0f} ms a decision")
-        print(f"  {args.b:18s} won {rate(b)}   CPU {cpu(args.b):.0f} ms a decision")
+        print(f"  {args.a:18s} won {rate(a)}   {cpu(args.a)}")
+        print(f"  {args.b:18s} won {rate(b)}   {cpu(args.b)}")
         extra = ""
         if game == "chasing":
             scored = [s for s in seeds if by[args.a][s]["score"] is not None
