@@ -34,7 +34,7 @@ PLAYOUT_STEPS = 20_000
 # leave figures several points apart within noise: asked twice with other worlds, the bare
 # best figure was the same choice in 63 % of positions, this order in 80 %; a bot following
 # the bare order won 41.2 % of 148 games where Hard at the same worlds won 49.3 %, in this
-# order 49.7 % against 49.7 % over 153 other games (build_scripts/research/coach_follower.py).
+# order 51.5 % against 49.0 % over 200 other games (build_scripts/research/coach_follower.py).
 STEADY_MARGIN = 0.01
 STEADY_SE = 1.5
 # choices that hurt the seat they name, and those that help it
