@@ -119,6 +119,37 @@ def test_hunters_reasons_quote_the_search_and_answers_repeat():
     assert [(c.action, c.win) for c in a.choices] == [(c.action, c.win) for c in b.choices]
 
 
+def test_hunters_hint_keeps_normals_choice_unless_another_is_clearly_better():
+    """The figures are the search's either way; only the order changes: Normal's choice
+    leads when the best figure is not ahead of it by more than noise (paired)."""
+    from game.advice.hunters import clearly_better, normal_pick
+
+    assert clearly_better([1.0] * 20, [0.0] * 20)
+    assert not clearly_better([1.0, 0.0] * 10, [0.0, 1.0] * 10)
+    assert not clearly_better([1.0] * 2 + [0.0] * 18, [0.0] * 19 + [1.0])   # 2 against 1
+    assert clearly_better([1.0] * 4 + [0.0] * 16, [0.0] * 20)    # 4 of 20 and no loss
+    rec = play_record("hunters", 5, 11, level="normal")
+    m = replay("hunters", 5, rec.seed, rec.options, [], rec.chance)
+    moved = 0
+    for seat, action in rec.log:
+        acts = m.state.legal_actions(seat) if seat >= 0 else []
+        if len(acts) >= 2 and moved < 2:
+            view = m.state.view(seat)
+            bare = advise("hunters", view, acts, budget=60, steady=False)
+            kept = advise("hunters", view, acts, budget=60)
+            assert sorted((repr(c.action), c.win) for c in kept.choices) == \
+                   sorted((repr(c.action), c.win) for c in bare.choices)
+            assert kept.value == kept.best.win
+            if kept.best.action != bare.best.action:
+                moved += 1
+                assert kept.best.action == normal_pick(view, acts)
+                assert kept.best.win <= bare.best.win
+                assert [c.action for c in kept.choices[1:]] == \
+                       [c.action for c in bare.choices if c.action != kept.best.action]
+        m.apply(seat, action)
+    assert moved == 2     # the rule came into play in this game
+
+
 def test_hunters_advice_sees_only_the_seats_view():
     m, seat = _hunters_decision(6)
     hidden = [i for i in range(m.state.n) if i != seat and not m.state.rev[i]]
@@ -136,18 +167,23 @@ def test_hunters_advice_sees_only_the_seats_view():
 
 
 def test_harsh_advice_has_the_same_shape():
+    from game.advice.harsh import LOSSES
+
     m = position("harsh", 1, 5, 10)
     view, acts = m.state.view(0), m.state.legal_actions(0)
     a = advise("harsh", view, acts, budget=3000)
     assert {c.action for c in a.choices} == set(acts)
     for c in a.choices:
         p = params(c.reason)
-        assert p["games"] == c.samples
-        assert p.get("win", 100) == pct(c.stats["win"])
         assert c.win == calibrate("harsh", c.stats["win"])
+        ends = {k: v for k, v in c.stats.items() if k.startswith("end_") and k != "end_won"}
         if "lost" in p:         # the commonest way the played-out games were lost
-            ends = {k: v for k, v in c.stats.items() if k.startswith("end_") and k != "end_won"}
             assert p["lost"] == pct(max(ends.values()))
+            code = max(ends, key=ends.get)[4:]
+            assert p["how"] == Msg(LOSSES[code])
+        else:                   # no loss at all
+            assert not ends and p["games"] == c.samples
+    assert any("lost" in params(c.reason) for c in a.choices)
     # the win figures are the Harsh hint's own for the same view, seed and budget
     import random
 

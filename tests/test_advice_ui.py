@@ -129,3 +129,48 @@ def test_setup_turns_hints_on_per_person(app):
     seats = tables()[0].session.seats
     assert [s.hints for s in seats[:2]] == [False, True]
     assert all(not s.hints for s in seats if not s.is_human)
+
+
+def test_a_best_below_a_higher_figure_says_why(app, monkeypatch):
+    """Shadow Hunters keeps the Normal player's choice first unless another is clearly
+    better: when a lower figure leads, the hint says so under the choices, inside its box,
+    and Play it on the first row plays that choice."""
+    import dataclasses
+
+    from ui_helpers import drawn_texts
+
+    from game.advice import advise
+    from game.ui import advice_hint
+    from game.ui.hunters.overlays import CharacterScene
+
+    seats = [SeatConfig("Ann", "human", hints=True)] + [
+        SeatConfig(n, "computer", "easy") for n in ("Bo", "Cy", "Di", "Ed")]
+    table = start_game(app, "hunters", seats, 5)
+
+    def my_choice():
+        if isinstance(app.top, CharacterScene):
+            click(app, "#look_done")
+        return (app.top is table and table.acting_seat() == 0
+                and len(table.session.legal_actions(0)) >= 2)
+    assert wait(app, my_choice, 120)
+
+    def search(game_id, view, actions, seed):
+        adv = advise(game_id, view, actions, budget=24, seed=seed)
+        a, b = adv.choices[0], adv.choices[1]
+        # as the steady order leaves it: the first 4 points under the second
+        choices = (dataclasses.replace(a, win=0.40), dataclasses.replace(b, win=0.44))
+        return dataclasses.replace(adv, choices=choices + adv.choices[2:], value=0.40), 0.1
+    monkeypatch.setattr(advice_hint, "_search", search)
+    advice_hint._known.clear()
+    texts = drawn_texts(monkeypatch)
+    key(app, pygame.K_h)
+    hint = app.top
+    assert wait(app, lambda: hint.answer is not None, 60)
+    assert wait(app, lambda: any(t.startswith("Best is what a seasoned player") for t in texts),
+                30), texts[-12:]         # drawn under the choices
+    assert hint.kept_first()
+    assert hint.box.bottom <= app.screen.get_height()
+    first = hint.rows()[0].action
+    before = len(table.session.match.log)
+    click(app, "#advice_play_0")
+    assert table.session.match.log[before] == (0, first)

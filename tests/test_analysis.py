@@ -187,6 +187,31 @@ def test_other_games(game_id, players, budget):
         assert 0.0 <= d.after <= d.before <= 1.0
 
 
+def test_harsh_swings_between_two_decisions_are_what_the_action_turned_up():
+    """In Harsh Shadows a move or a reveal turns up hidden cards itself (no chance step in
+    the log): such a swing is luck ("what the last action turned up"), marked and told
+    like the others; in the other games nothing is called luck without chance between."""
+    from game.advice.messages import render
+    from game.analysis.core import _swing
+
+    swings = []
+    _swing(swings, {0: (5, 0.9)}, 0, 6, 0.55, [], [(5, 0)], True)
+    _swing(swings, {0: (5, 0.9)}, 0, 6, 0.55, [], [(5, 0)], False)
+    _swing(swings, {0: (5, 0.9)}, 0, 9, 0.55, [(7, "draw")], [(5, 0)], True)
+    assert [s.kinds for s in swings] == [("found",), (), ("draw",)]
+    rec = play_record("harsh", 1, 3, level="easy")
+    a = analyse_log(rec.game, 1, rec.seed, rec.options, list(rec.log)[:40], rec.chance,
+                    budget=800)
+    found = [s for s in a.swings if s.kinds == ("found",)]
+    assert found and all(not s.others for s in found)
+    import dataclasses
+
+    big = dataclasses.replace(a, swings=(dataclasses.replace(found[0], swing=-0.3),))
+    (_step, msg), = [m for m in big.key_moments() if m[1].id.startswith("{when}: {what}")]
+    text = render(msg, ["Ann"])
+    assert "what the last action turned up — Ann −30%" in text
+
+
 def test_shadow_hunters_keeps_the_teams_and_draws_a_line_per_team():
     rec = play_record("hunters", 5, 7, level="easy")
     a = analyse(rec, budget=12)

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from game.ai import harsh_hint
+from game.advice import harsh as harsh_advice
 from game.ai.harsh_hint import hint, margin, position_seed
 from game.ai.harsh_policy import HarshPolicy
 from game.match import Match
@@ -54,15 +54,15 @@ def test_the_same_position_asked_twice_gives_chances_within_3_points(monkeypatch
     # that it never cuts it: the playout steps are counted, so the search is shown to stop
     # on its work budget, which no load on the machine changes.
     worlds: list[int] = []              # playout steps of each sampled world
-    play_world = harsh_hint.play_world
+    play_out = harsh_advice.play_out
 
-    def counted(world, seed, actions, work=None):
+    def counted(world, seed, actions, work):
         before = work[0]
-        out = play_world(world, seed, actions, work)
+        out = play_out(world, seed, actions, work)
         worlds.append(work[0] - before)
         return out
 
-    monkeypatch.setattr(harsh_hint, "play_world", counted)
+    monkeypatch.setattr(harsh_advice, "play_out", counted)
     spreads = []
     for view, actions in positions(20):
         answers = []

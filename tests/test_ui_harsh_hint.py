@@ -36,8 +36,13 @@ def test_hint_answers_within_one_and_a_half_seconds_without_blocking_frames(app)
     step(app, 2)
     best, p, n = answer.best
     assert best in table.actions() and 0.0 <= p <= 1.0 and n >= 1
-    texts = [b.text for b in table.hint_panel.blocks]
+    texts = [b.text.replace("\u00a0", " ") for b in table.hint_panel.blocks]
     assert texts[0].startswith(f"Best: {best.label}") and f"{p:.0%} ±" in texts[0]
+    # the reason under it is the search's own: how the played-out games were lost
+    assert len(answer.reasons) == len(answer.ranked)
+    if texts[1] != "As good, within the ±:" and "±" not in texts[1]:
+        from game.i18n import shown
+        assert texts[1] == shown(answer.reasons[0])
     # every other choice on a line with its own margin (alike cards share one), under a
     # heading that says whether it is as good as the best; then the margin's note
     others = [t for t in texts[1:] if "% ±" in t]

@@ -51,7 +51,7 @@ def test_the_hint_gives_every_chance_its_margin_and_alike_cards_one_line(app, mo
     key(app, pygame.K_h)
     assert until(app, lambda: table.current_hint() is not None, frames=60)
     step(app, 2)
-    texts = [b.text for b in table.hint_panel.blocks]
+    texts = [b.text.replace("\u00a0", " ") for b in table.hint_panel.blocks]
     assert texts == [
         "Best: End turn (the Spy moves) — 80% ±4 win chance",
         "As good, within the ±:",
@@ -60,9 +60,62 @@ def test_the_hint_gives_every_chance_its_margin_and_alike_cards_one_line(app, mo
         "60% ±5  Reveal one of 4 False Leads cards (pay 1 Clue)",
         "± is the 95% margin (330 games a choice, 0.4 s).",
     ]
+    # a figure and its margin are one unit: a line never breaks between them
+    assert "78%\u00a0±4" in table.hint_panel.blocks[2].text
     panel = table.hint_panel
     panel.content()
     assert panel.max_offset == 0, panel.max_offset        # all of it in view at 1024x640, the margins too
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_hint_gives_its_reasons_as_far_as_the_panel_holds_them(app, monkeypatch, size):
+    """The best choice's reason (the search's commonest loss) under it, then those of the
+    choices as good as it while the panel has room; the figure of every choice stays in
+    view (reasons give way first)."""
+    from game.i18n import Msg
+
+    m = a_position_with_clues_to_pay()
+    table = open_table(app, m, size)
+    acts = table.actions()
+    end = next(a for a in acts if a.kind == "end")
+    herring = next(a for a in acts if a.kind == "reveal" and a.args[0] == 1)
+    leads = [a for a in acts if a.kind == "reveal" and a.args[0] == 2]
+
+    def why(lost):
+        return Msg("Commonest loss: {how} ({lost}%)", how=Msg("the Countdown runs out"),
+                   lost=lost)
+
+    def ask(ranked, reasons):
+        monkeypatch.setattr(hinting, "_search",
+                            lambda key_, *a: hinting.HintAnswer(key_, ranked, 0.4, reasons))
+        table.hints.forget()
+        table.hints._known.clear()
+        key(app, pygame.K_h)
+        assert until(app, lambda: table.current_hint() is not None, frames=60)
+        step(app, 2)
+        table.hint_panel.content()
+        assert table.hint_panel.max_offset == 0, size       # nothing to scroll to
+        return [b.text.replace("\u00a0", " ") for b in table.hint_panel.blocks]
+
+    # two choices, as good as each other: the best's reason under it (the other's too,
+    # under its own line, where the panel has room for it)
+    texts = ask(((end, 0.80, 330), (herring, 0.785, 330)), (why(20), why(21)))
+    assert texts[:2] == ["Best: End turn (the Spy moves) — 80% ±4 win chance",
+                         "Commonest loss: the Countdown runs out (20%)"]
+    row = texts.index("78% ±4  Reveal Red Herring card 1 (pay 1 Clue)")
+    if "Commonest loss: the Countdown runs out (21%)" in texts:
+        assert texts[row + 1] == "Commonest loss: the Countdown runs out (21%)"
+    # every choice: the reasons give way, every figure and the margin's note stay in view
+    texts = ask(((end, 0.80, 330), (herring, 0.785, 330)) + tuple((a, 0.60, 330) for a in leads),
+                (why(20), why(21)) + (why(40),) * len(leads))
+    for line in ("Best: End turn (the Spy moves) — 80% ±4 win chance",
+                 "78% ±4  Reveal Red Herring card 1 (pay 1 Clue)",
+                 "60% ±5  Reveal one of 4 False Leads cards (pay 1 Clue)"):
+        assert line in texts
+    assert texts[-1].startswith("± is the 95% margin")
+    assert "Commonest loss: the Countdown runs out (40%)" not in texts    # less good: no reason
+    assert "Commonest loss: the Countdown runs out (21%)" not in texts or \
+        "Commonest loss: the Countdown runs out (20%)" in texts           # the best's first
 
 
 def test_the_notes_beside_the_action_buttons_read_whole(app, monkeypatch):

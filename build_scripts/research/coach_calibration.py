@@ -14,6 +14,9 @@ games it is then never judged on::
     #    -> paste the printed table into game/advice/calibration.py
     # 3. the calibration table of the other games (never used for the fit) through the map
     python build_scripts/research/coach_calibration.py report raw.jsonl
+    # before shipping a map: does one help on games it did not see? (5 folds by game;
+    # Brier score raw and mapped, the difference with its 95% margin by resampling games)
+    python build_scripts/research/coach_calibration.py cv raw.jsonl [more.jsonl ...]
 
 The estimate judged is the one the analysis shows for the choice made (``after``), as the
 issue asks; each bin is shown with its 95% margin (normal approximation).
@@ -148,6 +151,44 @@ def knots(data: list[dict]) -> list[tuple[float, float]]:
     return [(x, round(1 / (1 + math.exp(-(a * logit(x) + b))), 4)) for x in GRID]
 
 
+def cross_validated(data: list[dict], folds: int = 5, seed: int = 1) -> list[str]:
+    """Platt maps fitted on 4 folds of games and applied to the 5th: the Brier score of the
+    raw figures and of the mapped ones over every position, the paired difference with a
+    95% margin from resampling whole games (positions of one game share its outcome), and
+    the table of the mapped figures."""
+    import random
+
+    games = sorted({r["seed"] for r in data})
+    fold = {g: i % folds for i, g in enumerate(random.Random(seed).sample(games, len(games)))}
+    mapped = {}
+    for f in range(folds):
+        train = [r for r in data if fold[r["seed"]] != f]
+        a, b = platt(train)
+        for r in data:
+            if fold[r["seed"]] == f:
+                mapped[id(r)] = 1 / (1 + math.exp(-(a * logit(r["after"]) + b)))
+    by_game: dict = {}
+    for r in data:
+        y = 1.0 if r["won"] else 0.0
+        by_game.setdefault(r["seed"], []).append(((r["after"] - y) ** 2, (mapped[id(r)] - y) ** 2))
+
+    def brier(gs):
+        pairs = [p for g in gs for p in by_game[g]]
+        return (sum(x for x, _ in pairs) / len(pairs), sum(y for _, y in pairs) / len(pairs))
+    raw, fit = brier(games)
+    rng = random.Random(seed)
+    diffs = sorted((lambda t: t[1] - t[0])(brier([rng.choice(games) for _ in games]))
+                   for _ in range(1000))
+    a, b = platt(data)
+    out = [f"{len(data)} positions of {len(games)} games; Platt on all of them: a={a:.3f} "
+           f"b={b:.3f}",
+           f"Brier score (5 folds by game): raw {raw:.4f}, mapped {fit:.4f}; mapped minus raw "
+           f"{fit - raw:+.4f} (95%: {diffs[25]:+.4f} to {diffs[974]:+.4f})", "",
+           "mapped figures (each from a map that never saw its game):", ""]
+    tagged = [dict(r, after=mapped[id(r)]) for r in data]
+    return out + table(tagged, lambda r: r["after"])
+
+
 def table(data: list[dict], value) -> list[str]:
     bins = [[0, 0] for _ in range(10)]
     for r in data:
@@ -164,8 +205,9 @@ def table(data: list[dict], value) -> list[str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("collect", "fit", "report"))
+    ap.add_argument("what", choices=("collect", "fit", "report", "cv"))
     ap.add_argument("file", type=Path)
+    ap.add_argument("more", type=Path, nargs="*", help="cv: more files of collected rows")
     ap.add_argument("--game", action="append", choices=("chasing", "hunters", "harsh"))
     ap.add_argument("--games", type=int, default=200, help="collect: games a game at most")
     ap.add_argument("--sample", type=int, default=0,
@@ -175,6 +217,15 @@ def main(argv=None) -> int:
     games = a.game or ["chasing", "hunters", "harsh"]
     if a.what == "collect":
         collect(a.file, games, a.games, a.sample, a.seed0)
+        return 0
+    if a.what == "cv":
+        for game in games:
+            data = [json.loads(line) for p in [a.file] + a.more
+                    for line in p.read_text(encoding="utf-8").splitlines()]
+            data = [r for r in data if r["game"] == game]
+            if data:
+                print(f"\n### {game}\n")
+                print("\n".join(cross_validated(data)))
         return 0
     for game in games:
         train = rows(a.file, game, True)

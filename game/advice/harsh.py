@@ -7,8 +7,9 @@ it does. Its budget is playout steps, as the Harsh hint's; the win figures are t
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from game.ai.harsh_hint import (
     POLICY_STREAM,
@@ -35,8 +36,24 @@ LOSSES = {
 }
 
 
+def play_out(world, seed: int, actions: Sequence[Action], work: list[int]) -> list[str]:
+    """``harsh_hint.play_world``, keeping how each played-out game ended ("won", a loss's
+    code, or "long")."""
+    out = []
+    for a in actions:
+        w = world.clone()
+        w._apply(0, a)
+        rollout(w, HarshPolicy(random.Random(seed ^ POLICY_STREAM)), random.Random(seed),
+                work=work)
+        out.append(w.outcome or "long")
+    return out
+
+
 def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed: int,
-           must: Action | None = None) -> Advice:
+           must: Action | None = None, deadline: float | None = None,
+           clock: Callable[[], float] = time.perf_counter) -> Advice:
+    """``budget``: playout steps; ``deadline`` (on ``clock``) cuts a search that a slow or
+    busy machine would not finish in time (the table's hint), after the world in hand."""
     actions = list(actions)
     rng = random.Random(seed)
     reps = representatives(actions)
@@ -47,14 +64,10 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     while True:
         world = determinize(view, rng)
         world_seed = rng.getrandbits(64)
-        for k in keys:       # as harsh_hint.play_world, keeping the way each game ended
-            w = world.clone()
-            w._apply(0, reps[k])
-            rollout(w, HarshPolicy(random.Random(world_seed ^ POLICY_STREAM)),
-                    random.Random(world_seed), work=work)
-            ends[k][w.outcome or "long"] += 1
+        for k, end in zip(keys, play_out(world, world_seed, [reps[k] for k in keys], work)):
+            ends[k][end] += 1
         n += 1
-        if work[0] >= budget:
+        if work[0] >= budget or (deadline is not None and clock() >= deadline):
             break
     choices = []
     for a in actions:
@@ -62,18 +75,18 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
         p = end["won"] / n
         stats = {"win": p, "margin": margin(p, n)}
         stats.update({f"end_{code}": c / n for code, c in end.items()})
-        choices.append(Choice(a, p, reason(p, n, end), n, None, stats))
+        choices.append(Choice(a, p, reason(n, end), n, None, stats))
     order = {a: i for i, a in enumerate(actions)}
     choices.sort(key=lambda c: (-c.win, order[c.action]))
     return Advice(view.get("seat") or 0, tuple(choices), n, choices[0].win)
 
 
-def reason(p: float, n: int, end: Counter) -> Msg:
-    """The share won, and the commonest way the other played-out games were lost."""
+def reason(n: int, end: Counter) -> Msg:
+    """The commonest way the played-out games were lost, as a share of them all (the win
+    chance is shown beside it already)."""
     lost = [(c, code) for code, c in end.items() if code != "won"]
     if not lost:
         return Msg("Won in all {games} played-out games", games=n)
     count, code = max(lost, key=lambda t: (t[0], t[1]))
-    return Msg("{win}% won over {games} played-out games; the commonest loss: {how} "
-               "({lost}%)", win=pct(p), games=n,
+    return Msg("Commonest loss: {how} ({lost}%)",
                how=Msg(LOSSES.get(code, LOSSES["long"])), lost=pct(count / n))

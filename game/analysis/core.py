@@ -22,7 +22,12 @@ AGAIN_SEED = 0x5DEECE66D    # the second look's worlds, apart from the first's
 
 # Translators: what changed a player's chances between two of their decisions
 CHANCE_WORDS = {"deal": N_("the deal"), "dice": N_("the dice"), "draw": N_("a card drawn"),
-                "other": N_("chance"), "between": N_("what happened since the last decision")}
+                "other": N_("chance"), "between": N_("what happened since the last decision"),
+                "found": N_("what the last action turned up")}
+# Games whose actions turn up hidden cards themselves (Harsh Shadows: a move, a reveal, a
+# draw resolves cards the view did not show, with no chance step in the log): a swing
+# between two decisions with nothing else in between is what the action turned up.
+FOUND_BY_ACTIONS = frozenset(("harsh",))
 CHANCE_KINDS = {"deal": "deal", "board": "deal", "first": "deal", "start": "deal",
                 "dice": "dice", "d6": "dice", "d4": "dice", "card": "draw", "draw": "draw"}
 
@@ -79,7 +84,7 @@ class Swing:
     step: int               # where it is measured: the seat's next decision (or the end)
     since: int              # the step after the seat's previous decision
     seat: int
-    kinds: tuple[str, ...]  # chance kinds in between ("deal", "dice", "draw"); () none
+    kinds: tuple[str, ...]  # chance kinds in between ("deal", "dice", "draw", "found"); ()
     others: bool            # other seats decided in between
     swing: float            # win chance now minus what the previous choice kept
 
@@ -266,7 +271,8 @@ def analyse_log(game: str, players: int, seed: int, options: Mapping, log: Seque
                              len(legal), when_of(game, view, i),
                              tuple((c.action, c.win) for c in adv.top(3)))
                 decisions.append(d)
-                _swing(swings, last, seat, i, d.before, chance_since, deciders_since)
+                _swing(swings, last, seat, i, d.before, chance_since, deciders_since,
+                       game in FOUND_BY_ACTIONS)
                 last[seat] = (i + 1, d.after)
         deciders_since.append((i, seat))
         m.apply(seat, action)
@@ -276,7 +282,7 @@ def analyse_log(game: str, players: int, seed: int, options: Mapping, log: Seque
         else ()
     for seat, _ in sorted(last.items()):
         _swing(swings, last, seat, total, 1.0 if seat in winners else 0.0, chance_since,
-               deciders_since)
+               deciders_since, game in FOUND_BY_ACTIONS)
     if progress is not None:
         progress(total, total)
     return Analysis(game, players, budget, tuple(decisions), tuple(swings), winners, total,
@@ -291,7 +297,9 @@ def _advise(game, view, legal, budget, action, beliefs, seat, seed=None, calibra
         if b is None:
             b = beliefs[seat] = Beliefs(seat, view)
         try:
-            return advise(game, view, legal, budget, seed, calibrated, must=action, beliefs=b)
+            # the bare figures: the analysis re-measures its best choice in fresh worlds
+            return advise(game, view, legal, budget, seed, calibrated, must=action, beliefs=b,
+                          steady=False)
         except NoWorld:
             return None
     return advise(game, view, legal, budget, seed, calibrated, must=action)
@@ -319,11 +327,13 @@ def _again(game, view, best, chosen, budget, beliefs, seat, calibrated=True):
     return max(a.win, b.win), b.win
 
 
-def _swing(swings, last, seat, step, now, chance_since, deciders_since):
+def _swing(swings, last, seat, step, now, chance_since, deciders_since, found=False):
     prev = last.get(seat)
     if prev is None:
         return
     since, kept = prev
     kinds = tuple(dict.fromkeys(k for s, k in chance_since if since <= s < step))
     others = any(s != seat and since <= j < step for j, s in deciders_since)
+    if found and not kinds and not others:
+        kinds = ("found",)
     swings.append(Swing(step, since, seat, kinds, others, now - kept))

@@ -70,6 +70,9 @@ def _search(game_id: str, view, actions: tuple, seed: int):
     return adv, time.thread_time() - t0
 
 
+KEPT_NOTE_H = 40     # two lines of the note under the choices (``kept_first``)
+
+
 class HintScene(Overlay):
     """The hint over the table (the table stays visible: it is this person's own view)."""
 
@@ -148,10 +151,17 @@ class HintScene(Overlay):
     def rows(self) -> list:
         return [] if self.answer is None else list(self.answer[0].top(3))
 
+    def kept_first(self) -> bool:
+        """Is a choice below the best shown with a higher figure? (Shadow Hunters' hint
+        keeps the Normal player's choice first unless another is clearly better.)"""
+        rows = self.rows()
+        return any(round(100 * c.win) > round(100 * rows[0].win) for c in rows[1:])
+
     def build(self, m) -> None:
         w = min(m.px(640), m.width - 2 * m.margin)
         self.row_h = m.px(92)
         h = m.px(64) + max(1, len(self.rows())) * self.row_h + m.button_h + 2 * m.pad + m.px(24)
+        h += m.px(KEPT_NOTE_H) if self.kept_first() else 0
         self.box = self.centered(w, min(h, m.height - 2 * m.margin))
         bw = m.px(110)
         for i, c in enumerate(self.rows()):
@@ -234,10 +244,18 @@ class HintScene(Overlay):
             for j, line in enumerate(lines):
                 draw.blit_text(surface, line, m.px(14), (x, y + m.px(24) + j * m.px(18)),
                                style.TEXT_MUTED)
+        foot_y = self.box.bottom - m.button_h - m.pad - m.px(22)
+        if self.kept_first():
+            # why the first is not the highest figure: said where it would be misread
+            note = _("Best is what a seasoned player would do here: no other choice is "
+                     "clearly better, beyond the ±.")
+            lines = draw.wrap(note, m.px(13), self.box.w - 2 * m.pad)[:2]
+            for j, line in enumerate(lines):
+                draw.blit_text(surface, line, m.px(13),
+                               (x, foot_y - m.px(KEPT_NOTE_H) + j * m.px(18)), style.TEXT_DIM)
         foot = _("± is the 95% margin ({games} sampled games a choice, {seconds} s).",
                  games=adv.worlds, seconds=f"{seconds:.1f}")
-        draw.blit_text(surface, foot, m.px(13),
-                       (x, self.box.bottom - m.button_h - m.pad - m.px(22)), style.TEXT_DIM)
+        draw.blit_text(surface, foot, m.px(13), (x, foot_y), style.TEXT_DIM)
 
 
 def _fit(s: str, size: int, width: int, bold: bool) -> str:

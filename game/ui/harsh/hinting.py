@@ -1,14 +1,14 @@
 """The hint, computed on a worker thread from the player's view (never the state).
 
-``HintRunner.start`` hands the immutable view and the legal actions to
-``game.ai.harsh_hint.hint`` on a one-thread pool and returns at once; the table polls
+``HintRunner.start`` hands the immutable view and the legal actions to the coach's Harsh
+search (``game.advice``: ``game.ai.harsh_hint``'s search, keeping how the played-out games
+were lost, for each choice's reason) on a one-thread pool and returns at once; the table polls
 ``result_for(key)`` each frame, so the screen keeps drawing while the search runs. The key
 is the log length: a hint for an older position is never shown.
 """
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -39,6 +39,7 @@ class HintAnswer:
     key: int
     ranked: tuple          # ((action, win chance, samples), ...) best first
     seconds: float
+    reasons: tuple = ()    # a reason (game.i18n.Msg) for each of ``ranked``, in its order
 
     @property
     def best(self) -> tuple[Action, float, int]:
@@ -74,7 +75,7 @@ class HintRunner:
         self._asked = position_seed(view) if seed is None else None
         known = self._known.get(self._asked) if self._asked is not None else None
         if known is not None:
-            self.answer = HintAnswer(key, known.ranked, known.seconds)
+            self.answer = HintAnswer(key, known.ranked, known.seconds, known.reasons)
             self._future, self._key = None, key
             return
         if self._pool is None:
@@ -141,12 +142,16 @@ class HintRunner:
 
 
 def _search(key: int, view, actions: tuple, budget_ms: int, seed: int | None) -> HintAnswer:
-    from game.ai.harsh_hint import hint, position_seed
+    from game.advice import advise
+    from game.ai.harsh_hint import position_seed
 
     t0 = time.perf_counter()
-    rng = random.Random(position_seed(view) if seed is None else seed)
     work = WORK_STEPS if budget_ms >= BUDGET_MS else WORK_STEPS * budget_ms // BUDGET_MS
     if len(actions) == 1:
         work //= 3
-    ranked = hint(view, actions, budget_ms=budget_ms, rng=rng, work_budget=work)
-    return HintAnswer(key, tuple(ranked), time.perf_counter() - t0)
+    adv = advise("harsh", view, actions, budget=work,
+                 seed=position_seed(view) if seed is None else seed,
+                 deadline=t0 + budget_ms / 1000.0)
+    ranked = tuple((c.action, c.win, c.samples) for c in adv.choices)
+    return HintAnswer(key, ranked, time.perf_counter() - t0,
+                      tuple(c.reason for c in adv.choices))

@@ -22,24 +22,25 @@ from .anim import ease
 from .dangers import percent_text
 
 
-def hint_rows(ranked) -> list[tuple[str, float, float]]:
+def hint_rows(ranked, reasons=()) -> list[tuple]:
     """The hint's choices as (words, chance, ± margin), best first: the cards of one Case
     File that would be paid alike are one line, since the search cannot tell them apart
-    (it played one of them for all)."""
+    (it played one of them for all). With ``reasons`` (one for each of ``ranked``) each row
+    ends with its reason."""
     from game.ai.harsh_hint import _class_key, margin
 
     groups: dict = {}
-    for a, p, n in ranked:
-        groups.setdefault(_class_key(a), []).append((a, p, n))
+    for i, (a, p, n) in enumerate(ranked):
+        groups.setdefault(_class_key(a), []).append((a, p, n, reasons[i] if reasons else None))
     rows = []
     for members in groups.values():
-        a, p, n = members[0]
+        a, p, n, why = members[0]
         label = a.label
         if len(members) > 1 and a.kind == "reveal":
             f, _slot, x2 = a.args
             label = _("Reveal one of {n} {file} cards (pay {pay})", n=len(members),
                       file=_(dialogs.CASE_FILES[f]), pay=reveal_pay(a))
-        rows.append((label, p, margin(p, n)))
+        rows.append((label, p, margin(p, n)) + ((why,) if reasons else ()))
     return rows
 
 
@@ -49,25 +50,42 @@ def reveal_pay(action) -> str:
     return shown(pay) if pay is not None else ""
 
 
-def hint_lines(answer) -> list:
-    """Best first, then the choices as good as it within the margins, then the rest; every
-    chance with its own ± margin, so 76% against 74% is not read as a difference."""
-    rows = hint_rows(answer.ranked)
-    (best, p, mp), rest = rows[0], rows[1:]
+NBSP = "\u00a0"
+# the rows as good as the best that keep their reason, when the panel has room for them
+REASONED = 2
+
+
+def hint_lines(answer, reasoned: int = REASONED) -> list:
+    """As the hint at the other tables: "Best: choice — chance ±margin" with the reason the
+    search gives; then the choices as good as it within the margins (the first ``reasoned``
+    with their reasons too; -1: not even the best's), then the rest, likeliest first, each
+    figure ahead of its words (a column to compare at a glance), so 76% against 74% is not
+    read as a difference."""
+    rows = hint_rows(answer.ranked, answer.reasons or (None,) * len(answer.ranked))
+    (best, p, mp, why), rest = rows[0], rows[1:]
+
     def pts(q, mq):
-        return _("{percent} ±{margin}", percent=percent_text(q), margin=max(1, round(100 * mq)))
+        # one unit: a line may break before "76% ±5" or after it, never inside it
+        return _("{percent} ±{margin}", percent=percent_text(q),
+                 margin=max(1, round(100 * mq))).replace(" ", NBSP)
+
+    def reason(msg):
+        return [paragraph(shown(msg), style.TEXT_DIM)] if msg is not None else []
 
     blocks = [paragraph(_("Best: {choice} — {chance} win chance", choice=best, chance=pts(p, mp)),
-                        look.HINT_COLOUR)]
+                        look.HINT_COLOUR)] + (reason(why) if reasoned >= 0 else [])
     ties = [r for r in rest if r[1] + r[2] >= p - mp]
     worse = [r for r in rest if r[1] + r[2] < p - mp]
     if ties:
         blocks.append(paragraph(_("As good, within the ±:"), style.TEXT))
-        blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED) for label, q, mq in ties]
+        for i, (label, q, mq, why) in enumerate(ties):
+            blocks.append(paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED))
+            blocks += reason(why) if i < reasoned else []
     if worse:
         blocks.append(paragraph(_("Less good:") if ties or len(worse) > 1 else _("The other choice:"),
                                 style.TEXT))
-        blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED) for label, q, mq in worse]
+        blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED)
+                   for label, q, mq, _why in worse]
     n, seconds = answer.best[2], f"{answer.seconds:.1f}"
     blocks.append(paragraph(_("± is the 95% margin ({n} games a choice, {seconds} s).", n=n,
                               seconds=seconds), style.TEXT_DIM))
@@ -246,11 +264,18 @@ class HarshOverlays:
         key = self.step_key()
         answer = self.hints.result_for(key)
         shown = (key, answer is not None, self.hints.thinking_for(key), self.hints.error, self.over_shown())
-        if self.hint_panel is not None and shown != self._hint_shown:
-            self._hint_shown = shown
-            self.hint_panel.set_blocks(self.hint_blocks(answer))
+        panel = self.hint_panel
+        if panel is None or shown == self._hint_shown:
+            return
+        self._hint_shown = shown
+        for reasoned in (REASONED, 1, 0, -1):
+            # the reasons the panel has room for: the figures of every choice stay in view
+            panel.set_blocks(self.hint_blocks(answer, reasoned))
+            panel.content()
+            if panel.max_offset == 0 or answer is None:
+                break
 
-    def hint_blocks(self, answer) -> list:
+    def hint_blocks(self, answer, reasoned: int = REASONED) -> list:
         if self.hints.error:
             return [paragraph(self.hints.error, style.DANGER)]
         if self.hints.thinking_for(self.step_key()):
@@ -262,7 +287,7 @@ class HarshOverlays:
             return [paragraph(_("Stuck? Press Hint (or H): every choice is played out many times, "
                                 "with the hidden cards laid each way they could be, and its win "
                                 "chance estimated."), style.TEXT_DIM)]
-        return hint_lines(answer)
+        return hint_lines(answer, reasoned)
 
     def draw_hint_panel(self, surface) -> None:
         self.hint_panel.draw(surface)
