@@ -21,15 +21,15 @@ def test_hint_answers_within_one_and_a_half_seconds_without_blocking_frames(app)
     assert table.hints.thinking
     step(app)
     assert "Thinking" in table.hint_panel.blocks[0].text
-    t0 = time.perf_counter()
     frames = 0
     while table.current_hint() is None:
         step(app)
         frames += 1
-        assert time.perf_counter() - t0 < 5, "the hint never answered"
+        # bounded by frames, not seconds: a loaded machine may take long, but not forever
+        assert frames < 200_000, "the hint never answered"
     answer = table.current_hint()
-    # the clock cuts the search at 1.5 s; only the world in hand is finished after that
-    assert answer.seconds < 1.5 + 0.2
+    # (that the clock cuts the search at 1.5 s is tested on a counted clock below: on a
+    # loaded machine the wall seconds say nothing)
     assert sys.getswitchinterval() == switch  # the quicker GIL hand-over ends with the search
     assert frames >= 10  # the loop kept drawing while the search ran
     assert app.frames - frames_before >= frames
@@ -57,9 +57,37 @@ def test_a_hint_for_an_old_position_is_never_shown(app):
     click(app, "#hint")
     move = next(a for a in table.actions() if a.kind == "move")
     table.choose(move)
-    for _ in range(60):
+    for _ in range(200_000):     # until the old search ends (frames, not seconds: load-proof)
         step(app)
-        time.sleep(0.01)
+        if not table.hints.thinking:
+            break
+        time.sleep(0.001)
     assert not table.hints.thinking  # the old search finished…
     assert table.current_hint() is None  # …and its answer is not offered for the new position
     assert table.hint_panel.blocks[0].text.startswith("Stuck?")
+
+
+def test_the_search_stops_at_its_deadline_after_the_world_in_hand():
+    """The table's hint asks ``advise`` for a search cut at 1.5 s; with a clock that a
+    test moves (one second a reading) the cut comes after the world in hand, however
+    large the step budget."""
+    from game.advice.harsh import advise
+    from game.match import Match
+    from game.rules.protocol import CHANCE
+
+    m = Match.start("harsh", 1, seed=5)
+    while m.decider() == CHANCE:
+        m.chance_step()
+    view, actions = m.state.view(0), m.state.legal_actions(0)
+    now = [0.0]
+
+    def clock():
+        now[0] += 1.0
+        return now[0]
+
+    cut = advise(view, actions, budget=10**9, seed=1, deadline=1.5, clock=clock)
+    # readings 1.0 (< 1.5: on) then 2.0 (past it): the second world is finished, no third
+    assert {c.samples for c in cut.choices} == {2}
+    now[0] = 0.0
+    longer = advise(view, actions, budget=10**9, seed=1, deadline=3.5, clock=clock)
+    assert {c.samples for c in longer.choices} == {4}  # readings 1, 2, 3 < 3.5; 4 stops it
