@@ -117,6 +117,20 @@ def test_hunters_no_handoff_when_only_computers_acted_in_between(app):
     assert any(handed and last not in (None, seat) for seat, handed, last, *_ in made)
 
 
+def pass_look(app, top) -> bool:
+    """Shadow Hunters' look at one's own character (its hand-off, then the card): answered
+    as a person would. True when ``top`` was one of them."""
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    if isinstance(top, LookHandoff):
+        click(app, "#ready")
+    elif isinstance(top, CharacterScene):
+        click(app, "#look_done")
+    else:
+        return False
+    return True
+
+
 # --- "since your last turn" ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id", ["chasing", "hunters"])
@@ -369,7 +383,6 @@ def test_a_choice_pressed_while_a_moment_holds_first_ends_it(app, game_id, seed)
     """Issue 37 (b): a trick's end, a reveal or a damage banner is seen before any choice
     acts. A press in the moment's first GUARD seconds does nothing; a press after it ends
     the moment (as a click on the table does) and, with none left, is taken."""
-    from game.ui.hunters.overlays import CharacterScene, LookHandoff
     from game.ui.moments import GUARD
 
     app.settings.animation_speed = "normal"
@@ -400,10 +413,8 @@ def test_a_choice_pressed_while_a_moment_holds_first_ends_it(app, game_id, seed)
         top = app.top
         if checked >= 2 or s.is_over() or isinstance(top, ResultsScene):
             break
-        if isinstance(top, LookHandoff):
-            click(app, "#ready")
-        elif isinstance(top, CharacterScene):
-            click(app, "#look_done")
+        if pass_look(app, top):
+            pass
         elif isinstance(top, HandoffScene):
             click(app, "#ready")
         elif (top is table and table.moments and table.acting_seat() is not None
@@ -496,8 +507,6 @@ def test_a_choice_pressed_while_hunters_reveal_moment_holds_first_ends_it(app):
 def test_the_since_banner_closes_when_she_acts_and_only_her_own_move_followed(app):
     """After her own move (a roll, a card drawn) with nobody else moving since, the banner
     has nothing to say "since her last turn": it closes, and comes back only with news."""
-    from game.ui.hunters.overlays import CharacterScene, LookHandoff
-
     table = start(app, "hunters", humans=2, players=4, seed=5)
     s = table.session
     rng = random.Random(7)
@@ -506,10 +515,8 @@ def test_the_since_banner_closes_when_she_acts_and_only_her_own_move_followed(ap
         top = app.top
         if isinstance(top, ResultsScene) or s.is_over() or (own_only >= 3 and news >= 1):
             break
-        if isinstance(top, LookHandoff):
-            click(app, "#ready")
-        elif isinstance(top, CharacterScene):
-            click(app, "#look_done")
+        if pass_look(app, top):
+            pass
         elif isinstance(top, HandoffScene):
             click(app, "#ready")
             step(app, 2)
