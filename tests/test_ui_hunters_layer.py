@@ -122,6 +122,11 @@ def test_the_layer_is_drawn_again_when_damage_an_area_or_a_note_changes(app, mon
     table.effects.clear()
     table.area_actions = {}
     table.draw(app.screen)
+    from game.ui import draw
+    draw.clear_caches()                          # every kept picture forgotten: this one too
+    before = table.layer_draws
+    table.draw(app.screen)
+    assert table.layer_draws == before + 1
     kept = pixels(app.screen)
     table.drop_layer()
     table.draw(app.screen)                       # drawn whole again: the same picture

@@ -12,7 +12,7 @@ The layer is kept only while ``still_key`` is equal: everything these parts read
 it — the view (a new one after every logged event or entry, or for another viewer), the
 effects that change how a still part looks (a piece on its way, a hit's edge, a card in
 flight, damage not landed yet), what glows as choosable, the notebook's lines, names,
-size, language and palette. A part not in it would be drawn stale: tests/test_ui_hunters_layer.py.
+size, language and palette, and draw's own caches (cleared: drawn again). A part not in it would be drawn stale: tests/test_ui_hunters_layer.py.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ class StillLayer:
         edges = tuple((e.seat, e.kind, e.kind == "reveal" and e.progress < 0.5) for e in effects.running()
                       if e.kind in BOARD_EDGES)
         return (
+            # the felt as draw keeps it: a new one once draw's caches are cleared (a palette
+            # or text size changed, a test drawing from scratch), and the layer with it
+            draw.table_background(size, felt=self.felt),
             v, size, self.metrics, tuple(map(tuple, self.lay.areas)), tuple(map(tuple, self.lay.boards)),
             tuple(self.lay.track), tuple(self.lay.tray), tuple(self.lay.private), tuple(self.lay.decks),
             tuple(self.lay.choices), i18n.current(), palette.current(), palette.reduced_motion(),
