@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.i18n import N_, _
 from game.rules.protocol import Action
 from game.ui import advice_hint, draw, style
@@ -53,6 +54,8 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.lay = L.Layout()
         self._view_key = None
         self._view = None
+        self._log_lines_for: tuple | None = None
+        self._log_lines: list[str] = []
         self._positions: dict[int, str | None] = {}
         self._pass: list[int] | None = None
         self._look_prepared = False   # the first look's picture is made (the frame before)
@@ -90,9 +93,16 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         if self.session.is_over() and not self.effects:
             return super().log_lines()        # the whole log, private lines marked
         hold = self._batch_step if self.effects else None
-        lines = [e.text for step, e in self.session.log_events(self.viewer)
-                 if e.text and (hold is None or step < hold)]
-        return self.named(lines)
+        # asked up to three times in a move's frame (the rebuild, the panel's refresh, the
+        # end of an animation), each a walk over the whole log: once per change
+        entries = self.session.entries
+        key = (len(entries), entries[-1] if entries else None, len(self.session.match.log), self.viewer, hold,
+               i18n.current())
+        if key != self._log_lines_for:
+            lines = [e.text for step, e in self.session.log_events(self.viewer)
+                     if e.text and (hold is None or step < hold)]
+            self._log_lines, self._log_lines_for = self.named(lines), key
+        return list(self._log_lines)
 
     def public_players(self):
         return self.view()["players"]
