@@ -12,6 +12,7 @@ from pygame_gui.elements import UIButton
 from ui_helpers import make_app, post_key, step
 
 from game.session import SeatConfig
+from game.ui.ahead import Ahead
 from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.results import ResultsScene
@@ -31,12 +32,25 @@ def app(shadows_home, monkeypatch):
 
 @pytest.fixture
 def made(monkeypatch):
-    """The number of pygame-gui buttons made so far (a list of one, read as made[0])."""
+    """The number of pygame-gui buttons the screens made so far (a list of one, read as
+    made[0]); not those made by pieces of work ahead, which run after drawing and only in
+    a frame with room (game.ui.ahead): a frame fast enough runs one."""
     count = [0]
+    inside = [0]
+    real_one = Ahead._one
+
+    def one(self):
+        inside[0] += 1
+        try:
+            real_one(self)
+        finally:
+            inside[0] -= 1
+
+    monkeypatch.setattr(Ahead, "_one", one)
     real = UIButton.__init__
 
     def init(self, *args, **kwargs):
-        count[0] += 1
+        count[0] += not inside[0]
         real(self, *args, **kwargs)
 
     monkeypatch.setattr(UIButton, "__init__", init)
@@ -210,3 +224,44 @@ def test_a_button_made_ahead_draws_one_state_a_piece(app):
     shape_states = [s.generated for s in shape.states.values()]
     assert all(shape_states) and pieces == len(shape_states) - 1
     assert not btn.visible and not btn.alive()     # parked: not drawn, not pressed
+
+
+def test_the_first_look_s_hand_offs_and_card_buttons_are_made_ahead_and_show_nothing_early(
+        app, made, monkeypatch):
+    """Two people at a new Shadow Hunters game: each "Pass to …" before the first look is
+    made while the table is put up (behind the curtain) or while the one before reads her
+    card, and her card screen's button while her hand-off is up. The frames they come up
+    make no button, and nobody's character is pictured before her own Ready."""
+    from game.ui.hunters import look
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    pictured: list = []
+    real = look.character_card
+    monkeypatch.setattr(look, "character_card", lambda name, *a, **k: pictured.append(name) or real(name, *a, **k))
+    seats = [SeatConfig(NAMES[i], ("human", "computer", "human", "computer")[i], "easy") for i in range(4)]
+    table = start_game(app, "hunters", seats, 3, {}, curtain=True)
+    s = table.session
+    looks = 0
+    for _ in range(3000):
+        before, top = made[0], app.top
+        step(app)
+        if isinstance(app.top, LookHandoff) and app.top is not top:
+            assert made[0] == before                 # the hand-off was made ahead
+            hand = app.top
+            mine = s.view(hand.seat)["me"]["character"]
+            for _ in range(40):                      # its guard: Ready lights up
+                step(app)
+            assert mine not in pictured              # nothing of hers before her Ready
+            post_key(pygame.K_RETURN)
+            before = made[0]
+            step(app)
+            assert isinstance(app.top, CharacterScene) and app.top.seat == hand.seat
+            assert made[0] == before                 # her card's button was made ahead
+            looks += 1
+            for _ in range(10):
+                step(app)
+            post_key(pygame.K_RETURN)                # "Got it"
+        if looks == 2 and app.top is table:
+            break
+    assert looks == 2 and app.top is table and table.notebook.looked
+    assert app.ahead.failures == 0

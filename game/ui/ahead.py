@@ -65,6 +65,27 @@ class Ahead:
     def pending(self, name: str) -> bool:
         return name in self.jobs
 
+    def step(self) -> bool:
+        """One piece of the oldest job (a curtain runs them as its own steps, so that what
+        a table queued while put up is made before it lifts); False when none is queued."""
+        if not self.jobs:
+            return False
+        self._one()
+        return True
+
+    def _one(self) -> None:
+        name = next(iter(self.jobs))
+        try:
+            next(self.jobs[name])
+            self.pieces += 1
+        except StopIteration:
+            self.jobs.pop(name, None)
+        except Exception:   # noqa: BLE001 - work ahead is optional: the screen makes
+            # what it needs when it comes, as it did before
+            log.exception("work ahead %r failed", name)
+            self.failures += 1
+            self.jobs.pop(name, None)
+
     def finish(self, name: str) -> None:
         """Run what is left of job ``name`` now (its screen is wanted in this frame)."""
         steps = self.jobs.pop(name, None)
@@ -75,17 +96,7 @@ class Ahead:
         """Pieces of the queued jobs while this frame (begun at CPU time ``began``) has
         used less than ``until`` seconds."""
         while self.jobs and time.thread_time() - began < until:
-            name = next(iter(self.jobs))
-            try:
-                next(self.jobs[name])
-                self.pieces += 1
-            except StopIteration:
-                self.jobs.pop(name, None)
-            except Exception:   # noqa: BLE001 - work ahead is optional: the screen makes
-                # what it needs when it comes, as it did before
-                log.exception("work ahead %r failed", name)
-                self.failures += 1
-                self.jobs.pop(name, None)
+            self._one()
 
     def _drain(self, name: str, steps: Iterator) -> None:
         try:

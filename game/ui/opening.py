@@ -169,6 +169,8 @@ class Curtain(Scene):
             yield
             with self.table_on_top():
                 table.rebuild()
+        while self.app.ahead.step():    # what the table queued ahead (its first hand-off)
+            yield
 
     def frame_began(self) -> float:
         began = getattr(self.app, "frame_began", None)

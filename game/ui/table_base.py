@@ -585,13 +585,17 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
 
     # --- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(draw.table_background(surface.get_size(), felt=self.felt), (0, 0))
+        self.draw_background(surface)
         self.draw_board(surface)
         self.draw_top_bar(surface)
         self.draw_choice_header(surface)
         if self.log_panel is not None:
             self.refresh_log()
             self.log_panel.draw(surface)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The felt (a table whose board layer holds it draws nothing here)."""
+        surface.blit(draw.table_background(surface.get_size(), felt=self.felt), (0, 0))
 
     def draw_board(self, surface: pygame.Surface) -> None:
         """The game itself. Game tables override this."""

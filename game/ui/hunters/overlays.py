@@ -40,6 +40,9 @@ class LookHandoff(HandoffScene):
 
 class CharacterScene(Scene):
     """Full screen: the player's own character. Opaque, so nothing else shows."""
+    # its button made ahead while the hand-off before it is up (``LookAhead``)
+    keep_widgets = True
+    park_widgets = True
 
     def __init__(self, app, table, seat: int, first_look: bool = False,
                  then_play: bool = False) -> None:
@@ -58,7 +61,7 @@ class CharacterScene(Scene):
         return int(ch * 0.7), ch
 
     @classmethod
-    def prepare(cls, table, seat: int) -> None:
+    def prepare_card(cls, table, seat: int) -> None:
         """Make the card picture of ``seat``'s look ahead, off screen (the frame before)."""
         name = table.session.view(seat).get("me", {}).get("character")
         if name:
@@ -141,6 +144,70 @@ class CharacterScene(Scene):
         for line in lines:
             draw.blit_text(surface, line, m.px(15), (tx, yy), style.TEXT_DIM)
             yy += int(m.px(20) * k)
+
+
+class LookAhead:
+    """The start-of-game look's screens made ahead (game.ui.ahead), as the table's other
+    hand-offs are (game.ui.table_ahead): the hand-off to the next person while the table
+    is put up or the one before reads her card, and, while that hand-off is up, the button
+    of her card's screen. Nothing of hers is drawn before her Ready: her card's screen is
+    only built dry (its one button says "Got it…", nothing secret)."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self._handoff: LookHandoff | None = None
+        self._card: CharacterScene | None = None
+        self.rebuild_due = False    # the table skipped a rebuild its look was to cover
+
+    def prepare_handoff(self, seat: int) -> None:
+        if self._handoff is not None and self._handoff.seat == seat:
+            return
+        self.drop()
+        self._handoff = LookHandoff(self.table.app, self.table, seat)
+        self.table.app.ahead.add("look", self._handoff.prepare())
+
+    def handoff(self, seat: int) -> LookHandoff:
+        """The hand-off to ``seat`` before her look: the one made ahead if it is hers."""
+        ready = self._handoff
+        if ready is not None and ready.seat == seat:
+            self._handoff = None
+            self.table.app.ahead.cancel("look")     # what is not made yet, its build makes
+        else:
+            self.drop()
+            ready = LookHandoff(self.table.app, self.table, seat)
+        table = self.table
+        then_play = len(table._pass or ()) == 1 and seat == table.session.human_to_act()
+        self._card = CharacterScene(table.app, table, seat, first_look=True, then_play=then_play)
+        table.app.ahead.add("look", Scene.prepare(self._card))
+        return ready
+
+    def card(self, seat: int, then_play: bool) -> CharacterScene:
+        """Her card's screen (``then_play``: her turn follows with her at the screen)."""
+        table = self.table
+        then_play = then_play and len(table.session.humans) > 1
+        ready, self._card = self._card, None
+        table.app.ahead.cancel("look")
+        if ready is None or ready.seat != seat or ready.then_play != then_play:
+            if ready is not None:
+                ready.teardown()
+            ready = CharacterScene(table.app, table, seat, first_look=True, then_play=then_play)
+        return ready
+
+    def covers_again(self) -> bool:
+        """The table is uncovered by a first look's hand-off, and her card will cover it
+        in this same frame (``HuntersTable._advance_pass``)."""
+        t = self.table
+        due = bool(t._pass) and t._look_prepared and len(t.session.humans) > 1 \
+            and t.session.at_screen == t._pass[0] and t._dealt()
+        self.rebuild_due = due
+        return due
+
+    def drop(self) -> None:
+        self.table.app.ahead.cancel("look")
+        for scene in (self._handoff, self._card):
+            if scene is not None:
+                scene.teardown()
+        self._handoff = self._card = None
 
 
 class SeatPickerScene(Overlay):

@@ -19,6 +19,7 @@ from game.ui.table_base import fit
 from . import look
 from .anim import ease_out, tumbling_value
 from .cardview import Spot, card_image, hover_rect, hover_size
+from .layer import StillLayer
 
 DICE_FACTS = ("roll", "attack", "die", "dynamite")
 TOP_OF = {"hermit": N_("Top of the Hermit discards"), "white": N_("Top of the White discards"),
@@ -111,7 +112,7 @@ def path_part(path: list[tuple[int, int]], share: float) -> list[tuple[int, int]
     return out
 
 
-class TablePainter:
+class TablePainter(StillLayer):
     def pending_damage(self) -> dict[int, int]:
         """Damage (minus heals) already in the view but whose animation has not begun."""
         out: dict[int, int] = {}
@@ -135,15 +136,10 @@ class TablePainter:
     def draw_board(self, surface: pygame.Surface) -> None:
         v = self.view()
         m = self.metrics
-        self.spots = []
-        self.draw_areas(surface, v, m)
-        self.draw_track(surface, v, m)
-        self.draw_tray(surface, v, m)
-        for seat, rect in enumerate(self.lay.boards):
-            self.draw_player(surface, v, m, seat, rect)
-        self.draw_private(surface, v, m)
-        self.draw_decks(surface, v, m)
-        self.draw_focus(surface, m)
+        self.blit_still(surface, v, m)      # the felt, Areas, track, boards, panel, piles (layer.py)
+        self.draw_moving(surface, v, m)
+        if self.tray_moving(v):
+            self.draw_tray(surface, v, m)
         self.draw_attack_lines(surface)
         self.draw_floaters(surface, m)
         self.draw_banner(surface, m)
@@ -176,7 +172,13 @@ class TablePainter:
                 for p in here:
                     surface.blit(draw.player_token(p["seat"], d, self.seat_name(p["seat"])), (x, y))
                     x += step
-        for seat, e in moving.items():
+
+    def draw_moving(self, surface, v, m) -> None:
+        """The pieces on their way from one Area to another (over the still layer)."""
+        if len(v["board"]) != 6:
+            return
+        d = m.px(24)
+        for seat, e in {e.seat: e for e in self.effects.of("move", waiting_too=True)}.items():
             to = self._area_rect(e.data.get("to"))
             frm = self._area_rect(e.data.get("from")) or to
             if to is None:

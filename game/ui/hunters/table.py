@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.i18n import N_, _
 from game.rules.protocol import Action
 from game.ui import advice_hint, draw, style
@@ -32,7 +33,7 @@ from .banners import MomentPainter
 from .cardview import CardViewScene, EquipmentScene
 from .choices import ChoiceButtons
 from .notebook import Notebook
-from .overlays import CharacterScene, LookHandoff, NotebookScene, SeatPickerScene
+from .overlays import CharacterScene, LookAhead, LookHandoff, NotebookScene, SeatPickerScene
 from .paint import TablePainter
 from .prompt import TablePrompts
 
@@ -53,9 +54,12 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.lay = L.Layout()
         self._view_key = None
         self._view = None
+        self._log_lines_for: tuple | None = None
+        self._log_lines: list[str] = []
         self._positions: dict[int, str | None] = {}
         self._pass: list[int] | None = None
         self._look_prepared = False   # the first look's picture is made (the frame before)
+        self.look_ahead = LookAhead(self)     # its hand-offs and cards' buttons made ahead
         if not self.notebook.looked and not session.is_over() and not hasattr(session, "tutorial"):
             # (a tutorial's coach introduces the character on the table instead)
             # phones show their own character; the screen passes only among its people
@@ -89,9 +93,16 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         if self.session.is_over() and not self.effects:
             return super().log_lines()        # the whole log, private lines marked
         hold = self._batch_step if self.effects else None
-        lines = [e.text for step, e in self.session.log_events(self.viewer)
-                 if e.text and (hold is None or step < hold)]
-        return self.named(lines)
+        # asked up to three times in a move's frame (the rebuild, the panel's refresh, the
+        # end of an animation), each a walk over the whole log: once per change
+        entries = self.session.entries
+        key = (len(entries), entries[-1] if entries else None, len(self.session.match.log), self.viewer, hold,
+               i18n.current())
+        if key != self._log_lines_for:
+            lines = [e.text for step, e in self.session.log_events(self.viewer)
+                     if e.text and (hold is None or step < hold)]
+            self._log_lines, self._log_lines_for = self.named(lines), key
+        return list(self._log_lines)
 
     def public_players(self):
         return self.view()["players"]
@@ -187,6 +198,14 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
     def _dealt(self) -> bool:
         return len(self.session.view(None)["board"]) == 6
 
+    def _order_pass(self) -> None:
+        first = self.session.human_to_act()
+        if first in self._pass and self._pass[-1] != first:
+            # whoever plays first looks last, and goes from her card straight to her turn:
+            # no second hand-off to the person already at the screen
+            self._pass.remove(first)
+            self._pass.append(first)
+
     def _advance_pass(self) -> None:
         s = self.session
         if not self._pass:
@@ -194,19 +213,16 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
             self.notebook.looked = True
             self.notebook.save()
             return
-        first = s.human_to_act()
-        if first in self._pass and self._pass[-1] != first:
-            # whoever plays first looks last, and goes from her card straight to her turn:
-            # no second hand-off to the person already at the screen
-            self._pass.remove(first)
-            self._pass.append(first)
+        self._order_pass()
         seat = self._pass[0]
         if self.several() and s.at_screen != seat:
-            self.app.push(LookHandoff(self.app, self, seat))
+            self.app.push(self.look_ahead.handoff(seat))
             return
         self._pass.pop(0)
-        self.app.push(CharacterScene(self.app, self, seat, first_look=True,
-                                     then_play=self.several() and not self._pass and seat == first))
+        self.app.push(self.look_ahead.card(seat, not self._pass and seat == s.human_to_act()))
+        if self._pass and self.several():
+            self._order_pass()
+            self.look_ahead.prepare_handoff(self._pass[0])   # while she reads her card
 
     def warm_up(self) -> None:
         """The deal and the first look's picture too, while the table is put up (the frame
@@ -233,7 +249,10 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         player whose look comes without a hand-off (the picture is only made, not shown)."""
         seat = self._pass[0] if self._pass else None
         if seat is not None and (not self.several() or self.session.at_screen == seat):
-            CharacterScene.prepare(self, seat)
+            CharacterScene.prepare_card(self, seat)
+        elif seat is not None:
+            self._order_pass()
+            self.look_ahead.prepare_handoff(self._pass[0])
 
     # --- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -265,6 +284,10 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
                 self._advance_pass()
                 if self.app.top is not self:
                     return
+        if self.look_ahead.rebuild_due:
+            self.look_ahead.rebuild_due = False
+            if self.app.top is self:        # her card did not come after all
+                super().on_uncover()
         if self._out_due and not self.animating() and self.app.top is self:
             self._out_due = False
             if not self.session.is_over():
@@ -362,6 +385,14 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         return super().handle_key(event)
 
     def on_uncover(self) -> None:
+        if self.look_ahead.covers_again():
+            # back from a first look's hand-off: her card covers the table in this very
+            # frame (``_advance_pass``), and her buttons would be made for nobody to see
+            self.cover_look = None
+            self.active = True
+            self.session.pace = 0.0 if self.fast_forward else self.app.settings.computer_gap
+            return
+        self.look_ahead.rebuild_due = False
         super().on_uncover()
         # the mouse rests where "Ready" was pressed on the screen that covered the table:
         # no card pops up under it until it moves (the person has not pointed at anything)

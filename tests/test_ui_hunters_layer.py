@@ -1,0 +1,163 @@
+"""The Shadow Hunters table's still layer (game/ui/hunters/layer.py): the felt, Areas,
+damage track, player boards, private panel and piles are drawn once and kept while they
+do not change. A kept layer that missed a change would show the game wrong (a piece on its
+old Area, old damage, another person's panel), so every frame of a played game compares
+the layer in use with the same parts drawn fresh, pixel for pixel."""
+
+import random
+
+import pygame
+import pytest
+from ui_helpers import post_key, step
+
+from game.session import SeatConfig
+from game.ui.hunters.layer import StillLayer
+from game.ui.opening import start_game
+
+pytestmark = pytest.mark.animation_speed("normal")   # pieces walk, hits float, cards fly
+
+
+def seats(humans, players):
+    return [SeatConfig(f"P{i + 1}", "human" if i < humans else "computer", "easy")
+            for i in range(players)]
+
+
+def pixels(surface):
+    return pygame.image.tobytes(surface, "RGB")
+
+
+class Watch:
+    """Wraps ``blit_still``: after each use of the layer, the still parts drawn fresh
+    beside it must be the same picture."""
+
+    def __init__(self, monkeypatch):
+        self.uses = 0
+        self.kept = 0           # uses that did not draw the layer again
+        self.stale: list = []
+        self.seen: set = set()  # (damage, Areas, viewer) shown by a kept layer
+        real = StillLayer.blit_still
+        watch = self
+
+        def checking(table, surface, v, m):
+            before = table.layer_draws
+            real(table, surface, v, m)
+            watch.uses += 1
+            if table.layer_draws != before:
+                return
+            watch.kept += 1
+            fresh = pygame.Surface(surface.get_size(), 0, table._layer)
+            spots = table.spots
+            table.spots = []
+            table.draw_still(fresh, v, m)
+            same_spots = [(s.rect, s.kind, s.name) for s in table.spots] == \
+                [(s.rect, s.kind, s.name) for s in spots]
+            table.spots = spots
+            if pixels(fresh) != pixels(table._layer) or not same_spots:
+                watch.stale.append((len(table.session.match.log), table.viewer))
+            watch.seen.add((tuple(p["damage"] for p in v["players"]), tuple(p["area"] for p in v["players"]),
+                            table.viewer))
+
+        monkeypatch.setattr(StillLayer, "blit_still", checking)
+
+
+def play(app, table, actions: int, seed: int = 3) -> None:
+    rng = random.Random(seed)
+    s = table.session
+    for _ in range(actions * 40):
+        if s.is_over() or len(s.match.log) > actions:
+            return
+        if app.top is not table:
+            post_key(pygame.K_RETURN)       # hand-off, the first look
+        elif table.acting_seat() is not None and not table.animating() and rng.random() < 0.3:
+            legal = s.legal_actions(table.acting_seat())
+            if legal:
+                table.choose(rng.choice(legal))
+        step(app)
+
+
+def test_a_kept_layer_is_always_the_picture_drawn_fresh_through_a_game(app, monkeypatch):
+    watch = Watch(monkeypatch)
+    table = start_game(app, "hunters", seats(2, 4), 7, {})
+    play(app, table, 120)
+    assert watch.stale == []
+    assert watch.kept > watch.uses // 2          # most frames only copy it
+    damages = {d for d, _a, _v in watch.seen}
+    areas = {a for _d, a, _v in watch.seen}
+    viewers = {v for _d, _a, v in watch.seen}
+    # what changed on the way: damage, pieces' Areas, who sits at the screen
+    assert len(damages) > 2 and len(areas) > 2 and None in viewers and len(viewers) > 1
+
+
+def test_the_layer_is_drawn_again_when_damage_an_area_or_a_note_changes(app, monkeypatch):
+    table = start_game(app, "hunters", seats(1, 4), 5, {})
+    for _ in range(600):
+        if app.top is not table:
+            post_key(pygame.K_RETURN)
+        step(app)
+        if app.top is table and table._dealt() and table.viewer is not None and not table.animating():
+            break
+    assert table.viewer == 0
+    draws = table.layer_draws
+    table.draw(app.screen)
+    table.draw(app.screen)
+    assert table.layer_draws == draws           # nothing changed: kept
+    # a note in the person's notebook (no game event): the board's line says it
+    table.notebook.set(0, 2, "Hunter")
+    table.draw(app.screen)
+    assert table.layer_draws == draws + 1
+    # a hit still to land: its damage stays off the track until its number floats up
+    from game.ui.hunters.anim import Effect
+    table.effects.add(Effect("hit", 1.0, seat=1, data={"amount": 2, "text": "-2"}, delay=5.0))
+    table.draw(app.screen)
+    assert table.layer_draws == draws + 2
+    # a piece on its way: it leaves its Area in the layer (and walks over it)
+    board = table.view()["board"]
+    table.effects.add(Effect("move", 1.0, seat=2, data={"from": board[0], "to": board[1]}))
+    table.draw(app.screen)
+    assert table.layer_draws == draws + 3
+    # another Area to choose: its glow
+    table.area_actions = {board[3]: None}
+    table.draw(app.screen)
+    assert table.layer_draws == draws + 4
+    table.effects.clear()
+    table.area_actions = {}
+    table.draw(app.screen)
+    from game.ui import draw
+    draw.clear_caches()                          # every kept picture forgotten: this one too
+    before = table.layer_draws
+    table.draw(app.screen)
+    assert table.layer_draws == before + 1
+    kept = pixels(app.screen)
+    table.drop_layer()
+    table.draw(app.screen)                       # drawn whole again: the same picture
+    assert pixels(app.screen) == kept
+
+
+def test_the_log_s_lines_are_worked_out_once_per_change(app, monkeypatch):
+    """A move's frame asks for the log's lines up to three times (rebuild, the panel's
+    refresh, an animation's end): worked out once, and again at a new line or viewer."""
+    table = start_game(app, "hunters", seats(1, 4), 5, {})
+    s = table.session
+    walks = []
+    real = type(s).log_events
+    monkeypatch.setattr(type(s), "log_events", lambda self, viewer: walks.append(viewer) or real(self, viewer))
+    for _ in range(3000):
+        if app.top is not table:
+            post_key(pygame.K_RETURN)
+        elif table.acting_seat() is not None and not table.animating():
+            table.choose(s.legal_actions(table.acting_seat())[0])
+        step(app)
+        if len(s.entries) > 12 and not table.effects:
+            break
+    walks.clear()
+    first = table.log_lines()
+    assert table.log_lines() == first and table.log_lines() == first
+    assert len(walks) <= 1                        # (the last frame may have worked it out)
+    expected = table.named([e.text for _step, e in real(s, table.viewer) if e.text])
+    assert first == expected
+    walks.clear()
+    s.entries.append(s.entries[-1])              # a new line: worked out again, once
+    assert len(table.log_lines()) == len(first) + 1 and len(table.log_lines()) == len(first) + 1
+    assert len(walks) == 1
+    s.entries.pop()
+    assert table.log_lines() == first
