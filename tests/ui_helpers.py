@@ -59,8 +59,8 @@ def step(app, frames: int = 1) -> None:
 
 
 def _worker_thinking(app) -> bool:
-    """A computer player or a hint is searching on its worker thread, or a finished game
-    is being recorded on its own (TableEnding.start_recording: the results are made ahead
+    """A computer player, a hint or a game's analysis is searching on its worker thread, or
+    a finished game is being recorded on its own (TableEnding.start_recording: the results are made ahead
     only once it is done, during the final linger)."""
     for scene in reversed(app.scenes):
         hints = getattr(scene, "hints", None)
@@ -68,6 +68,9 @@ def _worker_thinking(app) -> bool:
             return True
         recording = getattr(scene, "_recording", None)
         if recording is not None and recording.is_alive():
+            return True
+        analysing = getattr(scene, "_thread", None)       # the Analyse screen's worker
+        if analysing is not None and analysing.is_alive():
             return True
         session = getattr(scene, "session", None)
         if session is not None:
