@@ -17,6 +17,8 @@ Rooms of this game only:
 
 * ``banners``   the moments drawn (a reveal, a death, an ability, a card taken, the final
                 blow), each held until seen (``game/ui/moments``)
+* ``layer``     the still parts of the table (felt, Areas, track, boards, panel, piles)
+                drawn once into a kept picture, drawn again only when what they show changes
 * ``cardview``  every card can be read: hovered, opened large (right-click or V), Equipment
 * ``choices``   the choices: which are offered, where their buttons go (long labels
                 span two or three cells), clicks on boards and Areas that pick them

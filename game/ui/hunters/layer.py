@@ -8,7 +8,7 @@ two changes of the game they look the same, so they are drawn into one screen-si
 layer, which a frame only copies; what moves (a piece walking, rolling dice, the attack
 arrow, hit numbers, banners, a drawn card) is drawn over it every frame.
 
-The layer is kept only while ``still_key`` is equal: everything these parts read is in
+The layer is kept only while ``layer_key`` is equal: everything these parts read is in
 it — the view (a new one after every logged event or entry, or for another viewer), the
 effects that change how a still part looks (a piece on its way, a hit's edge, a card in
 flight, damage not landed yet), what glows as choosable, the notebook's lines, names,
@@ -39,7 +39,7 @@ class StillLayer:
         return fact is not None and any(e.data.get("fact") == fact
                                         for e in self.effects.of("dice", waiting_too=True))
 
-    def still_key(self, v, size: tuple) -> tuple:
+    def layer_key(self, v, size: tuple) -> tuple:
         effects = self.effects
         viewer = self.viewer
         seats = range(len(v["players"]))
@@ -85,7 +85,7 @@ class StillLayer:
         """The layer onto ``surface`` (drawn again first if anything in it changed), and the
         spots (the cards a pointer can read) it holds."""
         size = surface.get_size()
-        key = self.still_key(v, size)
+        key = self.layer_key(v, size)
         layer = self._layer
         if layer is None or key != self._layer_key:
             if layer is None or layer.get_size() != size:
