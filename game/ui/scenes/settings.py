@@ -42,6 +42,10 @@ def _face(file: str, size: int) -> pygame.font.Font:
     return pygame.font.Font(str(resources.files("pygame_gui.data") / file), size)
 
 
+# a font dies with pygame.quit(): a later App (a restart, the next test) must not get it
+pygame.register_quit(_face.cache_clear)
+
+
 def own_script(value: str) -> str | None:
     """The font file a language's name needs when the language in force has no such
     letters ("日本語" in a Latin font is a row of boxes); None when the theme's font has them."""
