@@ -122,3 +122,28 @@ def test_about_opens_from_settings_and_shows_version_and_credits(app):
     key(app, 27)   # Esc goes back to Settings
     step(app, 2)
     assert isinstance(app.top, SettingsScene)
+
+
+def test_a_frozen_build_reads_its_version_and_commit_from_its_build_info(monkeypatch, tmp_path):
+    """The frozen-or-source branch (``sys._MEIPASS``, set by PyInstaller's bootloader):
+    a build reads build_info.json beside its code, a checkout has none and asks the
+    package metadata; a damaged file counts as none."""
+    import json
+    import sys
+
+    from game import crash
+
+    monkeypatch.delattr(sys, "_MEIPASS", raising=False)
+    assert about.build_info() == {} and "commit" not in crash.versions()
+    (tmp_path / crash.BUILD_INFO_NAME).write_text(json.dumps({
+        "version": "9.9.9", "commit": "abc1234", "built": "2026-12-06 05:00 UTC"}),
+        encoding="utf-8")
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert about.build_info()["commit"] == "abc1234"
+    assert crash.app_version() == "9.9.9"
+    found = crash.versions()
+    assert found["app"] == "9.9.9" and found["commit"] == "abc1234"
+    assert found["built"] == "2026-12-06 05:00 UTC"
+    assert about.version_line() == "Version 9.9.9, build abc1234 of 2026-12-06 05:00 UTC"
+    (tmp_path / crash.BUILD_INFO_NAME).write_text("{ damaged", encoding="utf-8")
+    assert about.build_info() == {} and crash.app_version() != "9.9.9"

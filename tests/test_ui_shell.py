@@ -186,3 +186,24 @@ def test_theme_json_is_valid_and_scales_fonts():
     big = style.scaled_theme(2.0)
     assert int(big["button"]["font"]["size"]) == 2 * int(base["button"]["font"]["size"])
     assert json.dumps(base)  # plain JSON data
+
+
+def test_the_readme_menu_screenshot_shows_the_menu_as_it_is(app):
+    """README's first picture (assets/screenshots/menu.png, 960x540, retaken 2026-12-06)
+    shows the three game tiles and these nine buttons, in this order. A menu that gains,
+    loses or renames one makes the picture wrong: retake it (the app at 960x540 on a fresh
+    user folder, ``pygame.image.save(app.screen, ...)``), then change this list."""
+    from ui_helpers import elements
+
+    from game.ui.scenes.menu import MenuScene
+
+    assert isinstance(app.top, MenuScene)
+    shown = [(el.get_object_ids()[-1], getattr(el, "text", "")) for el in elements(app.top.root)
+             if el.get_object_ids() and el.get_object_ids()[-1]]
+    # this file registers the test game "tiny", which has a tile of its own here
+    assert [i for i, _ in shown[:3]] == ["#tile_chasing", "#tile_harsh", "#tile_hunters"]
+    assert [b for b in shown if not b[0].startswith("#tile_")] == [
+        ("#continue", "Continue"), ("#saved_games", "Saved games"), ("#history", "History"),
+        ("#open_file", "Open game file"), ("#statistics", "Statistics"),
+        ("#settings", "Settings"), ("#rules", "Rules"), ("#learn", "Learn to play"),
+        ("#quit", "Quit")]
