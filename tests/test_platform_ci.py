@@ -175,3 +175,24 @@ def test_macos_unpacks_with_ditto_to_keep_the_bundles_symlinks(smoke, tmp_path, 
     assert smoke.unzip_command(archive, into, "linux") is None
     monkeypatch.setattr(smoke.shutil, "which", lambda name: None)
     assert smoke.unzip_command(archive, into, "darwin") is None
+
+
+def test_the_suite_shows_its_progress_wherever_it_is_run():
+    """pytest's progress line (dots and a percentage) is what tells a newcomer that a
+    ten-minute run is moving: no -q in the project's options, nor in the test command of
+    README, .ci/run and ci.yml; each of them runs in parallel (-n auto)."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")   # tomllib: 3.11+
+    addopts = re.findall(r"^addopts = \[(.*)\]$", pyproject, re.M)
+    assert len(addopts) == 1
+    assert not {'"-q"', '"--quiet"', '"-qq"'} & {o.strip() for o in addopts[0].split(",")}
+    commands = {
+        "README.md": re.findall(r"^.*\bpytest -n auto.*$",
+                                (ROOT / "README.md").read_text(encoding="utf-8"), re.M),
+        ".ci/run": re.findall(r"^pytest .*$", (ROOT / ".ci" / "run").read_text(encoding="utf-8"),
+                              re.M),
+        "ci.yml": re.findall(r"^\s*python -m pytest .*$", _text("ci.yml"), re.M),
+    }
+    for where, lines in commands.items():
+        assert lines, f"no test command in {where}"
+        for line in lines:
+            assert "-n auto" in line and not re.search(r"\s-q+\b|--quiet", line), (where, line)
