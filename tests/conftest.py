@@ -26,8 +26,9 @@ import quick_subset  # noqa: E402
 
 # The longest tests with their seconds of CPU on this machine (`-p cpuplug`, see
 # /work/notes: time.process_time() of the test's setup, call and teardown; a quick-subset
-# run `-n 2 -m "not slow"` and the slow tests' own runs, 2026-12-06), or, marked "w",
-# the wall seconds of a calm whole run where no CPU figure was taken. A parallel run is
+# run `-n 2 -m "not slow"` and the slow tests' own runs, 2026-12-06; the first entries
+# again on the evening of 2026-12-06, once the session's clock counted frames), or, marked
+# "w", the wall seconds of a calm whole run where no CPU figure was taken. A parallel run is
 # only as quick as its slowest worker: these are started first and dealt out between the
 # workers, so that none of them begins near the end while the other worker sits idle;
 # with `--dist worksteal` (pyproject.toml) a worker that runs out takes the short tests
@@ -36,11 +37,11 @@ import quick_subset  # noqa: E402
 # (moved away from its module, the fixture would be built twice).
 LONGEST = {
     # slow (CI, the README's whole run)
-    "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast]": 80,  # w 104
-    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast]": 60,  # w 78
-    "test_ui_handoff_moments.py::test_a_choice_pressed_while_a_moment_holds_first_ends_it[chasing-7]": 40,  # w 50
-    "test_ui_trust.py::test_results_come_only_after_the_final_board_and_log_were_drawn[hunters-4-fast]": 30,  # w 38
-    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[off]": 21,
+    "test_harsh_hint_stability.py::test_the_same_position_asked_twice_gives_chances_within_3_points": 55,
+    "test_ui_handoff_moments.py::test_a_choice_pressed_while_a_moment_holds_first_ends_it[chasing-7]": 43,
+    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast]": 29,
+    "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[off]": 15,
+    "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast]": 13,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size1]": 17,
     "test_ui_chasing_table_flow.py::test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results": 14,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size1]": 13,
@@ -50,6 +51,10 @@ LONGEST = {
     "test_tutorial.py::test_esc_under_an_explanation_of_the_round_end_does_not_close_it": 12,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size1]": 11,
     "test_ui_phones.py::test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table": 10,  # w 13
+    "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-6p]": 10,  # w 10.6
+    "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-8p]": 10,  # w 10.0
+    "test_harsh_ai.py::test_the_search_autopilot_reads_only_the_view": 8,  # w 8.7
+    "test_ui_trust.py::test_results_come_only_after_the_final_board_and_log_were_drawn[hunters-4-fast]": 6,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size0]": 9,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size1]": 9,
     "test_tutorial.py::test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game": 5,
@@ -173,6 +178,28 @@ def no_frame_deadline(monkeypatch):
     from game import app as app_module
 
     monkeypatch.setattr(app_module, "FRESH_DRAW_UNTIL", math.inf)
+
+
+@pytest.fixture(autouse=True)
+def session_clock_counts_frames(monkeypatch):
+    """A game's pace and holds (the gap before a computer's move, a moment lingering) run on
+    the frames stepped, 1/60 s each, as the animations do (ui_helpers.frame_clock), not on
+    the wall clock. On the wall clock a test drew frames nobody needed through every pause,
+    as many as the machine could draw in that time: the quicker the machine, the more (a
+    whole Shadow Hunters game at "fast" took 31 s of CPU, 6 s on frames). A test that
+    gives a session its own ``clock`` keeps it; test_tutorial and test_ui_chasing_table_flow
+    did this before it was done here for every test."""
+    from ui_helpers import frame_clock
+
+    from game.session import Session
+
+    real = Session.__init__
+
+    def init(self, *args, **kw):
+        kw.setdefault("clock", frame_clock)
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(Session, "__init__", init)
 
 
 @pytest.fixture(autouse=True)
