@@ -162,35 +162,48 @@ def _look():
     return LookHandoff
 
 
+def near_the_end(app, game_id, seats, seed, options, left=12):
+    """The table of a computers' game ``left`` moves (chance steps included) before its
+    end, on a clock that moves 1/60 s a frame: the same computers played the moves before
+    without the screen (this test is about the end; a whole Shadow Hunters game through
+    the screen cost some 14 s of CPU), and the table comes up as for a continued game."""
+    from game.match import Match
+    from game.session import Session
+    from game.ui.opening import table_for
+
+    ahead = Session.new(game_id, seats, seed, options, pace=0.0, autosave=False)
+    while not ahead.is_over():
+        ahead.update()
+        ahead.wait_for_computer()
+    ahead.close()
+    match = Match.start(game_id, len(seats), seed, options)
+    for seat, action in ahead.match.log[:-left]:
+        match.apply(seat, action)
+    s = Session(match, seats, app.bus, pace=app.settings.computer_gap)
+    table = app.push(table_for(game_id)(app, s))
+    clock = [s.clock()]
+    s.clock = lambda: clock[0]
+
+    def tick():
+        if s.computer_thinking():
+            s.wait_for_computer()
+        clock[0] += 1 / 60
+        step(app)
+    return table, tick
+
+
 @pytest.mark.parametrize("game_id", ["hunters", "harsh"])
 def test_the_results_are_made_while_the_final_board_lingers(app, made, game_id):
     """The results screen is made during the final linger (after the game is recorded):
     the frame it comes up in makes no button, and it was hidden until then."""
     app.settings.animation_speed = "fast"      # the linger's length is the same at every speed
     if game_id == "harsh":
-        seats = [SeatConfig("Ann", "computer", "easy")]
-        table = start_game(app, "harsh", seats, 5, {"difficulty": "standard"})
-        s = table.session
-        clock = [s.clock()]
-        s.clock = lambda: clock[0]
-
-        def tick():
-            if s.computer_thinking():
-                s.wait_for_computer()
-            clock[0] += 1 / 60
-            step(app)
+        table, tick = near_the_end(app, "harsh", [SeatConfig("Ann", "computer", "easy")], 5,
+                                   {"difficulty": "standard"})
     else:
-        seats = [SeatConfig(NAMES[i], "computer", "easy") for i in range(4)]
-        table = start_game(app, game_id, seats, 5, {})
-        s = table.session
-        clock = [s.clock()]
-        s.clock = lambda: clock[0]
-
-        def tick():
-            if s.computer_thinking():
-                s.wait_for_computer()
-            clock[0] += 1 / 60
-            step(app)
+        table, tick = near_the_end(app, game_id, [SeatConfig(NAMES[i], "computer", "easy")
+                                                  for i in range(4)], 5, {})
+    assert not table.session.is_over()
     ready = None
     for _ in range(60000):
         if isinstance(app.top, ResultsScene):
