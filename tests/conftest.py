@@ -50,7 +50,7 @@ LONGEST = {
     "test_tutorial.py::test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game": 12,
     "test_tutorial.py::test_esc_under_an_explanation_of_the_round_end_does_not_close_it": 12,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size1]": 11,
-    "test_ui_phones.py::test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table": 10,  # w 13
+    "test_ui_phones.py::test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table": 3,
     "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-6p]": 10,  # w 10.6
     "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-8p]": 10,  # w 10.0
     "test_harsh_ai.py::test_the_search_autopilot_reads_only_the_view": 8,  # w 8.7
@@ -61,7 +61,7 @@ LONGEST = {
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size0]": 5,
     # quick subset (-m "not slow")
     "test_a11y_text_size.py::test_hunters_choice_labels_in_large_text[150pc-1280x720-plain]": 20,
-    "test_ui_frame_caches.py::test_hunters_choice_buttons_are_made_ahead_unseen_and_a_later_decision_shows_them": 11,
+    "test_ui_frame_caches.py::test_hunters_choice_buttons_are_made_ahead_unseen_and_a_later_decision_shows_them": 7,
     "test_i18n_hunters.py::test_a_game_with_computers_draws_only_catalog_text[lang_app0]": 10,
     "test_ui_handoff_moments.py::test_chasing_no_handoff_after_computer_only_moves_but_between_people": 9,
     "test_ui_handoff_moments.py::test_computer_pace_is_a_setting_that_is_saved_and_slows_the_computers": 8,
