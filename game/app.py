@@ -115,6 +115,7 @@ class App:
         self.quiet_frames = 0  # frames in a row the screen stood still (collect_garbage)
         self.old_collections = 0   # passes over the oldest generation made by the app
         self.collector_held = False   # the app, not Python, picks the old generation's frames
+        self.number_warming: threading.Thread | None = None   # warm_numbers
         self._last_activity = time.monotonic()
         self._drop_input = False
         self._retry_at = 0.0
@@ -417,9 +418,24 @@ class App:
             self.sound.warm_up()   # the sounds are made on a background thread
             crash.log_versions()
             draw.fonts_settle()
+            self.warm_numbers()
             self.hold_collector()
         self.collect_garbage()
         return True
+
+    def warm_numbers(self) -> None:
+        """Babel and its number data for the language, read on a background thread while
+        the menu is read: the first percentage a table showed (a risky move's note in
+        Harsh Shadows) imported Babel and read its locale data inside a frame (measured
+        20-70 ms)."""
+        def work() -> None:
+            from game.i18n import numbers
+
+            numbers.percent_text(0.5)
+            numbers.decimal_text(0.5)
+
+        self.number_warming = threading.Thread(target=work, name="number-formats", daemon=True)
+        self.number_warming.start()
 
     # --- the garbage collector ------------------------------------------------------------------
     def hold_collector(self) -> None:

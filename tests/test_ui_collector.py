@@ -120,3 +120,28 @@ def test_a_table_waiting_for_the_person_stands_still_and_is_collected_in(app, co
     due[0] = app_module.OLD_GEN_DUE
     step(app, app_module.QUIET_FRAMES + 1)
     assert made == [2]
+
+
+def test_number_formats_are_read_off_the_main_thread_once_the_menu_is_up(monkeypatch):
+    """Babel's import and locale data (the first percentage a table shows) are read while
+    the menu is read, on a thread of their own, not inside a game's frame."""
+    import threading
+
+    from game.i18n import numbers
+
+    called: list[str] = []
+    real = numbers.percent_text
+    monkeypatch.setattr(numbers, "percent_text",
+                        lambda *a, **k: called.append(threading.current_thread().name) or real(*a, **k))
+    a = make_app()
+    try:
+        step(a, 1)
+        assert a.number_warming is None          # not before the menu is on screen
+        step(a, 2)
+        a.number_warming.join(timeout=60)
+        assert called and threading.main_thread().name not in called
+        import babel.localedata
+        assert babel.localedata.exists("en")
+        assert numbers._babel_locale.cache_info().currsize >= 1   # the locale is parsed
+    finally:
+        a.quit()
