@@ -36,16 +36,18 @@ IDLE_AFTER = 1.5
 IDLE_DRAW_EVERY = 6    # while idle, redraw twice a second (a text cursor still blinks)
 FRESH_DRAW_UNTIL = 0.011   # CPU s into a frame after which a new screen's first draw waits
 STILL_ROOM = 0.004    # CPU s into a frame after which no surface is made for a still picture
-# Python's collector: its passes over the oldest generation scan every object the app keeps
-# (a table's widgets, pictures, the game) and took (measured) milliseconds in the middle of
-# a frame. They are kept out of moving frames: the collector's own trigger for that
-# generation is off, and the app collects it once the screen has stood still (nothing
-# moving, nothing to think about, no input) for QUIET_FRAMES frames, while the person reads
-# the table. Young generations are still collected as Python does (short passes).
+# Python's collector: a pass over its oldest generation scans every object the app keeps
+# (a table's widgets, pictures, the game): 4-11 ms of CPU mid-game (measured), started in
+# whatever frame Python picks, often on the computer player's thread, where it holds the
+# interpreter lock and the screen waits for it all the same. So the collector's own trigger
+# for that generation is off, and the app collects it once the screen has stood still
+# (nothing moving, nothing to think about, no input) for QUIET_FRAMES frames: the person is
+# reading, and the same picture stays a few milliseconds longer. Young generations are
+# still collected as Python does (short passes).
 OLD_GEN_OFF = 10**9      # the collector's own trigger for the oldest generation: never
-QUIET_FRAMES = 8         # still frames in a row (about 0.13 s) before the old one is collected
+QUIET_FRAMES = 90        # still frames in a row (1.5 s, as IDLE_AFTER) before it is collected
 OLD_GEN_DUE = 10         # young passes since it last ran before it is due (Python's own figure)
-OLD_GEN_MUST = 200       # young passes since it last ran after which it runs in any frame
+OLD_GEN_MUST = 100       # young passes since it last ran after which it runs in any frame
 PYTHON_GC = gc.get_threshold()   # the collector's own thresholds, given back at quit
 WINDOW_TITLE = "Shadows Tabletop"
 

@@ -65,7 +65,7 @@ def test_no_old_collection_while_the_screen_moves_one_once_it_stands_still(app, 
     made, due = collections
     scene = app.push(Moving(app))
     due[0] = app_module.OLD_GEN_DUE      # an old pass is due
-    step(app, app_module.QUIET_FRAMES * 5)
+    step(app, app_module.QUIET_FRAMES * 2)
     assert made == []                    # never in a frame where something moves
     scene.moving = False
     step(app, app_module.QUIET_FRAMES - 1)
@@ -73,7 +73,7 @@ def test_no_old_collection_while_the_screen_moves_one_once_it_stands_still(app, 
     step(app, 1)
     assert made == [2]                   # then once, the whole heap
     due[0] = 0
-    step(app, app_module.QUIET_FRAMES * 3)
+    step(app, app_module.QUIET_FRAMES + 5)
     assert made == [2]                   # nothing waiting: nothing to collect
 
 
@@ -82,7 +82,7 @@ def test_input_starts_the_still_count_again(app, collections):
     scene = app.push(Moving(app))
     scene.moving = False
     due[0] = app_module.OLD_GEN_DUE
-    for _ in range(3 * app_module.QUIET_FRAMES):
+    for _ in range(6):
         # the person moves the mouse every few frames: what she points at may light up
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0),
                                              buttons=(0, 0, 0)))
@@ -97,7 +97,7 @@ def test_not_yet_due_waits_and_long_overdue_goes_even_while_moving(app, collecti
     scene = app.push(Moving(app))
     scene.moving = False
     due[0] = app_module.OLD_GEN_DUE - 1  # fewer young passes than Python would wait for
-    step(app, app_module.QUIET_FRAMES * 3)
+    step(app, app_module.QUIET_FRAMES + 5)
     assert made == []
     scene.moving = True                  # computers play on and on: the screen never rests
     due[0] = app_module.OLD_GEN_MUST
