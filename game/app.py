@@ -36,6 +36,19 @@ IDLE_AFTER = 1.5
 IDLE_DRAW_EVERY = 6    # while idle, redraw twice a second (a text cursor still blinks)
 FRESH_DRAW_UNTIL = 0.011   # CPU s into a frame after which a new screen's first draw waits
 STILL_ROOM = 0.004    # CPU s into a frame after which no surface is made for a still picture
+# Python's collector: a pass over its oldest generation scans every object the app keeps
+# (a table's widgets, pictures, the game): 4-11 ms of CPU mid-game (measured), started in
+# whatever frame Python picks, often on the computer player's thread, where it holds the
+# interpreter lock and the screen waits for it all the same. So the collector's own trigger
+# for that generation is off, and the app collects it once the screen has stood still
+# (nothing moving, nothing to think about, no input) for QUIET_FRAMES frames: the person is
+# reading, and the same picture stays a few milliseconds longer. Young generations are
+# still collected as Python does (short passes).
+OLD_GEN_OFF = 10**9      # the collector's own trigger for the oldest generation: never
+QUIET_FRAMES = 90        # still frames in a row (1.5 s, as IDLE_AFTER) before it is collected
+OLD_GEN_DUE = 10         # young passes since it last ran before it is due (Python's own figure)
+OLD_GEN_MUST = 100       # young passes since it last ran after which it runs in any frame
+PYTHON_GC = gc.get_threshold()   # the collector's own thresholds, given back at quit
 WINDOW_TITLE = "Shadows Tabletop"
 
 
@@ -101,6 +114,10 @@ class App:
         from game.ui.ahead import Ahead
 
         self.ahead = Ahead()   # what coming screens need, made a piece a frame (game.ui.ahead)
+        self.quiet_frames = 0  # frames in a row the screen stood still (collect_garbage)
+        self.old_collections = 0   # passes over the oldest generation made by the app
+        self.collector_held = False   # the app, not Python, picks the old generation's frames
+        self.number_warming: threading.Thread | None = None   # warm_numbers
         self._last_activity = time.monotonic()
         self._drop_input = False
         self._retry_at = 0.0
@@ -329,6 +346,7 @@ class App:
         for scene in reversed(self.scenes):
             scene.on_exit()
         self.scenes = []
+        self.release_collector()
         from game.storage import history
         from game.storage import stats as stats_store
 
@@ -402,10 +420,58 @@ class App:
             self.sound.warm_up()   # the sounds are made on a background thread
             crash.log_versions()
             draw.fonts_settle()
-            if not gc.isenabled():  # held off by the start (game.__main__): on again, with
-                gc.freeze()         # what start-up made set aside, never scanned again
-                gc.enable()
+            self.warm_numbers()
+            self.hold_collector()
+        self.collect_garbage()
         return True
+
+    def warm_numbers(self) -> None:
+        """Babel and its number data for the language, read on a background thread while
+        the menu is read: the first percentage a table showed (a risky move's note in
+        Harsh Shadows) imported Babel and read its locale data inside a frame (measured
+        20-70 ms)."""
+        def work() -> None:
+            from game.i18n import numbers
+
+            numbers.percent_text(0.5)
+            numbers.decimal_text(0.5)
+
+        self.number_warming = threading.Thread(target=work, name="number-formats", daemon=True)
+        self.number_warming.start()
+
+    # --- the garbage collector ------------------------------------------------------------------
+    def hold_collector(self) -> None:
+        """What start-up made is set aside (never scanned again) and the oldest generation
+        is collected by ``collect_garbage`` instead of in whatever frame Python picks."""
+        if not gc.isenabled():  # held off by the start (game.__main__): on again
+            gc.freeze()
+            gc.enable()
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, OLD_GEN_OFF)
+        self.collector_held = True
+
+    def release_collector(self) -> None:
+        """Python's own thresholds again (the app quits)."""
+        if self.collector_held:
+            gc.set_threshold(*PYTHON_GC)
+            self.collector_held = False
+
+    def collect_garbage(self) -> None:
+        """The oldest generation, collected in a frame after the screen has stood still for
+        QUIET_FRAMES frames: a pause there shows nothing (the picture is the same) and only
+        the person's next click may wait a few milliseconds for it. Should the screen never
+        stand still (computers playing on at speed), it runs after OLD_GEN_MUST young passes
+        in whatever frame that is, as Python would have, only more rarely."""
+        if not self.collector_held:
+            return
+        top = self.top
+        still = top is None or (not top.busy and getattr(top, "still", lambda: True)())
+        self.quiet_frames = self.quiet_frames + 1 if still else 0
+        waiting = gc.get_count()[2]
+        if waiting >= OLD_GEN_MUST or (waiting >= OLD_GEN_DUE and self.quiet_frames >= QUIET_FRAMES):
+            gc.collect()
+            self.old_collections += 1
+            self.quiet_frames = 0
 
     def _pace(self, idle: bool) -> float:
         """Wait out the rest of the frame (1/60 s, or 1/12 s while idle), but no longer
@@ -419,6 +485,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         self.touch()  # any input (even a hover) gets full-rate frames for a while
+        self.quiet_frames = 0
         if event.type == pygame.QUIT:
             self.request_quit()
             return

@@ -227,3 +227,65 @@ def test_a_curtain_put_up_over_a_screen_it_does_not_replace_covers_that_screen(a
     step(app, 3)
     assert app.top is table
     assert not menu.active and (menu.root is None or not menu.root.visible)   # its buttons gone
+
+
+@pytest.mark.parametrize("game_id", ["chasing", "harsh"])
+def test_the_curtains_big_pieces_each_begin_a_frame(app, monkeypatch, game_id):
+    """The table's widgets, each try at its first picture and the build before the lift are
+    the first piece of their frame: begun late in a frame, one ran the frame past 16 ms."""
+    open_setup(app, game_id)
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    begun: list[int] = []           # the frame each piece of the work began in
+    inner = curtain.steps
+
+    class Counted:
+        def __iter__(self):
+            return self
+
+        def __next__(self):
+            begun.append(app.frames)
+            return next(inner)
+
+    curtain.steps = Counted()
+    big: list[tuple[str, int]] = []   # (piece, pieces begun in its frame when it ran)
+
+    def watch(name):
+        real = getattr(table, name)
+
+        def run(*args, **kwargs):
+            if isinstance(app.top, Curtain) or table.curtained:
+                big.append((name, begun.count(app.frames)))
+            return real(*args, **kwargs)
+        monkeypatch.setattr(table, name, run)
+
+    for name in ("on_enter", "warm_up", "rebuild"):
+        watch(name)
+    for _ in range(400):
+        if not isinstance(app.top, Curtain):
+            break
+        step(app)
+    assert app.top is table
+    names = {n for n, _ in big}
+    assert {"on_enter", "warm_up"} <= names
+    assert all(count == 1 for _, count in big), big
+
+
+def test_the_dimmed_look_once_kept_draws_as_the_veil_over_the_look(app, monkeypatch):
+    open_setup(app, "harsh")
+    step(app, 5)
+    curtain, _ = press_start(app, monkeypatch)
+    pressed_on = curtain.look.copy()
+    curtain.t = curtain.FADE + 1.0
+    surface = app.screen.copy()
+    curtain.draw_over(surface)          # dims all the way, and keeps the dimmed look
+    assert curtain.dimmed
+    veil = pygame.Surface(surface.get_size())
+    veil.fill(curtain.veil.get_at((0, 0)))
+    veil.set_alpha(180)
+    expected = pressed_on.copy()
+    expected.blit(veil, (0, 0))
+    assert pygame.image.tobytes(curtain.look, "RGB") == pygame.image.tobytes(expected, "RGB")
+    again = app.screen.copy()
+    curtain.draw_over(again)            # now without a veil of its own: the same picture
+    assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(surface, "RGB")

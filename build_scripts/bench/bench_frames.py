@@ -16,7 +16,9 @@ actions have been made and at least ``--finish`` games have ended.
   ``--after`` frames that follow it (animations start, lists and widgets are rebuilt);
 * transitions, each the frames of one moment (a frame may count for several):
   - turn: the turn passes to a person (another seat decides now): the frame it does and
-    the 20 after it, and the 20 frames after the table comes back from the hand-off;
+    the 20 after it, and the 20 frames after the table comes back from the hand-off. A
+    turn that passes while a new table is dealt behind the curtain counts from the
+    frame the curtain lifts (the frames behind it are the opening's);
   - trick: a trick is won (Chasing), and the 60 frames after it (more while it shows);
   - round: a round is scored (Chasing), through its round-end screen, until 20 frames
     after the table is back;
@@ -24,7 +26,8 @@ actions have been made and at least ``--finish`` games have ended.
     screen is up;
   - first: the frame of the press of Start on the setup screen (the game made, its table
     put up, or the curtain that makes it ready);
-  - opening: the frames after it, while the curtain is up and 30 after;
+  - opening: the frames after it, while the curtain is up (its cards keep moving) and 30
+    after;
   - moment: every frame while a table's moment is held to be seen (a trick's end, a
     reveal, a death, a damage banner, the turn passing, the final linger);
   - spy: Harsh Shadows' Spy on its way and what follows its landing (the Countdown's
@@ -108,6 +111,7 @@ class Bench:
         self._countdown = 0     # frames of the current after-action window still to count
         self.slow_profile: list | None = None   # --profile: the profiles of the slow frames
         self.slow_frames = 0
+        self.turn_behind_curtain = False   # a person's turn came while the curtain was up
 
     # --- the clock and one frame ------------------------------------------------------------
     def clock(self) -> float:
@@ -185,11 +189,23 @@ class Bench:
                     self.moments[kind].append(cost)
                 self._open[kind] = max(self._open.get(kind, 0), MOMENT_FRAMES)
         now = s.decider() if not s.is_over() else None
+        new_top = self.app.top
+        curtained = is_curtain(top) or is_curtain(new_top)
         if (now is not None and now != CHANCE and now != decider and s.seats[now].is_human):
+            if curtained:
+                # the first turn passes while the table is dealt behind the curtain: those
+                # frames are the opening's (the curtain keeps moving), the turn's start
+                # when it lifts
+                self.turn_behind_curtain = True
+            else:
+                if "turn" not in opened:
+                    self.moments["turn"].append(cost)
+                self._open["turn"] = max(self._open.get("turn", 0), TURN_FRAMES)
+        if self.turn_behind_curtain and not is_curtain(new_top):
+            self.turn_behind_curtain = False    # lifted: the table shows in this frame
             if "turn" not in opened:
                 self.moments["turn"].append(cost)
             self._open["turn"] = max(self._open.get("turn", 0), TURN_FRAMES)
-        new_top = self.app.top
         if new_top is self.table and top is not self.table and top is not None \
                 and type(top).__name__ == "HandoffScene":
             self._open["turn"] = max(self._open.get("turn", 0), TURN_FRAMES)
@@ -199,7 +215,7 @@ class Bench:
             self._open["end"] = 10**9      # until the results are up
         if "end" in self._open and is_results(new_top) and self._open["end"] > SCREEN_FRAMES:
             self._open["end"] = SCREEN_FRAMES
-        if type(new_top).__name__ == "Curtain":
+        if is_curtain(new_top):
             self._open["opening"] = OPENING_FRAMES   # the opening lasts while it is up
         if "round" in self._open and "round" not in opened:
             self._open["round"] = 10**9    # until its screen has come and gone
@@ -378,6 +394,11 @@ class Bench:
                         f"{[str(a) for a in s.legal_actions(table.acting_seat())][:4]})")
                 continue
             self.frame()
+
+
+def is_curtain(scene) -> bool:
+    """The curtain a table is dealt behind (game.ui.opening.Curtain)."""
+    return type(scene).__name__ == "Curtain"
 
 
 def is_results(scene) -> bool:

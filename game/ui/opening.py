@@ -95,7 +95,9 @@ class Curtain(Scene):
     before it shows."""
 
     STEPS_UNTIL = 0.005   # a new piece of work starts only this far (CPU s) into a frame
-    DRAW_UNTIL = 0.009    # a picture drawn ahead makes no new pieces after this
+    DRAW_UNTIL = 0.007    # a picture drawn ahead makes no new pieces after this (a piece
+    # begun before it may run on: with the curtain's own drawing the frame stays in 16.7 ms)
+    NEW_FRAME = "new frame"   # work yields it before a piece that takes most of a frame
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
 
@@ -109,6 +111,7 @@ class Curtain(Scene):
         self.lifted = False
         self.all_now = False            # finish: no frame deadline any more
         self.veil: pygame.Surface | None = None   # one veil, more opaque frame by frame
+        self.dimmed = False             # the look has the whole veil in it
 
     def put_up(self, replace: bool) -> None:
         app = self.app
@@ -138,6 +141,7 @@ class Curtain(Scene):
             draw.vignette(self.app.screen.get_size())   # the hand-offs' backdrop
             yield
         yield from table.first_buttons()    # one a frame: on_enter below takes them
+        yield self.NEW_FRAME            # the big pieces below each begin a frame
         table.on_enter()                # its widgets (the warming is left to the curtain)
         yield
         table.ahead = []                # the buttons it makes ahead: one a frame, below
@@ -146,6 +150,7 @@ class Curtain(Scene):
             # A key (finish) wants it all now, and a picture that still is not whole after
             # many frames is made in one go: a piece that no cache keeps would otherwise be
             # made again at every try, and the curtain would never lift.
+            yield self.NEW_FRAME
             deadline = (math.inf if self.all_now or tries >= self.MAX_TRIES
                         else self.frame_began() + self.DRAW_UNTIL)
             try:
@@ -166,7 +171,7 @@ class Curtain(Scene):
             with self.table_on_top():
                 planned = table.planned_buttons(m)
             yield from table.buttons_missing(planned)
-            yield
+            yield self.NEW_FRAME
             with self.table_on_top():
                 table.rebuild()
         while self.app.ahead.step():    # what the table queued ahead (its first hand-off)
@@ -191,9 +196,12 @@ class Curtain(Scene):
         self.t += dt
         began = self.frame_began()
         while time.thread_time() - began < self.STEPS_UNTIL:
-            if next(self.steps, StopIteration) is StopIteration:
+            said = next(self.steps, StopIteration)
+            if said is StopIteration:
                 self.lift()
                 return
+            if said is self.NEW_FRAME:
+                break           # the next piece is big: it starts the next frame
 
     def finish(self) -> None:
         """Everything left, now (a key or a click came)."""
@@ -234,15 +242,22 @@ class Curtain(Scene):
         from game.ui import draw, style
 
         m = self.metrics
-        if self.look.get_size() == surface.get_size():
+        fits = self.look.get_size() == surface.get_size()
+        if fits:
             surface.blit(self.look, (0, 0))
         else:
             surface.blit(draw.table_background(surface.get_size()), (0, 0))
-        if self.veil is None or self.veil.get_size() != surface.get_size():
-            self.veil = pygame.Surface(surface.get_size())
-            self.veil.fill(style.BG_DEEP)
-        self.veil.set_alpha(int(min(1.0, self.t / self.FADE) * 180))
-        surface.blit(self.veil, (0, 0))
+        if not (fits and self.dimmed):
+            if self.veil is None or self.veil.get_size() != surface.get_size():
+                self.veil = pygame.Surface(surface.get_size())
+                self.veil.fill(style.BG_DEEP)
+            self.veil.set_alpha(int(min(1.0, self.t / self.FADE) * 180))
+            surface.blit(self.veil, (0, 0))
+            if fits and self.t >= self.FADE:
+                # dimmed all the way: the look keeps the veil, one screen blit a frame
+                # less while the table is made ready
+                self.look.blit(self.veil, (0, 0))
+                self.dimmed = True
         cx, cy = surface.get_width() // 2, surface.get_height() // 2
         w = m.px(54)
         size = (w, w * 7 // 5)

@@ -56,6 +56,13 @@ class HarshPainter:
     _base: pygame.Surface | None = None
     _base_key: tuple | None = None
     _panels_below = False      # this frame's panels are in the base already
+    # The Collection's and the Spy deck's contents are drawn into the base too, each while
+    # what it shows stays the same (``panel_keys``): the base holds them under their key,
+    # and a frame draws only those whose key it does not hold. Nothing secret: the table
+    # has one seat, and the panels show only what its player knows.
+    _in_base: dict | None = None
+    _kept: frozenset = frozenset()   # this frame's panels found in the base
+    _stale: frozenset = frozenset()  # ... and those the base holds in an older look
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.lay is None:
@@ -73,18 +80,68 @@ class HarshPainter:
                tuple(_card_args(g) for g in view["grid"]), tuple(sorted(moves)), palette.current(),
                i18n.current())
         based = self._base is not None and self._base_key == key
+        panels = self.panel_keys(view)
+        held = self._in_base or {}
         if based:
             surface.blit(self._base, (0, 0))
         else:
             surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))
         self._panels_below = based
+        self._kept = frozenset(name for name, k in panels.items()
+                               if based and k is not None and held.get(name) == k)
+        # held as they were, not as they are now: their old look is under this frame's
+        self._stale = frozenset(name for name in held if based and name not in self._kept)
         try:
             self._draw_board(surface, view, moves, based)
         finally:
             self._panels_below = False
-        if not based and surface is self.app.screen and self.frame_room() > 0:
+            self._kept = self._stale = frozenset()
+        if surface is not self.app.screen or self.frame_room() <= 0:
+            return
+        if not based:
             self._base = self._make_base(surface, view, moves)
             self._base_key = key
+            self._in_base = {}
+        else:
+            self._keep_panels(view, panels)
+
+    def panel_keys(self, view) -> dict:
+        """What the Collection and the Spy deck show, each as a key (None: it moves)."""
+        m = self.metrics
+        common = (m.text, m.px(100))
+        collection = (common, tuple(view["collection"]), view["clues"], repr(view["result"]),
+                      self.ending_waits(), view["win_possible"], repr(view["win_reason"]),
+                      view["protected"], tuple(view["discovery_discard"]), deck_top_note(view),
+                      tuple(seen_on_grid(view)), tuple(sorted(dialogs.roles(view).items())))
+        flips = self.timeline.of("flip_spy")
+        spy = None if flips and flips[0].progress < 1 else (
+            common, view["spy_deck"], repr(view["spy_discards"][-1:]), repr(view["spy_peek"]),
+            repr(view["spy_bottom"]))
+        return {"collection": collection, "spy": spy}
+
+    def _clear_panel(self, surface, name: str) -> None:
+        """The felt and the empty panel where ``name`` is drawn (the base has it full)."""
+        box = getattr(self.lay, name)
+        surface.blit(draw.table_background(surface.get_size(), felt=True), box, area=box)
+        draw.panel(surface, box, self.metrics.px(8))
+
+    def _keep_panels(self, view, panels: dict) -> None:
+        """Draw into the base the panels it does not hold as they now are (a frame with
+        room: one panel a frame)."""
+        held = self._in_base if self._in_base is not None else {}
+        for name, k in panels.items():
+            if k is None or held.get(name) == k:
+                continue
+            base = self._base
+            self._clear_panel(base, name)
+            self._panels_below = True
+            try:
+                (self.draw_collection if name == "collection" else self.draw_spy_deck)(base, view)
+            finally:
+                self._panels_below = False
+            held[name] = k
+            self._in_base = held
+            return
 
     def _make_base(self, like: pygame.Surface, view, moves) -> pygame.Surface:
         base = self._base
@@ -110,8 +167,11 @@ class HarshPainter:
         self.draw_status(surface, view)
         self.draw_cases(surface, view)
         self.draw_action_notes(surface, view)
-        self.draw_collection(surface, view)
-        self.draw_spy_deck(surface, view)
+        for name, paint in (("collection", self.draw_collection), ("spy", self.draw_spy_deck)):
+            if name in self._stale:
+                self._clear_panel(surface, name)
+            if name not in self._kept:
+                paint(surface, view)
         self.draw_top_bar(surface)
         if self.log_panel is not None:
             self.log_panel.draw(surface)
