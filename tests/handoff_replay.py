@@ -61,24 +61,27 @@ class LoggedBot:
         return next(a for a in actions if (a.kind, tuple(a.args)) == want)
 
 
-def continued_save(stop: int = CONTINUED_AT) -> dict:
+def continued_save(stop: int = CONTINUED_AT, at_screen: int | None = 1) -> dict:
     data = saved_game()
     m = data["match"]
     log = [(int(seat), Action.from_json(e)) for seat, e in m["log"][:stop]]
     match = replay_match(m["game"], m["players"], m["seed"], m["options"], log, m.get("chance", 1))
     seats = [SeatConfig(s["name"], s["kind"], s["level"]) for s in data["seats"]]
     out = Session(match, seats, autosave=False).to_json()
-    out["at_screen"] = 1           # Blue had the screen when the game was left
+    out["at_screen"] = at_screen   # Blue had the screen when the game was left
     out["barrier"] = len(log)      # as a save made after a computer's move says
     return out
 
 
 def replay(app, enter_every: int, one_every: int, offset: int = 0, think: int = 20,
-           until_log: int = 114, frames: int = 40000) -> Watch:
+           until_log: int = 114, frames: int = 40000, continue_at: int = CONTINUED_AT,
+           saved_at_screen: int | None = 1) -> Watch:
     """Continue the playtest and play it to ``until_log`` moves with blind keys: Enter every
     ``enter_every`` frames and "1" every ``one_every`` frames (not while a person is to
     choose at the table, where it would pick another move than the logged one); each
-    person's logged move is made ``think`` frames after her table offers it."""
+    person's logged move is made ``think`` frames after her table offers it. The game is
+    continued from its first ``continue_at`` moves, saved with ``saved_at_screen`` at the
+    screen."""
     from game.storage import saves
     from game.ui.hunters.overlays import CharacterScene, LookHandoff
     from game.ui.opening import open_saved_game
@@ -87,7 +90,7 @@ def replay(app, enter_every: int, one_every: int, offset: int = 0, think: int = 
     data = saved_game()
     logged = data["match"]["log"]
     path = saves.new_save_path("hunters")
-    saves.save_game(path, continued_save())
+    saves.save_game(path, continued_save(continue_at, saved_at_screen))
     table = open_saved_game(app, path)
     s = table.session
     s.clock = frame_clock          # the computers' pace in frames, as the animations

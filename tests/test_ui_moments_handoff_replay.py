@@ -35,3 +35,23 @@ def test_the_continued_playtest_hands_the_screen_over_only_through_a_seen_hand_o
     # screen), and Red's turn 14 came with one
     assert (RED_TURN_14, RED) in watch.handoffs, watch.handoffs
     assert not any(n in range(93, RED_TURN_14) for n, _ in watch.handoffs), watch.handoffs
+
+
+@pytest.mark.parametrize("continue_at,saved_at_screen", [(101, 1), (104, 0), (104, None)])
+def test_continued_between_blue_s_answer_and_red_s_turn_red_still_gets_her_hand_off(
+        shadows_home, monkeypatch, continue_at, saved_at_screen):
+    """Saved after Blue answered Yellow's attack (move 100) with whoever at the screen,
+    and continued: nobody's secrets are on screen until a hand-off, and Red's turn 14
+    comes with hers."""
+    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
+    app = make_app(size=(1024, 640))
+    app.settings.animation_speed = "off"
+    step(app, 2)
+    try:
+        watch = replay(app, 24, 24, 3, 10, until_log=RED_TURN_14 + 3, continue_at=continue_at,
+                       saved_at_screen=saved_at_screen)
+    finally:
+        app.quit()
+    assert not watch.deviated and watch.final_log >= RED_TURN_14 + 1, watch.final_log
+    assert not watch.problems, watch.problems
+    assert (RED_TURN_14, RED) in watch.handoffs, watch.handoffs
