@@ -186,3 +186,38 @@ def test_the_button_fills_while_it_waits_and_is_never_greyed(app):
     assert until(app, handoff.armed, 40)
     step(app, 2)
     assert find(app, "#ready").is_enabled
+
+
+def test_no_turn_moment_lingers_for_the_person_already_at_the_screen(shadows_home, monkeypatch):
+    """A "turn" moment holds the table before a hand-off. When the screen became hers
+    another way first (her first look came last and goes straight to her turn), the moment
+    is over at once: it would hold her own turn and eat her first press."""
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
+    app = make_app(size=(1024, 640))
+    app.settings.animation_speed = "normal"
+    step(app, 2)
+    try:
+        table = start(app, "hunters", humans=2, players=4, seed=3)
+        stale = []
+        for _ in range(3000):
+            top = app.top
+            if isinstance(top, (LookHandoff, HandoffScene)):
+                until(app, top.armed, 60)
+                post_key(pygame.K_RETURN)
+            elif isinstance(top, CharacterScene):
+                step(app, 3)
+                post_key(pygame.K_RETURN)
+            elif top is table and table.acting_seat() is not None:
+                break
+            step(app)
+        assert table.acting_seat() is not None, "her first turn came"
+        for _ in range(60):       # her table, as she reads it before she chooses
+            turn = table.moments.find("turn")
+            if turn is not None and table.session.at_screen == turn.data["seat"]:
+                stale.append(turn.elapsed)
+            step(app)
+        assert not stale, f"a turn moment held her own table for {len(stale)} frames"
+    finally:
+        app.quit()
