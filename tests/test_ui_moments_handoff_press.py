@@ -221,3 +221,42 @@ def test_no_turn_moment_lingers_for_the_person_already_at_the_screen(shadows_hom
         assert not stale, f"a turn moment held her own table for {len(stale)} frames"
     finally:
         app.quit()
+
+
+def test_a_long_since_summary_opens_on_its_newest_changes(shadows_home, monkeypatch):
+    """At 1024x640 the summary of a whole round of computer turns does not fit the hand-off:
+    it opens scrolled to its end, where the move that hands her the screen is."""
+    import random
+
+    from game.ui.hunters.overlays import CharacterScene, LookHandoff
+
+    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
+    app = make_app(size=(1024, 640))
+    app.settings.animation_speed = "off"
+    step(app, 2)
+    rng = random.Random(2)
+    try:
+        table = start(app, "hunters", humans=2, players=4, seed=3)
+        long_one = None
+        for _ in range(20000):
+            top = app.top
+            if isinstance(top, HandoffScene) and not isinstance(top, LookHandoff):
+                until(app, top.armed, 60)
+                if top.summary and top.log_panel.max_offset > 0:
+                    long_one = top
+                    break
+                post_key(pygame.K_RETURN)
+            elif isinstance(top, LookHandoff):
+                until(app, top.armed, 60)
+                post_key(pygame.K_RETURN)
+            elif isinstance(top, CharacterScene):
+                post_key(pygame.K_RETURN)
+            elif top is table and table.acting_seat() is not None and not table.moments:
+                legal = table.session.legal_actions(table.acting_seat())
+                table.choose(rng.choice([a for a in legal if a.kind != "reveal"] or legal))
+            step(app)
+        assert long_one is not None, "no summary longer than its panel came"
+        panel = long_one.log_panel
+        assert panel.at_end() and panel.offset == panel.max_offset > 0
+    finally:
+        app.quit()

@@ -137,6 +137,9 @@ class HandoffScene(Scene):
             self.log_panel = ScrollPanel(area, m, title=since.title(session, self.seat),
                                          font_size=style.FONT_SMALL)
             self.log_panel.set_blocks(since.blocks(session, self.summary))
+            # too long for its place: the newest changes in view (what was just done to
+            # her, the reason she is handed the screen), the earlier ones a scroll up
+            self.log_panel.scroll_to_end()
         else:
             self.log_panel = LogPanel(area, m, title=_("What everyone has seen"))
             self.log_panel.set_lines(self.table.named(session.log_lines(None))[-60:])
