@@ -35,8 +35,10 @@ API (``moments = table.moments``)::
     moments.update(dt)       # each frame (TableScene.update does it)
     moments.clear()          # a new round or an undo: nothing left to show
 
-Kinds the tables use: "trick_end", "round_end", "turn" (the screen is about to pass to
-another person), "reveal", "death", "final_blow", "game_end".
+Kinds the tables use: "trick_end" and "round_end" (Chasing Shadows: a won trick, and the
+round's last trick before its scoring), "turn" (every table: the screen is about to pass
+to another person), "reveal", "death" and "final_blow" (Shadow Hunters), "game_end"
+(every table, ``table_ending``; Harsh Shadows' Spy lands first, then it holds the verdict).
 """
 
 from __future__ import annotations

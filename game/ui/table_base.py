@@ -361,6 +361,11 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
             self.status_timer -= dt
             if self.status_timer <= 0:
                 self.status = ""
+        turn = self.moments.find("turn")
+        if turn is not None and not self.session.needs_handoff(turn.data["seat"]):
+            # the screen became hers another way first (her first look came last and led
+            # to her turn): no hand-off follows, so nothing is left to linger before
+            self.moments.see("turn")
         if self.app.top is self:
             self.moments.update(dt)
             if not self.moments:     # a moment still to be seen holds the game where it is

@@ -103,9 +103,14 @@ class LastTrickScene(Overlay):
 
     shade = 150
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app, table, trick: Mapping | None = None) -> None:
         super().__init__(app)
         self.table = table
+        # a trick of its own: the round-end screen's (the table may have dealt again)
+        self.trick = trick
+
+    def shown_trick(self) -> Mapping | None:
+        return self.trick if self.trick is not None else self.table.last_trick()
 
     def build(self, m) -> None:
         w = min(m.px(560), m.width - 2 * m.margin)
@@ -141,5 +146,5 @@ class LastTrickScene(Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         draw.panel(surface, self.box, self.metrics.px(style.RADIUS), alpha=250)
-        draw_last_trick(surface, self.trick_rect(), self.metrics, self.table.last_trick(),
+        draw_last_trick(surface, self.trick_rect(), self.metrics, self.shown_trick(),
                         [c.name for c in self.table.session.seats])

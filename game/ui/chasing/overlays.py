@@ -119,6 +119,17 @@ class RoundEndScene(Overlay):
         self.button(self.continue_rect, text, self.proceed, cls="@primary",
                     object_id="#continue_round", badge=False)
 
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_l:
+            # the round's last trick, as at the table (the view of the round's end: the
+            # table below may have dealt the next round already)
+            from .last_trick import LastTrickScene
+
+            history = self.view.get("history") or ()
+            self.app.push(LastTrickScene(self.app, self.table, history[-1] if history else None))
+            return True
+        return super().handle_key(event)
+
     def subtitle_lines(self) -> list[str]:
         """How the scoring is read, in as many lines as the box's width needs (two when
         the coach narrows the box at 1024x640: one line touched its edges)."""

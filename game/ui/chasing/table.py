@@ -67,7 +67,9 @@ class ChasingTable(ChasingPainter, TableScene):
         self.key_actions: list[Action] = []
         self.key_selected: int | None = None
         self.round_end_due: Mapping | None = None
-        self.round_end_hold: float | None = None
+        # the round's end is a moment (game.ui.moments, "round_end"): its last trick stays
+        # on the table until seen, then its scoring comes up
+        self._round_end_moment = None
         self.results_due = False
         self.drawn: dict | None = None       # what the last frame drew (the privacy tests read it)
         self._settled: Mapping | None = None
@@ -79,7 +81,7 @@ class ChasingTable(ChasingPainter, TableScene):
         if resumed["phase"] == "deal" and resumed["rounds_done"]:
             # continued right after a round ended: show its scoring before the next deal
             self.round_end_due = resumed
-            self.round_end_hold = 0.0  # resumed: its scoring at once
+            self._round_end_moment = self.moments.add("round_end", 0.0)  # its scoring at once
 
     # --- who sits where ------------------------------------------------------------------
     @property
@@ -319,10 +321,10 @@ class ChasingTable(ChasingPainter, TableScene):
                 if self.status_timer <= 0:
                     self.status = ""
             if self.motion.idle and self.app.top is self and not self.coach_holds():
-                if self.round_end_hold is None:
-                    self.round_end_hold = ROUND_END_HOLD
-                self.round_end_hold -= dt
-                if self.round_end_hold <= 0:
+                if self._round_end_moment is None:
+                    self._round_end_moment = self.moments.add("round_end", ROUND_END_HOLD, scaled=False)
+                self.moments.update(dt)
+                if self._round_end_moment.done:
                     self.show_round_end()
             self.refresh_log()  # the last trick's plays are in the log while it is held
             return  # the next round waits for "Continue"
@@ -349,6 +351,12 @@ class ChasingTable(ChasingPainter, TableScene):
         return (not self.motion.idle or self.round_end_due is not None
                 or self.round_end_hold is not None)
 
+    @property
+    def round_end_hold(self) -> float | None:
+        """Seconds left of the round's end moment, None while there is none to see."""
+        moment = self.moments.find("round_end")
+        return None if moment is None else moment.left
+
     def prepare_round_end(self) -> None:
         """The round's scoring screen comes once its last trick has been seen: its button
         is made meanwhile (game.ui.ahead), not in the frame it comes up. Its pictures wait
@@ -368,7 +376,8 @@ class ChasingTable(ChasingPainter, TableScene):
     def show_round_end(self) -> None:
         from .overlays import RoundEndScene
 
-        view, self.round_end_due, self.round_end_hold = self.round_end_due, None, None
+        view, self.round_end_due, self._round_end_moment = self.round_end_due, None, None
+        self.moments.see("round_end")
         ready = getattr(self, "_round_end_ahead", None)
         if ready is not None and (view is None or ready.view is not view):
             self.drop_round_end_ahead()     # made for another round's end (an undo)

@@ -6,9 +6,13 @@ information: whose turn it is, what everyone saw change since that person's last
 public picture of its own (``table.draw_handoff_public(surface, rect)``, as tall as
 ``table.handoff_public_height(width)`` says: Chasing draws the last trick there).
 
-For its first half second it accepts nothing: a second Enter or click meant for the
-previous screen (already queued, or pressed a moment later) would otherwise open the next
-person's secrets in front of everyone. Its button needs a fresh press once it lights up.
+For its first half second on screen it accepts nothing: a second Enter or click meant for
+the previous screen (already queued, or pressed a moment later) would otherwise open the
+next person's secrets in front of everyone. The half second counts only frames that began
+after it was first drawn (a frame that put it up late, or a long one, does not count), and
+a key that went down before it lit up does not count when it repeats: its button needs a
+fresh press made after it was seen. Meanwhile the button fills from left to right (its
+theme, ``#ready``, keeps it gold rather than the grey of a button that cannot be pressed).
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from game.ui.widgets import LogPanel, ScrollPanel
 GUARD_SECONDS = 0.5
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                 pygame.TEXTINPUT, pygame_gui.UI_BUTTON_PRESSED)
+# keys that take the hand-off (Enter, Space, the digit of its button)
+CONFIRMING = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_1, pygame.K_KP1)
 
 
 class HandoffScene(Scene):
@@ -38,7 +44,9 @@ class HandoffScene(Scene):
         self.table = table
         self.seat = seat
         self.name = table.session.seats[seat].name
-        self.guard = GUARD_SECONDS   # seconds left before any input counts
+        self.guard = GUARD_SECONDS   # seconds on screen left before any input counts
+        self._shown_at: int | None = None   # the app's frame in which it was first drawn
+        self._held: set[int] = set()        # keys that went down before it lit up
         self.ready_button = None
         self._panel_for: tuple | None = None    # what the summary panel was made for
 
@@ -67,13 +75,33 @@ class HandoffScene(Scene):
     def on_uncover(self) -> None:
         # back from the pause menu: a second Enter meant for "Resume" must not count here
         self.guard = GUARD_SECONDS
+        self._shown_at = None
         super().on_uncover()
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        # a key already held down as it comes up (a real keyboard; posted events are not
+        # "held") was pressed for the screen before
+        try:
+            pressed = pygame.key.get_pressed()
+            self._held |= {k for k in CONFIRMING if pressed[k]}
+        except (pygame.error, IndexError):
+            pass
+
     def update(self, dt: float) -> None:
-        if self.guard > 0:
+        if self.guard <= 0:
+            return
+        shown = self._shown_at
+        # the frame after the first drawing is not counted either: its dt began before
+        # that drawing reached the screen
+        if shown is not None and self.app.frames > shown + 1:
             self.guard -= dt
             if self.guard <= 0 and self.ready_button is not None:
                 self.ready_button.enable()
+
+    def guard_progress(self) -> float:
+        """How far the guard has run: 0 as it comes up, 1 once the button takes a press."""
+        return 1.0 - max(0.0, min(1.0, self.guard / GUARD_SECONDS))
 
     def build(self, m: style.Metrics) -> None:
         label = self.button_text()
@@ -109,6 +137,9 @@ class HandoffScene(Scene):
             self.log_panel = ScrollPanel(area, m, title=since.title(session, self.seat),
                                          font_size=style.FONT_SMALL)
             self.log_panel.set_blocks(since.blocks(session, self.summary))
+            # too long for its place: the newest changes in view (what was just done to
+            # her, the reason she is handed the screen), the earlier ones a scroll up
+            self.log_panel.scroll_to_end()
         else:
             self.log_panel = LogPanel(area, m, title=_("What everyone has seen"))
             self.log_panel.set_lines(self.table.named(session.log_lines(None))[-60:])
@@ -132,9 +163,15 @@ class HandoffScene(Scene):
         navigation.push(self.app, "pause", self.table)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
         if not self.armed() and event.type in INPUT_EVENTS and not (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            if event.type == pygame.KEYDOWN:
+                self._held.add(event.key)
             return True   # too early: this was meant for the screen before (Esc still pauses)
+        if event.type == pygame.KEYDOWN and event.key in self._held:
+            return True   # the same press repeating (key repeat), not a fresh one
         if self.log_panel.handle_event(event):
             return True
         return super().handle_event(event)
@@ -154,3 +191,22 @@ class HandoffScene(Scene):
         self.log_panel.draw(surface)
         if self.public_rect is not None:
             self.table.draw_handoff_public(surface, self.public_rect)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        super().draw_over(surface)
+        if self._shown_at is None:
+            # (only the app's own drawing, on screen, comes here: not ``prepare``'s)
+            self._shown_at = self.app.frames
+        if not self.armed() and self.ready_button is not None:
+            self.draw_guard(surface, self.ready_button.rect)
+
+    def draw_guard(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The guard's half second as a fill across the button, left to right: it reads as
+        "getting ready", where a grey button read as "cannot be pressed"."""
+        width = round(rect.width * self.guard_progress())
+        if width <= 0:
+            return
+        m = self.metrics
+        fill = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(fill, (*style.ACCENT, 90), fill.get_rect(), 0, m.px(6))
+        surface.blit(fill, rect.topleft, pygame.Rect(0, 0, width, rect.height))
