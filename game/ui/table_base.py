@@ -484,10 +484,10 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
 
     def undo(self) -> None:
         if self.phones is not None:
-            self.refuse("there is no undo while phones play: their choices are theirs")
+            self.refuse(_("there is no undo while phones play: their choices are theirs"))
             return
         if not self.session.undo():
-            self.refuse("there is nothing to take back (undo stops at anything revealed)")
+            self.refuse(_("there is nothing to take back (undo stops at anything revealed)"))
 
     # --- layout ----------------------------------------------------------------------------------------
     def build(self, m: style.Metrics) -> None:
