@@ -133,3 +133,22 @@ def test_the_coach_and_analysis_hand_up_their_percents_as_figures():
     finally:
         i18n.set_language("en")
     assert msg.text().endswith("(60%)")
+
+
+# --- names -------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["de", "fr", "ja"])
+def test_setup_names_each_location_as_the_table_does(lang):
+    """Setup's "<Location> ability" option names the Location in the words the table and
+    the rules use ("Frühlingskarneval", not "Spring Carnival")."""
+    from game.catalog import get_game
+
+    options = [o for o in get_game("harsh").options if o.key.startswith("ability_")]
+    assert len(options) == 9
+    try:
+        i18n.set_language(lang)
+        for option in options:
+            place = option.label[:-len(" ability")]
+            assert i18n._(place) != place, place
+            assert i18n._(place) in i18n._(option.label), (i18n._(option.label), i18n._(place))
+    finally:
+        i18n.set_language("en")
