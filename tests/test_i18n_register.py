@@ -152,3 +152,29 @@ def test_setup_names_each_location_as_the_table_does(lang):
             assert i18n._(place) in i18n._(option.label), (i18n._(option.label), i18n._(place))
     finally:
         i18n.set_language("en")
+
+
+# --- Japanese lines ----------------------------------------------------------------------
+def test_a_japanese_line_never_ends_with_an_opening_bracket():
+    units, _joint = i18n.break_units("王立図書館へ移動（北）「はい」", "ja")
+    assert "".join(units) == "王立図書館へ移動（北）「はい」"
+    assert not any(u[-1] in i18n.NO_LINE_END for u in units)
+
+
+def test_a_japanese_line_keeps_the_spaces_in_its_middle():
+    """A hint row is "65%±21  <choice>": the gap between figure and words survives the
+    wrapping of a language that joins its pieces with nothing."""
+    import pygame
+
+    from game.ui import draw
+
+    pygame.font.init()
+    try:
+        i18n.set_language("ja")
+        lines = draw.wrap("65%±21  クリスタル・グローブ・カジノへ移動（北西）", 16, 200)
+        assert lines[0].startswith("65%±21  ク")
+        assert all(line == line.strip() and line[-1] not in i18n.NO_LINE_END for line in lines)
+        assert draw.wrap("移動（北）" * 6, 16, 60)[0][-1] != "（"
+    finally:
+        i18n.set_language("en")
+    assert " ".join(draw.wrap("the quick brown fox", 16, 70)) == "the quick brown fox"

@@ -326,21 +326,23 @@ def uses_spaces(lang: str | None = None) -> bool:
 # Characters a Japanese line must not start with (closing brackets, small kana, marks of
 # punctuation): kinsoku shori, the line-breaking rule of Japanese typesetting.
 NO_LINE_START = set("、。，．・：；？！ー～）」』】〕》〉ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥,.:;!?)]}%")
+# ... and the opening brackets a line must not end with (they stay with what they open)
+NO_LINE_END = set("（「『【〔《〈([{“‘")
 
 
 def break_units(paragraph: str, lang: str | None = None) -> tuple[list[str], str]:
     """The pieces a paragraph may be broken between, and what joins two of them on one
     line: words and a space, or (Japanese) runs of characters and nothing. A Latin word
     inside Japanese text stays whole; a character that may not start a line stays with
-    the one before it."""
+    the one before it, an opening bracket with the one after it."""
     if uses_spaces(lang):
         return paragraph.split(" "), " "
     # A space starts a unit of its own and the Latin word after it joins that unit, so a
     # line may begin or end at the space but never loses it in the middle of a line.
     units: list[str] = []
     for ch in paragraph:
-        if units and (ch in NO_LINE_START or (ch.isascii() and ch != " "
-                                              and units[-1][-1:].isascii())):
+        if units and (ch in NO_LINE_START or units[-1][-1] in NO_LINE_END
+                      or (ch.isascii() and ch != " " and units[-1][-1:].isascii())):
             units[-1] += ch
         else:
             units.append(ch)

@@ -235,13 +235,15 @@ def _wrapped(s: str, size: int, width: int, bold: bool, art: bool = False) -> tu
         line = ""
         words, joint = break_units(para)   # Japanese breaks between characters, not at spaces
         for word in words:
-            trial = f"{line}{joint}{word}".strip()
-            if f.size(trial)[0] <= width or not line:
+            # only the line's start loses its spaces: a Japanese line keeps a space in its
+            # middle (its own unit, joined with nothing), as "62%±5  Move" needs
+            trial = f"{line}{joint}{word}".lstrip()
+            if f.size(trial.rstrip())[0] <= width or not line:
                 line = trial
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                lines.append(line.rstrip())
+                line = word.lstrip()
+        lines.append(line.rstrip())
     return tuple(lines)
 
 
