@@ -178,3 +178,15 @@ def test_a_japanese_line_keeps_the_spaces_in_its_middle():
     finally:
         i18n.set_language("en")
     assert " ".join(draw.wrap("the quick brown fox", 16, 70)) == "the quick brown fox"
+
+
+def test_percent_columns_keep_their_decimals():
+    from game.i18n.numbers import percent_text
+
+    try:
+        for lang, four, some in (("en", "4.0%", "5.9%"), ("de", "4,0\u00a0%", "5,9\u00a0%"),
+                                 ("ja", "4.0%", "5.9%")):
+            i18n.set_language(lang)
+            assert (percent_text(0.04, 1), percent_text(0.0594, 1)) == (four, some)
+    finally:
+        i18n.set_language("en")
