@@ -190,3 +190,25 @@ def test_percent_columns_keep_their_decimals():
             assert (percent_text(0.04, 1), percent_text(0.0594, 1)) == (four, some)
     finally:
         i18n.set_language("en")
+
+
+def test_japanese_counts_things_with_their_counters():
+    """Japanese has one plural form and counts with a counter word: cards 枚, people 人,
+    games 戦 ("3枚", never "3カード")."""
+    with open(LOCALE_DIR / "ja" / "LC_MESSAGES" / "shadows.po", "rb") as f:
+        catalog = read_po(f)
+    counted = 0
+    for m in catalog:
+        if not isinstance(m.id, (list, tuple)):
+            continue
+        assert len(m.string) == 1, m.id          # nplurals=1
+        for word, counter in (("card", "枚"), ("player", "人"), ("game", "戦")):
+            if re.search(r"\{n\} " + word + r"\b", m.id[0]):
+                assert "{n}" + counter in m.string[0], (m.id[0], m.string[0])
+                counted += 1
+    assert counted >= 8
+    try:
+        i18n.set_language("ja")
+        assert i18n.n_("{n} card in hand", "{n} cards in hand", 3) == "手札3枚"
+    finally:
+        i18n.set_language("en")
