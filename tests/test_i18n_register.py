@@ -212,3 +212,23 @@ def test_japanese_counts_things_with_their_counters():
         assert i18n.n_("{n} card in hand", "{n} cards in hand", 3) == "手札3枚"
     finally:
         i18n.set_language("en")
+
+
+# --- the rules screen's headings ------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["chasing", "harsh", "hunters"])
+def test_the_rules_screen_has_the_same_headings_in_every_language(game_id):
+    """A language without capitals marks a heading with "# " (Japanese): its rules screen
+    shows as many headings as the English one, and never a "#"."""
+    from game import catalog
+    from game.ui.scenes.rules import rules_blocks
+
+    spec = catalog.get_game(game_id)
+    english = [b.kind for b in rules_blocks(spec)]
+    try:
+        for lang in ("de", "fr", "ja"):
+            i18n.set_language(lang)
+            blocks = rules_blocks(spec)
+            assert [b.kind for b in blocks].count("h") == english.count("h"), lang
+            assert not any(b.text.startswith("#") for b in blocks), lang
+    finally:
+        i18n.set_language("en")
