@@ -235,8 +235,7 @@ def _wrapped(s: str, size: int, width: int, bold: bool, art: bool = False) -> tu
         line = ""
         words, joint = break_units(para)   # Japanese breaks between characters, not at spaces
         for word in words:
-            # only the line's start loses its spaces: a Japanese line keeps a space in its
-            # middle (its own unit, joined with nothing), as "62%±5  Move" needs
+            # only a line's ends lose spaces: Japanese keeps "62%±5  Move"'s mid-line gap
             trial = f"{line}{joint}{word}".lstrip()
             if f.size(trial.rstrip())[0] <= width or not line:
                 line = trial
