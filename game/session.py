@@ -359,7 +359,7 @@ class Session:
     def submit(self, seat: int, action: Action) -> str | None:
         """A person chose ``action`` for ``seat``. Returns None, or why it was refused."""
         if not (0 <= seat < len(self.seats)) or not self.seats[seat].is_human:
-            return "that seat is not played at this screen"
+            return i18n._("that seat is not played at this screen")
         try:
             self._apply(seat, action)
         except RuleError as exc:

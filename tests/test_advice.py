@@ -9,7 +9,7 @@ from game.advice import advise, position_seed
 from game.advice.calibration import calibrate
 from game.advice.core import pct
 from game.advice.messages import card, params, render
-from game.i18n import Msg
+from game.i18n import Decimal, Msg, Percent
 from game.match import replay
 from game.review.sample import play_record
 from game.rules.protocol import CHANCE
@@ -40,6 +40,7 @@ def test_chasing_reasons_quote_the_search():
         assert p["card"] == card(("card", c.action.args[0], c.action.args[1]))
         text = render(c.reason, ["A", "B", "C", "D"])
         assert f"{p['trick']}% that you take this trick" in text and str(p["score"]) in text
+        assert isinstance(p["trick"], Percent) and isinstance(p["score"], Decimal)
 
 
 def test_chasing_same_position_same_answer_and_close_at_other_seeds():
@@ -198,22 +199,26 @@ def test_harsh_advice_has_the_same_shape():
 def test_messages_are_data_and_render_in_the_language_of_the_moment():
     from game import i18n
 
-    msg = Msg("{card} stays under the Spotlight ({spotlight}): {trick}% that you take "
+    msg = Msg("{card} stays under the Spotlight ({spotlight}): {trick} that you take "
               "this trick; {score} points this round on average",
-              card=card(("card", "red", 7)), spotlight=card(("card", "red", 9)), trick=3,
-              score=12.5)
+              card=card(("card", "red", 7)), spotlight=card(("card", "red", 9)), trick=Percent(3),
+              score=Decimal(12.5))
     assert Msg.from_data(msg.to_data()) == msg
     assert render(msg) == ("red 7 stays under the Spotlight (red 9): 3% that you take this "
                            "trick; 12.5 points this round on average")
     assert render(msg.to_data()) == render(msg)
-    help_ = Msg("{target}: {ally}% that they are on your side", target=1, ally=62)
+    help_ = Msg("{target}: {ally} that they are on your side", target=1, ally=Percent(62))
     assert render(help_, ["Ann", "Emi"]) == "Emi: 62% that they are on your side"
     try:
         i18n.set_language("de")
         german = render(msg)
-        assert "7" in german and "9" in german and "12.5" in german
+        # numbers the German way: a decimal comma, a (no-break) space before "%"
+        assert "7" in german and "9" in german and "12,5 Punkte" in german
         assert "Spotlight" not in german
-        assert render(help_, ["Ann", "Emi"]) == "Emi: zu 62% auf deiner Seite"
+        assert render(help_, ["Ann", "Emi"]) == "Emi: zu 62\u00a0% auf deiner Seite"
+        assert "3\u00a0%" in german and "%" not in german.replace("3\u00a0%", "")
+        i18n.set_language("fr")
+        assert "12,5 points" in render(msg) and "3\u00a0% de chances" in render(msg)
         assert german.startswith("Rot 7 bleibt unter dem Scheinwerfer (Rot 9)")
     finally:
         i18n.set_language("en")

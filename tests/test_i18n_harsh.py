@@ -255,8 +255,8 @@ def test_a_saved_harsh_game_shows_its_log_in_the_language_in_force(shadows_home)
         assert "Zug 1: Zieh deinen Agenten." in german
         assert len(german) == len(english) and german != english
         i18n.set_language("fr")
-        assert "Tour 1 : déplace ton Agent." in loaded.log_lines(0)
-        assert shown(loaded.result().reason).startswith(("Tu as", "Une Bombe", "Le compte"))
+        assert "Tour 1 : déplacez votre Agent." in loaded.log_lines(0)
+        assert shown(loaded.result().reason).startswith(("Vous avez", "Une Bombe", "Le compte"))
     finally:
         i18n.set_language("en")
     assert loaded.log_lines(0) == english

@@ -72,7 +72,7 @@ def test_the_hint_gives_its_reasons_as_far_as_the_panel_holds_them(app, monkeypa
     """The best choice's reason (the search's commonest loss) under it, then those of the
     choices as good as it while the panel has room; the figure of every choice stays in
     view (reasons give way first)."""
-    from game.i18n import Msg
+    from game.i18n import Msg, Percent
 
     m = a_position_with_clues_to_pay()
     table = open_table(app, m, size)
@@ -82,8 +82,8 @@ def test_the_hint_gives_its_reasons_as_far_as_the_panel_holds_them(app, monkeypa
     leads = [a for a in acts if a.kind == "reveal" and a.args[0] == 2]
 
     def why(lost):
-        return Msg("Commonest loss: {how} ({lost}%)", how=Msg("the Countdown runs out"),
-                   lost=lost)
+        return Msg("Commonest loss: {how} ({lost})", how=Msg("the Countdown runs out"),
+                   lost=Percent(lost))
 
     def ask(ranked, reasons):
         monkeypatch.setattr(hinting, "_search",

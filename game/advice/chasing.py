@@ -16,7 +16,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from game.ai.chasing_bots import _action_move, _wins_now, determinize, pick_discard
-from game.i18n import Msg
+from game.i18n import Decimal, Msg
 from game.rules.chasing import cards as C
 from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
 from game.rules.protocol import Action
@@ -135,21 +135,21 @@ def reason(view: Mapping[str, Any], action: Action, move: int, stats: Mapping[st
            ) -> Msg:
     """One line from the numbers above: in how many of the sampled deals the choice takes
     the trick, and what the round costs on average."""
-    score = round(stats["score"], 1)
+    score = Decimal(stats["score"], 1)
     trick = pct(stats["trick"])
     if move >= DISCARD:
-        return Msg("Discarding the {suit} Follow Card: {trick}% that you take this trick; "
+        return Msg("Discarding the {suit} Follow Card: {trick} that you take this trick; "
                    "{score} points this round on average",
                    suit=words.suit(action.args[0]), trick=trick, score=score)
     card = words.card(("card", action.args[0], action.args[1]))
     spot = view["spotlight"]
     if not view["trick"]:
-        return Msg("Leading {card}: {trick}% that you take this trick; {score} points this "
+        return Msg("Leading {card}: {trick} that you take this trick; {score} points this "
                    "round on average", card=card, trick=trick, score=score)
     if action.args[1] < spot[2]:
-        return Msg("{card} stays under the Spotlight ({spotlight}): {trick}% that you take "
+        return Msg("{card} stays under the Spotlight ({spotlight}): {trick} that you take "
                    "this trick; {score} points this round on average",
                    card=card, spotlight=words.card(spot), trick=trick, score=score)
-    return Msg("{card} is not under the Spotlight ({spotlight}): {trick}% that you take "
+    return Msg("{card} is not under the Spotlight ({spotlight}): {trick} that you take "
                "this trick; {score} points this round on average",
                card=card, spotlight=words.card(spot), trick=trick, score=score)

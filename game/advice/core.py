@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from game.i18n import Msg
+from game.i18n import Msg, Percent
 from game.rules.protocol import Action
 
 
@@ -53,9 +53,10 @@ def position_seed(view: Mapping[str, Any]) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def pct(x: float) -> int:
-    """A share as the whole percent a reason shows."""
-    return int(round(100 * x))
+def pct(x: float) -> Percent:
+    """A share as the whole percent a reason shows (an int; the message writes it the
+    language's way, "62%" or "62 %")."""
+    return Percent(int(round(100 * x)))
 
 
 def _plain(o):

@@ -88,5 +88,5 @@ def reason(n: int, end: Counter) -> Msg:
     if not lost:
         return Msg("Won in all {games} played-out games", games=n)
     count, code = max(lost, key=lambda t: (t[0], t[1]))
-    return Msg("Commonest loss: {how} ({lost}%)",
+    return Msg("Commonest loss: {how} ({lost})",
                how=Msg(LOSSES.get(code, LOSSES["long"])), lost=pct(count / n))

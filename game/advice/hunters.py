@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from game.ai.hunters_beliefs import Beliefs
 from game.ai.hunters_rollout import knowledge, playout, value
-from game.i18n import Msg
+from game.i18n import Decimal, Msg
 from game.rules.hunters.data import CHAR_ID, FACTION, HP, HUNTER, NEUTRAL, SHADOW
 from game.rules.hunters.worlds import determinize
 from game.rules.protocol import Action
@@ -182,16 +182,16 @@ def reason(a: Action, my_f: str, stats: Mapping[str, float]) -> Msg:
     t = target_of(a)
     if t is not None and harms(a):
         if my_f == NEUTRAL:
-            return Msg("{target}: {shadow}% that they are a Shadow, {hunter}% a Hunter; "
-                       "{dies}% that they are dead by the end of this turn", target=t,
+            return Msg("{target}: {shadow} that they are a Shadow, {hunter} a Hunter; "
+                       "{dies} that they are dead by the end of this turn", target=t,
                        shadow=pct(stats[f"p_{SHADOW}"]), hunter=pct(stats[f"p_{HUNTER}"]),
                        dies=pct(stats["dies"]))
         enemy = SHADOW if my_f == HUNTER else HUNTER
-        return Msg("{target}: {enemy}% that they are against you; {dies}% that they are "
+        return Msg("{target}: {enemy} that they are against you; {dies} that they are "
                    "dead by the end of this turn", target=t, enemy=pct(stats[f"p_{enemy}"]),
                    dies=pct(stats["dies"]))
     if t is not None and my_f != NEUTRAL:
-        return Msg("{target}: {ally}% that they are on your side", target=t,
+        return Msg("{target}: {ally} that they are on your side", target=t,
                    ally=pct(stats[f"p_{my_f}"]))
-    return Msg("Over the next round you take {hurt} damage on average; {alive}% that you are "
-               "still alive then", hurt=round(stats["hurt"], 1), alive=pct(stats["alive"]))
+    return Msg("Over the next round you take {hurt} damage on average; {alive} that you are "
+               "still alive then", hurt=Decimal(stats["hurt"], 1), alive=pct(stats["alive"]))

@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 from game.advice import advise, position_seed
 from game.advice.core import pct
 from game.advice.messages import label_data, label_msg
-from game.i18n import N_, Msg
+from game.i18n import N_, Msg, Percent
 from game.match import Match
 from game.rules.protocol import CHANCE, Action
 
@@ -165,7 +165,7 @@ class Analysis:
     def mistake_message(self, d: Decision) -> Msg:
         """``who`` is a seat (``messages.named`` puts the name in); ``lost`` the whole
         percent of win chance the choice cost."""
-        return Msg("{when}: {who} chose {chosen} (−{lost}%); {best} was better", when=d.when,
+        return Msg("{when}: {who} chose {chosen} (−{lost}); {best} was better", when=d.when,
                    who=d.seat, chosen=label_msg(d.label_of(0)), lost=pct(d.lost),
                    best=label_msg(d.label_of(1)))
 
@@ -173,8 +173,8 @@ class Analysis:
         what = Msg(CHANCE_WORDS[s.kinds[0] if s.kinds else "between"])
         if s.kinds and s.others:
             what = Msg("{what} and the others' moves", what=what)
-        return Msg("{when}: {what} — {who} {swing}%", when=self.when(s.step), what=what,
-                   who=s.seat, swing=f"{pct(s.swing):+d}".replace("-", "−"))
+        return Msg("{when}: {what} — {who} {swing}", when=self.when(s.step), what=what,
+                   who=s.seat, swing=Percent(pct(s.swing), signed=True))
 
     def key_moments(self, k: int = KEY_MOMENTS) -> list[tuple[int, Msg]]:
         """(step, message) of the biggest mistakes and swings of luck, in game order."""

@@ -16,6 +16,8 @@ docs/translating.md). Plural rules come from each catalog's ``Plural-Forms`` hea
     Msg(...).text()                           translated when shown, so a saved log shows
                                               in whatever language is in force then
     NMsg("{n} card", "{n} cards", "n", n=3)   the same with a plural
+    Msg("{p} that you win", p=Percent(62))  a number kept as a number, written the
+                                              language's way when shown ("62%", "62 %")
 
 The pseudo-locale ``qps`` wraps every translated text in ``⟦ ⟧``: the tests switch to it
 and look at what is drawn for text without the markers (a text nobody translates).
@@ -141,7 +143,7 @@ def _fill(text: str, params: Mapping[str, Any]) -> str:
 
 
 def _shown(value: Any) -> Any:
-    return value.text() if isinstance(value, Msg) else value
+    return value.text() if isinstance(value, (Msg, Figure)) else value
 
 
 def _(message: str, **params: Any) -> str:
@@ -202,7 +204,7 @@ class Msg:
     def to_data(self) -> dict:
         """JSON-ready: what a save or a log keeps."""
         data: dict[str, Any] = {"msg": self.id,
-                                "params": {k: v.to_data() if isinstance(v, Msg) else v
+                                "params": {k: v.to_data() if isinstance(v, (Msg, Figure)) else v
                                            for k, v in self.params}}
         if self.plural:
             data["plural"], data["count"] = self.plural, self.count
@@ -210,10 +212,92 @@ class Msg:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> "Msg":
-        params = {k: cls.from_data(v) if isinstance(v, Mapping) and "msg" in v else v
+        params = {k: cls.from_data(v) if isinstance(v, Mapping) and "msg" in v
+                  else Figure.from_data(v) if isinstance(v, Mapping) and "figure" in v else v
                   for k, v in data.get("params", {}).items()}
         return cls(data["msg"], plural=data.get("plural", ""), count=data.get("count", ""),
                    **params)
+
+
+class Figure:
+    """A number that a message shows with its unit or its decimals: kept as the number in
+    the data (it compares equal to it), written the way the language in force writes it
+    only when the message is shown (``game.i18n.numbers``: "62%" in English and Japanese,
+    "62 %" and "4,5" in German and French). A "%" or a decimal point written into a
+    message would stay English in every language."""
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def to_data(self) -> dict:
+        raise NotImplementedError
+
+    @staticmethod
+    def from_data(data: Mapping[str, Any]) -> Any:
+        if data.get("figure") == "percent":
+            return Percent(data["value"], signed=bool(data.get("signed")))
+        if data.get("figure") == "decimal":
+            return Decimal(data["value"], int(data.get("digits", 1)))
+        return data
+
+
+class Percent(Figure, int):
+    """A whole percentage (62 for 62 %); ``signed`` writes a sign before it, "+12%" and
+    "−12%", as a change of a chance."""
+
+    signed = False
+
+    def __new__(cls, value: int, signed: bool = False) -> "Percent":
+        self = int.__new__(cls, value)
+        if signed:
+            self.signed = True
+        return self
+
+    def text(self) -> str:
+        from game.i18n.numbers import percent_text
+
+        if not self.signed:
+            return percent_text(int(self) / 100)
+        return ("+" if self >= 0 else "\u2212") + percent_text(abs(int(self)) / 100)
+
+    def to_data(self) -> dict:
+        data: dict[str, Any] = {"figure": "percent", "value": int(self)}
+        if self.signed:
+            data["signed"] = True
+        return data
+
+    def __repr__(self) -> str:
+        return f"Percent({int(self)}{', signed=True' if self.signed else ''})"
+
+    def __str__(self) -> str:       # the number, as an int says it (not the repr)
+        return int.__repr__(self)
+
+
+class Decimal(Figure, float):
+    """A number with ``digits`` decimals (4.5 points, 1.2 s), the decimal sign the
+    language's."""
+
+    digits = 1
+
+    def __new__(cls, value: float, digits: int = 1) -> "Decimal":
+        self = float.__new__(cls, round(float(value), digits))
+        if digits != 1:
+            self.digits = digits
+        return self
+
+    def text(self) -> str:
+        from game.i18n.numbers import decimal_text
+
+        return decimal_text(float(self), self.digits)
+
+    def to_data(self) -> dict:
+        return {"figure": "decimal", "value": float(self), "digits": self.digits}
+
+    def __repr__(self) -> str:
+        return f"Decimal({float(self)!r}, {self.digits})"
+
+    def __str__(self) -> str:
+        return float.__repr__(self)
 
 
 def NMsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
@@ -226,7 +310,7 @@ def shown(value: Any) -> str:
     as data in a save or log (``{"msg": ..., "params": ...}``), is translated; a plain
     string (a layer not converted yet) is shown as it is, so the pseudo-locale's scan
     still finds it."""
-    if isinstance(value, Msg):
+    if isinstance(value, (Msg, Figure)):
         return value.text()
     if isinstance(value, Mapping) and isinstance(value.get("msg"), str):
         return Msg.from_data(value).text()
@@ -242,21 +326,23 @@ def uses_spaces(lang: str | None = None) -> bool:
 # Characters a Japanese line must not start with (closing brackets, small kana, marks of
 # punctuation): kinsoku shori, the line-breaking rule of Japanese typesetting.
 NO_LINE_START = set("、。，．・：；？！ー～）」』】〕》〉ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥,.:;!?)]}%")
+# ... and the opening brackets a line must not end with (they stay with what they open)
+NO_LINE_END = set("（「『【〔《〈([{“‘")
 
 
 def break_units(paragraph: str, lang: str | None = None) -> tuple[list[str], str]:
     """The pieces a paragraph may be broken between, and what joins two of them on one
     line: words and a space, or (Japanese) runs of characters and nothing. A Latin word
     inside Japanese text stays whole; a character that may not start a line stays with
-    the one before it."""
+    the one before it, an opening bracket with the one after it."""
     if uses_spaces(lang):
         return paragraph.split(" "), " "
     # A space starts a unit of its own and the Latin word after it joins that unit, so a
     # line may begin or end at the space but never loses it in the middle of a line.
     units: list[str] = []
     for ch in paragraph:
-        if units and (ch in NO_LINE_START or (ch.isascii() and ch != " "
-                                              and units[-1][-1:].isascii())):
+        if units and (ch in NO_LINE_START or units[-1][-1] in NO_LINE_END
+                      or (ch.isascii() and ch != " " and units[-1][-1:].isascii())):
             units[-1] += ch
         else:
             units.append(ch)

@@ -4,6 +4,7 @@ and the English forms in English and Japanese.
 
     percent_text(0.123)            "12%", "12 %"
     percent_text(0.1234, 1)        "12.3%", "12,3 %"
+    percent_text(0.04, 1)          "4.0%", "4,0 %"
     decimal_text(4.25, 1)          "4.2", "4,2"
 
 Pure Python (no pygame): the rules, the coach and the screens may all use it. Babel is
@@ -30,11 +31,22 @@ def _babel_locale(code: str):
 
 
 def percent_text(share: float, digits: int = 0) -> str:
-    """``share`` (0.123 for 12.3 %) as a percentage with at most ``digits`` decimals."""
+    """``share`` (0.123 for 12.3 %) as a percentage with exactly ``digits`` decimals (a
+    column of them lines up: "4,0 %" under "5,9 %"), in the language's own pattern."""
     from babel.numbers import format_percent
 
-    return format_percent(round(float(share), digits + 2), locale=_babel_locale(_locale()),
-                          decimal_quantization=False)
+    return format_percent(round(float(share), digits + 2), format=_percent_pattern(_locale(), digits),
+                          locale=_babel_locale(_locale()))
+
+
+@lru_cache(maxsize=None)
+def _percent_pattern(code: str, digits: int) -> str:
+    """The language's percent pattern ("#,##0\u00a0%" in German) with ``digits`` decimals."""
+    pattern = _babel_locale(code).percent_formats[None].pattern
+    if digits <= 0:
+        return pattern
+    at = pattern.rindex("0") + 1      # after the last digit of the whole part
+    return pattern[:at] + "." + "0" * digits + pattern[at:]
 
 
 def decimal_text(value: float, digits: int = 1) -> str:

@@ -17,7 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
-from game.i18n import _
+from game.i18n import Decimal, Percent, _
 from game.ui import draw, style
 from game.ui.scene import Overlay
 
@@ -229,10 +229,10 @@ class HintScene(Overlay):
             pts = max(1, round(100 * margin(c.win, c.samples)))
             # (Chasing's expected round score is in the reason below)
             label = with_names(shown(c.action.label), self.seats)
-            win = round(100 * c.win)
-            head = (_("Best: {choice} — {win}% ±{margin} win chance", choice=label, win=win,
+            win = Percent(round(100 * c.win))
+            head = (_("Best: {choice} — {win} ±{margin} win chance", choice=label, win=win,
                       margin=pts) if i == 0 else
-                    _("{choice} — {win}% ±{margin} win chance", choice=label, win=win,
+                    _("{choice} — {win} ±{margin} win chance", choice=label, win=win,
                       margin=pts))
             colour = HINT_COLOUR if i == 0 else style.TEXT
             draw.blit_text(surface, _fit(head, m.px(16), text_w, True), m.px(16), (x, y), colour, True)
@@ -253,8 +253,9 @@ class HintScene(Overlay):
             for j, line in enumerate(lines):
                 draw.blit_text(surface, line, m.px(13),
                                (x, foot_y - m.px(KEPT_NOTE_H) + j * m.px(18)), style.TEXT_DIM)
-        foot = _("± is the 95% margin ({games} sampled games a choice, {seconds} s).",
-                 games=adv.worlds, seconds=f"{seconds:.1f}")
+        # Translators: {level} is "95%" written the language's way
+        foot = _("± is the {level} margin ({games} sampled games a choice, {seconds} s).",
+                 level=Percent(95), games=adv.worlds, seconds=Decimal(seconds, 1))
         draw.blit_text(surface, foot, m.px(13), (x, foot_y), style.TEXT_DIM)
 
 

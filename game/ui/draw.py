@@ -235,13 +235,14 @@ def _wrapped(s: str, size: int, width: int, bold: bool, art: bool = False) -> tu
         line = ""
         words, joint = break_units(para)   # Japanese breaks between characters, not at spaces
         for word in words:
-            trial = f"{line}{joint}{word}".strip()
-            if f.size(trial)[0] <= width or not line:
+            # only a line's ends lose spaces: Japanese keeps "62%±5  Move"'s mid-line gap
+            trial = f"{line}{joint}{word}".lstrip()
+            if f.size(trial.rstrip())[0] <= width or not line:
                 line = trial
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                lines.append(line.rstrip())
+                line = word.lstrip()
+        lines.append(line.rstrip())
     return tuple(lines)
 
 

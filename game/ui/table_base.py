@@ -339,7 +339,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
             return _("The game is over.")
         step = getattr(s, "step", None)
         if step is not None and step.kind == "say":
-            return "Learning: read the coach's note, then press Next."
+            return _("Read the coach's note.")   # short: it shares the top bar with the buttons
         seat = s.decider()
         if seat < 0:
             return "…"
@@ -349,7 +349,10 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
                 return (_("{name}, your decision.", name=cfg.name) if len(s.humans) > 1
                         else _("Your decision."))
             return _("Waiting for {name}.", name=self.waiting_name(seat))
-        return f"{cfg.label} is thinking…" if s.computer_thinking() else f"{cfg.label} plays."
+        from game.ui.scenes.results import seat_label
+
+        return (_("{player} is thinking…", player=seat_label(cfg)) if s.computer_thinking()
+                else _("{player} plays.", player=seat_label(cfg)))
 
     # --- per frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -489,10 +492,10 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
 
     def undo(self) -> None:
         if self.phones is not None:
-            self.refuse("there is no undo while phones play: their choices are theirs")
+            self.refuse(_("there is no undo while phones play: their choices are theirs"))
             return
         if not self.session.undo():
-            self.refuse("there is nothing to take back (undo stops at anything revealed)")
+            self.refuse(_("there is nothing to take back (undo stops at anything revealed)"))
 
     # --- layout ----------------------------------------------------------------------------------------
     def build(self, m: style.Metrics) -> None:

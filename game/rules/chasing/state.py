@@ -446,8 +446,9 @@ class ChasingState(GameState):
             return Msg("it is {player}'s turn, not {other}'s", player=who(d), other=who(seat))
         move = self._move_of(action)
         if move is None:
-            return Msg("{action} is not a Chasing Shadows move (play a card or discard a "
-                       "Follow Card)", action=str(action))
+            # not the raw action ("foo(1,)"): no player could read it
+            return Msg("that is not a Chasing Shadows move (play a card or discard a "
+                       "Follow Card)")
         if self.await_discard:
             if move < DISCARD:
                 return Msg("first choose which Follow Card to discard")

@@ -50,6 +50,8 @@ _BUG_MOVE = Action("bug", (), Msg("Move the Tracking Bug here"))
 _TRACK = Action("track", (), Msg("Track the Spy (look at the top Spy card)"))
 _END = Action("end", (), Msg("End turn (the Spy moves)"))
 
+# the actions whose words do not depend on the moment (a refusal names them)
+_LABELLED = (_ACCUSE, _SLIP, _NO_CARD, _KIT_YES, _KIT_NO, _KEEP, _BOTTOM, _TRACK, _END)
 _MOVES: dict = {}
 _DISCARDS = {k: Action("discard", (k,), Msg("Discard {card}", card=kind(k))) for k in range(BOMB)}
 _REVEALS: dict = {}
@@ -301,5 +303,26 @@ class Choices:
             return Msg("that Case File card cannot be revealed that way (cost or card)")
         if kind == "discard":
             return Msg("you can only discard a card you hold (and not a protected Item)")
-        return Msg("{action} is not allowed now: {prompt}", action=action.label_message or str(action),
-                   prompt=PHASE_PROMPTS.get(self.phase, ""))
+        words = self._action_words(action)
+        prompt = PHASE_PROMPTS.get(self.phase, "")
+        if words is None:
+            return Msg("that is not allowed now: {prompt}", prompt=prompt)
+        return Msg("{action} is not allowed now: {prompt}", action=words, prompt=prompt)
+
+    def _action_words(self, action: Action):
+        """An action in words for a refusal: its label, or for a move made from a click
+        (no label) the Location it heads for; None where nothing fits (never the raw
+        ``move(7,)``, which no player could read)."""
+        words = action.label_message
+        if words:
+            return words
+        for known in _LABELLED:
+            if known == action:
+                return known.label_message
+        args = action.args
+        if action.kind == "discard" and len(args) == 1 and args[0] in _DISCARDS:
+            return _DISCARDS[args[0]].label_message
+        if action.kind == "move" and len(args) == 1 and isinstance(args[0], int) \
+                and 0 <= args[0] < len(self.grid):
+            return Msg("Move to {place}", place=place(self.grid[args[0]]))
+        return None

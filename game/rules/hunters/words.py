@@ -9,7 +9,7 @@ English ids the engine keeps and are translated inside the message.
 
 from __future__ import annotations
 
-from game.i18n import N_, Msg, NMsg, _
+from game.i18n import N_, Msg, NMsg, _, shown
 from game.rules.protocol import CHANCE
 
 from . import frames as F
@@ -173,8 +173,23 @@ def explain(s, seat, action):
     if s.dec != seat:
         return _("it is {player}'s decision ({prompt}); you may only reveal or use an "
                  "any-time ability", player=seat_name(s.dec), prompt=_(F.PROMPT[s.stack[-1][0]]))
-    return _("{action} is not one of your choices now",
-             action=f"{action.kind}{tuple(action.args)}")
+    words = _action_words(s, seat, action)
+    if words is None:
+        return _("that is not one of your choices now")
+    return _("{action} is not one of your choices now", action=shown(words))
+
+
+def _action_words(s, seat, action):
+    """An action in words for a refusal (its label, or the words ``label`` gives its kind
+    and arguments); None rather than the raw ``kind(args)``, which no player could read."""
+    words = action.label_message
+    if isinstance(words, Msg):
+        return words
+    try:
+        words = label(s, seat, (action.kind,) + tuple(action.args))
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
+    return words if isinstance(words, Msg) else None
 
 
 # --- events ---------------------------------------------------------------------------------------

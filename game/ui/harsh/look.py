@@ -15,15 +15,25 @@ from functools import lru_cache
 import pygame
 
 from game import i18n
-from game.i18n import _
+from game.i18n import NP_, _, p_
 from game.ui import draw, style
 
-# Case File looks: colour + shape + letter, so the colour is never the only cue.
+# Case File looks: colour + shape + letter, so the colour is never the only cue. The
+# letter is the Case File's initial in the language in force (``case_letter``).
 CASE_LOOK = {
-    "Evidence": ((98, 170, 112), "shield", "E"),
-    "Red Herring": ((200, 72, 64), "diamond", "R"),
-    "False Leads": ((140, 146, 156), "circle", "F"),
+    # Translators: one letter (or character) on a Case File's cards: the initial of
+    # "Evidence" in your language; it must differ from the other two Case Files' letters
+    "Evidence": ((98, 170, 112), "shield", NP_("case file letter", "E")),
+    # Translators: the initial of "Red Herring" (a Case File) in your language
+    "Red Herring": ((200, 72, 64), "diamond", NP_("case file letter", "R")),
+    # Translators: the initial of "False Leads" (a Case File) in your language
+    "False Leads": ((140, 146, 156), "circle", NP_("case file letter", "F")),
 }
+
+
+def case_letter(letter: str) -> str:
+    """A Case File's letter as the language writes it (the initial of its translated name)."""
+    return p_("case file letter", letter) if letter else ""
 TITLE_BAR = (52, 47, 66)
 STAR_GOLD = (232, 186, 72)
 BUG_GREEN = (84, 180, 150)
@@ -291,7 +301,7 @@ def item_card(size: tuple, name: str, file_name: str = "", held: bool = False,
         y += int(fs * 1.15)
     if file_name:
         d = max(10, int(h * 0.3))
-        sym = draw.symbol(shape, d, colour, letter)
+        sym = draw.symbol(shape, d, colour, case_letter(letter))
         surf.blit(sym, (2, 2))
     if held:
         img = draw.text(_("held"), max(8, int(h * 0.2)), (70, 110, 70), True)
@@ -312,7 +322,8 @@ def case_back(size: tuple, file_name: str) -> pygame.Surface:
     surf = _canvas(size)
     draw.rounded_rect(surf, surf.get_rect(), base, max(3, w // 10), style.mix(colour, (0, 0, 0), 0.2),
                       max(1, w // 30))
-    sym = draw.symbol(shape, max(10, int(min(w, h) * 0.55)), style.mix(colour, (0, 0, 0), 0.15), letter)
+    sym = draw.symbol(shape, max(10, int(min(w, h) * 0.55)), style.mix(colour, (0, 0, 0), 0.15),
+                      case_letter(letter))
     surf.blit(sym, sym.get_rect(center=(w / 2, h / 2)))
     return _ready(surf)
 
@@ -402,7 +413,7 @@ def note_colour(note: str) -> tuple:
 
 def _forget_words(_lang: str) -> None:
     """The cached drawings carry words: a change of language draws them again."""
-    for made in (location_card, mini_face, item_card, clue_card, bomb_card):
+    for made in (location_card, mini_face, item_card, clue_card, bomb_card, case_back):
         made.cache_clear()
 
 

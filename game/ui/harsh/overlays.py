@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.i18n import _, shown
+from game.i18n import Decimal, Percent, _, shown
 from game.ui import draw, style
 from game.ui.table_base import fit
 from game.ui.widgets import paragraph
@@ -86,9 +86,10 @@ def hint_lines(answer, reasoned: int = REASONED) -> list:
                                 style.TEXT))
         blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED)
                    for label, q, mq, _why in worse]
-    n, seconds = answer.best[2], f"{answer.seconds:.1f}"
-    blocks.append(paragraph(_("± is the 95% margin ({n} games a choice, {seconds} s).", n=n,
-                              seconds=seconds), style.TEXT_DIM))
+    n, seconds = answer.best[2], Decimal(answer.seconds, 1)
+    # Translators: {level} is "95%" written the language's way
+    blocks.append(paragraph(_("± is the {level} margin ({n} games a choice, {seconds} s).",
+                              level=Percent(95), n=n, seconds=seconds), style.TEXT_DIM))
     return blocks
 
 

@@ -687,5 +687,7 @@ class TablePainter(StillLayer):
         w, h = self._focus_size(m)
         r = self.lay.choices
         img = look.read_card(card, deck, (w, h - m.px(18)))
-        draw.blit_text(surface, title, m.px(13), (r.x, r.y), style.ACCENT, True)
+        # no wider than the card: the choices' prompt starts just right of it
+        draw.blit_text(surface, draw.ellipsize(title, m.px(13), w, True), m.px(13), (r.x, r.y),
+                       style.ACCENT, True)
         surface.blit(img, (r.x, r.y + m.px(18)))

@@ -14,6 +14,7 @@ from game.catalog import get_game
 from game.i18n import _, date_text, n_
 from game.review.gamefile import GameFileError, check
 from game.review.record import GameRecord
+from game.review.secrets import joined
 from game.storage import history as history_store
 from game.ui import draw, style
 from game.ui.scene import Scene
@@ -35,7 +36,7 @@ def seats_text(record: GameRecord) -> str:
     for s in record.seats:
         out.append((_("{name} (hints)", name=s.name) if s.hints else s.name) if s.is_human
                    else _("{name} ({level} AI)", name=s.name, level=_(s.level.title())))
-    return ", ".join(out)
+    return joined(out)      # the language's list: "Ada, Bram", Japanese "Ada、Bram"
 
 
 def winners_text(record: GameRecord) -> str:
@@ -43,7 +44,7 @@ def winners_text(record: GameRecord) -> str:
         return _("Nobody won") if record.game != "harsh" else _("Lost")
     if record.game == "harsh":
         return _("Won")
-    return _("Won by {names}", names=", ".join(record.seats[w].name for w in record.winners))
+    return _("Won by {names}", names=joined(record.seats[w].name for w in record.winners))
 
 
 class HistoryScene(Scene):

@@ -11,8 +11,11 @@ from game.ui.widgets import Block, heading, paragraph
 
 def _is_heading(line: str) -> bool:
     letters = [c for c in line if c.isalpha()]
-    # a script without capitals (Japanese) marks its headings with "#" instead
-    return bool(letters) and line.upper() == line != line.lower() and len(line) < 80
+    cased = [c for c in letters if c.lower() != c.upper()]
+    # a script without capitals (Japanese) marks its headings with "#" instead: its lines
+    # are not headings for the few capitals they hold ("キャラクター（括弧内はHP）")
+    return (bool(cased) and 2 * len(cased) >= len(letters) and line.upper() == line
+            and len(line) < 80)
 
 
 def _is_item(line: str) -> bool:
