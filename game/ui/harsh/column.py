@@ -65,12 +65,16 @@ class MiddleColumn:
                    "track": lambda: self.choose_kind("track"), "ability": self.use_ability}
         present = {"clues": "reveal" in kinds, "bug": "bug" in kinds, "track": "track" in kinds,
                    "ability": "ability" in kinds}
-        for i, (key, text, _name) in enumerate(ACTION_ROWS):
+        reasons = dict(view.get("unavailable", ()))
+        for i, (key, text, name) in enumerate(ACTION_ROWS):
             msgid = texts.get(key, text)
             label, two = self.action_label(m, msgid, bw, bh)
+            why = shown(reasons.get(name, ""))
             self.buttons[key] = self.button(
                 (*spots[i], bw, bh), label, presses[key], enabled=present[key],
                 object_id=f"#act_{key}", cls="@choice", wrap=two,
+                why=look.plain(why) if why else
+                (_("Move your Agent first") if view["phase"] == "move" else None),
                 tooltip=_(msgid) if label != _(msgid) and m.text > 1 else None)
         last = full if m.text > 1 else bw
         if "accuse" in kinds:
@@ -81,6 +85,7 @@ class MiddleColumn:
             self.buttons["end"] = self.button(
                 (*spots[-1], last, bh), _("End turn"), lambda: self.choose_kind("end"),
                 enabled="end" in kinds, object_id="#act_end", cls="@primary",
+                why=_("Move your Agent first") if view["phase"] == "move" else None,
                 tooltip=_("The Spy moves next") if "end" in kinds else _("Move your Agent first"))
         self.row_h, self.button_w = rh, bw
         if self.grid_pick is not None:
@@ -337,7 +342,9 @@ class MiddleColumn:
                 y += int(fs * 1.25)
             return
         self.cut_notes = {}
-        for key, (wordings, colour) in self.action_notes(view).items():
+        notes = self.action_notes(view)
+        self.noted = {self.buttons[k] for k in notes if k in self.buttons}
+        for key, (wordings, colour) in notes.items():
             if m.text > 1:
                 self.cut_notes[key] = (wordings[0], colour)   # shown on hover or focus
                 continue
@@ -414,6 +421,12 @@ class MiddleColumn:
         for ln in lines:
             draw.blit_text(surface, ln, fs, (x, y), colour)
             y += int(fs * 1.2)
+
+    def draw_why_off(self, surface, btn) -> None:
+        """A switched-off action's reason is its note (beside it, or over the column while it
+        has the focus): only one without a note gets the scene's own."""
+        if btn not in getattr(self, "noted", ()):
+            super().draw_why_off(surface, btn)
 
     def draw_cut_note(self, surface) -> None:
         """A note that had to be cut, whole, over the column while its button is hovered
