@@ -263,7 +263,7 @@ class Scene:
         (a table makes its dialogs' buttons while it is put up, not in a move's frame).
         While ``ahead`` is a list, the button is only noted there, made later by who set it
         (a curtain makes one a frame)."""
-        for _ in self.park_steps(rect, text, cls=cls, object_id=object_id):
+        for _step in self.park_steps(rect, text, cls=cls, object_id=object_id):
             pass
 
     def park_steps(self, rect, text: str, *, cls: str | None = None,

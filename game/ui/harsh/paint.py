@@ -17,7 +17,7 @@ from game.rules.harsh.data import OPPOSITE
 from game.ui import draw, focus, palette, style
 from game.ui.table_base import fit
 
-from . import dialogs, forecast, look
+from . import dialogs, forecast, look, reader
 from .anim import ease
 
 # one sentence per place in the stack, so each language says it its way
@@ -129,6 +129,7 @@ class HarshPainter:
         if self.lay is not None:
             self.draw_hint_mark(surface)
             self.draw_cut_note(surface)
+            reader.draw_reader(self, surface)     # a Location whose card cut its words
 
     # what the board shows while the Spy is on its way -------------------------------------------
     # The view is already past the Spy's move; what its arrival changes waits for it.

@@ -472,6 +472,7 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
             # the tables' digit rule (controls.TABLE_DIGITS): a Location's number highlights it,
             # the same number again or Enter goes there; one it cannot go to says why at once
             p = DIGIT_KEYS[event.key] - 1
+            self.named_cell = (p, self.step_key())    # read whole beside the grid (reader)
             if p == self.key_cell_now() or p not in self.cell_choices():
                 self.key_cell = None
                 self.click_cell(p)
@@ -491,6 +492,7 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         return super().handle_key(event)
 
     key_cell: tuple | None = None     # (Location, step, aimed ability) a number key highlit
+    named_cell: tuple | None = None   # (Location, step) a number key last named
 
     def cell_choices(self) -> dict:
         """The Locations a click would choose now: the ability's targets, else the moves."""

@@ -1,0 +1,67 @@
+"""Issue 44: every Location's ability can be read whole at every text size. In large
+text a Location card cuts its words; the Location under the mouse or named by its number
+key is then shown whole beside the grid (game.ui.harsh.reader). By posted keys only."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from harsh_ui_driver import start_harsh
+from test_a11y_focus import press
+from ui_helpers import drawn_texts, make_app, step
+
+from game.i18n import _
+from game.ui.harsh import reader
+
+pytestmark = pytest.mark.animation_speed("off")
+
+SIZES = [(150, (1280, 720)), (200, (1920, 1080)), (200, (1024, 640)), (100, (1024, 640))]
+
+
+@pytest.mark.parametrize("text,size", SIZES, ids=[f"{t}pc-{w}x{h}" for t, (w, h) in SIZES])
+def test_every_location_reads_whole_by_its_number_key(text, size, monkeypatch):
+    from game.storage.settings import Settings, save_settings
+
+    save_settings(Settings(text_size=text, window_size=size))
+    app = make_app(size)
+    app.settings.animation_speed = "off"
+    try:
+        table = start_harsh(app, seed=11)
+        grid = table.view()["grid"]
+        moves = {a.args[0] for a in table.actions() if a.kind == "move"}
+        cut = 0
+        for p in range(9):
+            if p in moves and p == table.key_cell_now():
+                continue            # pressed twice it would move there
+            texts = drawn_texts(monkeypatch)
+            press(app, getattr(pygame, f"K_{p + 1}"), frames=8)
+            assert table.view()["phase"] == "move"
+            if not reader.cut_on_card(table, p):
+                continue
+            cut += 1
+            assert table.reader_shown is not None and table.reader_shown[0] == p
+            shown = " ".join(texts)
+            g = grid[p]
+            whole = [_(g["location"])]
+            if not g["face_down"] and g["ability_enabled"]:
+                whole += [_(g["ability_name"]), _(g["ability_text"])]
+            for words in whole:
+                for w in words.split():
+                    assert w in shown, f"{w!r} of {words!r} is not drawn"
+            r = table.reader_shown[1]
+            assert pygame.Rect(0, 0, *size).contains(r)
+            assert not r.colliderect(table.lay.grid)        # beside the grid, no card under it
+            monkeypatch.undo()
+        if text > 100:
+            assert cut, "no card cut its words: the reader was not tried"
+    finally:
+        app.quit()
+
+
+def test_a_location_card_that_holds_its_words_needs_no_reader(app):
+    table = start_harsh(app, seed=11)       # 100 %, 1280x720
+    step(app, 3)
+    holds = [p for p in range(9) if not reader.cut_on_card(table, p)]
+    for p in holds:
+        press(app, getattr(pygame, f"K_{p + 1}"), frames=4)
+        assert table.reader_shown is None
