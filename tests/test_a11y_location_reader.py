@@ -65,3 +65,27 @@ def test_a_location_card_that_holds_its_words_needs_no_reader(app):
     for p in holds:
         press(app, getattr(pygame, f"K_{p + 1}"), frames=4)
         assert table.reader_shown is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
+def test_every_ability_button_label_is_whole_at_100pc_1024x640(lang):
+    """The ability button is named after the Location's ability: every one fits whole in
+    the smallest window ("Lost in the crowd" was "Lost in the cro…")."""
+    from game import i18n
+    from game.rules.harsh.data import LOCATIONS
+    from game.storage.settings import Settings, save_settings
+
+    save_settings(Settings(text_size=100, window_size=(1024, 640), language=lang))
+    app = make_app((1024, 640))
+    app.settings.animation_speed = "off"
+    try:
+        i18n.set_language(lang)
+        table = start_harsh(app, seed=11)
+        m = table.metrics
+        bh = table.buttons["clues"].rect.height
+        for loc in LOCATIONS:
+            label, _two = table.action_label(m, loc[4], table.button_w, bh)
+            assert "…" not in label, label
+    finally:
+        app.quit()
+        i18n.set_language("en")

@@ -61,6 +61,14 @@ class MiddleColumn:
         texts = {"bug": N_("Move the bug") if view["bug"]["state"] == "placed" else N_("Place the bug"),
                  "ability": here["ability_name"] if here and here["ability_name"]
                  and not here["face_down"] else N_("Use the ability")}
+        if m.text <= 1:
+            # as wide as the longest label needs ("Lost in the crowd" was cut at 1024x640),
+            # the notes beside giving way (they show whole on hover or focus when cut)
+            from game.rules.harsh.data import LOCATIONS
+
+            labels = [_(t) for _k, t, _n in ACTION_ROWS] + [_(loc[4]) for loc in LOCATIONS]
+            need = max(draw.font(m.px(16)).size(text)[0] for text in labels)
+            bw = min(int(lay.actions.width * 0.6), max(bw, need + m.px(34)))
         presses = {"clues": self.open_clues, "bug": lambda: self.choose_kind("bug"),
                    "track": lambda: self.choose_kind("track"), "ability": self.use_ability}
         present = {"clues": "reveal" in kinds, "bug": "bug" in kinds, "track": "track" in kinds,
