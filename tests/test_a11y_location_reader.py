@@ -89,3 +89,34 @@ def test_every_ability_button_label_is_whole_at_100pc_1024x640(lang):
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+def test_harsh_log_and_hint_take_turns_in_large_text(monkeypatch):
+    """At 200 % and 1920x1080 the log had about one line and the hint two: now they share
+    one place, the log showing several lines, the hint taking it once asked for (H) and
+    giving it back to the log at the next decision."""
+    from game.storage.settings import Settings, save_settings
+    from game.ui import draw
+
+    save_settings(Settings(text_size=200, window_size=(1920, 1080)))
+    app = make_app((1920, 1080))
+    app.settings.animation_speed = "off"
+    try:
+        table = start_harsh(app, seed=11)
+        lay = table.lay
+        line = draw.font(table.metrics.px(13)).get_linesize()
+        assert lay.log.height >= 4 * line, (lay.log.height, line)    # its title and three lines
+        assert table.log_in_view() and not table.hint_in_view()
+        drawn = []
+        real = table.log_panel.draw
+        monkeypatch.setattr(table.log_panel, "draw", lambda s: (drawn.append("log"), real(s)))
+        press(app, pygame.K_h, frames=2)
+        assert table.hint_in_view() and not table.log_in_view()
+        move = sorted((a for a in table.actions() if a.kind == "move"), key=lambda a: a.args[0])[0]
+        table.hints.forget()
+        table.choose(move)
+        step(app, 8)
+        assert table.log_in_view() and not table.hint_in_view()
+        assert drawn, "the log was not drawn"
+    finally:
+        app.quit()

@@ -281,10 +281,24 @@ class MiddleColumn:
             colour, _shape, _letter = look.CASE_LOOK[cf["name"]]
             cost = cf["cost"]
             head = _("{file} · {cost}", file=_(cf["name"]), cost=n_("{n} Clue", "{n} Clues", cost))
+            aside = ""
             if cf["name"] == "Red Herring" and cost == 3:
-                head = _("{head} (1 once Evidence shown)", head=head)
+                whole = _("{head} (1 once Evidence shown)", head=head)
+                if m.text <= 1 or draw.font(m.px(14), True).size(whole)[0] <= box.width:
+                    head = whole
+                else:
+                    # large text: the price's condition beside the cards, not cut off the head
+                    aside = (_("1 Clue once Evidence is shown"), _("1 Clue after Evidence"),
+                             _("1 after Evidence"))
             draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, y),
                            style.mix(colour, (255, 255, 255), 0.35), True)
+            if aside and cf["slots"]:
+                last = rects[(f, len(cf["slots"]) - 1)]
+                x = last.right + m.gap
+                fs = m.px(12)
+                text = draw.fit_first(aside, fs, box.right - x)
+                draw.blit_text(surface, text, fs, (x, last.centery), style.mix(colour, (255, 255, 255), 0.35),
+                               False, "midleft")
             for slot, name in enumerate(cf["slots"]):
                 r = rects[(f, slot)]
                 if over and files is not None and name is None:

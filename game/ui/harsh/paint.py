@@ -113,9 +113,9 @@ class HarshPainter:
         self.draw_collection(surface, view)
         self.draw_spy_deck(surface, view)
         self.draw_top_bar(surface)
-        if self.log_panel is not None:
+        if self.log_panel is not None and self.log_in_view():
             self.log_panel.draw(surface)
-        if self.hint_panel is not None:
+        if self.hint_panel is not None and self.hint_in_view():
             self.draw_hint_panel(surface)
         self.draw_animations(surface, view)
         self.draw_toast(surface)

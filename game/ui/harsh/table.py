@@ -436,7 +436,7 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
     def _handle_event(self, event: pygame.event.Event) -> bool:
         if self._held is not None and event.type in ACTING_EVENTS:
             self._take_held()       # what was chosen first is taken first
-        if self.hint_panel is not None and self.hint_panel.handle_event(event):
+        if self.hint_panel is not None and self.hint_in_view() and self.hint_panel.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.lay is not None:
             if self.dialog is None and self.acting_seat() is not None:
