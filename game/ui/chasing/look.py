@@ -246,7 +246,8 @@ def memory_panel_height(m) -> int:
 
 def memory_rows(m) -> tuple[int, int]:
     """(the chips' top from the panel's top, a suit's row)."""
-    return max(m.px(34), m.px(10) + _lh(m, 15, True)), max(m.px(21), int(m.px(19) * style.TEXT_SCALE ** 0.5) + 2)
+    # the chips keep their size (their ranks are sized by the chip): the log below needs the room
+    return max(m.px(34), m.px(10) + _lh(m, 15, True)), m.px(21)
 
 
 def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mapping,

@@ -80,11 +80,19 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
 
     # bottom up: choices, dice tray, damage track
     ch = choice_height(m)
-    lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
-    lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - m.px(54), left_w, m.px(54))
     # the damage track: taller with many players, so a crowded cell stacks its pieces in
     # three rows instead of heaping them
     track_h = m.px(50) if players <= 5 else m.px(70)
+    if large and rows == 2:
+        # seven or eight players in large text (issue 44): two rows of boards leave no room
+        # for two rows of choices; one row and "More…", and the track a little lower
+        short = boards_bottom + 4 * m.gap + m.px(48) + track_h + m.px(54) + ch + m.pad - m.height
+        if short > 0:
+            ch = choice_head(m) + choice_button_h(m) + m.gap
+            room = m.height - m.pad - ch - m.px(54) - boards_bottom - m.px(48) - 4 * m.gap
+            track_h = max(m.px(40), min(m.px(60), room))
+    lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
+    lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - m.px(54), left_w, m.px(54))
     lay.track = pygame.Rect(x0, lay.tray.y - m.gap - track_h, left_w, track_h)
 
     # the six Areas fill what is left between boards and track

@@ -593,7 +593,8 @@ class TablePainter(StillLayer):
                     y += int(m.px(19) * m.text)     # the lines grow with the text size
             return
         name = self.seat_name(self.viewer)
-        draw.blit_text(surface, fit(_("{player}: your character", player=name), m.px(15), r.width - m.px(24), True), m.px(15),
+        title = draw.fit_first((_("{player}: your character", player=name), name), m.px(15), r.width - m.px(24), True)
+        draw.blit_text(surface, title, m.px(15),
                        (x, r.y + m.px(8)), style.TEXT_MUTED, True)
         head = max(m.px(32), draw.font(m.px(15), True).get_linesize() + m.px(8))
         # over the buttons (table.build_private): in large text they are taller
@@ -628,18 +629,23 @@ class TablePainter(StillLayer):
             if y + need <= bottom + m.px(4):
                 break
             if fs <= m.px(10):
-                if m.text > 1 and len(blocks) > 2:
-                    # large text: the ability's words give way (the Card button shows them)
-                    blocks, fs = blocks[:1] + blocks[2:], m.px(13)
+                if m.text > 1 and len(blocks) > 1:
+                    # large text: the ability's words give way, then the last block (the
+                    # Card button shows them all); never under the buttons
+                    blocks = blocks[:1] + blocks[2:] if len(blocks) > 2 else blocks[:-1]
+                    fs = m.px(13)
                     continue
                 break
             fs -= 1
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(tx, cy, tw, bottom + m.px(4) - cy).clip(clip or surface.get_rect()))
         for (head, _text, colour), lines in zip(blocks, wrapped):
             for i, line in enumerate(lines):
                 draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
                                i == 0 and bool(head))
                 y += int(fs * 1.28 * m.text)    # the lines grow with the text size
             y += m.px(4)
+        surface.set_clip(clip)
 
     def draw_decks(self, surface, v, m) -> None:
         r = self.lay.decks
