@@ -80,3 +80,41 @@ def test_a_switched_off_button_off_the_tables_says_why_under_itself(app, monkeyp
     assert any(top.why_off(btn)[:16] in t for t in texts)
     press(app, pygame.K_RETURN, frames=3)
     assert app.top is top                          # nothing opened
+
+
+def test_chasing_tab_goes_from_the_cards_to_the_controls_and_back(app):
+    """Chasing Shadows: Tab walks the playable cards, then the table's controls (the
+    switched-off Undo among them: Enter says why), then the cards again."""
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    seats = [SeatConfig("Ann", "human")] + [SeatConfig(n, "computer", "easy") for n in ("Bo", "Cy", "Di")]
+    table = start_game(app, "chasing", seats, 21, {})
+    for _ in range(600):
+        step(app, 2)
+        if app.top is table and table.acting_seat() is not None and not table.busy and table.key_actions:
+            break
+    n = len(table.key_actions)
+    assert n > 1
+    for i in range(n):
+        tab(app)
+        assert table.key_selected == i and table.ring.focused() is None
+    tab(app)
+    assert table.key_selected is None and table.ring.focused() is not None   # the controls
+    seen = [focused_id(app)]
+    while focused_id(app) != "#undo":
+        tab(app)
+        seen.append(focused_id(app))
+        assert len(seen) < 20, seen
+    undo = table.ring.focused()
+    assert not undo.is_enabled
+    log = len(table.session.match.log)
+    press(app, pygame.K_RETURN, frames=3)
+    assert len(table.session.match.log) == log and table.status_refused
+    for _ in range(20):               # on past the last control: the first card again
+        tab(app)
+        if table.key_selected is not None:
+            break
+    assert table.key_selected == 0 and table.ring.focused() is None
+    tab(app, back=True)                # and Shift+Tab from the first card: the last control
+    assert table.key_selected is None and table.ring.focused() is table.ring.order()[-1]

@@ -139,6 +139,9 @@ class Ring:
         if at is None:
             nxt = order[0] if step > 0 else order[-1]
         else:
+            if not 0 <= at + step < len(order) and self.scene.focus_wraps(step):
+                self._leave()         # past either end: the scene's own choices (a hand)
+                return True
             nxt = order[(at + step) % len(order)]
         self.focus(nxt)
         return True

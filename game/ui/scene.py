@@ -361,6 +361,11 @@ class Scene:
         """Draw above the UI elements (badges, focus ring, custom tile contents)."""
         self._draw_badges(surface)
 
+    def focus_wraps(self, step: int) -> bool:
+        """Tab past the last control (``step`` 1) or Shift+Tab before the first (-1): True
+        if the scene's own choices (not buttons: a hand of cards) take the focus there."""
+        return False
+
     def why_off(self, btn) -> str:
         """Why the switched-off ``btn`` is off, in the player's words."""
         why = getattr(btn, "why_off", None) or _("Not available now.")
