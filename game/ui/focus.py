@@ -269,6 +269,8 @@ class Ring:
         draw_ring(surface, w.rect, self.scene.metrics.px(9))
         if switched_off(w):
             self.scene.draw_why_off(surface, w)
+        elif getattr(w, "full_words", None):
+            self.scene.draw_note_under(surface, w, w.full_words)   # its label was shortened
 
 
 def reading_order(widgets: list) -> list:

@@ -378,10 +378,14 @@ class Scene:
 
     def draw_why_off(self, surface: pygame.Surface, btn) -> None:
         """Why the focused button is off, in a note under it (over it at the window's foot)."""
+        self.draw_note_under(surface, btn, self.why_off(btn))
+
+    def draw_note_under(self, surface: pygame.Surface, btn, text: str) -> None:
+        """A note for the focused ``btn`` under it (over it at the window's foot)."""
         m = self.metrics
         fs = m.px(13)
         width = max(btn.rect.width, m.px(260))
-        lines = draw.wrap(self.why_off(btn), fs, width - 2 * m.px(8))
+        lines = draw.wrap(text, fs, width - 2 * m.px(8))
         step = draw.font(fs).get_linesize()
         r = pygame.Rect(0, 0, width, len(lines) * step + 2 * m.px(5))
         r.midtop = (btn.rect.centerx, btn.rect.bottom + m.px(8))
@@ -452,6 +456,7 @@ class Scene:
                 btn.disable()
         self._made.setdefault(key, []).append(btn)
         btn.why_off = None if enabled else (why or tooltip)
+        btn.full_words = None        # set by a scene that shortened its words
         if on_press is not None:
             self._presses[btn] = on_press
             self.ring.add(btn)

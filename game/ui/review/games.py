@@ -227,11 +227,20 @@ class HarshHooks:
 
     def review_rects(self, m):
         lay = self.lay
+        if lay.hint == lay.log:
+            # large text: the log and the hint share one place (harsh.layout), too small for
+            # the controls too; they go under the secrets, where the actions were
+            act = lay.actions
+            ch = super().controls_height(m)
+            return (pygame.Rect(lay.log), pygame.Rect(act.x, act.bottom - ch, act.w, ch),
+                    pygame.Rect(act.x, act.y, act.w, act.h - ch - m.gap))
         controls = pygame.Rect(lay.hint)
         return pygame.Rect(lay.log), controls, pygame.Rect(lay.actions)
 
     def controls_height(self, m) -> int:
-        return self.lay.hint.h if self.lay is not None else super().controls_height(m)
+        if self.lay is not None and self.lay.hint != self.lay.log:
+            return self.lay.hint.h
+        return super().controls_height(m)
 
     def layout(self, m) -> None:
         super().layout(m)
