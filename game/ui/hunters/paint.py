@@ -356,13 +356,15 @@ class TablePainter(StillLayer):
         flip = next((e for e in hits if e.kind == "reveal"), None)
         if p["revealed"] and not (flip and flip.progress < 0.5):
             surface.blit(look.faction_mark(p["faction"], sym), (rect.x + pad, y))
-            line = _("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"])
+            # the wordings from longest to shortest: large text shows a shorter one whole
+            line = (_("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"]), _(p["character"]))
             colour = look.faction_colour(p["faction"])
         else:
             surface.blit(look.faction_mark(None, sym), (rect.x + pad, y))
             me = v.get("me")
             if me and seat == self.viewer:
-                line, colour = _("You: {character} (hidden)", character=_(me["character"])), style.TEXT_MUTED
+                c = _(me["character"])
+                line, colour = (_("You: {character} (hidden)", character=c), _("You: {character}", character=c), c), style.TEXT_MUTED
             elif seat in dict(v.get("shown_to_me", ())):
                 shown = dict(v["shown_to_me"])[seat]
                 line, colour = (_("Showed you: {character}", character=_(shown)),
@@ -370,7 +372,9 @@ class TablePainter(StillLayer):
             else:
                 note = self.notebook.summary(self.viewer, seat) if self.viewer is not None else ""
                 line, colour = (_("Note: {note}", note=note) if note else _("Hidden")), style.TEXT_DIM
-        draw.blit_text(surface, fit(line, m.px(14), rect.width - sym - 3 * pad, p["revealed"]), m.px(14),
+        room = rect.width - sym - 3 * pad
+        line = draw.fit_first(line if isinstance(line, tuple) else (line,), m.px(14), room, p["revealed"])
+        draw.blit_text(surface, line, m.px(14),
                        (rect.x + pad + sym + m.px(5), y + line_h // 2), colour, p["revealed"], "midleft")
         y += line_h + m.px(4)
         # damage, states and equipment
@@ -594,8 +598,7 @@ class TablePainter(StillLayer):
             return
         name = self.seat_name(self.viewer)
         title = draw.fit_first((_("{player}: your character", player=name), name), m.px(15), r.width - m.px(24), True)
-        draw.blit_text(surface, title, m.px(15),
-                       (x, r.y + m.px(8)), style.TEXT_MUTED, True)
+        draw.blit_text(surface, title, m.px(15), (x, r.y + m.px(8)), style.TEXT_MUTED, True)
         head = max(m.px(32), draw.font(m.px(15), True).get_linesize() + m.px(8))
         # over the buttons (table.build_private): in large text they are taller
         below = max(m.px(52), max(m.px(32), draw.font(m.px(16)).get_linesize() + m.px(6)) + m.px(14))
@@ -632,8 +635,7 @@ class TablePainter(StillLayer):
                 if m.text > 1 and len(blocks) > 1:
                     # large text: the ability's words give way, then the last block (the
                     # Card button shows them all); never under the buttons
-                    blocks = blocks[:1] + blocks[2:] if len(blocks) > 2 else blocks[:-1]
-                    fs = m.px(13)
+                    blocks, fs = (blocks[:1] + blocks[2:] if len(blocks) > 2 else blocks[:-1]), m.px(13)
                     continue
                 break
             fs -= 1
