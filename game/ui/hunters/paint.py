@@ -382,7 +382,8 @@ class TablePainter(StillLayer):
         if hp is None and seat == self.viewer and v.get("me"):
             hp = v["me"]["hp"]                  # your own HP, known only to you
         damage = max(0, p["damage"] - self.pending_damage().get(seat, 0))
-        dmg_text = _("Damage {damage}/{hp}", damage=damage, hp=hp) if hp else _("Damage {damage}", damage=damage)
+        dmg_text = draw.fit_first((_("Damage {damage}/{hp}", damage=damage, hp=hp), _("Dmg {damage}/{hp}", damage=damage, hp=hp))
+                                  if hp else (_("Damage {damage}", damage=damage),), m.px(13), rect.width - 2 * pad, True)
         img = draw.text(dmg_text, m.px(13), style.DANGER if damage else style.TEXT_MUTED, True)
         surface.blit(img, (rect.x + pad, y))
         x = rect.x + pad + img.get_width() + m.px(6)
@@ -633,8 +634,7 @@ class TablePainter(StillLayer):
                 break
             if fs <= m.px(10):
                 if m.text > 1 and len(blocks) > 1:
-                    # large text: the ability's words give way, then the last block (the
-                    # Card button shows them all); never under the buttons
+                    # large text: the ability's words give way, then the last (Card shows all)
                     blocks, fs = (blocks[:1] + blocks[2:] if len(blocks) > 2 else blocks[:-1]), m.px(13)
                     continue
                 break
