@@ -199,7 +199,7 @@ class TablePainter(StillLayer):
         r = self.lay.track
         draw.panel(surface, r, m.px(8))
         cw = r.width / 15
-        top = r.y + m.px(3)
+        top, head = r.y + m.px(3), max(m.px(17), draw.font(m.px(12), True).get_linesize() + m.px(3))  # large text
         by_damage = track_markers(v, self.pending_damage())
         for n in range(15):
             x = int(r.x + n * cw)
@@ -208,14 +208,14 @@ class TablePainter(StillLayer):
             draw.blit_text(surface, str(n), m.px(12), (x + m.px(4), top), style.TEXT_MUTED, True)
             mark = look.hp_mark(n) if n in look.HP_MARKS else ""
             if mark:
-                fs = m.px(11)
-                while draw.font(fs, True).size(mark)[0] > cw * 0.55 and fs > m.px(8):
-                    fs -= 1     # three katakana initials are wider than three Latin ones
+                fs, room = m.px(11), min(cw * 0.55, cw - m.px(9) - draw.font(m.px(12), True).size(str(n))[0])
+                while draw.font(fs, True).size(mark)[0] > room and fs > max(5, round(8 / style.TEXT_SCALE)):
+                    fs -= 1     # katakana initials are wider than Latin ones; large text beside the number
                 img = draw.text(mark, fs, style.DANGER, True)
                 spot = img.get_rect(topright=(int(x + cw) - m.px(3), top))
                 surface.blit(img, spot)
                 self.spots.append(Spot(spot.inflate(m.px(6), m.px(4)), "hp", str(n), _("Damage track")))
-            cell = pygame.Rect(x + m.px(2), r.y + m.px(17), int(cw) - m.px(4), r.bottom - m.px(3) - r.y - m.px(17))
+            cell = pygame.Rect(x + m.px(2), r.y + head, int(cw) - m.px(4), r.bottom - m.px(3) - r.y - head)
             for seat, rect in track_slots(by_damage.get(n, []), cell):
                 surface.blit(draw.player_token(seat, rect.width, self.seat_name(seat)), rect)
 
