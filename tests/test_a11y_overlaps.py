@@ -31,15 +31,21 @@ def _apart(named: dict, window: tuple) -> None:
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb}"
 
 
+@pytest.mark.parametrize("band", [False, True], ids=["table", "review"])
 @pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
 @pytest.mark.parametrize("text", TEXTS)
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_hunters_parts_do_not_overlap(size, text, players):
+def test_hunters_parts_do_not_overlap(size, text, players, band):
+    from game.ui import draw
     from game.ui.hunters import layout
 
     palette.apply("default", text)
     m = style.Metrics.for_size(*size)
-    lay = layout.compute(m, m.px(64), players)
+    top = m.button_h + 2 * m.gap                     # table_base.top_bar_h
+    if band and text > 100 and players <= 6:   # the review's step line under its buttons
+        # (games.HuntersHooks.turn_band: not with two rows of boards)
+        top += draw.font(m.px(18)).get_linesize() + m.gap
+    lay = layout.compute(m, top, players)
     named = {f"board {i}": r for i, r in enumerate(lay.boards)}
     named.update({f"area {i}": r for i, r in enumerate(lay.areas)})
     named.update(track=lay.track, tray=lay.tray, choices=lay.choices, private=lay.private,

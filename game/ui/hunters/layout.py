@@ -83,21 +83,23 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
     # the damage track: taller with many players, so a crowded cell stacks its pieces in
     # three rows instead of heaping them
     track_h = m.px(50) if players <= 5 else m.px(70)
-    if large and rows == 2:
-        # seven or eight players in large text (issue 44): two rows of boards leave no room
-        # for two rows of choices; one row and "More…", and the track a little lower
+    tray_h, area_min = m.px(54), m.px(96) if not large else m.px(48)
+    if large:
+        # seven or eight players, or a taller top bar (the review's), in large text (issue
+        # 44): no room for two rows of choices; one row and "More…", the track lower
         short = boards_bottom + 4 * m.gap + m.px(48) + track_h + m.px(54) + ch + m.pad - m.height
-        if short > 0:
+        if short > 0:      # and the tray one line high, the Areas slim strips
             ch = choice_head(m) + choice_button_h(m) + m.gap
-            room = m.height - m.pad - ch - m.px(54) - boards_bottom - m.px(48) - 4 * m.gap
-            track_h = max(m.px(40), min(m.px(60), room))
+            tray_h = min(tray_h, draw.font(m.px(14)).get_linesize() + m.px(10))
+            room = m.height - m.pad - ch - tray_h - boards_bottom - m.px(36) - 4 * m.gap
+            track_h, area_min = max(m.px(34), min(m.px(60), room)), m.px(36)
     lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
-    lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - m.px(54), left_w, m.px(54))
+    lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - tray_h, left_w, tray_h)
     lay.track = pygame.Rect(x0, lay.tray.y - m.gap - track_h, left_w, track_h)
 
     # the six Areas fill what is left between boards and track
     area_top = boards_bottom + m.gap
-    area_h = max(m.px(96) if not large else m.px(48), lay.track.y - m.gap - area_top)
+    area_h = max(area_min, lay.track.y - m.gap - area_top)
     lay.board_area = pygame.Rect(x0, area_top, left_w, area_h)
     pair_gap, inner = m.px(18), m.px(6)
     aw = (left_w - 2 * pair_gap - 3 * inner) // 6

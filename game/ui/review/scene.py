@@ -347,7 +347,7 @@ class ReviewMixin:
         super().draw(surface)
         m = self.metrics
         r = self.controls_rect
-        draw.panel(surface, r, m.px(style.RADIUS))
+        draw.panel(surface, r, m.px(style.RADIUS), alpha=252)    # it may lie over the dice tray
         draw.blit_text(surface, self.position_label, m.px(16), (r.x + m.px(12), r.y + m.px(8)),
                        style.ACCENT_BRIGHT, True)
         if self.status:
