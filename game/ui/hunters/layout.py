@@ -92,7 +92,9 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
             ch = choice_head(m) + choice_button_h(m) + m.gap
             tray_h = min(tray_h, draw.font(m.px(14)).get_linesize() + m.px(10))
             room = m.height - m.pad - ch - tray_h - boards_bottom - m.px(36) - 4 * m.gap
-            track_h, area_min = max(m.px(34), min(m.px(60), room)), m.px(36)
+            # the track keeps its numbers' row and a row of pieces under it (paint.draw_track)
+            least = draw.font(m.px(12), True).get_linesize() + m.px(3) + m.px(16)
+            track_h, area_min = max(least, min(m.px(60), room)), m.px(36)
     lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
     lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - tray_h, left_w, tray_h)
     lay.track = pygame.Rect(x0, lay.tray.y - m.gap - track_h, left_w, track_h)

@@ -199,7 +199,7 @@ class TablePainter(StillLayer):
         r = self.lay.track
         draw.panel(surface, r, m.px(8))
         cw = r.width / 15
-        top, head = r.y + m.px(3), max(m.px(17), draw.font(m.px(12), True).get_linesize() + m.px(3))  # large text
+        top, head = r.y + m.px(3), min(max(m.px(17), draw.font(m.px(12), True).get_linesize() + m.px(3)), r.h - m.px(15))
         by_damage = track_markers(v, self.pending_damage())
         for n in range(15):
             x = int(r.x + n * cw)
