@@ -207,3 +207,46 @@ def test_a_whole_harsh_game_by_keys_alone(app):
             step(app, 3)
     assert session.is_over(), "the game did not end"
     assert {"move", "end"} <= kinds
+
+
+@pytest.mark.parametrize("screen", ["settings", "access", "history", "setup", "harsh", "hunters"])
+def test_f1_lists_the_keys_of_every_screen_and_closes_again(app, screen):
+    """F1 (and ?) over each screen: the list of its keys (a table's own keys with the
+    common ones), F1 again or Esc back to the very screen."""
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    if screen in ("harsh", "hunters"):
+        seats = [SeatConfig("Ann", "human")] + [SeatConfig(n, "computer", "easy")
+                                                for n in ("Bo", "Cy", "Di")[:3 if screen == "hunters" else 0]]
+        table = start_game(app, screen, seats, 21, {})
+        for _ in range(600):           # Enter through the first look at one's character
+            if app.top is table and table.acting_seat() == 0 and table.choices:
+                break
+            if app.top is not table:
+                press(app, pygame.K_RETURN, frames=3)
+            else:
+                step(app, 3)
+        assert app.top is table
+        want = controls.rows(screen)
+    elif screen == "setup":
+        click(app, "#tile_hunters")
+        want = controls.rows("hunters")         # the game's keys, as it is set up
+    else:
+        navigation.push(app, screen)
+        step(app, 2)
+        want = controls.COMMON
+    below = app.top
+    press(app, pygame.K_F1)
+    assert isinstance(app.top, KeysHelpScene) and app.top.below is below
+    rows = [tuple(r) for b in app.top.panel.blocks for r in b.rows]
+    assert rows, "an empty list"
+    assert app.top.rows() == want
+    if screen in ("harsh", "hunters"):
+        assert set(controls.GAMES[screen]) <= set(app.top.rows())
+    press(app, pygame.K_F1)
+    assert app.top is below
+    press(app, pygame.K_SLASH, pygame.KMOD_LSHIFT, "?")
+    assert isinstance(app.top, KeysHelpScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is below

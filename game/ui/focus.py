@@ -15,6 +15,10 @@ the focus; once another control has it, these do):
 * on a drop-down, the arrows pick the option before or after;
 * on a button, the arrows go on along the order.
 
+A switched-off button with an action is in the order too (issue 44): a player who cannot
+hover learns why it is off. While it has the focus the scene shows why (``Scene.draw_why_off``)
+and Enter says it again as a refusal (``Scene.refuse_off``) instead of acting.
+
 The ring is drawn here only (``draw_ring``), for every palette: a light band inside a
 dark one, so it shows on a dark table and on a light button alike. A focused button is
 also put in pygame-gui's "selected" state, the theme's own look for it.
@@ -66,6 +70,12 @@ def usable(widget) -> bool:
             and getattr(widget, "is_enabled", True))
 
 
+def switched_off(widget) -> bool:
+    """A button that is there but switched off."""
+    return (widget is not None and widget.alive() and widget.visible
+            and isinstance(widget, UIButton) and not widget.is_enabled)
+
+
 class Ring:
     """One scene's focus order and the control that has the focus."""
 
@@ -75,6 +85,10 @@ class Ring:
         self.current = None           # a control that is not a numbered choice, or None
 
     # --- the order -------------------------------------------------------------------------
+    def reachable(self, widget) -> bool:
+        """In the order: usable, or a switched-off button that would act (its reason shows)."""
+        return usable(widget) or (switched_off(widget) and widget in self.scene._presses)
+
     def add(self, widget) -> None:
         if self._dry():
             return
@@ -86,7 +100,7 @@ class Ring:
     def begin(self):
         """Before a rebuild: what had the focus (found again by its object id), and a
         fresh order."""
-        held = _ident(self.current) if usable(self.current) else None
+        held = _ident(self.current) if self.reachable(self.current) else None
         self._leave()
         self.items = []
         return held
@@ -95,14 +109,14 @@ class Ring:
         if held is None or self.scene.selected is not None:
             return
         for w in self.items:
-            if usable(w) and _ident(w) == held:
+            if self.reachable(w) and _ident(w) == held:
                 self.focus(w)
                 return
 
     def order(self) -> list:
         choices = [c.button for c in self.scene.choices]
         ids = {id(b) for b in choices}
-        items = [w for w in self.items if usable(w)]
+        items = [w for w in self.items if self.reachable(w)]
         if getattr(self.scene, "choices_first", False):
             rest = reading_order([w for w in items if id(w) not in ids])
             items = [b for b in choices if usable(b)] + rest
@@ -113,7 +127,7 @@ class Ring:
         s = self.scene
         if s.selected is not None and s.selected < len(s.choices):
             return s.choices[s.selected].button
-        return self.current if usable(self.current) else None
+        return self.current if self.reachable(self.current) else None
 
     # --- moving ------------------------------------------------------------------------------
     def move(self, step: int) -> bool:
@@ -125,6 +139,9 @@ class Ring:
         if at is None:
             nxt = order[0] if step > 0 else order[-1]
         else:
+            if not 0 <= at + step < len(order) and self.scene.focus_wraps(step):
+                self._leave()         # past either end: the scene's own choices (a hand)
+                return True
             nxt = order[(at + step) % len(order)]
         self.focus(nxt)
         return True
@@ -140,7 +157,7 @@ class Ring:
             s.select(None)
         self._leave()
         self.current = widget
-        if isinstance(widget, UIButton):
+        if isinstance(widget, UIButton) and widget.is_enabled:
             widget.select()
         elif isinstance(widget, FIELDS):
             widget.focus()
@@ -174,7 +191,7 @@ class Ring:
         control does not take (a number, a letter, Esc) lets the focus go and goes to the
         screen: Enter after a number then confirms what the number picked, not this."""
         w = self.current
-        if not usable(w) or event.key in MODIFIERS:
+        if not self.reachable(w) or event.key in MODIFIERS:
             return False              # Shift before Tab: the focus stays for Shift+Tab
         taken = self._key(w, event)
         if not taken:
@@ -204,6 +221,9 @@ class Ring:
             if k in BACK or k in ON:
                 return self.move(-1 if k in BACK else 1)
             return False
+        if k in CONFIRM and not w.is_enabled:
+            self.scene.refuse_off(w)      # why it is off, not its action
+            return True
         if k in CONFIRM:
             action = self.scene._presses.get(w)
             if action is not None:
@@ -247,6 +267,10 @@ class Ring:
         if w is None:
             return
         draw_ring(surface, w.rect, self.scene.metrics.px(9))
+        if switched_off(w):
+            self.scene.draw_why_off(surface, w)
+        elif getattr(w, "full_words", None):
+            self.scene.draw_note_under(surface, w, w.full_words)   # its label was shortened
 
 
 def reading_order(widgets: list) -> list:

@@ -36,6 +36,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UILabel
 
+from game.i18n import _
 from game.ui import draw, focus, style, words
 
 if TYPE_CHECKING:
@@ -262,7 +263,7 @@ class Scene:
         (a table makes its dialogs' buttons while it is put up, not in a move's frame).
         While ``ahead`` is a list, the button is only noted there, made later by who set it
         (a curtain makes one a frame)."""
-        for _ in self.park_steps(rect, text, cls=cls, object_id=object_id):
+        for _step in self.park_steps(rect, text, cls=cls, object_id=object_id):
             pass
 
     def park_steps(self, rect, text: str, *, cls: str | None = None,
@@ -360,6 +361,44 @@ class Scene:
         """Draw above the UI elements (badges, focus ring, custom tile contents)."""
         self._draw_badges(surface)
 
+    def focus_wraps(self, step: int) -> bool:
+        """Tab past the last control (``step`` 1) or Shift+Tab before the first (-1): True
+        if the scene's own choices (not buttons: a hand of cards) take the focus there."""
+        return False
+
+    def why_off(self, btn) -> str:
+        """Why the switched-off ``btn`` is off, in the player's words."""
+        why = getattr(btn, "why_off", None) or _("Not available now.")
+        return why[:1].upper() + why[1:]
+
+    def refuse_off(self, btn) -> None:
+        """Enter on a switched-off button: say why, do nothing (tables say it in their
+        status line). Here the note under the focused button already says it."""
+        self.app.sound.play("refused")
+
+    def draw_why_off(self, surface: pygame.Surface, btn) -> None:
+        """Why the focused button is off, in a note under it (over it at the window's foot)."""
+        self.draw_note_under(surface, btn, self.why_off(btn))
+
+    def draw_note_under(self, surface: pygame.Surface, btn, text: str) -> None:
+        """A note for the focused ``btn`` under it (over it at the window's foot)."""
+        m = self.metrics
+        fs = m.px(13)
+        width = max(btn.rect.width, m.px(260))
+        lines = draw.wrap(text, fs, width - 2 * m.px(8))
+        step = draw.font(fs).get_linesize()
+        r = pygame.Rect(0, 0, width, len(lines) * step + 2 * m.px(5))
+        r.midtop = (btn.rect.centerx, btn.rect.bottom + m.px(8))
+        if r.bottom > surface.get_height():
+            r.midbottom = (btn.rect.centerx, btn.rect.y - m.px(8))
+        r.clamp_ip(surface.get_rect())
+        draw.panel(surface, r, m.px(6), alpha=250)
+        pygame.draw.rect(surface, style.TEXT_MUTED, r, 1, border_radius=m.px(6))
+        y = r.y + m.px(5)
+        for ln in lines:
+            draw.blit_text(surface, ln, fs, (r.x + m.px(8), y), style.TEXT)
+            y += step
+
     def on_escape(self) -> None:
         """Esc: go back by default."""
         self.app.pop()
@@ -371,9 +410,11 @@ class Scene:
     def button(self, rect, text: str, on_press: Callable[[], None] | None = None, *,
                choice: bool = True, enabled: bool = True, cls: str | None = None,
                object_id: str | None = None, tooltip: str | None = None,
-               badge: bool = True, container=None, wrap: bool = False) -> UIButton:
+               badge: bool = True, container=None, wrap: bool = False,
+               why: str | None = None) -> UIButton:
         """A themed button. ``choice`` buttons join the keyboard order (1-9, arrows).
-        ``wrap``: its words take as many lines as its height holds (game.ui.words)."""
+        ``wrap``: its words take as many lines as its height holds (game.ui.words).
+        ``why``: when switched off, why (shown while it has the focus; else its tooltip)."""
         rect = pygame.Rect(rect)
         if wrap:
             cls = words.wrap_class(cls)
@@ -414,6 +455,8 @@ class Scene:
             if not enabled:
                 btn.disable()
         self._made.setdefault(key, []).append(btn)
+        btn.why_off = None if enabled else (why or tooltip)
+        btn.full_words = None        # set by a scene that shortened its words
         if on_press is not None:
             self._presses[btn] = on_press
             self.ring.add(btn)

@@ -49,7 +49,8 @@ SUITS = {
     "blue":   {"colour": (63, 127, 208), "shape": "drop",     "letter": "B", "name": "Blue"},
     "red":    {"colour": (200, 65, 59),  "shape": "diamond",  "letter": "R", "name": "Red"},
     "yellow": {"colour": (224, 181, 58), "shape": "star",     "letter": "Y", "name": "Yellow"},
-    "grey":   {"colour": (143, 150, 158), "shape": "square",  "letter": "G", "name": "Grey"},
+    # a neutral grey: the bluish (143, 150, 158) was 18 ΔE00 from blue for a tritanope
+    "grey":   {"colour": (152, 152, 152), "shape": "square",  "letter": "G", "name": "Grey"},
 }
 
 # Shadow Hunters factions: shape + letter + colour.

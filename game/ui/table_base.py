@@ -329,6 +329,10 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         self.set_status(_("{lead}: {reason}", lead=lead, reason=text), refused=True)
         self.app.sound.play("refused")
 
+    def refuse_off(self, btn) -> None:
+        """Enter on a switched-off control: its reason, as any refusal is said."""
+        self.refuse(self.why_off(btn))
+
     def set_status(self, text: str, refused: bool = False) -> None:
         self.status, self.status_refused = text, refused
         self.status_timer = STATUS_SECONDS if text else 0.0

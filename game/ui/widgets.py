@@ -96,7 +96,9 @@ class ScrollPanel:
     @property
     def inner(self) -> pygame.Rect:
         pad = self.m.px(12)
-        top = self.m.px(34) if self.title else pad
+        # under the title as large text draws it (issue 44: it ran into the first line)
+        top = max(self.m.px(34), self.m.px(8) + draw.font(self.m.px(16), True).get_linesize()) \
+            if self.title else pad
         return pygame.Rect(self.rect.x + pad, self.rect.y + top,
                            self.rect.width - 2 * pad - self.m.px(8), self.rect.height - top - pad)
 

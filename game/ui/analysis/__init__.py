@@ -47,7 +47,9 @@ def add_review_button(scene, m, x: int) -> int:
     """An Analyse button in the review's top bar, left of ``x``; returns its left edge."""
     if scene.record.game not in GAMES:
         return x
-    bw = m.px(112)
+    from game.ui import draw
+
+    bw = draw.label_width(m, _("Analyse"), minimum=m.px(112))     # large text: its words whole
     x -= bw + m.gap
     scene.button((x, m.gap, bw, m.button_h), _("Analyse"), lambda: open_from_review(scene),
                  choice=False, object_id="#analyse",

@@ -15,7 +15,7 @@ import pygame
 from game.i18n import _
 from game.ui import draw, style
 
-from .look import scores_panel_height
+from .look import memory_panel_height, scores_panel_height
 
 
 class Geometry:
@@ -31,7 +31,8 @@ class Geometry:
         self.chip = (px(17), px(19))
         self.lift = px(18)
 
-        side_w = max(px(250), int(m.width * 0.25))
+        # large text (issue 44): the sheet's columns and names need more of the width
+        side_w = max(px(250), int(m.width * (0.25 + 0.07 * max(0.0, m.text - 1))))
         self.sidebar = pygame.Rect(m.width - side_w - m.pad, top + m.gap, side_w,
                                    m.height - top - m.gap - m.pad)
         self.table = pygame.Rect(m.pad, top + m.gap, self.sidebar.x - 2 * m.pad,
@@ -43,7 +44,7 @@ class Geometry:
         y = self.scores.bottom + m.gap
         self.memory = None
         if memory:
-            self.memory = pygame.Rect(self.sidebar.x, y, side_w, px(40) + 4 * px(21))
+            self.memory = pygame.Rect(self.sidebar.x, y, side_w, memory_panel_height(m))
             y = self.memory.bottom + m.gap
         self.log = pygame.Rect(self.sidebar.x, y, side_w, self.sidebar.bottom - y)
 

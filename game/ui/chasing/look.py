@@ -40,7 +40,10 @@ def chip(rank: int, suit: str, size: tuple, dim: bool = False) -> pygame.Surface
     pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.4), surf.get_rect(), 1,
                      border_radius=max(2, w // 6))
     ink = style.mix(suit_ink(suit), colour, 0.55) if dim else suit_ink(suit)
-    img = draw.text(str(rank), max(8, int(h * 0.62)), ink, True)
+    size = max(8, int(h * 0.62 / style.TEXT_SCALE))     # the chip's own height, not the text size's
+    while size > 6 and draw.font(size, True).size(str(rank))[0] > w - 2:
+        size -= 1                                          # "10"-"13" in a narrow chip
+    img = draw.text(str(rank), size, ink, True)
     surf.blit(img, img.get_rect(center=(w / 2, h / 2 + 1)))
     return surf
 
@@ -219,8 +222,32 @@ def round_sum(row: Sequence) -> int | None:
     return sum(values) if values else None
 
 
+def _lh(m, size: int, bold: bool = False) -> int:
+    return draw.font(m.px(size), bold).get_linesize()
+
+
+def score_rows(m) -> tuple[int, int, int]:
+    """(the column heads' top, a player's row, the rows' top) from the panel's top: as
+    the base pixels say, or the lines' heights in large text (issue 44)."""
+    head = max(m.px(36), m.px(8) + _lh(m, 16, True))
+    row = max(m.px(24), _lh(m, 15))
+    return head, row, head + max(m.px(20), _lh(m, 13, True))
+
+
 def scores_panel_height(m, n: int) -> int:
-    return m.px(62) + n * m.px(24) + m.px(20)
+    _head, row, top = score_rows(m)
+    return top + n * row + max(m.px(26), _lh(m, 12) + m.px(6))
+
+
+def memory_panel_height(m) -> int:
+    head, row = memory_rows(m)
+    return head + 4 * row + m.px(6)
+
+
+def memory_rows(m) -> tuple[int, int]:
+    """(the chips' top from the panel's top, a suit's row)."""
+    # the chips keep their size (their ranks are sized by the chip): the log below needs the room
+    return max(m.px(34), m.px(10) + _lh(m, 15, True)), m.px(21)
 
 
 def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mapping,
@@ -246,15 +273,18 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
     if shown.right + m.gap + hint_w <= rect.right - pad:    # large text: the title comes first
         draw.blit_text(surface, hint, m.px(13), (rect.right - pad, rect.y + m.px(10)),
                        style.TEXT_DIM, False, "topright")
-    col_w = m.px(34)
+    head_f = draw.font(m.px(13), True)
+    col_w = max(m.px(34), head_f.size("III")[0] + m.px(10))
     total_x = rect.right - pad
-    xs = [total_x - m.px(64) - (2 - i) * col_w for i in range(3)]
-    y = rect.y + m.px(36)
+    total_w = max(m.px(64), head_f.size(p_("column", "Total"))[0] + head_f.size("III")[0] // 2 + m.px(12))
+    xs = [total_x - total_w - (2 - i) * col_w for i in range(3)]
+    head_y, row_h, rows_y = score_rows(m)
+    y = rect.y + head_y
     for i, label in enumerate(ROMAN):
         draw.blit_text(surface, label, m.px(13), (xs[i], y), style.TEXT_DIM, True, "midtop")
     # Translators: the scores panel's narrow column of each player's total
     draw.blit_text(surface, p_("column", "Total"), m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
-    tricks_x = xs[0] - col_w - m.px(8)
+    tricks_x = xs[0] - max(col_w + m.px(8), (head_f.size(_("Tricks"))[0] + head_f.size("I")[0]) // 2 + m.px(12))
     current = view["round"] - 1 if live is not None else None
     if live is not None:
         draw.blit_text(surface, _("Tricks"), m.px(13), (tricks_x, y), style.TEXT_DIM, True,
@@ -262,12 +292,12 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
         name_right = tricks_x - draw.font(m.px(13), True).size(_("Tricks"))[0] // 2
     else:
         name_right = xs[0] - col_w // 2
-    y += m.px(20)
+    y = rect.y + rows_y
     name_w = name_right - rect.x - pad - m.px(28)
     for seat, sheet in enumerate(view["scoresheet"]):
-        cy = y + m.px(12)
+        cy = y + row_h // 2
         if seat == decider:
-            hi = pygame.Rect(rect.x + m.px(4), y, rect.w - m.px(8), m.px(24))
+            hi = pygame.Rect(rect.x + m.px(4), y, rect.w - m.px(8), row_h)
             tint(surface, hi, (*style.ACCENT, 40), m.px(5))
         token = draw.player_token(seat, m.px(18), names[seat])
         surface.blit(token, token.get_rect(midleft=(rect.x + pad, cy)))
@@ -287,9 +317,11 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
                            False, "center")
         draw.blit_text(surface, str(sheet["total"]), m.px(16), (total_x, cy), style.ACCENT_BRIGHT,
                        True, "midright")
-        y += m.px(24)
+        y += row_h
     if live is not None:
-        note = _("{round}: the round so far, if it ended now", round=ROMAN[current])
+        note = (_("{round}: the round so far, if it ended now", round=ROMAN[current]),
+                _("{round}: the round so far", round=ROMAN[current]))
+        note = draw.fit_first(note, m.px(12), rect.w - 2 * pad)
         draw.blit_text(surface, fit_text(note, m.px(12), rect.w - 2 * pad), m.px(12),
                        (rect.x + pad, y + m.px(2)), style.ACCENT, False)
 
@@ -304,20 +336,22 @@ def draw_memory_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
         for p in trick["plays"]:
             played[p["card"][1]].add(p["card"][2])
     n_tricks = len(view["history"])
-    title = _("Played in earlier tricks") if n_tricks else _("Played in earlier tricks: none yet")
+    title = _("Played in earlier tricks") if n_tricks else draw.fit_first(
+        (_("Played in earlier tricks: none yet"), _("Played in earlier tricks")), m.px(15), rect.w - 2 * pad, True)
     title = fit_text(title, m.px(15), rect.w - 2 * pad, True)
     draw.blit_text(surface, title, m.px(15), (rect.x + pad, rect.y + m.px(8)), style.TEXT_MUTED, True)
     top = view["deck_top_rank"]
     mark_w = m.px(18)
     inner = rect.w - 2 * pad - mark_w - m.px(4)
     cell = min(m.px(20), inner // (top + 1))
-    y = rect.y + m.px(34)
+    head, row = memory_rows(m)
+    y = rect.y + head
     for suit in SUIT_ORDER:
         mark = suit_mark(suit, mark_w)
-        surface.blit(mark, (rect.x + pad, y + (m.px(19) - mark_w) // 2))
+        surface.blit(mark, (rect.x + pad, y + (row - 2 - mark_w) // 2))
         x = rect.x + pad + mark_w + m.px(4)
         for rank in range(top + 1):
-            surface.blit(chip(rank, suit, (cell - 1, m.px(19)), dim=rank not in played[suit]),
+            surface.blit(chip(rank, suit, (cell - 1, row - 2), dim=rank not in played[suit]),
                          (x, y))
             x += cell
-        y += m.px(21)
+        y += row

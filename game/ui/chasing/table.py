@@ -533,6 +533,13 @@ class ChasingTable(ChasingPainter, TableScene):
                 return True
             return False
         back = key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT    # Shift+Tab: back
+        if key == pygame.K_TAB and actions and self.ring.order():
+            # Tab: the cards, then the table's controls (Menu, Undo…), then the cards again
+            last = len(actions) - 1
+            if (self.key_selected == last and not back) or (self.key_selected == 0 and back):
+                self.key_selected = None
+                self.ring.move(-1 if back else 1)
+                return True
         if key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB) and actions and not back:
             self.key_selected = 0 if self.key_selected is None else (self.key_selected + 1) % len(actions)
             return True
@@ -552,6 +559,14 @@ class ChasingTable(ChasingPainter, TableScene):
             self.play(actions[self.key_selected])
             return True
         return super().handle_key(event)
+
+    def focus_wraps(self, step: int) -> bool:
+        """Tab past the last control: back to the first playable card (Shift+Tab: the last)."""
+        actions = self.key_actions
+        if not actions:
+            return False
+        self.key_selected = 0 if step > 0 else len(actions) - 1
+        return True
 
     def regions(self) -> dict:
         """The named parts of this table (docs/tutorials.md): rects, or a list of rects

@@ -61,16 +61,28 @@ class MiddleColumn:
         texts = {"bug": N_("Move the bug") if view["bug"]["state"] == "placed" else N_("Place the bug"),
                  "ability": here["ability_name"] if here and here["ability_name"]
                  and not here["face_down"] else N_("Use the ability")}
+        if m.text <= 1:
+            # as wide as the longest label needs ("Lost in the crowd" was cut at 1024x640),
+            # the notes beside giving way (they show whole on hover or focus when cut)
+            from game.rules.harsh.data import LOCATIONS
+
+            labels = [_(t) for _k, t, _n in ACTION_ROWS] + [_(loc[4]) for loc in LOCATIONS]
+            need = max(draw.font(m.px(16)).size(text)[0] for text in labels)
+            bw = min(int(lay.actions.width * 0.6), max(bw, need + m.px(34)))
         presses = {"clues": self.open_clues, "bug": lambda: self.choose_kind("bug"),
                    "track": lambda: self.choose_kind("track"), "ability": self.use_ability}
         present = {"clues": "reveal" in kinds, "bug": "bug" in kinds, "track": "track" in kinds,
                    "ability": "ability" in kinds}
-        for i, (key, text, _name) in enumerate(ACTION_ROWS):
+        reasons = dict(view.get("unavailable", ()))
+        for i, (key, text, name) in enumerate(ACTION_ROWS):
             msgid = texts.get(key, text)
             label, two = self.action_label(m, msgid, bw, bh)
+            why = shown(reasons.get(name, ""))
             self.buttons[key] = self.button(
                 (*spots[i], bw, bh), label, presses[key], enabled=present[key],
                 object_id=f"#act_{key}", cls="@choice", wrap=two,
+                why=look.plain(why) if why else
+                (_("Move your Agent first") if view["phase"] == "move" else None),
                 tooltip=_(msgid) if label != _(msgid) and m.text > 1 else None)
         last = full if m.text > 1 else bw
         if "accuse" in kinds:
@@ -81,6 +93,7 @@ class MiddleColumn:
             self.buttons["end"] = self.button(
                 (*spots[-1], last, bh), _("End turn"), lambda: self.choose_kind("end"),
                 enabled="end" in kinds, object_id="#act_end", cls="@primary",
+                why=_("Move your Agent first") if view["phase"] == "move" else None,
                 tooltip=_("The Spy moves next") if "end" in kinds else _("Move your Agent first"))
         self.row_h, self.button_w = rh, bw
         if self.grid_pick is not None:
@@ -268,10 +281,24 @@ class MiddleColumn:
             colour, _shape, _letter = look.CASE_LOOK[cf["name"]]
             cost = cf["cost"]
             head = _("{file} · {cost}", file=_(cf["name"]), cost=n_("{n} Clue", "{n} Clues", cost))
+            aside = ""
             if cf["name"] == "Red Herring" and cost == 3:
-                head = _("{head} (1 once Evidence shown)", head=head)
+                whole = _("{head} (1 once Evidence shown)", head=head)
+                if m.text <= 1 or draw.font(m.px(14), True).size(whole)[0] <= box.width:
+                    head = whole
+                else:
+                    # large text: the price's condition beside the cards, not cut off the head
+                    aside = (_("1 Clue once Evidence is shown"), _("1 Clue after Evidence"),
+                             _("1 after Evidence"))
             draw.blit_text(surface, fit(head, m.px(14), box.width, True), m.px(14), (box.x, y),
                            style.mix(colour, (255, 255, 255), 0.35), True)
+            if aside and cf["slots"]:
+                last = rects[(f, len(cf["slots"]) - 1)]
+                x = last.right + m.gap
+                fs = m.px(12)
+                text = draw.fit_first(aside, fs, box.right - x)
+                draw.blit_text(surface, text, fs, (x, last.centery), style.mix(colour, (255, 255, 255), 0.35),
+                               False, "midleft")
             for slot, name in enumerate(cf["slots"]):
                 r = rects[(f, slot)]
                 if over and files is not None and name is None:
@@ -337,7 +364,9 @@ class MiddleColumn:
                 y += int(fs * 1.25)
             return
         self.cut_notes = {}
-        for key, (wordings, colour) in self.action_notes(view).items():
+        notes = self.action_notes(view)
+        self.noted = {self.buttons[k] for k in notes if k in self.buttons}
+        for key, (wordings, colour) in notes.items():
             if m.text > 1:
                 self.cut_notes[key] = (wordings[0], colour)   # shown on hover or focus
                 continue
@@ -414,6 +443,12 @@ class MiddleColumn:
         for ln in lines:
             draw.blit_text(surface, ln, fs, (x, y), colour)
             y += int(fs * 1.2)
+
+    def draw_why_off(self, surface, btn) -> None:
+        """A switched-off action's reason is its note (beside it, or over the column while it
+        has the focus): only one without a note gets the scene's own."""
+        if btn not in getattr(self, "noted", ()):
+            super().draw_why_off(surface, btn)
 
     def draw_cut_note(self, surface) -> None:
         """A note that had to be cut, whole, over the column while its button is hovered

@@ -84,7 +84,8 @@ def compute(m: style.Metrics, top: int, status_lines: int = 2) -> HarshLayout:
 def compute_large(m: style.Metrics, top: int, status_lines: int) -> HarshLayout:
     """In large text (issue 44) the words need more room than the middle column has: the
     Case Files go to the right column under the Spy Movement deck, which is wider, the grid
-    gives up some width, and each panel is as high as its lines of text. ``status_lines``:
+    gives up some width, and each panel is as high as its lines of text; the log and the
+    hint take turns in one place. ``status_lines``:
     the lines the longest status entry takes (``MiddleColumn.status_lines``)."""
     w, h = m.width, m.height
     pad, gap = m.pad, m.gap
@@ -106,12 +107,13 @@ def compute_large(m: style.Metrics, top: int, status_lines: int) -> HarshLayout:
     mw = rx - pad - mx
     status = pygame.Rect(mx, y0, mw, 2 * (status_lines * line_h(m, 13) + m.px(8)))
     actions = pygame.Rect(mx, status.bottom + gap, mw, collection.y - gap - status.bottom - gap)
-    spy = pygame.Rect(rx, y0, right_w, line_h(m, 14, True) + line_h(m, 12) + m.px(90))
+    # its cards a little smaller than at 100 %: the log below needs the lines (issue 44)
+    spy = pygame.Rect(rx, y0, right_w, line_h(m, 14, True) + line_h(m, 12) + m.px(90 if m.text < 2 else 64))
     cases = pygame.Rect(rx, spy.bottom + gap, right_w, 3 * (case_head_h(m) + m.px(36)))
-    rest = h - pad - cases.bottom - gap
-    hint_h = int(rest * 0.55)
-    log = pygame.Rect(rx, cases.bottom + gap, right_w, rest - hint_h - gap)
-    hint = pygame.Rect(rx, log.bottom + gap, right_w, hint_h)
+    # the log and the hint share what is left: split, each had a line or two at 200 %;
+    # the hint takes the place while there is one for the decision (``hint_in_view``)
+    log = pygame.Rect(rx, cases.bottom + gap, right_w, h - pad - cases.bottom - gap)
+    hint = log.copy()
     board = pygame.Rect(pad, y0, board_w, h - pad - y0)
     dw = min(m.px(600), int(board_w * 0.86))
     dialog_area = pygame.Rect(board.centerx - dw // 2, board.y, dw, board.height)

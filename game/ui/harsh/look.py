@@ -126,6 +126,29 @@ def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_n
     return _ready(surf)
 
 
+@lru_cache(maxsize=64)
+def location_holds(size: tuple, name: str, star: bool, face_down: bool, ability_name: str,
+                   ability_text: str, used: bool, enabled: bool, reserve: int) -> bool:
+    """Whether ``location_card`` shows every word of this Location, uncut (measured as it
+    draws them). A card that cuts is read whole beside the grid (``reader``)."""
+    w, h = size
+    name, ability_name, ability_text = _(name), _(ability_name), _(ability_text)
+    bar_h = max(18, int(h * 0.17))
+    text_w = w - 12 - (int(bar_h * 0.8) + 4 if star else 0)
+    title_size = _shrink(name, max(11, int(bar_h * 0.56)), text_w, True, 9)
+    if draw.font(title_size, True).size(name)[0] > text_w:
+        return False
+    if face_down or not enabled:
+        return True
+    body = max(10, int(h * 0.085))
+    if draw.font(body, True).size(ability_name)[0] > w - 12:
+        return False
+    y = bar_h + max(3, h // 40) + int(body * 1.3 * style.TEXT_SCALE)
+    small = max(10, body - 1)
+    step = small * 1.2 * style.TEXT_SCALE
+    return y + len(draw.wrap(ability_text, small, w - 12)) * step <= h - reserve
+
+
 @lru_cache(maxsize=32)
 def mini_back(size: tuple, dealt: bool) -> pygame.Surface:
     """A small face-down Discovery card; dealt ones carry a dot (one of them hides a Bomb)."""
@@ -413,7 +436,7 @@ def note_colour(note: str) -> tuple:
 
 def _forget_words(_lang: str) -> None:
     """The cached drawings carry words: a change of language draws them again."""
-    for made in (location_card, mini_face, item_card, clue_card, bomb_card, case_back):
+    for made in (location_card, location_holds, mini_face, item_card, clue_card, bomb_card, case_back):
         made.cache_clear()
 
 

@@ -290,6 +290,21 @@ class HarshOverlays:
                                 "chance estimated."), style.TEXT_DIM)]
         return hint_lines(answer, reasoned)
 
+    def hint_in_view(self) -> bool:
+        """Whether the hint panel shows. In large text it shares the log's place (issue 44)
+        and takes it only while there is a hint for this decision: asked, thought about or
+        failed; the log has it otherwise (the Hint button and H ask for one)."""
+        lay = self.lay
+        if lay is None or lay.hint != lay.log:
+            return True
+        key = self.step_key()
+        return bool(self.hints.thinking_for(key) or self.hints.result_for(key) is not None
+                    or (self.hints.error and getattr(self.hints, "_key", None) == key))
+
+    def log_in_view(self) -> bool:
+        lay = self.lay
+        return lay is None or lay.hint != lay.log or not self.hint_in_view()
+
     def draw_hint_panel(self, surface) -> None:
         self.hint_panel.draw(surface)
         if self.hints.thinking_for(self.step_key()):

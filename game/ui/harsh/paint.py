@@ -17,7 +17,7 @@ from game.rules.harsh.data import OPPOSITE
 from game.ui import draw, focus, palette, style
 from game.ui.table_base import fit
 
-from . import dialogs, forecast, look
+from . import dialogs, forecast, look, reader
 from .anim import ease
 
 # one sentence per place in the stack, so each language says it its way
@@ -173,9 +173,9 @@ class HarshPainter:
             if name not in self._kept:
                 paint(surface, view)
         self.draw_top_bar(surface)
-        if self.log_panel is not None:
+        if self.log_panel is not None and self.log_in_view():
             self.log_panel.draw(surface)
-        if self.hint_panel is not None:
+        if self.hint_panel is not None and self.hint_in_view():
             self.draw_hint_panel(surface)
         self.draw_animations(surface, view)
         self.draw_toast(surface)
@@ -189,6 +189,7 @@ class HarshPainter:
         if self.lay is not None:
             self.draw_hint_mark(surface)
             self.draw_cut_note(surface)
+            reader.draw_reader(self, surface)     # a Location whose card cut its words
 
     # what the board shows while the Spy is on its way -------------------------------------------
     # The view is already past the Spy's move; what its arrival changes waits for it.

@@ -436,7 +436,7 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
     def _handle_event(self, event: pygame.event.Event) -> bool:
         if self._held is not None and event.type in ACTING_EVENTS:
             self._take_held()       # what was chosen first is taken first
-        if self.hint_panel is not None and self.hint_panel.handle_event(event):
+        if self.hint_panel is not None and self.hint_in_view() and self.hint_panel.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.lay is not None:
             if self.dialog is None and self.acting_seat() is not None:
@@ -472,6 +472,7 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
             # the tables' digit rule (controls.TABLE_DIGITS): a Location's number highlights it,
             # the same number again or Enter goes there; one it cannot go to says why at once
             p = DIGIT_KEYS[event.key] - 1
+            self.named_cell = (p, self.step_key())    # read whole beside the grid (reader)
             if p == self.key_cell_now() or p not in self.cell_choices():
                 self.key_cell = None
                 self.click_cell(p)
@@ -491,6 +492,7 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         return super().handle_key(event)
 
     key_cell: tuple | None = None     # (Location, step, aimed ability) a number key highlit
+    named_cell: tuple | None = None   # (Location, step) a number key last named
 
     def cell_choices(self) -> dict:
         """The Locations a click would choose now: the ability's targets, else the moves."""

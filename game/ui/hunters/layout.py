@@ -80,16 +80,28 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
 
     # bottom up: choices, dice tray, damage track
     ch = choice_height(m)
-    lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
-    lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - m.px(54), left_w, m.px(54))
     # the damage track: taller with many players, so a crowded cell stacks its pieces in
     # three rows instead of heaping them
     track_h = m.px(50) if players <= 5 else m.px(70)
+    tray_h, area_min = m.px(54), m.px(96) if not large else m.px(48)
+    if large:
+        # seven or eight players, or a taller top bar (the review's), in large text (issue
+        # 44): no room for two rows of choices; one row and "More…", the track lower
+        short = boards_bottom + 4 * m.gap + m.px(48) + track_h + m.px(54) + ch + m.pad - m.height
+        if short > 0:      # and the tray one line high, the Areas slim strips
+            ch = choice_head(m) + choice_button_h(m) + m.gap
+            tray_h = min(tray_h, draw.font(m.px(14)).get_linesize() + m.px(10))
+            room = m.height - m.pad - ch - tray_h - boards_bottom - m.px(36) - 4 * m.gap
+            # the track keeps its numbers' row and a row of pieces under it (paint.draw_track)
+            least = draw.font(m.px(12), True).get_linesize() + m.px(3) + m.px(16)
+            track_h, area_min = max(least, min(m.px(60), room)), m.px(36)
+    lay.choices = pygame.Rect(x0, m.height - m.pad - ch, left_w, ch)
+    lay.tray = pygame.Rect(x0, lay.choices.y - m.gap - tray_h, left_w, tray_h)
     lay.track = pygame.Rect(x0, lay.tray.y - m.gap - track_h, left_w, track_h)
 
     # the six Areas fill what is left between boards and track
     area_top = boards_bottom + m.gap
-    area_h = max(m.px(96) if not large else m.px(48), lay.track.y - m.gap - area_top)
+    area_h = max(area_min, lay.track.y - m.gap - area_top)
     lay.board_area = pygame.Rect(x0, area_top, left_w, area_h)
     pair_gap, inner = m.px(18), m.px(6)
     aw = (left_w - 2 * pair_gap - 3 * inner) // 6

@@ -165,8 +165,11 @@ def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
                    "midleft")
     title_size = max(10, min(int(h * 0.11), int(w * 0.11)))
     title = _(name)
-    while draw.font(title_size, True).size(title)[0] > w - 10 and title_size > 9:
+    floor = max(5, round(9 / style.TEXT_SCALE))     # 9 px on screen: large text may shrink too
+    while title_size > floor and (draw.font(title_size, True).size(title)[0] > w - 10
+                                  or draw.font(title_size, True).get_height() > h - band.bottom - 3):
         title_size -= 1
+    title = draw.ellipsize(title, title_size, w - 10, True)     # (the hover card names it whole)
     draw.blit_text(surf, title, title_size, (w // 2, band.bottom + 3), style.TEXT, True, "midtop")
     small = max(9, int(title_size * 0.82))
     k = style.TEXT_SCALE        # the lines' steps grow with the text size (issue 44)

@@ -199,7 +199,7 @@ class TablePainter(StillLayer):
         r = self.lay.track
         draw.panel(surface, r, m.px(8))
         cw = r.width / 15
-        top = r.y + m.px(3)
+        top, head = r.y + m.px(3), min(max(m.px(17), draw.font(m.px(12), True).get_linesize() + m.px(3)), r.h - m.px(15))
         by_damage = track_markers(v, self.pending_damage())
         for n in range(15):
             x = int(r.x + n * cw)
@@ -208,14 +208,14 @@ class TablePainter(StillLayer):
             draw.blit_text(surface, str(n), m.px(12), (x + m.px(4), top), style.TEXT_MUTED, True)
             mark = look.hp_mark(n) if n in look.HP_MARKS else ""
             if mark:
-                fs = m.px(11)
-                while draw.font(fs, True).size(mark)[0] > cw * 0.55 and fs > m.px(8):
-                    fs -= 1     # three katakana initials are wider than three Latin ones
+                fs, room = m.px(11), min(cw * 0.55, cw - m.px(9) - draw.font(m.px(12), True).size(str(n))[0])
+                while draw.font(fs, True).size(mark)[0] > room and fs > max(5, round(8 / style.TEXT_SCALE)):
+                    fs -= 1     # katakana initials are wider than Latin ones; large text beside the number
                 img = draw.text(mark, fs, style.DANGER, True)
                 spot = img.get_rect(topright=(int(x + cw) - m.px(3), top))
                 surface.blit(img, spot)
                 self.spots.append(Spot(spot.inflate(m.px(6), m.px(4)), "hp", str(n), _("Damage track")))
-            cell = pygame.Rect(x + m.px(2), r.y + m.px(17), int(cw) - m.px(4), r.bottom - m.px(3) - r.y - m.px(17))
+            cell = pygame.Rect(x + m.px(2), r.y + head, int(cw) - m.px(4), r.bottom - m.px(3) - r.y - head)
             for seat, rect in track_slots(by_damage.get(n, []), cell):
                 surface.blit(draw.player_token(seat, rect.width, self.seat_name(seat)), rect)
 
@@ -356,13 +356,15 @@ class TablePainter(StillLayer):
         flip = next((e for e in hits if e.kind == "reveal"), None)
         if p["revealed"] and not (flip and flip.progress < 0.5):
             surface.blit(look.faction_mark(p["faction"], sym), (rect.x + pad, y))
-            line = _("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"])
+            # the wordings from longest to shortest: large text shows a shorter one whole
+            line = (_("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"]), _(p["character"]))
             colour = look.faction_colour(p["faction"])
         else:
             surface.blit(look.faction_mark(None, sym), (rect.x + pad, y))
             me = v.get("me")
             if me and seat == self.viewer:
-                line, colour = _("You: {character} (hidden)", character=_(me["character"])), style.TEXT_MUTED
+                c = _(me["character"])
+                line, colour = (_("You: {character} (hidden)", character=c), _("You: {character}", character=c), c), style.TEXT_MUTED
             elif seat in dict(v.get("shown_to_me", ())):
                 shown = dict(v["shown_to_me"])[seat]
                 line, colour = (_("Showed you: {character}", character=_(shown)),
@@ -370,7 +372,9 @@ class TablePainter(StillLayer):
             else:
                 note = self.notebook.summary(self.viewer, seat) if self.viewer is not None else ""
                 line, colour = (_("Note: {note}", note=note) if note else _("Hidden")), style.TEXT_DIM
-        draw.blit_text(surface, fit(line, m.px(14), rect.width - sym - 3 * pad, p["revealed"]), m.px(14),
+        room = rect.width - sym - 3 * pad
+        line = draw.fit_first(line if isinstance(line, tuple) else (line,), m.px(14), room, p["revealed"])
+        draw.blit_text(surface, line, m.px(14),
                        (rect.x + pad + sym + m.px(5), y + line_h // 2), colour, p["revealed"], "midleft")
         y += line_h + m.px(4)
         # damage, states and equipment
@@ -378,7 +382,8 @@ class TablePainter(StillLayer):
         if hp is None and seat == self.viewer and v.get("me"):
             hp = v["me"]["hp"]                  # your own HP, known only to you
         damage = max(0, p["damage"] - self.pending_damage().get(seat, 0))
-        dmg_text = _("Damage {damage}/{hp}", damage=damage, hp=hp) if hp else _("Damage {damage}", damage=damage)
+        dmg_text = draw.fit_first((_("Damage {damage}/{hp}", damage=damage, hp=hp), _("Dmg {damage}/{hp}", damage=damage, hp=hp))
+                                  if hp else (_("Damage {damage}", damage=damage),), m.px(13), rect.width - 2 * pad, True)
         img = draw.text(dmg_text, m.px(13), style.DANGER if damage else style.TEXT_MUTED, True)
         surface.blit(img, (rect.x + pad, y))
         x = rect.x + pad + img.get_width() + m.px(6)
@@ -593,8 +598,8 @@ class TablePainter(StillLayer):
                     y += int(m.px(19) * m.text)     # the lines grow with the text size
             return
         name = self.seat_name(self.viewer)
-        draw.blit_text(surface, fit(_("{player}: your character", player=name), m.px(15), r.width - m.px(24), True), m.px(15),
-                       (x, r.y + m.px(8)), style.TEXT_MUTED, True)
+        title = draw.fit_first((_("{player}: your character", player=name), name), m.px(15), r.width - m.px(24), True)
+        draw.blit_text(surface, title, m.px(15), (x, r.y + m.px(8)), style.TEXT_MUTED, True)
         head = max(m.px(32), draw.font(m.px(15), True).get_linesize() + m.px(8))
         # over the buttons (table.build_private): in large text they are taller
         below = max(m.px(52), max(m.px(32), draw.font(m.px(16)).get_linesize() + m.px(6)) + m.px(14))
@@ -628,18 +633,21 @@ class TablePainter(StillLayer):
             if y + need <= bottom + m.px(4):
                 break
             if fs <= m.px(10):
-                if m.text > 1 and len(blocks) > 2:
-                    # large text: the ability's words give way (the Card button shows them)
-                    blocks, fs = blocks[:1] + blocks[2:], m.px(13)
+                if m.text > 1 and len(blocks) > 1:
+                    # large text: the ability's words give way, then the last (Card shows all)
+                    blocks, fs = (blocks[:1] + blocks[2:] if len(blocks) > 2 else blocks[:-1]), m.px(13)
                     continue
                 break
             fs -= 1
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(tx, cy, tw, bottom + m.px(4) - cy).clip(clip or surface.get_rect()))
         for (head, _text, colour), lines in zip(blocks, wrapped):
             for i, line in enumerate(lines):
                 draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
                                i == 0 and bool(head))
                 y += int(fs * 1.28 * m.text)    # the lines grow with the text size
             y += m.px(4)
+        surface.set_clip(clip)
 
     def draw_decks(self, surface, v, m) -> None:
         r = self.lay.decks

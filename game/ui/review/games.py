@@ -174,6 +174,11 @@ def mini_face(rank: int, suit: str, size: tuple) -> pygame.Surface:
 class HuntersHooks:
     review_viewer = None
 
+    @property
+    def turn_band(self) -> bool:
+        # seven or eight players' boards take two rows: no height for the band in large text
+        return len(self.session.seats) <= 6
+
     def caption(self) -> str:
         v = self.view()
         if v["active"] < 0:
@@ -181,7 +186,11 @@ class HuntersHooks:
         return _("Turn {turn}: {name}", turn=v["turn"], name=self.seat_name(v["active"]))
 
     def review_rects(self, m):
-        return self._table_log_rect, pygame.Rect(self.lay.choices), pygame.Rect(self.lay.private)
+        c = pygame.Rect(self.lay.choices)
+        need = super().controls_height(m)
+        if need > c.h:      # large text, a short choice strip: up over the dice tray
+            c = pygame.Rect(c.x, c.bottom - need, c.w, need)
+        return self._table_log_rect, c, pygame.Rect(self.lay.private)
 
     def sections(self):
         return [s for s in super().sections() if s.title != _("Characters")]
@@ -227,11 +236,20 @@ class HarshHooks:
 
     def review_rects(self, m):
         lay = self.lay
+        if lay.hint == lay.log:
+            # large text: the log and the hint share one place (harsh.layout), too small for
+            # the controls too; they go under the secrets, where the actions were
+            act = lay.actions
+            ch = super().controls_height(m)
+            return (pygame.Rect(lay.log), pygame.Rect(act.x, act.bottom - ch, act.w, ch),
+                    pygame.Rect(act.x, act.y, act.w, act.h - ch - m.gap))
         controls = pygame.Rect(lay.hint)
         return pygame.Rect(lay.log), controls, pygame.Rect(lay.actions)
 
     def controls_height(self, m) -> int:
-        return self.lay.hint.h if self.lay is not None else super().controls_height(m)
+        if self.lay is not None and self.lay.hint != self.lay.log:
+            return self.lay.hint.h
+        return super().controls_height(m)
 
     def layout(self, m) -> None:
         super().layout(m)

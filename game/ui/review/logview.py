@@ -24,7 +24,8 @@ class ReviewLog:
         self.m = metrics
         self.title = title or _("Game log (all of it)")
         self.fs = metrics.px(style.FONT_SMALL)
-        self.line_h = int(self.fs * 1.35)
+        # as large text draws the lines (issue 44: at 200 % they overlapped)
+        self.line_h = max(int(self.fs * 1.35), draw.font(self.fs, True).get_linesize())
         self.on_pick = on_pick
         self.position = 0
         self.offset = 0                 # first visible wrapped line
@@ -45,7 +46,7 @@ class ReviewLog:
 
     @property
     def inner(self) -> pygame.Rect:
-        top = self.m.px(34)
+        top = max(self.m.px(34), self.m.px(8) + draw.font(self.m.px(16), True).get_linesize())
         pad = self.m.px(10)
         return pygame.Rect(self.rect.x + pad, self.rect.y + top, self.rect.w - 2 * pad - self.m.px(8),
                            self.rect.h - top - pad)

@@ -176,6 +176,8 @@ class ReviewMixin:
             if self.status_timer <= 0:
                 self.status = ""
 
+    turn_band = True        # large text: "Review · Step n of m · …" on a line of its own
+
     def turn_text(self) -> str:
         parts = [_("Review"), self.position_label, self.caption(),
                  _("The game is over") if self.session.is_over() else ""]
@@ -183,8 +185,10 @@ class ReviewMixin:
 
     # --- layout -----------------------------------------------------------------------------------
     def controls_height(self, m: style.Metrics) -> int:
-        rows = 3 if self.jump_kinds() else 2
-        return m.px(34) + rows * (m.px(34) + m.px(6)) + m.px(6)
+        kinds = self.jump_kinds()
+        rows = 3 if len(kinds) > 1 or kinds and m.text <= 1 else 2
+        head, bh = controls_rows(m)
+        return head + rows * (bh + m.px(6)) + m.px(6)
 
     def jump_kinds(self) -> tuple[str, ...]:
         return landmarks.KINDS.get(self.record.game, ())
@@ -238,10 +242,10 @@ class ReviewMixin:
     def build_controls(self, m: style.Metrics, rect: pygame.Rect) -> None:
         self.controls_rect = rect
         pad = m.px(10)
-        bh = m.px(34)
+        head, bh = controls_rows(m)
         gap = m.px(6)
         x0, w = rect.x + pad, rect.w - 2 * pad
-        y = rect.y + m.px(34)
+        y = rect.y + head
         # (words, the arrow alone where the words do not fit, ...)
         row = [(_("« Start"), lambda: self.go(0), "#review_start", _("First step (Home)")),
                (_("‹ Back"), lambda: self.step(-1), "#review_back_step", _("One step back (Left)")),
@@ -251,6 +255,25 @@ class ReviewMixin:
         self._button_row(row, x0, y, w, bh, gap)
         y += bh + gap
         kinds = self.jump_kinds()
+        n = self.replay.length
+        if len(kinds) == 1 and m.text > 1:
+            # large text, one kind of jump (Harsh: turns): the slider between its two
+            # buttons, a row fewer for a panel that has little height
+            back, on, back_tip, on_tip = (_(w) for w in JUMP_WORDS[kinds[0]][:4])
+            bw = max(draw.font(m.px(16)).size(t)[0] for t in (back, on)) + m.px(16)
+            self.button((x0, y, bw, bh), back, lambda k=kinds[0]: self.jump(k, False), choice=False,
+                        object_id=f"#review_prev_{kinds[0]}", cls="@compact",
+                        tooltip=_("{tip} (Page Up)", tip=back_tip))
+            self.slider = UIHorizontalSlider(pygame.Rect(x0 + bw + gap, y, w - 2 * (bw + gap), bh),
+                                             self.position, (0, max(1, n)), self.manager,
+                                             container=self.root,
+                                             object_id=ObjectID(object_id="#review_slider"),
+                                             click_increment=1)
+            self.ring.add(self.slider)
+            self.button((x0 + w - bw, y, bw, bh), on, lambda k=kinds[0]: self.jump(k, True), choice=False,
+                        object_id=f"#review_next_{kinds[0]}", cls="@compact",
+                        tooltip=_("{tip} (Page Down)", tip=on_tip))
+            return
         if kinds:
             row = []
             for i, kind in enumerate(kinds[:2]):
@@ -264,7 +287,6 @@ class ReviewMixin:
                 row.append((on, lambda k=kind: self.jump(k, True), f"#review_next_{kind}", on_tip))
             self._button_row(row, x0, y, w, bh, gap)
             y += bh + gap
-        n = self.replay.length
         self.slider = UIHorizontalSlider(pygame.Rect(x0, y, w, bh), self.position, (0, max(1, n)),
                                          self.manager, container=self.root,
                                          object_id=ObjectID(object_id="#review_slider"),
@@ -278,8 +300,10 @@ class ReviewMixin:
                                  object_id=oid, tooltip=tip, cls="@compact")
             face = getattr(button, "font", None)      # the theme's, as it draws the words
             if face is not None and face.size(text)[0] > bw - self.metrics.px(6):
-                # a narrow panel in a long language: the arrows alone, the tooltip says it
+                # a narrow panel in a long language (or large text): the arrows alone; the
+                # tooltip says it, and the words show under it while it has the focus
                 button.set_text("".join(ch for ch in text if ch in "«‹›»").strip() or text)
+                button.full_words = text
 
     # --- input ---------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -323,7 +347,7 @@ class ReviewMixin:
         super().draw(surface)
         m = self.metrics
         r = self.controls_rect
-        draw.panel(surface, r, m.px(style.RADIUS))
+        draw.panel(surface, r, m.px(style.RADIUS), alpha=252)    # it may lie over the dice tray
         draw.blit_text(surface, self.position_label, m.px(16), (r.x + m.px(12), r.y + m.px(8)),
                        style.ACCENT_BRIGHT, True)
         if self.status:
@@ -331,6 +355,13 @@ class ReviewMixin:
                            (r.right - m.px(12), r.y + m.px(10)), style.TEXT_MUTED, False, "topright")
         if self.secrets_rect is not None:
             self.draw_secrets(surface, self.secrets_rect)
+
+
+def controls_rows(m: style.Metrics) -> tuple[int, int]:
+    """(the controls' head, a row of buttons): under the "Step n of m" line and as high as
+    the buttons' words (the theme's @compact type), as large text draws them (issue 44)."""
+    return (max(m.px(34), m.px(10) + draw.font(m.px(16), True).get_linesize()),
+            max(m.px(34), draw.font(m.px(16)).get_linesize() + m.px(6)))
 
 
 class _Placeholder:

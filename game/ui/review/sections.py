@@ -16,14 +16,16 @@ from game.ui.table_base import fit
 def draw_sections(surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics,
                   sections: list[Section], title: str = "") -> None:
     """Secret sections as headed, wrapped lines; what does not fit is cut with a note."""
-    title = title or _("Secrets (face up in the review)")
     draw.panel(surface, rect, m.px(style.RADIUS))
     x, w = rect.x + m.px(12), rect.w - m.px(24)
+    if not title:       # the shorter wording rather than a cut one
+        title = draw.fit_first((_("Secrets (face up in the review)"), _("Secrets")), m.px(15), w, True)
     y = rect.y + m.px(8)
     draw.blit_text(surface, fit(title, m.px(15), w, True), m.px(15), (x, y), style.ACCENT_BRIGHT, True)
-    y += m.px(24)
+    # the lines step by their height as the text size draws them (issue 44: they overlapped)
+    y += max(m.px(24), draw.font(m.px(15), True).get_linesize() + m.px(2))
     fs = m.px(13)
-    lh = int(fs * 1.3)
+    lh = max(int(fs * 1.3), draw.font(fs).get_linesize())
     bottom = rect.bottom - m.px(8)
     for sec in sections:
         if y + lh > bottom:
