@@ -41,6 +41,14 @@ SEED0 = 30000
 # player counts cycled through, so the map is fitted over the tables the app has
 PLAYERS = {"chasing": (4, 3, 5), "hunters": (6, 5, 4, 7, 8), "harsh": (1,)}
 LEVEL = {"chasing": "normal", "hunters": "normal", "harsh": "easy"}
+# Harsh: the autopilot wins ~80 % of standard games, so its positions sit high and the middle
+# bins stay nearly empty; the tables people choose in Setup (difficulty, a shorter Countdown)
+# are cycled through, from ~80 % down to ~33 % won (40 Easy games each, seeds 60000+).
+OPTIONS = {"harsh": ({}, {"difficulty": "hard"}, {"difficulty": "difficult"},
+                     {"difficulty": "expert"}, {"difficulty": "standard", "countdown": "1"},
+                     {"difficulty": "difficult", "countdown": "2"},
+                     {"difficulty": "expert", "countdown": "2"},
+                     {"difficulty": "expert", "countdown": "1"})}
 
 
 def training(k: int) -> bool:
@@ -80,7 +88,9 @@ def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -
                     continue
                 n = PLAYERS[game][k % len(PLAYERS[game])]
                 t = time.process_time()
-                rec = play_record(game, n, seed0 + k, level=LEVEL[game])
+                cycle = OPTIONS.get(game, ({},))
+                opts = cycle[k % len(cycle)]
+                rec = play_record(game, n, seed0 + k, level=LEVEL[game], options=dict(opts))
                 only = None
                 if sample:
                     steps = decision_steps(rec)
@@ -89,7 +99,7 @@ def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -
                 a = analyse(rec, calibrated=False, only=only)
                 for d in a.decisions:
                     out.write(json.dumps({
-                        "game": game, "k": k, "seed": seed0 + k, "players": n,
+                        "game": game, "k": k, "seed": seed0 + k, "players": n, "options": opts,
                         "seat": d.seat, "step": d.step, "before": round(d.before, 5),
                         "after": round(d.after, 5), "best": d.chosen == d.best,
                         "won": d.seat in a.winners}) + "\n")
