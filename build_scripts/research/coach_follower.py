@@ -155,8 +155,11 @@ def summary(args) -> None:
             if scored:
                 sa = statistics.mean(by[args.a][s]["score"] for s in scored)
                 sb = statistics.mean(by[args.b][s]["score"] for s in scored)
+                diffs = [by[args.a][s]["score"] - by[args.b][s]["score"] for s in scored]
+                sd = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0
                 extra = (f"; mean final score {sa:.1f} against {sb:.1f} over {len(scored)} "
-                         "of them (lower is better)")
+                         f"of them (lower is better; paired difference {sa - sb:+.1f} "
+                         f"±{1.96 * sd:.1f})")
         print(f"  both won {sum(x and y for x, y in zip(a, b))}, only {args.a} {only_a}, "
               f"only {args.b} {only_b}: {args.a} minus {args.b} {d:+.1%} ±{1.96 * se:.1%}"
               f"{extra}")
