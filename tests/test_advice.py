@@ -30,7 +30,7 @@ def test_chasing_reasons_quote_the_search():
     view = m.state.view(seat)
     adv = advise("chasing", view, m.state.legal_actions(seat), budget=80)
     assert len(adv.choices) == len(m.state.legal_actions(seat)) >= 2
-    shown = [c.points() for c in adv.choices]
+    shown = [c.points() for c in adv.choices[1:]]     # the first: ``steady_first``
     assert shown == sorted(shown, reverse=True)
     for c in adv.choices:
         p = params(c.reason)
@@ -53,6 +53,61 @@ def test_chasing_same_position_same_answer_and_close_at_other_seeds():
            [(c.action, c.win, c.score) for c in b.choices]
     assert a.worlds == b.worlds
     assert position_seed(view) == position_seed(m.state.clone().view(seat))
+
+
+def test_chasing_hint_puts_the_cheapest_round_first_among_figures_within_noise():
+    """The figures are the search's either way; only the first choice changes: of the
+    choices whose win chance is not clearly below the highest (world by world), the one
+    with the lowest expected round score leads (a win figure from a few dozen played-out
+    games is noise to a few points; the round's score is not)."""
+    rec = play_record("chasing", 4, 21, level="normal")
+    m = replay("chasing", 4, rec.seed, rec.options, [], rec.chance)
+    moved = kept_top = 0
+    for seat, action in rec.log:
+        acts = m.state.legal_actions(seat) if seat >= 0 else []
+        if len(acts) >= 3 and moved + kept_top < 12:
+            view = m.state.view(seat)
+            bare = advise("chasing", view, acts, budget=96, order="bare")
+            steady = advise("chasing", view, acts, budget=96)
+            assert sorted((repr(c.action), c.win, c.score) for c in steady.choices) == \
+                   sorted((repr(c.action), c.win, c.score) for c in bare.choices)
+            assert steady.value == steady.best.win
+            assert [c.action for c in steady.choices[1:]] == \
+                   [c.action for c in bare.choices if c.action != steady.best.action]
+            if steady.best.action != bare.best.action:
+                moved += 1
+                assert round(steady.best.score, 1) <= round(bare.best.score, 1)
+                assert steady.best.win <= bare.best.win
+            else:
+                kept_top += 1
+        m.apply(seat, action)
+    assert moved >= 2 and kept_top >= 2     # the rule came into play, and not always
+
+
+@pytest.mark.parametrize("game_id,players,seed", [("chasing", 4, 12), ("hunters", 5, 9)])
+def test_asked_twice_in_the_same_position_the_figures_agree_within_3_points(
+        game_id, players, seed):
+    """Two asks in the same position, the second in the game rebuilt from its record (as
+    after loading a save), at the table's budget: every figure within 3 points (the worlds
+    come from the position alone, so they are the same)."""
+    from game.advice import HINT_PLAYOUTS
+
+    rec = play_record(game_id, players, seed, level="normal")
+    asked = 0
+    for cut in range(6, len(rec.log), 7):
+        m = position(game_id, players, seed, cut, level="normal")
+        seat = m.decider()
+        acts = m.state.legal_actions(seat)
+        if len(acts) < 2 or asked >= 2:
+            continue
+        again = replay(game_id, players, rec.seed, rec.options, list(m.log), rec.chance)
+        a = advise(game_id, m.state.view(seat), acts)
+        b = advise(game_id, again.state.view(seat), again.state.legal_actions(seat))
+        assert a.worlds == b.worlds >= HINT_PLAYOUTS[game_id] // max(len(acts), 10)
+        assert [c.action for c in a.choices] == [c.action for c in b.choices]
+        assert max(abs(x.win - y.win) for x, y in zip(a.choices, b.choices)) <= 0.03
+        asked += 1
+    assert asked == 2
 
 
 def _swap_hidden_chasing(state, viewer):
@@ -123,7 +178,8 @@ def test_hunters_reasons_quote_the_search_and_answers_repeat():
 def test_hunters_hint_keeps_normals_choice_unless_another_is_clearly_better():
     """The figures are the search's either way; only the order changes: Normal's choice
     leads when the best figure is not ahead of it by more than noise (paired)."""
-    from game.advice.hunters import clearly_better, normal_pick
+    from game.advice.core import clearly_better
+    from game.advice.hunters import normal_pick
 
     assert clearly_better([1.0] * 20, [0.0] * 20)
     assert not clearly_better([1.0, 0.0] * 10, [0.0, 1.0] * 10)

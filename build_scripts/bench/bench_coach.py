@@ -9,10 +9,21 @@ run it pinned to one core, nice'd, on a shared machine::
     nice -n 10 taskset -c 1 python build_scripts/bench/bench_coach.py --only follower \
         --follow chasing:200,hunters:200
 
+    # the same, load-proof: instructions counted by callgrind, turned into seconds at this
+    # machine's measured instructions a CPU second (measure that on a quiet moment: --only ips)
+    nice -n 10 python build_scripts/bench/bench_coach.py --only instructions
+    nice -n 10 taskset -c 1 python build_scripts/bench/bench_coach.py --only ips
+
 ``timing``: the hint (``game.advice`` at the table's budget) in positions taken from
 recorded games (Normal players), median and maximum CPU seconds; then the analysis of a
 whole 4-player Chasing game, a 6-player Shadow Hunters game and a Harsh game (the app's
-budgets). ``calibration``: analyses whole games of Normal players and sorts every
+budgets). ``instructions``: the same work, each piece in a
+child process under ``valgrind --tool=callgrind``; a child that only loads the code and
+the positions is the baseline taken off every count. The hint: each position on its own;
+the analysis: every ``--stride``-th decision of the game, the count multiplied by the
+stride (the per-game part is multiplied too, so the figure errs high). ``ips`` measures
+the instructions a CPU second of this machine (the hint at one position, natively pinned,
+best of 5, against its count). ``calibration``: analyses whole games of Normal players and sorts every
 estimate (the chosen choice's win chance, from the deciding seat's view) into tenths,
 against how often that seat won in the end. ``follower``: seat 0 plays the hint's top
 choice at a small budget (playouts a decision), or Hard searching the same number of
@@ -23,9 +34,14 @@ seeds; win rate (and Chasing's mean score) of seat 0 each way, and the paired di
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import pickle
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -89,6 +105,123 @@ def timing(args) -> None:
               f"max {max(times):.1f} s (target {TARGET[game]} s)")
 
 
+# Instructions a CPU second of this machine: ``--only ips`` (callgrind's count of the hint at
+# one Chasing position over its best pinned CPU time of 5); measured 2026-12-06, see the note.
+IPS = None
+
+
+def _work_file(args, folder: str) -> str:
+    """The positions and game records the children measure, made once here (playing the
+    Normal games that give them is not part of what is measured)."""
+    data = {"hint": {g: [(plain(v), a) for v, a in positions(g, args.positions)]
+                     for g in ("chasing", "hunters")},
+            "analysis": {g: play_record(g, PLAYERS[g], 900, level="normal" if g != "harsh"
+                                        else "easy").to_json()
+                         for g in ("chasing", "hunters", "harsh")}}
+    path = os.path.join(folder, "work.pickle")
+    with open(path, "wb") as f:
+        pickle.dump(data, f)
+    return path
+
+
+def plain(o):
+    """A view with its read-only mappings as dicts, for pickle (read the same way)."""
+    from collections.abc import Mapping
+
+    if isinstance(o, Mapping):
+        return {k: plain(v) for k, v in o.items()}
+    if isinstance(o, list):
+        return [plain(v) for v in o]
+    if isinstance(o, tuple) and type(o) is tuple:
+        return tuple(plain(v) for v in o)
+    return o
+
+
+def run_work(path: str, what: str) -> float:
+    """One piece of work (a child's whole job): "none", "hint:GAME:I" or
+    "analysis:GAME:STRIDE"; returns its CPU seconds."""
+    from game.review.record import GameRecord
+
+    with open(path, "rb") as f:
+        data = pickle.load(f)
+    kind, game, arg = (what.split(":") + ["", ""])[:3]
+    t = time.process_time()
+    if kind == "hint":
+        view, legal = data["hint"][game][int(arg)]
+        advise(game, view, legal)
+    elif kind == "analysis":
+        rec = GameRecord.from_json(data["analysis"][game])
+        stride = int(arg)
+        steps = decision_steps(rec)[::stride]
+        analyse(rec, only=set(steps).__contains__)
+    return time.process_time() - t
+
+
+def decision_steps(rec) -> list[int]:
+    m = Match.start(rec.game, len(rec.seats), rec.seed, rec.options, rec.chance)
+    out = []
+    for i, (seat, action) in enumerate(rec.log):
+        if seat != CHANCE and len(m.state.legal_actions(seat)) >= 2:
+            out.append(i)
+        m.apply(seat, action)
+    return out
+
+
+def counted(path: str, what: str, folder: str) -> int:
+    """Instructions of a child doing ``what`` (callgrind's total)."""
+    out = os.path.join(folder, f"cg.{what.replace(':', '_')}.out")
+    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                    sys.executable, __file__, "--work", path, what],
+                   check=True, capture_output=True)
+    with open(out, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise RuntimeError(f"no total in {out}")
+
+
+def instructions(args) -> None:
+    ips = args.ips or IPS
+    with tempfile.TemporaryDirectory(prefix="bench-coach-") as folder:
+        path = _work_file(args, folder)
+        base = counted(path, "none", folder)
+        print(f"== instructions (callgrind), less the baseline child's {base / 1e9:.2f} G; "
+              + (f"seconds at {ips / 1e9:.2f} G a CPU second" if ips else "no --ips given"))
+
+        def show(label, ir, target):
+            secs = f" = {ir / ips:.2f} s (target {target} s)" if ips else ""
+            print(f"  {label}: {ir / 1e9:.2f} G instructions{secs}", flush=True)
+        for game in ("chasing", "hunters"):
+            if game not in args.only_games:
+                continue
+            irs = [counted(path, f"hint:{game}:{i}", folder) - base
+                   for i in range(args.positions)]
+            for i, ir in enumerate(irs):
+                show(f"hint {game} position {i}", ir, 1)
+            show(f"hint {game} max of {len(irs)}", max(irs), 1)
+        for game in ("chasing", "hunters", "harsh"):
+            if game not in args.only_games:
+                continue
+            ir = counted(path, f"analysis:{game}:{args.stride}", folder) - base
+            show(f"analysis {game} {PLAYERS[game]} seat(s), 1 decision in {args.stride} "
+                 f"x {args.stride}", ir * args.stride, TARGET[game])
+
+
+def ips(args) -> None:
+    """Instructions a CPU second: the hint at one Chasing position, its count against its
+    best native CPU time of 5 runs (best: the least disturbed by other processes)."""
+    with tempfile.TemporaryDirectory(prefix="bench-coach-") as folder:
+        args.positions = max(1, args.positions)
+        path = _work_file(args, folder)
+        cpu = min(float(subprocess.run(
+            [sys.executable, __file__, "--work", path, "hint:chasing:0"], check=True,
+            capture_output=True, text=True).stdout.split()[-1]) for _ in range(5))
+        ir = counted(path, "hint:chasing:0", folder) - counted(path, "none", folder)
+        print(f"== instructions a CPU second: {ir / 1e9:.3f} G in {cpu:.3f} s = "
+              f"{ir / cpu / 1e9:.2f} G/s (load average now {os.getloadavg()[0]:.1f})")
+        print(json.dumps({"ips": round(ir / cpu)}))
+
+
 def calibration(args) -> None:
     for game, n in args.games.items():
         bins = [[0, 0.0] for _ in range(10)]
@@ -120,11 +253,13 @@ def calibration(args) -> None:
 
 
 class Follower:
-    """Plays the hint's top choice (``game.advice`` at ``budget`` playouts)."""
+    """Plays the hint's top choice (``game.advice`` at ``budget`` playouts); ``kw`` goes to
+    ``advise`` (research/coach_follower.py sets the order)."""
 
     def __init__(self, game: str, seat: int, budget: int) -> None:
         self.game, self.seat, self.budget = game, seat, budget
         self.cpu, self.asked = 0.0, 0
+        self.kw: dict = {}
 
     def choose(self, view, actions):
         actions = list(actions)
@@ -132,7 +267,7 @@ class Follower:
             return actions[0]
         t = time.process_time()
         try:
-            adv = advise(self.game, view, actions, self.budget)
+            adv = advise(self.game, view, actions, self.budget, **self.kw)
         except Exception:   # noqa: BLE001 - no world rebuilt (Hunters): the first choice
             return actions[0]
         finally:
@@ -250,7 +385,13 @@ def pairs(text: str) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--only", choices=("timing", "calibration", "follower"), action="append")
+    ap.add_argument("--only", choices=("timing", "instructions", "ips", "calibration",
+                                       "follower"), action="append")
+    ap.add_argument("--stride", type=int, default=4,
+                    help="instructions: analyse 1 decision in this many (the count x it)")
+    ap.add_argument("--ips", type=float, default=None,
+                    help="instructions: the machine's instructions a CPU second (--only ips)")
+    ap.add_argument("--work", nargs=2, metavar=("FILE", "WHAT"), help=argparse.SUPPRESS)
     ap.add_argument("--positions", type=int, default=12, help="hint positions a game")
     ap.add_argument("--analysis-games", type=int, default=1)
     ap.add_argument("--games", type=pairs, default=pairs("chasing:1,hunters:1,harsh:1"),
@@ -265,10 +406,17 @@ def main(argv=None) -> int:
     ap.add_argument("--game", dest="only_games", action="append",
                     help="timing: only these games")
     args = ap.parse_args(argv)
+    if args.work:             # a child of ``instructions`` / ``ips``: one piece of work
+        print(f"{run_work(*args.work):.4f}")
+        return 0
     args.only_games = args.only_games or ["chasing", "hunters", "harsh"]
     only = args.only or ["timing", "calibration", "follower"]
     if "timing" in only:
         timing(args)
+    if "instructions" in only:
+        instructions(args)
+    if "ips" in only:
+        ips(args)
     if "calibration" in only:
         calibration(args)
     if "follower" in only:

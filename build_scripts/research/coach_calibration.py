@@ -17,6 +17,8 @@ games it is then never judged on::
     # before shipping a map: does one help on games it did not see? (5 folds by game;
     # Brier score raw and mapped, the difference with its 95% margin by resampling games)
     python build_scripts/research/coach_calibration.py cv raw.jsonl [more.jsonl ...]
+    # the table per game (raw), and a map fitted on half the games judged on the other half
+    python build_scripts/research/coach_calibration.py halves raw.jsonl [more.jsonl ...]
 
 The estimate judged is the one the analysis shows for the choice made (``after``), as the
 issue asks; each bin is shown with its 95% margin (normal approximation).
@@ -41,6 +43,14 @@ SEED0 = 30000
 # player counts cycled through, so the map is fitted over the tables the app has
 PLAYERS = {"chasing": (4, 3, 5), "hunters": (6, 5, 4, 7, 8), "harsh": (1,)}
 LEVEL = {"chasing": "normal", "hunters": "normal", "harsh": "easy"}
+# Harsh: the autopilot wins ~80 % of standard games, so its positions sit high and the middle
+# bins stay nearly empty; the tables people choose in Setup (difficulty, a shorter Countdown)
+# are cycled through, from ~80 % down to ~33 % won (40 Easy games each, seeds 60000+).
+OPTIONS = {"harsh": ({}, {"difficulty": "hard"}, {"difficulty": "difficult"},
+                     {"difficulty": "expert"}, {"difficulty": "standard", "countdown": "1"},
+                     {"difficulty": "difficult", "countdown": "2"},
+                     {"difficulty": "expert", "countdown": "2"},
+                     {"difficulty": "expert", "countdown": "1"})}
 
 
 def training(k: int) -> bool:
@@ -80,7 +90,9 @@ def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -
                     continue
                 n = PLAYERS[game][k % len(PLAYERS[game])]
                 t = time.process_time()
-                rec = play_record(game, n, seed0 + k, level=LEVEL[game])
+                cycle = OPTIONS.get(game, ({},))
+                opts = cycle[k % len(cycle)]
+                rec = play_record(game, n, seed0 + k, level=LEVEL[game], options=dict(opts))
                 only = None
                 if sample:
                     steps = decision_steps(rec)
@@ -89,7 +101,7 @@ def collect(path: Path, games: list[str], count: int, sample: int, seed0: int) -
                 a = analyse(rec, calibrated=False, only=only)
                 for d in a.decisions:
                     out.write(json.dumps({
-                        "game": game, "k": k, "seed": seed0 + k, "players": n,
+                        "game": game, "k": k, "seed": seed0 + k, "players": n, "options": opts,
                         "seat": d.seat, "step": d.step, "before": round(d.before, 5),
                         "after": round(d.after, 5), "best": d.chosen == d.best,
                         "won": d.seat in a.winners}) + "\n")
@@ -190,22 +202,56 @@ def cross_validated(data: list[dict], folds: int = 5, seed: int = 1) -> list[str
 
 
 def table(data: list[dict], value) -> list[str]:
-    bins = [[0, 0] for _ in range(10)]
+    """Tenths of the estimate: positions, games, the mean estimate, the share won with its
+    95% margin as if positions were independent (binomial) and by game (positions of one
+    game share its outcome: the margin from the spread of the games' sums, wider)."""
+    bins: list[list[dict]] = [[] for _ in range(10)]
     for r in data:
-        b = min(9, int(value(r) * 10))
-        bins[b][0] += 1
-        bins[b][1] += bool(r["won"])
-    out = ["| estimate | positions | won | ±95% |", "|---|---|---|---|"]
-    for i, (c, w) in enumerate(bins):
-        if c:
-            p = w / c
-            out.append(f"| {10 * i}-{10 * i + 10}% | {c} | {p:.1%} | ±{1.96 * (p * (1 - p) / c) ** 0.5:.1%} |")
+        bins[min(9, int(value(r) * 10))].append(r)
+    out = ["| estimate | positions | games | mean estimate | won | ±95% | ±95% by game |",
+           "|---|---|---|---|---|---|---|"]
+    for i, rs in enumerate(bins):
+        if not rs:
+            continue
+        c = len(rs)
+        p = sum(bool(r["won"]) for r in rs) / c
+        mean = sum(value(r) for r in rs) / c
+        by: dict = {}
+        for r in rs:
+            by[r["seed"]] = by.get(r["seed"], 0.0) + (bool(r["won"]) - p)
+        clustered = (sum(v * v for v in by.values())) ** 0.5 / c
+        out.append(f"| {10 * i}-{10 * i + 10}% | {c} | {len(by)} | {mean:.1%} | {p:.1%} | "
+                   f"±{1.96 * (p * (1 - p) / c) ** 0.5:.1%} | ±{1.96 * clustered:.1%} |")
     return out
+
+
+def halves(data: list[dict]) -> list[str]:
+    """The raw table; then a Platt map fitted on half the games (every other seed) and the
+    table of the other half, raw and through that map (a map is only worth shipping if the
+    mapped table of games it never saw is closer)."""
+    seeds = sorted({r["seed"] for r in data})
+    fit_on = set(seeds[::2])
+    train = [r for r in data if r["seed"] in fit_on]
+    test = [r for r in data if r["seed"] not in fit_on]
+    a, b = platt(train)
+
+    def mapped(r, a=a, b=b):
+        return 1 / (1 + math.exp(-(a * logit(r["after"]) + b)))
+    brier_raw = sum((r["after"] - r["won"]) ** 2 for r in test) / len(test)
+    brier_map = sum((mapped(r) - r["won"]) ** 2 for r in test) / len(test)
+    return ([f"{len(data)} positions of {len(seeds)} games, raw (what the app shows):", ""]
+            + table(data, lambda r: r["after"])
+            + ["", f"Platt fitted on {len(train)} positions of {len(fit_on)} games (every "
+               f"other seed): a={a:.3f} b={b:.3f}; the other {len(test)} positions of "
+               f"{len(seeds) - len(fit_on)} games, Brier raw {brier_raw:.4f}, mapped "
+               f"{brier_map:.4f}", "", "raw:", ""]
+            + table(test, lambda r: r["after"]) + ["", "through the map:", ""]
+            + table(test, mapped))
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("what", choices=("collect", "fit", "report", "cv"))
+    ap.add_argument("what", choices=("collect", "fit", "report", "cv", "halves"))
     ap.add_argument("file", type=Path)
     ap.add_argument("more", type=Path, nargs="*", help="cv: more files of collected rows")
     ap.add_argument("--game", action="append", choices=("chasing", "hunters", "harsh"))
@@ -218,14 +264,14 @@ def main(argv=None) -> int:
     if a.what == "collect":
         collect(a.file, games, a.games, a.sample, a.seed0)
         return 0
-    if a.what == "cv":
+    if a.what in ("cv", "halves"):
         for game in games:
             data = [json.loads(line) for p in [a.file] + a.more
                     for line in p.read_text(encoding="utf-8").splitlines()]
             data = [r for r in data if r["game"] == game]
             if data:
                 print(f"\n### {game}\n")
-                print("\n".join(cross_validated(data)))
+                print("\n".join((cross_validated if a.what == "cv" else halves)(data)))
         return 0
     for game in games:
         train = rows(a.file, game, True)

@@ -13,8 +13,9 @@ be stopped at any time and started again (seeds already in the file are skipped)
     python build_scripts/research/coach_follower.py summary out.jsonl \
         --a follower --b hard
 
-``--variant raw`` asks for the hint's raw order (best win figure first, Shadow Hunters);
-the default is the order the app shows. ``summary`` pairs the two kinds of player seed by
+``--variant raw`` asks for the hint's raw order (best win figure first); ``--variant
+normal`` (Chasing) for Normal's card first unless another is clearly better; the default
+is the order the app shows. ``summary`` pairs the two kinds of player seed by
 seed (only seeds both played) and prints each one's win rate with its 95 % margin and the
 paired difference with its own.
 """
@@ -29,68 +30,46 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "build_scripts" / "bench")]
 
-from game.advice import advise  # noqa: E402
+import bench_coach  # noqa: E402
+
 from game.ai import clock  # noqa: E402
 from game.catalog import get_game  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.rules.protocol import CHANCE, NOBODY  # noqa: E402
 
 PLAYERS = {"chasing": 4, "hunters": 5, "harsh": 1}
 
 
-class Follower:
+class Follower(bench_coach.Follower):
+    """The hint's top choice; ``variant`` picks the order (see the module text)."""
+
     def __init__(self, game: str, budget: int, variant: str) -> None:
-        self.game, self.budget = game, budget
-        self.kw = {"steady": False} if variant == "raw" else {}
-        self.cpu, self.asked = 0.0, 0
-
-    def choose(self, view, actions):
-        actions = list(actions)
-        if len(actions) == 1:
-            return actions[0]
-        t = time.process_time()
-        try:
-            return advise(self.game, view, actions, self.budget, **self.kw).best.action
-        except Exception:   # noqa: BLE001 - Hunters: no world rebuilt offers these choices
-            return actions[0]
-        finally:
-            self.cpu += time.process_time() - t
-            self.asked += 1
+        super().__init__(game, 0, budget)
+        self.kw = {}
+        if variant != "app":
+            self.kw = ({"order": "bare" if variant == "raw" else variant} if game == "chasing"
+                       else {"steady": False})
 
 
-class Hard:
+class Hard(bench_coach.SameWorlds):
     """Hard at the follower's budget: as many worlds a decision (counted), or Harsh's
     playout steps."""
 
     def __init__(self, game: str, seed: int, budget: int) -> None:
+        if game != "harsh":
+            super().__init__(game, 0, seed, budget)
+            return
         self.game, self.budget = game, budget
-        spec = get_game(game)
-        if game == "harsh":
-            self.bot = spec.bot_factory("hard", 0, seed=seed, work=budget)
-        else:
-            self.bot = spec.bot_factory("hard", 0, seed=seed, think_ms=1000)
+        self.bot = get_game(game).bot_factory("hard", 0, seed=seed, work=budget)
         self.cpu, self.asked = 0.0, 0
 
-    def worlds(self, actions) -> int:
-        if self.game == "chasing":
-            from game.advice.chasing import MIN_WORLDS
-            return max(MIN_WORLDS, self.budget // len(actions))
-        from game.advice.hunters import MAX_CANDIDATES, MIN_WORLDS
-        return max(MIN_WORLDS, self.budget // min(len(actions), MAX_CANDIDATES))
-
     def choose(self, view, actions):
+        if self.game != "harsh":
+            return super().choose(view, actions)
         actions = list(actions)
         if len(actions) == 1:
             return actions[0]
-        if self.game == "chasing":
-            from game.ai.chasing_bots import WORLDS_PER_SECOND
-        elif self.game == "hunters":
-            from game.ai.hunters_hard import WORLDS_PER_SECOND
-        if self.game != "harsh":
-            # the think time whose counted budget is exactly the follower's worlds here
-            self.bot.think_ms = self.worlds(actions) * 1000.0 / WORLDS_PER_SECOND
         t = time.process_time()
         try:
             return self.bot.choose(view, actions)
@@ -100,19 +79,8 @@ class Hard:
 
 
 def play(game: str, seed: int, seat0) -> dict:
-    spec = get_game(game)
-    n = PLAYERS[game]
-    m = Match.start(game, n, seed, {})
-    bots = [seat0] + [spec.bot_factory("normal", i, seed=seed, think_ms=None)
-                      for i in range(1, n)]
-    while (d := m.decider()) != NOBODY:
-        if d == CHANCE:
-            m.chance_step()
-            continue
-        m.apply(d, bots[d].choose(m.state.view(d), m.state.legal_actions(d)))
-    res = m.state.result()
-    return {"won": 0 in res.winners, "score": res.scores[0] if res.scores else None,
-            "cpu": round(seat0.cpu, 3), "decisions": seat0.asked}
+    won, score = bench_coach.play(game, PLAYERS[game], seed, seat0)
+    return {"won": won, "score": score, "cpu": round(seat0.cpu, 3), "decisions": seat0.asked}
 
 
 def label(who: str, variant: str) -> str:
@@ -187,8 +155,11 @@ def summary(args) -> None:
             if scored:
                 sa = statistics.mean(by[args.a][s]["score"] for s in scored)
                 sb = statistics.mean(by[args.b][s]["score"] for s in scored)
+                diffs = [by[args.a][s]["score"] - by[args.b][s]["score"] for s in scored]
+                sd = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0
                 extra = (f"; mean final score {sa:.1f} against {sb:.1f} over {len(scored)} "
-                         "of them (lower is better)")
+                         f"of them (lower is better; paired difference {sa - sb:+.1f} "
+                         f"±{1.96 * sd:.1f})")
         print(f"  both won {sum(x and y for x, y in zip(a, b))}, only {args.a} {only_a}, "
               f"only {args.b} {only_b}: {args.a} minus {args.b} {d:+.1%} ±{1.96 * se:.1%}"
               f"{extra}")
@@ -203,7 +174,9 @@ def main(argv=None) -> int:
     r.add_argument("--seeds", default="7000:7200", help="first:last+1")
     r.add_argument("--who", choices=("follower", "hard"), action="append")
     r.add_argument("--budget", type=int, default=60)
-    r.add_argument("--variant", choices=("app", "raw"), default="app")
+    r.add_argument("--variant", choices=("app", "raw", "normal"), default="app",
+                   help="raw: the bare win order; normal (Chasing): Normal's card first "
+                        "unless another is clearly better")
     s = sub.add_parser("summary")
     s.add_argument("files", nargs="+")
     s.add_argument("--game")

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from game.i18n import Msg, Percent
 from game.rules.protocol import Action
+
+# A choice is "clearly better" than another played in the same worlds when it is ahead world
+# by world by this much and by this many standard errors of the paired difference (the test
+# Hard uses to overrule Normal).
+STEADY_MARGIN = 0.01
+STEADY_SE = 1.5
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,16 @@ class Advice:
     @property
     def best(self) -> Choice:
         return self.choices[0]
+
+
+def clearly_better(best: Sequence[float], other: Sequence[float],
+                   margin: float = STEADY_MARGIN) -> bool:
+    """Is ``best`` ahead of ``other`` (played in the same worlds) by more than noise?"""
+    n = len(best)
+    d = [x - y for x, y in zip(best, other)]
+    m = sum(d) / n
+    se = math.sqrt(max(sum(x * x for x in d) / n - m * m, 0.0) / n)
+    return m > max(margin, STEADY_SE * se)
 
 
 def position_seed(view: Mapping[str, Any]) -> int:

@@ -12,7 +12,6 @@ seat is still alive a round later.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any, Mapping, Sequence
 
@@ -23,20 +22,17 @@ from game.rules.hunters.data import CHAR_ID, FACTION, HP, HUNTER, NEUTRAL, SHADO
 from game.rules.hunters.worlds import determinize
 from game.rules.protocol import Action
 
-from .core import Advice, Choice, pct
+from .core import Advice, Choice, clearly_better, pct
 
 MIN_WORLDS = 12
 MAX_CANDIDATES = 10
 PLAYOUT_STEPS = 20_000
 # The choice Normal's heuristic makes leads the hint unless another choice wins more often
-# world by world by this much and by this many standard errors of the paired difference
-# (as Hard overrules Normal). A playout's end is a win or a loss, so a few dozen worlds
+# world by world by more than noise (``core.clearly_better``, as Hard overrules Normal). A playout's end is a win or a loss, so a few dozen worlds
 # leave figures several points apart within noise: asked twice with other worlds, the bare
 # best figure was the same choice in 63 % of positions, this order in 80 %; a bot following
 # the bare order won 41.2 % of 148 games where Hard at the same worlds won 49.3 %, in this
 # order 51.5 % against 49.0 % over 200 other games (build_scripts/research/coach_follower.py).
-STEADY_MARGIN = 0.01
-STEADY_SE = 1.5
 # choices that hurt the seat they name, and those that help it
 HARMFUL = frozenset(("attack", "franklin", "george", "ellen", "ultra_soul", "altar", "goblin"))
 HELPFUL = frozenset(("give",))
@@ -109,7 +105,7 @@ def candidates(view, actions: list[Action], must: Action | None,
 def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed: int,
            must: Action | None = None, beliefs: Beliefs | None = None,
            steady: bool = True) -> Advice:
-    """``steady``: Normal's choice leads unless another is clearly better (``STEADY_SE``);
+    """``steady``: Normal's choice leads unless another is clearly better (``clearly_better``);
     False ranks by the bare figures (the analysis, which re-measures its best choice)."""
     me = view["seat"]
     b = beliefs_for(view, beliefs)
@@ -165,15 +161,6 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
             and not clearly_better(vals[order[choices[0].action]], vals[order[pick]]):
         choices.sort(key=lambda c: c.action != pick)      # stable: the rest keep their order
     return Advice(me, tuple(choices), worlds, choices[0].win)
-
-
-def clearly_better(best: Sequence[float], other: Sequence[float]) -> bool:
-    """Is ``best`` ahead of ``other`` (played in the same worlds) by more than noise?"""
-    n = len(best)
-    d = [x - y for x, y in zip(best, other)]
-    m = sum(d) / n
-    se = math.sqrt(max(sum(x * x for x in d) / n - m * m, 0.0) / n)
-    return m > max(STEADY_MARGIN, STEADY_SE * se)
 
 
 def reason(a: Action, my_f: str, stats: Mapping[str, float]) -> Msg:

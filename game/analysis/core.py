@@ -302,6 +302,8 @@ def _advise(game, view, legal, budget, action, beliefs, seat, seed=None, calibra
                           steady=False)
         except NoWorld:
             return None
+    if game == "chasing":     # the bare figures, as above
+        return advise(game, view, legal, budget, seed, calibrated, must=action, order="bare")
     return advise(game, view, legal, budget, seed, calibrated, must=action)
 
 

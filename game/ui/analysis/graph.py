@@ -97,6 +97,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: l
         if len(pts) >= 2:
             pygame.draw.lines(surface, c, False, pts, width)
     marks: list[Mark] = []
+    taken: list[pygame.Rect] = []       # marks and numbers drawn so far
     r = max(5, m.px(7))
     for i, (step, kind, seat, p, _msg) in enumerate(moments):
         if marked is not None and seat not in marked:
@@ -114,7 +115,17 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: l
             pygame.draw.polygon(surface, c, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
             pygame.draw.polygon(surface, style.TEXT if lit else style.BG_DEEP,
                                 [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 2 if lit else 1)
-        draw.blit_text(surface, str(i + 1), max(9, m.px(10)), (x, y - r - m.px(2)), style.TEXT,
-                       True, "midbottom")
+        number = draw.text(str(i + 1), max(9, m.px(10)), style.TEXT, True)
+        label = number.get_rect()
+        # above the mark, else below it, else beside it: two close marks keep their numbers apart
+        for place in ("midbottom", "midtop", "midleft", "midright"):
+            setattr(label, place, {"midbottom": (x, y - r - m.px(2)),
+                                   "midtop": (x, y + r + m.px(2)),
+                                   "midleft": (x + r + m.px(2), y),
+                                   "midright": (x - r - m.px(2), y)}[place])
+            if label.collidelist(taken) < 0:
+                break
+        surface.blit(number, label)
+        taken += [at, label.copy()]
         marks.append(Mark(at.inflate(m.px(6), m.px(6)), step, seat, kind, i))
     return marks

@@ -26,9 +26,11 @@ SWITCH_WHILE_THINKING = 0.001
 # 1.32-1.39 s at most over the 20 positions of test_harsh_hint_stability, on the 2-core test
 # machine; 40 000 steps reached 1.6 s there) from a seed that is the position itself, so
 # the same position gets the same answer. The clock only cuts a search that would not
-# answer within 1.5 s (a slow or very busy machine); the answers are also kept per
-# position, so asking again in a position already asked about (after an undo, say) shows
-# the same answer at once.
+# answer within 1.5 s of this thread's CPU time (a slow machine); CPU time, not wall time,
+# because on a busy machine a wall-clock cut left 2 played-out games a choice (0% ±49 for
+# every choice) and two asks gave different answers: busy, it answers later, the same. The
+# answers are also kept per position, so asking again in a position already asked about
+# (after an undo, say) shows the same answer at once.
 WORK_STEPS = 33_000
 BUDGET_MS = 1500
 CACHE_SIZE = 64
@@ -151,7 +153,7 @@ def _search(key: int, view, actions: tuple, budget_ms: int, seed: int | None) ->
         work //= 3
     adv = advise("harsh", view, actions, budget=work,
                  seed=position_seed(view) if seed is None else seed,
-                 deadline=t0 + budget_ms / 1000.0)
+                 deadline=time.thread_time() + budget_ms / 1000.0, clock=time.thread_time)
     ranked = tuple((c.action, c.win, c.samples) for c in adv.choices)
     return HintAnswer(key, ranked, time.perf_counter() - t0,
                       tuple(c.reason for c in adv.choices))
