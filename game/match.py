@@ -13,18 +13,18 @@ from game.rules.protocol import (
     Event,
     GameState,
     RuleError,
-    StepRandom,
     chance_rng,
 )
 
 SAVE_VERSION = 2
 """1: no "chance" in the save, stream 1. 2: the save says its chance stream."""
 
-NEW_GAME_STREAM: dict[str, int] = {"hunters": 2}
+NEW_GAME_STREAM: dict[str, int] = {"hunters": 3}
 """The chance stream of a new game, by game id (1 when absent; see protocol.chance_rng).
 A game whose tutorials or tests pick seeds for what stream 1 deals stays on 1 until
-they are picked again. Shadow Hunters is on stream 2: its tutorials ask for stream 1
-by name (Tutorial.start), and saves and files say their stream."""
+they are picked again. Shadow Hunters is on stream 3 (it was on 2 from s42 until
+w42c): its tutorials ask for stream 1 by name (Tutorial.start), and saves and files say
+their stream, so a game begun on 1 or 2 goes on drawing from it."""
 
 
 @dataclass
@@ -37,7 +37,7 @@ class Match:
     log: list[tuple[int, Action]] = field(default_factory=list)
     chance: int = 1     # the chance stream (protocol.chance_rng); saved with the game
 
-    _rng = None     # stream 2: the game's one generator, re-keyed to each chance step
+    _rng = None     # streams 2 and 3: the game's one generator, re-keyed to each chance step
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
@@ -48,6 +48,8 @@ class Match:
                 self.__dict__.pop("decider", None)
             else:
                 object.__setattr__(self, "decider", value.decider)
+        elif name == "chance":
+            self.__dict__.pop("_rng", None)     # a generator of the old stream is no use
 
     @classmethod
     def start(cls, game_id: str, num_players: int, seed: int,
@@ -81,7 +83,7 @@ class Match:
             return chance_rng(self.seed, step)
         rng = self._rng
         if rng is None:
-            rng = self._rng = StepRandom(self.seed, step)
+            rng = self._rng = chance_rng(self.seed, step, self.chance)
             return rng
         return rng.at(step)
 

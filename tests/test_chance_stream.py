@@ -1,7 +1,8 @@
 """Chance streams: the games saved and exported before stream 2 (files in tests/data written
-by main at dbc0d8e) load, replay and go on drawing exactly as they did; a stream-2 game
-keeps its stream through saves, files and reviews, and its outcomes are checked against
-that stream, not the other."""
+by main at dbc0d8e) and on stream 2 (the ``_v2`` files, written at 0df13c9 when new Shadow
+Hunters games drew from stream 2) load, replay and go on drawing exactly as they did; a
+game keeps its stream through saves, files and reviews, and its outcomes are checked
+against that stream, not another."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from game.review.gamefile import check, export_game, load_game
 from game.review.record import GameRecord
 from game.review.sample import play_record
 from game.review.timeline import ReplayError, Timeline
-from game.rules.protocol import CHANCE, NOBODY, Action, StepRandom, chance_rng
+from game.rules.protocol import CHANCE, NOBODY, Action, SmallStepRandom, StepRandom, chance_rng
 from game.session import SeatConfig, Session
 
 DATA = Path(__file__).resolve().parent / "data"
+STREAM_3_AT_7_3 = [0.7658539994491701, 0.24875697832280375, 0.20412327779324635]
+STREAM_3_BITS = 11257934272182778034
 
 
 def _rest(rest, chance_step, apply):
@@ -73,6 +76,37 @@ def test_a_game_file_from_before_streams_opens_for_review(tmp_path):
     _, again = load_game(export_game(record, tmp_path / "again"))
     assert again.chance == 1 and again.length == timeline.length
     assert again.match_at(again.length).chance == 1
+
+
+def test_a_save_from_stream_2_loads_and_draws_on_as_it_did():
+    data = json.loads((DATA / "hunters_save_v2.json").read_text())
+    assert data["save"]["version"] == 2 and data["save"]["chance"] == 2
+    m = Match.from_json(data["save"])            # verify: the log replays to the state
+    assert m.chance == 2
+
+    def chance_step():
+        m.chance_step()
+        return m.log[-1]
+
+    _rest(data["rest"], chance_step, m.apply)
+    assert m.decider() == NOBODY and m.state.to_json() == data["final"]
+    assert m.to_json()["chance"] == 2 and Match.from_json(m.to_json()).chance == 2
+    # the same game started now (stream 3) draws otherwise: the file's stream is what counts
+    fresh = Match.start("hunters", 5, data["save"]["seed"])
+    assert fresh.chance == 3
+    fresh.run_chance()
+    assert fresh.log != Match.from_json(data["save"]).log[:len(fresh.log)]
+
+
+def test_a_game_file_from_stream_2_opens_for_review(tmp_path):
+    record, timeline = load_game(DATA / "hunters_game_v2.shadows.json")
+    assert record.chance == 2 and timeline.chance == 2 and timeline.length == len(record.log)
+    _, again = load_game(export_game(record, tmp_path / "again"))
+    assert again.chance == 2 and again.length == timeline.length
+    assert again.match_at(again.length).chance == 2
+    with pytest.raises(Exception, match="does not replay"):
+        check(GameRecord(record.game, record.seed, dict(record.options), record.seats,
+                         record.log, chance=3))
 
 
 def test_a_stream_2_game_keeps_its_stream_in_saves_files_and_reviews(tmp_path, shadows_home):
@@ -169,6 +203,42 @@ def test_stream_2_is_keyed_by_seed_and_step_and_fixed():
     assert all(abs(c - 2000) < 200 for c in counts)
 
 
+def test_stream_3_is_keyed_by_seed_and_step_and_fixed():
+    # fixed numbers: saved stream-3 games depend on them never changing
+    r = SmallStepRandom(7, 3)
+    assert [r.random() for _ in range(3)] == STREAM_3_AT_7_3
+    assert SmallStepRandom(2**70 + 5, 9).getrandbits(64) == STREAM_3_BITS
+    assert isinstance(chance_rng(7, 3, 3), SmallStepRandom)
+    shared = SmallStepRandom(123, 0)
+    for step in (5, 0, 17, 5, 2**40):
+        g = shared.at(step)
+        a = [g.random() for _ in range(3)]
+        b = chance_rng(123, step, 3)
+        assert a == [b.random() for _ in range(3)]
+    assert chance_rng(1, 2, 3).random() != chance_rng(2, 1, 3).random()
+    assert chance_rng(1, 2, 3).random() != chance_rng(1, 3, 3).random()
+    assert chance_rng(5, 0, 3).random() != chance_rng(5 + 2**30, 0, 3).random()   # whole seed
+    r = SmallStepRandom(1, 1)
+    assert 0 <= r.randrange(6) < 6 and r.choice("abc") in "abc"
+    assert sorted(r.sample(range(10), 10)) == list(range(10))
+    assert r.getrandbits(200) < 1 << 200 and r.getrandbits(0) == 0
+    assert all(0.0 <= r.random() < 1.0 for _ in range(1000))
+    copy = pickle.loads(pickle.dumps(r))
+    assert copy.random() == r.random()
+    # roughly uniform: each face of a d6 within 10% of its share over 12,000 draws, and the
+    # two dice of one roll (a d6 and a d4, as Shadow Hunters draws them) independent
+    counts = [0] * 6
+    pairs = [0] * 24
+    for seed in range(120):
+        for step in range(100):
+            g = chance_rng(seed, step, 3)
+            a, b = int(g.random() * 6), int(g.random() * 4)
+            counts[a] += 1
+            pairs[a * 4 + b] += 1
+    assert all(abs(c - 2000) < 200 for c in counts)
+    assert sum((c - 500) ** 2 / 500 for c in pairs) < 50     # chi-square, 23 df: p < 0.001
+
+
 def test_stream_1_is_the_old_generator():
     assert chance_rng(5, 7).random() == random.Random("shadows/5/7").random()
     assert Match.start("hunters", 4, 5, chance=1).chance_rng(7).random() == \
@@ -176,17 +246,20 @@ def test_stream_1_is_the_old_generator():
     assert Match.start("chasing", 4, 5).chance == 1
 
 
-def test_a_new_shadow_hunters_game_draws_from_stream_2_and_its_tutorials_from_stream_1():
+def test_a_new_shadow_hunters_game_draws_from_stream_3_and_its_tutorials_from_stream_1():
     m = Match.start("hunters", 5, 8)
-    assert m.chance == 2 and m.to_json()["chance"] == 2
+    assert m.chance == 3 and m.to_json()["chance"] == 3
     m.run_chance()
     fresh = Match.start("hunters", 5, 8, chance=1).state     # the same set-up, drawn by hand
     for i, (seat, action) in enumerate(m.log):
-        assert seat == CHANCE and action == fresh.sample_chance(chance_rng(8, i, 2))
+        assert seat == CHANCE and action == fresh.sample_chance(chance_rng(8, i, 3))
         fresh.apply(seat, action)
     assert fresh.to_json() == m.state.to_json()
     again = Match.from_json(m.to_json())          # the stream is saved, the log replays
-    assert again.chance == 2 and again.state.to_json() == m.state.to_json()
+    assert again.chance == 3 and again.state.to_json() == m.state.to_json()
+    # a match whose stream is changed draws from the new one
+    m.chance = 2
+    assert m.chance_rng(0).random() == chance_rng(8, 0, 2).random()
     from game.tutorial import parts_of
     assert [t.start().chance for t in parts_of("hunters")] == [1, 1]
 

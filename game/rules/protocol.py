@@ -404,15 +404,17 @@ def chance_rng(seed: int, step: int, stream: int = 1) -> random.Random:
 
     ``stream`` 1 is how every game before stream 2 drew its chance (a Mersenne Twister
     seeded afresh for each step: about as costly as a whole Shadow Hunters step), kept so
-    that their saves and files go on the same way. Stream 2 is a ``StepRandom``. Both give
-    the outcome of step ``step`` from the seed and ``step`` alone, so a game loaded, undone
-    or opened for review draws what it drew the first time."""
+    that their saves and files go on the same way. Stream 2 is a ``StepRandom``, stream 3 a
+    ``SmallStepRandom``. Each gives the outcome of step ``step`` from the seed and ``step``
+    alone, so a game loaded, undone or opened for review draws what it drew the first time."""
     if stream == 1:
         return random.Random(f"shadows/{seed}/{step}")
-    return StepRandom(seed, step)
+    if stream == 2:
+        return StepRandom(seed, step)
+    return SmallStepRandom(seed, step)
 
 
-CHANCE_STREAMS = (1, 2)
+CHANCE_STREAMS = (1, 2, 3)
 _M64 = (1 << 64) - 1
 
 
@@ -470,3 +472,89 @@ class StepRandom(random.Random):
         seed, x = state
         self.__init__(seed)
         self._x = x
+
+
+
+
+_M30 = (1 << 30) - 1
+_TABLE_SIZE = 1 << 16
+_TABLE: list[float] = []     # stream 3's fixed floats, twice over (see _table)
+
+
+def _table() -> list[float]:
+    """Stream 3's table: 65,536 floats in [0, 1) from a Mersenne Twister with a fixed int
+    seed (``random()`` of an int-seeded Random is the sequence Python promises to keep
+    across versions), written twice in a row so that a run read from any start has 65,536
+    numbers ahead. Made once a process, the first time stream 3 is used."""
+    if not _TABLE:
+        first = list(map(random.Random.random, [random.Random(0x5EED_0003)] * _TABLE_SIZE))
+        _TABLE.extend(first + first)
+    return _TABLE
+
+
+class SmallStepRandom(random.Random):
+    """Chance stream 3: like stream 2, one generator per game keyed by seed and step and
+    moved from step to step, at a fraction of the cost. On CPython each interpreted
+    integer operation costs about the same whatever the size of the numbers, and a
+    Python-level ``random()`` costs a call, so stream 3 does a little arithmetic once per
+    step and none per number: keying step ``s`` hashes (game key, s) to 30 bits, 16 of
+    which pick where the step starts reading a table of fixed random floats; ``random``
+    is then that run's iterator (in C). ``getrandbits`` (and so ``randrange``, ``choice``,
+    ``shuffle``, ``sample``) adds an offset modulo 1 to each number: 14 more bits of the
+    hash pick it from the table and the game's own 53-bit offset shifts it, so that deals
+    are not limited to the table's 65,536 starts. A step may draw up to 65,536 numbers.
+    The numbers are fixed by the arithmetic here and the table's seed, the same on every
+    machine and Python version, which saved games rely on: never change it (add a
+    stream)."""
+
+    def __init__(self, seed: int = 0, step: int = 0) -> None:
+        self._seed = seed
+        self._t = _table()
+        # the whole seed (any size) folded once into a 30-bit key and a float offset
+        k = (seed * 0x9E3779B97F4A7C15 + 0x5851F42D4C957F2D) & _M64
+        k = ((k ^ (k >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        k = ((k ^ (k >> 27)) * 0x94D049BB133111EB) & _M64
+        k ^= k >> 31
+        self._k = k & _M30
+        self._kf = (k >> 11) * 1.1102230246251565e-16         # 53 bits / 2**53
+        self.gauss_next = None
+        self.at(step)
+
+    def at(self, step: int) -> "SmallStepRandom":
+        """Key the generator to chance step ``step`` of its game; returns itself."""
+        x = ((self._k + step * 0x2545F491) * 0x2C1B3C6D) & _M30
+        x = self._x = x ^ (x >> 15)
+        it = self._it = iter(self._t)
+        it.__setstate__(x >> 14)
+        self.random = it.__next__
+        return self
+
+    def random(self) -> float:      # (shadowed by each step's own: see at)
+        raise AssertionError("at() gives every generator its random")
+
+    def getrandbits(self, k: int) -> int:
+        u = self._t[self._x & 0x3FFF] + self._kf
+        if k <= 32:
+            return int((self.random() + u) % 1.0 * (1 << k))
+        out, bits = 0, 0
+        while bits < k:
+            out = (out << 32) | int((self.random() + u) % 1.0 * 4294967296)
+            bits += 32
+        return out >> (bits - k)
+
+    def seed(self, a=None, version=2) -> None:   # random.Random's API; keys step 0 of ``a``
+        self.__init__(a if isinstance(a, int) else 0)
+
+    def getstate(self):
+        return (self._seed, self._x, self._it.__reduce__()[2])
+
+    def setstate(self, state) -> None:
+        seed, x, at = state
+        self.__init__(seed)
+        self._x = x
+        it = self._it = iter(self._t)
+        it.__setstate__(at)
+        self.random = it.__next__
+
+    def __getstate__(self):         # pickled by getstate (the iterator is not picklable)
+        return {}
