@@ -313,13 +313,14 @@ class HuntersState(GameState):
                 f = st[-1]
                 acts = _OPTS[f[0]](self, f)
                 c = self.chars[d]           # (the decider is alive: see fast_legal)
+                # (a new list: the options may be a shared one, see turn.ROLL_ONLY)
                 if rev[d]:
                     if c == _ALLIE or c == _DAVID:
-                        acts += _side_actions(self, d)
+                        acts = acts + _side_actions(self, d)
                 elif c == _DANIEL:
-                    acts += _side_actions(self, d)
+                    acts = acts + _side_actions(self, d)
                 else:
-                    acts.append(_REVEAL[0])
+                    acts = acts + _REVEAL
                 act = acts[int(r() * len(acts))]
             self.fast_apply(d, act)
             steps += 1
