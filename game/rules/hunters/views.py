@@ -195,6 +195,12 @@ def events_since(s, h0, t0):
             i = new[0]
             out.append(_private(private[i][-1], i))
             return out
+        if len(new) == 2 and new[0] != new[1]:
+            # two seats told one fact each (a Hermit card given), in seat order
+            i, j = new if new[0] < new[1] else (new[1], new[0])
+            out.append(_private(private[i][-1], i))
+            out.append(_private(private[j][-1], j))
+            return out
         for i in sorted(set(new)):
             for e in private[i][-new.count(i):]:
                 out.append(_private(e, i))
