@@ -307,7 +307,10 @@ def werewolf_can_counter(s, t, a):
 def _respond_opts(s, f):
     if werewolf_can_counter(s, f[1], f[2]):
         return [("respond", "none"), ("respond", "counter")]
-    return [("respond", "none")]
+    return NO_RESPONSE_ONLY
+
+
+NO_RESPONSE_ONLY = [("respond", "none")]    # shared: see turn.ROLL_ONLY
 
 
 def _respond_apply(s, f, act):

@@ -83,6 +83,11 @@ _NAMING = {}    # action tuple -> its Actions by what they say of the seat they 
                 # [0] yourself, [1] a hidden seat, [2 + c] revealed character c
 _OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
 _plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
+for _d6 in _D6:
+    for _d4 in _D4:
+        _OUTCOMES[("dice", _d6, _d4)] = Action("dice", (_d6, _d4), "")
+# [d6 - 1][d4 - 1] -> (outcome tuple, its shared Action)
+_DICE = tuple(tuple((k, _OUTCOMES[k]) for k in (("dice", d6, d4) for d4 in _D4)) for d6 in _D6)
 
 
 def pool_characters(pool, abilities, rng=None):
@@ -308,13 +313,14 @@ class HuntersState(GameState):
                 f = st[-1]
                 acts = _OPTS[f[0]](self, f)
                 c = self.chars[d]           # (the decider is alive: see fast_legal)
+                # (a new list: the options may be a shared one, see turn.ROLL_ONLY)
                 if rev[d]:
                     if c == _ALLIE or c == _DAVID:
-                        acts += _side_actions(self, d)
+                        acts = acts + _side_actions(self, d)
                 elif c == _DANIEL:
-                    acts += _side_actions(self, d)
+                    acts = acts + _side_actions(self, d)
                 else:
-                    acts.append(_REVEAL[0])
+                    acts = acts + _REVEAL
                 act = acts[int(r() * len(acts))]
             self.fast_apply(d, act)
             steps += 1
@@ -393,11 +399,14 @@ class HuntersState(GameState):
 
     def sample_chance(self, rng):
         f = self.stack[-1]
-        if _OUTCOME[f[0]] == "dice":    # fast_chance's commonest case, written out
+        if _OUTCOME[f[0]] == "dice":
+            # fast_chance's commonest case, written out: the same two draws pick the
+            # outcome's tuple and its shared Action from a table
             r = rng.random
-            a = ("dice", int(r() * 6) + 1, int(r() * 4) + 1)
-        else:
-            a = self.fast_chance(rng)
+            a, out = _DICE[int(r() * 6)][int(r() * 4)]
+            self._sampled = (self.steps, out, a)
+            return out
+        a = self.fast_chance(rng)
         out = _outcome_get(a)
         if out is None:
             k = a[0]

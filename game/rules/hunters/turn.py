@@ -112,6 +112,11 @@ def _others(s, p):
     return [t for t in range(s.n) if t != p and s.alive[t]]
 
 
+# The commonest answers of the start and end of a turn, one shared list each (no list
+# made per decision): nobody may change what an options function returns.
+ROLL_ONLY = [("roll",)]
+END_ONLY = [("end_turn",)]
+
 # Who may do more than roll at the start of a turn (Emi's move, the start abilities).
 _START_CHARS = frozenset((EMI, FRANKLIN, GEORGE, ELLEN, FUKA, AGNES, ULTRA_SOUL))
 
@@ -120,7 +125,7 @@ def _start_opts(s, f):
     p = f[1]
     c = s.chars[p]
     if c not in _START_CHARS:
-        return [("roll",)]
+        return ROLL_ONLY
     opts = [("roll",)]
     if s.pos[p] >= 0 and able(s, p, EMI):
         slot = s.pos[p]
@@ -352,7 +357,7 @@ def _end_opts(s, f):
     p = f[1]
     c = s.chars[p]
     if c not in _END_CHARS or not s.abilities or not s.rev[p] or s.voided[p]:
-        return [("end_turn",)]
+        return END_ONLY
     opts = [("end_turn",)]
     if c == GREGOR and not s.used[p]:
         opts.append(("gregor",))

@@ -189,10 +189,40 @@ def events_since(s, h0, t0):
     told = s.told
     if len(told) != t0:
         new = told[t0:]
+        private = s.private
+        if len(new) == 1:
+            # one seat told one fact (a drawn Hermit card): the commonest case
+            i = new[0]
+            out.append(_private(private[i][-1], i))
+            return out
+        if len(new) == 2 and new[0] != new[1]:
+            # two seats told one fact each (a Hermit card given), in seat order
+            i, j = new if new[0] < new[1] else (new[1], new[0])
+            out.append(_private(private[i][-1], i))
+            out.append(_private(private[j][-1], j))
+            return out
         for i in sorted(set(new)):
-            for e in s.private[i][-new.count(i):]:
-                out.append(Event("private_" + e[0], (_fact, e), (describe, None, e), (i,)))
+            for e in private[i][-new.count(i):]:
+                out.append(_private(e, i))
     return out
+
+
+_PRIVATE_KIND = {}      # fact kind -> its event's kind
+
+
+def _private(e, i):
+    """The event of private fact ``e`` told to seat ``i`` alone (``Event(...)`` without
+    the call through the class, as ``_event``)."""
+    k = e[0]
+    kind = _PRIVATE_KIND.get(k)
+    if kind is None:
+        kind = _PRIVATE_KIND[k] = "private_" + k
+    ev = _new(Event)
+    ev._kind = kind
+    ev._data = (_fact, e)
+    ev._text = (describe, None, e)
+    ev._seats = (i,)
+    return ev
 
 
 def _share(key, ev):

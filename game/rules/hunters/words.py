@@ -14,7 +14,16 @@ from game.rules.protocol import CHANCE
 
 from . import frames as F
 from .combat import TALISMAN_KINDS, attack_terms, d4_reason
-from .data import AREAS, CARD_NAME, CHAR_NAME, FORTUNE_BROOCH, HERMIT_INFO, ROLL_AREA, TALISMAN
+from .data import (
+    AREAS,
+    CARD_NAME,
+    CHAR_NAME,
+    FORTUNE_BROOCH,
+    HERMIT_INFO,
+    HOLY_ROBE,
+    ROLL_AREA,
+    TALISMAN,
+)
 
 
 def seat_name(i):
@@ -374,7 +383,16 @@ def attack_reads(s, e):
     reason = None if d6 else d4_reason(s, a)
     if (abs(d6 - d4) if d6 else d4) == 0:
         return reason, ()
+    if len(targets) == 1 and not s.equip[a]:
+        # the commonest hit, read without the call: an attacker with no Equipment on a
+        # target with no protection and no Holy Robe adds nothing (attack_terms agrees)
+        t = targets[0]
+        if not (s.guardian[t] or s.barrier[t] or HOLY_ROBE in s.equip[t]):
+            return reason, _BARE_HIT
     return reason, tuple(attack_terms(s, a, t) for t in targets)
+
+
+_BARE_HIT = (((), ""),)
 
 
 def attack_words(e, reads):
