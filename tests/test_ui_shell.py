@@ -189,10 +189,10 @@ def test_theme_json_is_valid_and_scales_fonts():
 
 
 def test_the_readme_menu_screenshot_shows_the_menu_as_it_is(app):
-    """README's first picture (assets/screenshots/menu.png, 960x540, retaken 2026-12-06)
-    shows the three game tiles and these nine buttons, in this order. A menu that gains,
-    loses or renames one makes the picture wrong: retake it (the app at 960x540 on a fresh
-    user folder, ``pygame.image.save(app.screen, ...)``), then change this list."""
+    """README's first picture (assets/screenshots/menu.png, 960x540, checked against the
+    menu on 2026-12-06) shows the three game tiles and these nine buttons, in this order.
+    A menu that gains, loses or renames one makes the picture wrong: retake it (the menu of
+    a fresh user folder; the smallest window is now 1024x640), then change this list."""
     from ui_helpers import elements
 
     from game.ui.scenes.menu import MenuScene
