@@ -17,8 +17,11 @@ pytestmark = pytest.mark.animation_speed("off")
 
 def regions(table):
     lay = table.lay
-    return {"grid": lay.grid, "status": lay.status, "cases": lay.cases, "actions": lay.actions,
-            "spy": lay.spy, "log": lay.log, "hint": lay.hint, "collection": lay.collection}
+    out = {"grid": lay.grid, "status": lay.status, "cases": lay.cases, "actions": lay.actions,
+           "spy": lay.spy, "log": lay.log, "hint": lay.hint, "collection": lay.collection}
+    if lay.hint == lay.log:
+        del out["hint"]      # large text: the log and the hint take turns in one place
+    return out
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
