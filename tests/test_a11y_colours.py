@@ -404,3 +404,24 @@ def test_drawn_text_in_the_review_reads_seven_to_one_in_high_contrast(shadows_ho
         assert [(s, round(contrast(c, b), 1)) for s, c, b in found if contrast(c, b) < 7] == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("name", palette.PALETTES)
+def test_the_memory_aids_ranks_read_on_lit_and_dimmed_chips(name):
+    """The 'played in earlier tricks' chips: an unplayed (dimmed) light suit's chip once had
+    dark ink on a darkened ground (about 2:1, in high contrast too), and a lit blue or red
+    chip's white rank was 4.2:1 in high contrast. Measured on the drawn chip: its ground
+    inside a corner, its ink the pixel that stands out most from that ground. A lit chip in
+    the other palettes is held to 4:1 (bold ranks; the card colours are the palette's)."""
+    from game.ui.chasing import look
+
+    pygame.init()
+    palette.apply(name)
+    for suit in style.SUITS:
+        for dim in (False, True):
+            need = 7.0 if name == "high_contrast" else (4.5 if dim else 4.0)
+            surf = look.chip(8, suit, (20, 26), dim=dim)
+            ground = surf.get_at((10, 3))[:3]
+            pixels = [surf.get_at((x, y))[:3] for x in range(4, 16) for y in range(6, 22)]
+            ink = max(pixels, key=lambda c: contrast(c, ground))
+            assert contrast(ink, ground) >= need, (name, suit, dim, ink, ground)

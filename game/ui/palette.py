@@ -37,6 +37,11 @@ _DEFAULT_FACTIONS = {k: v["colour"] for k, v in style.FACTIONS.items()}
 # every kind of dichromat, and each still reads as the suit it names.
 _SAFE_SUITS = {"blue": (40, 120, 230), "red": (215, 80, 30), "yellow": (245, 225, 70),
                "grey": (120, 120, 120)}
+# High contrast: the safe suits' hues made deep enough (blue, red) or light enough (yellow,
+# grey) that a rank in white or in near-black ink reads at 7:1 on them, and the suits stay
+# ΔE00 20 apart in every vision (searched with tests/a11y_colour.py; worst pair 22.8).
+_HIGH_SUITS = {"blue": (25, 62, 163), "red": (171, 18, 19), "yellow": (234, 201, 13),
+               "grey": (163, 163, 163)}
 _SAFE_FACTIONS = {"hunter": (40, 120, 230), "shadow": (215, 80, 30), "neutral": (245, 225, 70)}
 # Eight seats, searched (tests/a11y_colour.py's ΔE00 over the four visions): gold, violet,
 # ice, umber, lavender, sage, slate, cream. A five-seat table uses the first five.
@@ -65,7 +70,7 @@ _CHANGES: dict[str, dict] = {
         "PLAYER_COLOURS": _SAFE_SEATS,
     },
 }
-_SUITS = {"default": _DEFAULT_SUITS, "red_green": _SAFE_SUITS, "high_contrast": _SAFE_SUITS}
+_SUITS = {"default": _DEFAULT_SUITS, "red_green": _SAFE_SUITS, "high_contrast": _HIGH_SUITS}
 # High contrast: the factions' colours are also the colours of their words (Hunters' boards,
 # the review), so they are light enough for 7:1 on black; searched like the seats
 _BRIGHT_FACTIONS = {"hunter": (110, 170, 255), "shadow": (230, 125, 140), "neutral": (255, 235, 40)}

@@ -39,13 +39,31 @@ def chip(rank: int, suit: str, size: tuple, dim: bool = False) -> pygame.Surface
     pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=max(2, w // 6))
     pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.4), surf.get_rect(), 1,
                      border_radius=max(2, w // 6))
-    ink = style.mix(suit_ink(suit), colour, 0.55) if dim else suit_ink(suit)
+    ink = dim_ink(colour) if dim else suit_ink(suit)
     size = max(8, int(h * 0.62 / style.TEXT_SCALE))     # the chip's own height, not the text size's
     while size > 6 and draw.font(size, True).size(str(rank))[0] > w - 2:
         size -= 1                                          # "10"-"13" in a narrow chip
     img = draw.text(str(rank), size, ink, True)
     surf.blit(img, img.get_rect(center=(w / 2, h / 2 + 1)))
     return surf
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    hi, lo = sorted((style.luminance(a), style.luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def dim_ink(ground: tuple) -> tuple:
+    """The rank on a dimmed chip: quieter than a lit chip's, yet readable. Dimming darkens the
+    light suits' chips, so their dark ink would vanish: the ink is the light or dark one that
+    stands out, softened only as far as 4.5:1 allows (7:1 in high contrast)."""
+    need = 7.0 if style.THEME_COLOURS else 4.5
+    ink = max(((245, 245, 245), (20, 20, 24)), key=lambda c: contrast(c, ground))
+    for t in (0.4, 0.3, 0.2, 0.1):
+        soft = style.mix(ink, ground, t)
+        if contrast(soft, ground) >= need:
+            return soft
+    return ink
 
 
 @lru_cache(maxsize=512)
