@@ -73,7 +73,7 @@ class Knowledge:
     """What the player knows about the Case Files and the Spy deck, computed once per call."""
 
     __slots__ = ("roles", "e_rem", "r_rem", "f_rem", "unknown", "p_e", "p_r", "held",
-                 "p_accuse", "_spy_next", "_s", "wanted_reveal", "missing_e")
+                 "_p_accuse", "_spy_next", "_s", "wanted_reveal", "_missing_e")
 
     def __init__(self, s) -> None:
         roles = {}
@@ -91,15 +91,30 @@ class Knowledge:
         u = len(unknown)
         self.p_e = self.e_rem / u if u else 0.0
         self.p_r = self.r_rem / u if u else 0.0
-        held = set(k for k in s.coll if k < N_ITEMS)
-        self.held = held
-        self.p_accuse = _accuse_win(roles, held, unknown, self.e_rem, self.r_rem)
-        self._spy_next = None
+        self.held = set(k for k in s.coll if k < N_ITEMS)
+        # p_accuse, missing_e and spy_next are computed on first use: most of the policy's
+        # calls (one a rollout step) read none of them
+        self._p_accuse = self._missing_e = self._spy_next = None
         self._s = s
         # Revealing still helps when some held or missing Item is unknown.
         self.wanted_reveal = u > 0 and (self.e_rem > 0 or self.r_rem > 0)
-        # Evidence known but still lying somewhere unseen: only drawing can find it.
-        self.missing_e = sum(1 for i, f in roles.items() if f == EVIDENCE and i not in held)
+
+    @property
+    def p_accuse(self) -> float:
+        """The chance that an accusation now wins."""
+        if self._p_accuse is None:
+            self._p_accuse = _accuse_win(self.roles, self.held, self.unknown, self.e_rem,
+                                         self.r_rem)
+        return self._p_accuse
+
+    @property
+    def missing_e(self) -> int:
+        """Evidence known but still lying somewhere unseen: only drawing can find it."""
+        if self._missing_e is None:
+            held = self.held
+            self._missing_e = sum(1 for i, f in self.roles.items()
+                                  if f == EVIDENCE and i not in held)
+        return self._missing_e
 
     @property
     def spy_next(self) -> list[float]:

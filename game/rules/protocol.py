@@ -499,7 +499,7 @@ class SmallStepRandom(random.Random):
     Python-level ``random()`` costs a call, so stream 3 does a little arithmetic once per
     step and none per number: keying step ``s`` hashes (game key, s) to 30 bits, 16 of
     which pick where the step starts reading a table of fixed random floats; ``random``
-    is then that run's iterator (in C). ``getrandbits`` (and so ``randrange``, ``choice``,
+    is the ``__next__`` of the game's one iterator over that table (in C), moved there. ``getrandbits`` (and so ``randrange``, ``choice``,
     ``shuffle``, ``sample``) adds an offset modulo 1 to each number: 14 more bits of the
     hash pick it from the table and the game's own 53-bit offset shifts it, so that deals
     are not limited to the table's 65,536 starts. A step may draw up to 65,536 numbers.
@@ -518,15 +518,17 @@ class SmallStepRandom(random.Random):
         self._k = k & _M30
         self._kf = (k >> 11) * 1.1102230246251565e-16         # 53 bits / 2**53
         self.gauss_next = None
+        it = self._it = iter(self._t)
+        self.random = it.__next__
         self.at(step)
 
     def at(self, step: int) -> "SmallStepRandom":
         """Key the generator to chance step ``step`` of its game; returns itself."""
         x = ((self._k + step * 0x2545F491) * 0x2C1B3C6D) & _M30
         x = self._x = x ^ (x >> 15)
-        it = self._it = iter(self._t)
-        it.__setstate__(x >> 14)
-        self.random = it.__next__
+        # the one iterator is moved (never exhausted: a step reads at most 65,536 entries
+        # of the doubled table), so ``random`` stays the same bound method
+        self._it.__setstate__(x >> 14)
         return self
 
     def random(self) -> float:      # (shadowed by each step's own: see at)
@@ -552,9 +554,7 @@ class SmallStepRandom(random.Random):
         seed, x, at = state
         self.__init__(seed)
         self._x = x
-        it = self._it = iter(self._t)
-        it.__setstate__(at)
-        self.random = it.__next__
+        self._it.__setstate__(at)
 
     def __getstate__(self):         # pickled by getstate (the iterator is not picklable)
         return {}
