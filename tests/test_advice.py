@@ -90,8 +90,6 @@ def test_asked_twice_in_the_same_position_the_figures_agree_within_3_points(
     """Two asks in the same position, the second in the game rebuilt from its record (as
     after loading a save), at the table's budget: every figure within 3 points (the worlds
     come from the position alone, so they are the same)."""
-    from game.advice import HINT_PLAYOUTS
-
     rec = play_record(game_id, players, seed, level="normal")
     asked = 0
     for cut in range(6, len(rec.log), 7):
@@ -103,11 +101,34 @@ def test_asked_twice_in_the_same_position_the_figures_agree_within_3_points(
         again = replay(game_id, players, rec.seed, rec.options, list(m.log), rec.chance)
         a = advise(game_id, m.state.view(seat), acts)
         b = advise(game_id, again.state.view(seat), again.state.legal_actions(seat))
-        assert a.worlds == b.worlds >= HINT_PLAYOUTS[game_id] // max(len(acts), 10)
+        assert a.worlds == b.worlds >= 8
         assert [c.action for c in a.choices] == [c.action for c in b.choices]
         assert max(abs(x.win - y.win) for x, y in zip(a.choices, b.choices)) <= 0.03
         asked += 1
     assert asked == 2
+
+
+def test_chasing_hint_caps_its_worlds_by_the_cards_left_to_play():
+    """Early in the game every playout plays ~150 cards: the worlds are cut to keep within
+    CARDS_CAP cards (a count: the answer does not depend on the machine); late positions
+    keep the whole budget."""
+    from game.advice import HINT_PLAYOUTS
+    from game.advice.chasing import CARDS_CAP, MIN_WORLDS, cards_left
+
+    first = position("chasing", 4, 3, 0)
+    seat = first.decider()
+    view, acts = first.state.view(seat), first.state.legal_actions(seat)
+    k = len(acts)
+    assert cards_left(view) == 3 * 4 * 13 - len(first.state.history) * 4 - len(view["trick"])
+    adv = advise("chasing", view, acts)
+    assert adv.worlds == max(MIN_WORLDS, CARDS_CAP // (k * cards_left(view))) \
+        < HINT_PLAYOUTS["chasing"] // k
+    assert adv.worlds * k * cards_left(view) <= CARDS_CAP
+    late = position("chasing", 4, 3, 120)
+    seat = late.decider()
+    acts = late.state.legal_actions(seat)
+    assert advise("chasing", late.state.view(seat), acts, budget=200).worlds == \
+        max(MIN_WORLDS, 200 // len(acts))
 
 
 def _swap_hidden_chasing(state, viewer):

@@ -302,10 +302,11 @@ class SameWorlds:
         self.bot = spec.bot_factory("hard", seat, seed=seed, think_ms=1000)
         self.cpu, self.asked = 0.0, 0
 
-    def worlds(self, actions) -> int:
+    def worlds(self, actions, view) -> int:
         if self.game == "chasing":
-            from game.advice.chasing import MIN_WORLDS
-            return max(MIN_WORLDS, self.budget // len(actions))
+            from game.advice.chasing import CARDS_CAP, MIN_WORLDS, cards_left
+            k = len(actions)
+            return max(MIN_WORLDS, min(self.budget // k, CARDS_CAP // (k * cards_left(view))))
         from game.advice.hunters import MAX_CANDIDATES, MIN_WORLDS
         return max(MIN_WORLDS, self.budget // min(len(actions), MAX_CANDIDATES))
 
@@ -318,7 +319,7 @@ class SameWorlds:
         else:
             from game.ai.hunters_hard import WORLDS_PER_SECOND
         # think_ms whose counted budget is exactly the follower's worlds here
-        self.bot.think_ms = self.worlds(actions) * 1000.0 / WORLDS_PER_SECOND
+        self.bot.think_ms = self.worlds(actions, view) * 1000.0 / WORLDS_PER_SECOND
         t = time.process_time()
         try:
             return self.bot.choose(view, actions)

@@ -123,7 +123,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: l
                                    "midtop": (x, y + r + m.px(2)),
                                    "midleft": (x + r + m.px(2), y),
                                    "midright": (x - r - m.px(2), y)}[place])
-            if label.collidelist(taken) < 0:
+            if label.inflate(m.px(6), 0).collidelist(taken) < 0:     # a gap: "7" "9", not "79"
                 break
         surface.blit(number, label)
         taken += [at, label.copy()]
