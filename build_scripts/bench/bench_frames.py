@@ -478,7 +478,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.app import App
 
         # as game.__main__ starts the app: the collector held off until the first frame,
-        # which then freezes what start-up made (never scanned again) and turns it on
+        # which then freezes what start-up made (never scanned again) and turns it on, with
+        # the app's own policy for the oldest generation (App.collect_garbage)
         gc.disable()
         app = App(size=(w, h), fullscreen=False, show_start_notices=False)
         app.settings.animation_speed = args.speed
