@@ -203,21 +203,30 @@ class HuntersHooks:
         pass      # the review draws its secrets there instead
 
     def draw_player(self, surface, v, m, seat, rect) -> None:
-        super().draw_player(surface, v, m, seat, rect)
-        p = v["players"][seat]
-        if p.get("secret"):
-            # the table drew the character as if revealed: say that it was still hidden
-            from game.ui.hunters import look
+        from game.ui.hunters import look
 
-            pad, d, sym = m.px(7), m.px(24), m.px(18)
-            y = rect.y + pad + d + m.px(4)
-            line = _("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"])
-            x = rect.x + pad + sym + m.px(5) + draw.font(m.px(14), True).size(line)[0] + m.px(6)
-            tag = look.chip(_("hidden"), m.px(11), style.PANEL_EDGE)
-            if x + tag.get_width() <= rect.right - pad:
-                surface.blit(tag, tag.get_rect(midleft=(x, y + sym // 2)))
-            else:       # a long name: the corner below, where the equipment row ends
-                surface.blit(tag, tag.get_rect(bottomright=(rect.right - pad, rect.bottom - m.px(6))))
+        p = v["players"][seat]
+        tag = look.chip(_("hidden"), m.px(11), style.PANEL_EDGE)
+        gap = m.px(6)
+        # the character's line leaves the tag its room where the bare name still fits
+        # (at 200 % "Allie · HP 8" took it and the tag went over the damage)
+        reserve = gap + tag.get_width()
+        room = rect.width - m.px(18) - 3 * m.px(7)
+        self.__dict__.setdefault("line_reserve", {})[seat] = reserve if p.get("secret") and (
+            draw.font(m.px(14), True).size(_(p["character"]))[0] + reserve <= room) else 0
+        super().draw_player(surface, v, m, seat, rect)
+        if p.get("secret"):
+            # the table drew the character as if revealed: say that it was still hidden,
+            # after the character's line or else after the name, never over other words
+            named, line, _dmg, name_right = self.board_words[seat]
+            if line.right + gap + tag.get_width() <= rect.right - m.px(7):
+                spot = tag.get_rect(midleft=(line.right + gap, line.centery))
+            elif named.right + gap + tag.get_width() <= name_right:
+                spot = tag.get_rect(midleft=(named.right + gap, named.centery))
+            else:       # a long name and character: under the damage, where the board ends
+                spot = tag.get_rect(bottomright=(rect.right - m.px(7), rect.bottom - m.px(4)))
+            surface.blit(tag, spot)
+            self.__dict__.setdefault("hidden_tags", {})[seat] = spot
 
     def draw_choice_header(self, surface) -> None:
         pass      # the review's controls sit where the choices were
