@@ -56,6 +56,8 @@ def draw_sections_across(surface: pygame.Surface, rects: list[pygame.Rect], m: s
         rows.append((sec.title, True))
         rows += [(line, False) for line in sec.lines]
     for i, rect in enumerate(rects):
+        if i and not rows:
+            break           # what the secrets need, no more of the board
         surface.fill(style.BG, rect)
         draw.panel(surface, rect, m.px(style.RADIUS))
         x, y, w = rect.x + m.px(12), rect.y + m.px(8), rect.w - m.px(24)
