@@ -41,3 +41,38 @@ def test_a_review_in_large_text_holds_its_words_and_goes_by_keys(shadows_home, s
         assert clipped_buttons(app) == []
     finally:
         app.quit()
+
+
+def test_the_harsh_review_shows_every_secret_in_large_text(shadows_home):
+    """At 200 % 1920x1080 the place under the status holds only the secrets' title: S (or
+    its button) lays every secret over the board, whole, beside the moved controls."""
+    from game.review.sample import play_record
+    from game.storage import history
+
+    history.save_history([play_record("harsh", 1, 5)])
+    app = large_app((1920, 1080), 200)
+    app.settings.animation_speed = "off"
+    press(app, pygame.K_h, unicode="h")
+    tab_to(app, "#history_0")
+    press(app, pygame.K_RETURN, frames=3)
+    review = app.top
+    step(app, 5)
+    toggle = review.secrets_toggle
+    assert toggle is not None and toggle.visible and "(S)" in toggle.text
+    press(app, pygame.K_s, unicode="s", frames=3)
+    assert review.secrets_open
+    window = pygame.Rect(0, 0, 1920, 1080)
+    length = review.replay.length
+    for pos in sorted({review.position, length // 3, 2 * length // 3, length}):
+        review.go(pos)
+        step(app, 2)
+        assert review.secrets_fit, f"a secret cut at step {pos}"
+        columns = review.secrets_over_board()
+        for i, col in enumerate(columns):
+            assert window.contains(col)
+            for other in (review.controls_rect, review.secrets_toggle.rect, review.rlog.rect,
+                          *columns[i + 1:]):
+                assert not col.colliderect(other), (col, other)
+    assert clipped_buttons(app) == []
+    press(app, pygame.K_s, unicode="s", frames=3)
+    assert not review.secrets_open and "(S)" in review.secrets_toggle.text

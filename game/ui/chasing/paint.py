@@ -185,9 +185,11 @@ class ChasingPainter:
             surface.blit(draw.card_face(spot[2], spot[1], geo.spot_card), geo.spot)
         else:
             pygame.draw.rect(surface, style.FELT_EDGE, geo.spot, 1, border_radius=m.px(8))
-        info = self._round_info(view, shown)
-        draw.blit_text(surface, info, m.px(13), (geo.follow.x, geo.follow.bottom + m.px(8)),
-                       style.TEXT_MUTED, False, "topleft")
+        # large text: the shorter wording before it runs off the table (issue 44)
+        info = draw.fit_first((self._round_info(view, shown), self._round_info(view, shown, True)),
+                              m.px(13), geo.table.right - m.px(12) - geo.follow.x)
+        self.round_info_rect = draw.blit_text(surface, info, m.px(13), (geo.follow.x, geo.follow.bottom + m.px(8)),
+                                              style.TEXT_MUTED, False, "topleft")
         # Follow Cards
         follow = shown["follow"]
         choosing = [a for a in self.in_table_order(legal) if a.kind == "discard"]
@@ -222,9 +224,12 @@ class ChasingPainter:
         pile = shown["discard"]
         # large text: the pile's words give way before they run into the Spotlight's
         room = geo.spot.centerx - draw.font(label, True).size(spotlight_heading())[0] // 2 - m.px(6) - geo.discard.x
-        draw.blit_text(surface, draw.fit_first((_("DISCARD {n}", n=len(pile)), str(len(pile))), label,
-                                               max(1, room), True),
-                       label, (geo.discard.x, geo.spot.y - m.px(6)), style.TEXT_MUTED, True, "bottomleft")
+        caption, y = _("DISCARD {n}", n=len(pile)), geo.spot.y - m.px(6)
+        if draw.font(label, True).size(caption)[0] > room:      # a line higher, whole
+            room, y = geo.spot.right - geo.discard.x, y - draw.font(label, True).get_linesize()
+        self.discard_caption_rect = draw.blit_text(
+            surface, draw.fit_first((caption, str(len(pile))), label, max(1, room), True),
+            label, (geo.discard.x, y), style.TEXT_MUTED, True, "bottomleft")
         rects = geo.discard_rects(len(pile))
         top_cards = pile[-len(rects):] if rects else []
         for i, (r, c) in enumerate(zip(rects, top_cards)):
@@ -249,7 +254,7 @@ class ChasingPainter:
                                style.TEXT_MUTED, False, "midleft")
             x = r.right + gap
 
-    def _round_info(self, view: Mapping, shown: Mapping) -> str:
+    def _round_info(self, view: Mapping, shown: Mapping, short: bool = False) -> str:
         """"Round 2 of 3 · trick 9 of 12" for what is drawn: while trick 8 resolves it
         still says 8, and the last trick of a round keeps its round's number."""
         total = TRICKS_PER_ROUND[self.n]
@@ -259,7 +264,11 @@ class ChasingPainter:
         rnd = shown.get("round", view["round"])
         if done >= total or (view["phase"] == "deal" and view["rounds_done"]
                              and shown.get("round") == view["rounds_done"]):
+            if short:
+                return _("Round {round}/3 · {total} tricks played", round=rnd, total=total)
             return _("Round {round} of 3 · all {total} tricks played", round=rnd, total=total)
+        if short:
+            return _("Round {round}/3 · trick {trick}/{total}", round=rnd, trick=done + 1, total=total)
         return _("Round {round} of 3 · trick {trick} of {total}", round=rnd, trick=done + 1,
                  total=total)
 

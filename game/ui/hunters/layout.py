@@ -101,7 +101,15 @@ def compute(m: style.Metrics, top: int, players: int) -> Layout:
 
     # the six Areas fill what is left between boards and track
     area_top = boards_bottom + m.gap
-    area_h = max(area_min, lay.track.y - m.gap - area_top)
+    gap = m.gap
+    if large and area_top + area_min + m.gap > lay.track.y:
+        # a taller top bar than planned (8 players at 200 %): half gaps between the rows
+        # rather than the Areas lying under the track (issue 44)
+        gap = m.gap // 2
+        lay.tray.y += m.gap - gap
+        lay.track.y = lay.tray.y - gap - lay.track.h
+        area_top = boards_bottom + gap
+    area_h = max(area_min, lay.track.y - gap - area_top)
     lay.board_area = pygame.Rect(x0, area_top, left_w, area_h)
     pair_gap, inner = m.px(18), m.px(6)
     aw = (left_w - 2 * pair_gap - 3 * inner) // 6

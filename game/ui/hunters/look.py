@@ -144,8 +144,42 @@ def shadow_mark(size: int) -> pygame.Surface:
 
 # --- Area cards -------------------------------------------------------------------------------
 
+def area_is_slim(h: int, piece: int) -> bool:
+    """An Area strip too low for its name and a row of pieces under it (7-8 players in large
+    text): its name goes beside its roll numbers in the top band, its pieces under them."""
+    return h < 2 * piece
+
+
+def area_band(w: int, h: int, slim: bool = False) -> pygame.Rect:
+    return pygame.Rect(0, 0, w, max(20, int(h * (0.45 if slim else 0.24))))
+
+
+def area_piece_spots(rect: pygame.Rect, count: int, piece: int, pad: int) -> list[pygame.Rect]:
+    """Where the pieces standing on an Area go: along its foot, under a slim strip's band
+    (issue 44: they covered the Area's name)."""
+    d = piece
+    if area_is_slim(rect.h, piece):
+        d = min(piece, rect.h - area_band(rect.w, rect.h, True).h - 3)
+    left, y = rect.x + pad, rect.bottom - d - min(pad + pad // 2, rect.h // 30 + 1)
+    step = max(1, min(d + 3, (rect.right - pad - d - left) // (count - 1))) if count > 1 else 0
+    return [pygame.Rect(left + i * step, y, d, d) for i in range(count)]
+
+
+def area_slim_title(name: str, w: int, h: int) -> tuple[str, int, int]:
+    """A slim strip's name as its band holds it beside the roll numbers: (words, size, x)."""
+    band = area_band(w, h, True)
+    num_size = max(12, int(band.height * 0.7 / style.TEXT_SCALE))
+    x = max(6, w // 16) + draw.font(num_size, True).size(AREA_INFO.get(name, ("", ""))[0])[0] + 8
+    size, title = num_size, _(name)
+    floor = max(5, round(9 / style.TEXT_SCALE))     # 9 px on screen
+    while size > floor and (draw.font(size, True).size(title)[0] > w - x - 6
+                            or draw.font(size, True).get_height() > band.h):
+        size -= 1
+    return draw.ellipsize(title, size, w - x - 6, True), size, x     # (the hover card names it whole)
+
+
 @lru_cache(maxsize=64)
-def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
+def area_card(name: str, size: tuple, lit: bool = False, slim: bool = False) -> pygame.Surface:
     """An Area: roll numbers big at the top, the name, and its action in small print."""
     w, h = size
     colour = AREA_COLOUR.get(name, style.ACCENT)
@@ -155,7 +189,7 @@ def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
     draw.rounded_rect(surf, surf.get_rect(), (*body, 240), radius,
                       style.ACCENT_BRIGHT if lit else style.mix(colour, (0, 0, 0), 0.2),
                       3 if lit else 1)
-    band = pygame.Rect(0, 0, w, max(20, int(h * 0.24)))
+    band = area_band(w, h, slim)
     pygame.draw.rect(surf, style.mix(colour, (0, 0, 0), 0.25), band,
                      border_top_left_radius=radius, border_top_right_radius=radius)
     rolls, action = AREA_INFO.get(name, ("", ""))
@@ -163,9 +197,13 @@ def area_card(name: str, size: tuple, lit: bool = False) -> pygame.Surface:
     num_size = max(12, int(band.height * 0.7 / style.TEXT_SCALE))    # as large as its band
     draw.blit_text(surf, rolls, num_size, (max(6, w // 16), band.centery), (255, 255, 255), True,
                    "midleft")
-    title_size = max(10, min(int(h * 0.11), int(w * 0.11)))
     title = _(name)
     floor = max(5, round(9 / style.TEXT_SCALE))     # 9 px on screen: large text may shrink too
+    if slim:        # the name in the band, after the numbers; the pieces stand under them
+        title, size, x = area_slim_title(name, w, h)
+        draw.blit_text(surf, title, size, (x, band.centery), (255, 255, 255), True, "midleft")
+        return surf
+    title_size = max(10, min(int(h * 0.11), int(w * 0.11)))
     while title_size > floor and (draw.font(title_size, True).size(title)[0] > w - 10
                                   or draw.font(title_size, True).get_height() > h - band.bottom - 3):
         title_size -= 1

@@ -161,17 +161,11 @@ class TablePainter(StillLayer):
             if lit:
                 halo = draw.glow(rect.size, style.ACCENT, m.px(10), m.px(8))
                 surface.blit(halo, (rect.x - m.px(10), rect.y - m.px(10)))
-            surface.blit(look.area_card(name, rect.size, lit), rect)
+            surface.blit(look.area_card(name, rect.size, lit, look.area_is_slim(rect.h, d)), rect)
             self.spots.append(Spot(rect, "area", name, "Area"))
             here = [p for p in v["players"] if p["area"] == name and p["seat"] not in moving]
-            if here:
-                step = min(d + m.px(3), (rect.width - m.px(8) - d) // max(1, len(here) - 1)) \
-                    if len(here) > 1 else 0
-                x = rect.x + m.px(4)
-                y = rect.bottom - d - m.px(6)
-                for p in here:
-                    surface.blit(draw.player_token(p["seat"], d, self.seat_name(p["seat"])), (x, y))
-                    x += step
+            for p, spot in zip(here, look.area_piece_spots(rect, len(here), d, m.px(4))):
+                surface.blit(draw.player_token(p["seat"], spot.w, self.seat_name(p["seat"])), spot)
 
     def draw_moving(self, surface, v, m) -> None:
         """The pieces on their way from one Area to another (over the still layer)."""
@@ -347,8 +341,8 @@ class TablePainter(StillLayer):
         name_room = rect.width - d - 3 * pad - (tag_img.get_width() + pad if tag_img else 0)
         shown_name = fit(self.seat_name(seat), m.px(15), name_room, True)
         row = max(d, draw.font(m.px(15), True).get_linesize()) if m.text > 1 else d   # large text
-        draw.blit_text(surface, shown_name, m.px(15), (rect.x + pad + d + m.px(6), rect.y + pad + row // 2),
-                       style.TEXT, True, "midleft")
+        named = draw.blit_text(surface, shown_name, m.px(15), (rect.x + pad + d + m.px(6), rect.y + pad + row // 2),
+                               style.TEXT, True, "midleft")
         y = rect.y + pad + row + m.px(4)
         sym = m.px(18)
         line_h = max(sym, draw.font(m.px(14)).get_linesize()) if m.text > 1 else sym
@@ -372,10 +366,10 @@ class TablePainter(StillLayer):
             else:
                 note = self.notebook.summary(self.viewer, seat) if self.viewer is not None else ""
                 line, colour = (_("Note: {note}", note=note) if note else _("Hidden")), style.TEXT_DIM
-        room = rect.width - sym - 3 * pad
+        room = rect.width - sym - 3 * pad - self.__dict__.get("line_reserve", {}).get(seat, 0)  # the review's tag
         line = draw.fit_first(line if isinstance(line, tuple) else (line,), m.px(14), room, p["revealed"])
-        draw.blit_text(surface, line, m.px(14),
-                       (rect.x + pad + sym + m.px(5), y + line_h // 2), colour, p["revealed"], "midleft")
+        drawn = draw.blit_text(surface, line, m.px(14),
+                               (rect.x + pad + sym + m.px(5), y + line_h // 2), colour, p["revealed"], "midleft")
         y += line_h + m.px(4)
         # damage, states and equipment
         hp = p["hp"]
@@ -386,6 +380,9 @@ class TablePainter(StillLayer):
                                   if hp else (_("Damage {damage}", damage=damage),), m.px(13), rect.width - 2 * pad, True)
         img = draw.text(dmg_text, m.px(13), style.DANGER if damage else style.TEXT_MUTED, True)
         surface.blit(img, (rect.x + pad, y))
+        # where the words went, for what the review adds to a board (games.HuntersHooks)
+        self.__dict__.setdefault("board_words", {})[seat] = (named, drawn, img.get_rect(topleft=(rect.x + pad, y)),
+                                                             rect.right - pad - (tag_img.get_width() + pad if tag_img else 0))
         x = rect.x + pad + img.get_width() + m.px(6)
         chips = []
         if p["protected"]:

@@ -13,7 +13,7 @@ import pygame
 from game.i18n import _, p_
 from game.i18n.numbers import percent_text
 from game.ui import draw, style
-from game.ui.review.sections import draw_sections
+from game.ui.review.sections import draw_sections, draw_sections_across
 
 # --- Chasing Shadows: every hand face up; the round's scoresheet at its end ----------------------
 
@@ -203,21 +203,30 @@ class HuntersHooks:
         pass      # the review draws its secrets there instead
 
     def draw_player(self, surface, v, m, seat, rect) -> None:
-        super().draw_player(surface, v, m, seat, rect)
-        p = v["players"][seat]
-        if p.get("secret"):
-            # the table drew the character as if revealed: say that it was still hidden
-            from game.ui.hunters import look
+        from game.ui.hunters import look
 
-            pad, d, sym = m.px(7), m.px(24), m.px(18)
-            y = rect.y + pad + d + m.px(4)
-            line = _("{character} · HP {hp}", character=_(p["character"]), hp=p["hp"])
-            x = rect.x + pad + sym + m.px(5) + draw.font(m.px(14), True).size(line)[0] + m.px(6)
-            tag = look.chip(_("hidden"), m.px(11), style.PANEL_EDGE)
-            if x + tag.get_width() <= rect.right - pad:
-                surface.blit(tag, tag.get_rect(midleft=(x, y + sym // 2)))
-            else:       # a long name: the corner below, where the equipment row ends
-                surface.blit(tag, tag.get_rect(bottomright=(rect.right - pad, rect.bottom - m.px(6))))
+        p = v["players"][seat]
+        tag = look.chip(_("hidden"), m.px(11), style.PANEL_EDGE)
+        gap = m.px(6)
+        # the character's line leaves the tag its room where the bare name still fits
+        # (at 200 % "Allie · HP 8" took it and the tag went over the damage)
+        reserve = gap + tag.get_width()
+        room = rect.width - m.px(18) - 3 * m.px(7)
+        self.__dict__.setdefault("line_reserve", {})[seat] = reserve if p.get("secret") and (
+            draw.font(m.px(14), True).size(_(p["character"]))[0] + reserve <= room) else 0
+        super().draw_player(surface, v, m, seat, rect)
+        if p.get("secret"):
+            # the table drew the character as if revealed: say that it was still hidden,
+            # after the character's line or else after the name, never over other words
+            named, line, _dmg, name_right = self.board_words[seat]
+            if line.right + gap + tag.get_width() <= rect.right - m.px(7):
+                spot = tag.get_rect(midleft=(line.right + gap, line.centery))
+            elif named.right + gap + tag.get_width() <= name_right:
+                spot = tag.get_rect(midleft=(named.right + gap, named.centery))
+            else:       # a long name and character: under the damage, where the board ends
+                spot = tag.get_rect(bottomright=(rect.right - m.px(7), rect.bottom - m.px(4)))
+            surface.blit(tag, spot)
+            self.__dict__.setdefault("hidden_tags", {})[seat] = spot
 
     def draw_choice_header(self, surface) -> None:
         pass      # the review's controls sit where the choices were
@@ -241,6 +250,12 @@ class HarshHooks:
             # the controls too; they go under the secrets, where the actions were
             act = lay.actions
             ch = super().controls_height(m)
+            if self.secrets_open:
+                # the secrets lie over the board; the controls and the button that hides
+                # them go to its foot, over the collection
+                th = act.h - ch - m.gap
+                c = pygame.Rect(act.x, lay.collection.bottom - ch, act.w, ch)
+                return pygame.Rect(lay.log), c, pygame.Rect(act.x, c.y - m.gap - th, act.w, th)
             return (pygame.Rect(lay.log), pygame.Rect(act.x, act.bottom - ch, act.w, ch),
                     pygame.Rect(act.x, act.y, act.w, act.h - ch - m.gap))
         controls = pygame.Rect(lay.hint)
@@ -257,6 +272,39 @@ class HarshHooks:
 
     def build_actions(self, m, view, actions) -> None:
         pass      # nothing to choose: the secrets go where the actions were
+
+    def build(self, m) -> None:
+        super().build(m)
+        self.secrets_toggle = None
+        if self.lay.hint != self.lay.log:
+            return
+        # large text: the place under the status holds the secrets' title only (issue 44);
+        # a button there lays them over the Locations, as long as they need, and back
+        r = self.secrets_rect
+        text = _("Hide the secrets (S)") if self.secrets_open else _("Show the secrets (S)")
+        self.secrets_toggle = self.button(r, text, self.toggle_secrets, choice=False,
+                                          object_id="#review_secrets",
+                                          tooltip=_("Every secret at this step, over the board"))
+
+    @property
+    def secrets_open(self) -> bool:
+        return getattr(self, "_secrets_open", False)
+
+    def toggle_secrets(self, shown: bool | None = None) -> None:
+        shown = not self.secrets_open if shown is None else shown
+        if shown != self.secrets_open:
+            self._secrets_open = shown
+            self.rebuild()
+
+    def secrets_over_board(self) -> list[pygame.Rect]:
+        """Where the opened secrets lie: over the Locations and the collection, over the
+        status above the moved controls, and over the decks and Case Files they tell of."""
+        lay, gap = self.lay, self.metrics.gap
+        act = lay.actions
+        return [pygame.Rect(lay.grid.x, lay.grid.y, act.x - gap - lay.grid.x,
+                            lay.collection.bottom - lay.grid.y),
+                pygame.Rect(act.x, lay.grid.y, act.w, self.secrets_rect.y - gap - lay.grid.y),
+                pygame.Rect(lay.spy.x, lay.spy.y, lay.spy.w, lay.log.y - gap - lay.spy.y)]
 
     def draw_action_notes(self, surface, view) -> None:
         pass
@@ -277,10 +325,15 @@ class HarshHooks:
         actions = self.session.actions_at_step(0)
         key = self.step_key()
         self.hints.start(key, view, actions, self.session.match.seed * 1000003 + key)
+        if self.secrets_toggle is not None:
+            self.toggle_secrets(True)       # the hint is read with the secrets
 
     def game_key(self, key: int) -> bool:
         if key == pygame.K_h:
             self.ask_hint()
+            return True
+        if key == pygame.K_s and self.secrets_toggle is not None:
+            self.toggle_secrets()
             return True
         return False
 
@@ -308,7 +361,11 @@ class HarshHooks:
 
     def draw_secrets(self, surface, rect) -> None:
         self._sections_key = None     # the hint may have arrived
-        draw_sections(surface, rect, self.metrics, self.sections())
+        if self.secrets_toggle is None:
+            self.secrets_fit = draw_sections(surface, rect, self.metrics, self.sections())
+        elif self.secrets_open:
+            self.secrets_fit = draw_sections_across(surface, self.secrets_over_board(),
+                                                    self.metrics, self.sections())
 
 
 HOOKS = {"chasing": ChasingHooks, "hunters": HuntersHooks, "harsh": HarshHooks}
