@@ -93,3 +93,34 @@ def test_from_the_results_a_moment_opens_the_review_there(app, record):
     assert getattr(review, "is_review", False)
     assert review.position == scene.moments[index][0]
     assert history.load_history()[0][0].analysis is not None
+
+
+@pytest.mark.parametrize("lang", ["de", "ja"])
+def test_the_legend_under_the_title_is_never_cut(shadows_home, record, lang):
+    """German ran past 1024 px and was cut with "…" before it said what a diamond marks:
+    now the line wraps to two and the graph starts below it."""
+    from ui_helpers import make_app
+
+    from game import i18n
+    from game.storage.settings import Settings, save_settings
+
+    save_settings(Settings(window_size=(1024, 640), language=lang))
+    app = make_app((1024, 640))
+    try:
+        i18n.set_language(lang)
+        review = open_review(app, record)
+        click(app, "#analyse")
+        scene = app.top
+        assert wait(app, lambda: scene.analysis is not None, 120)
+        step(app, 2)
+        m = scene.metrics
+        lines = scene.legend_lines(m)
+        assert "…" not in "".join(lines) and 1 <= len(lines) <= 2, lines
+        from game.ui import draw
+        bottom = m.px(58) + len(lines) * draw.font(m.px(14)).get_linesize()
+        graph, seats, moments = scene.areas(m)
+        assert graph.top >= bottom - m.px(10) and seats.top == graph.top
+        assert review is not None
+    finally:
+        app.quit()
+        i18n.set_language("en")

@@ -220,9 +220,23 @@ class AnalysisScene(Scene):
                 image = self._moments_image(self.metrics, self.moment_image.rect.w)
                 self.moment_image.set_image(image)
 
+    def legend_lines(self, m) -> list[str]:
+        """The line under the title: what was looked at and what the marks mean. Its legend
+        must not be cut (German runs past 1024 px): two lines when one is too short."""
+        n = len(self.analysis.decisions) if self.analysis is not None else 0
+        sub = _("{n} decisions looked at again from each player's view at the time · "
+                "triangles: costly choices · diamonds: luck (what changed between a "
+                "player's decisions)", n=n)
+        width = m.width - 2 * m.margin
+        lines = draw.wrap(sub, m.px(14), width)
+        if len(lines) > 2:
+            lines = [lines[0], draw.ellipsize(" ".join(lines[1:]), m.px(14), width)]
+        return lines
+
     def areas(self, m) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """(graph, seats and accuracy, key moments)."""
-        top = m.px(76)
+        extra = len(self.legend_lines(m)) - 1
+        top = m.px(76) + extra * draw.font(m.px(14)).get_linesize()
         bottom = m.height - m.button_h - m.px(30)
         full = pygame.Rect(m.margin, top, m.width - 2 * m.margin, bottom - top)
         side_w = max(m.px(300), int(full.w * 0.36))
@@ -289,11 +303,10 @@ class AnalysisScene(Scene):
             self._draw_progress(surface, m)
             return
         a = self.analysis
-        sub = _("{n} decisions looked at again from each player's view at the time · "
-                "triangles: costly choices · diamonds: luck (what changed between a "
-                "player's decisions)", n=len(a.decisions))
-        draw.blit_text(surface, draw.ellipsize(sub, m.px(14), m.width - 2 * m.margin), m.px(14),
-                       (m.width // 2, m.px(58)), style.TEXT_MUTED, False, "center")
+        step = draw.font(m.px(14)).get_linesize()
+        for i, line in enumerate(self.legend_lines(m)):
+            draw.blit_text(surface, line, m.px(14), (m.width // 2, m.px(58) + i * step),
+                           style.TEXT_MUTED, False, "center")
         g, s, k = self.areas(m)
         moments = self.moments
         if self.by_team:
