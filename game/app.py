@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game import crash
+from game.i18n import _
 from game.storage import settings as settings_store
 from game.ui import draw, style
 from game.ui.sound import Sounds, init_pygame
@@ -314,7 +315,7 @@ class App:
 
         notices = problems.take_notices()
         if notices and self.show_start_notices:
-            self.notify("\n\n".join(notices), title="Some files needed attention")
+            self.notify("\n\n".join(notices), title=_("Some files needed attention"))
 
     def _retry_waiting_writes(self) -> None:
         """Results that could not be written wait in memory; try again now and then."""

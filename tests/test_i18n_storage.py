@@ -122,3 +122,32 @@ def test_statistics_name_characters_as_the_hunters_table_does():
         assert "100\xa0%" in cells
     finally:
         i18n.set_language("en")
+
+
+def test_with_lang_a_damaged_settings_file_is_told_in_that_language(shadows_home, monkeypatch):
+    """`--lang de` on a French system: the notice, worded before the window, is German too,
+    and so is the title of the window that tells it."""
+    from ui_helpers import make_app, step
+
+    from game.i18n import screens
+    from game.storage import settings as settings_store
+    from game.ui.scenes.notice import NoticeScene
+
+    monkeypatch.setenv("LANGUAGE", "fr")
+    path = settings_store.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json", encoding="utf-8")
+    screens.set_override("de")
+    try:
+        app = make_app((1024, 640))
+        try:
+            step(app, 3)
+            top = app.top
+            assert isinstance(top, NoticeScene)
+            assert top.title == i18n._("Some files needed attention") != "Some files needed attention"
+            assert "Standardeinstellungen" in top.text and "était" not in top.text, top.text
+        finally:
+            app.quit()
+    finally:
+        screens.set_override(None)
+        i18n.set_language("en")

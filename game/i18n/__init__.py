@@ -90,6 +90,12 @@ def normalise(code: str | None) -> str | None:
     return base if base in LANGUAGES else None
 
 
+# What --lang asked for: this run only, never saved (set through game.i18n.screens.set_override;
+# kept here so that what is worded before the window, such as a damaged settings file's
+# notice, speaks it too).
+RUN_OVERRIDE: dict[str, str | None] = {"lang": None}
+
+
 def system_language(environ: Mapping[str, str] | None = None) -> str:
     """The system's language where the app has it, English otherwise. POSIX desktops
     say it in LANGUAGE (a list, by preference), LC_ALL, LC_MESSAGES or LANG; Windows and

@@ -11,7 +11,7 @@ from game import i18n
 from game.i18n import gui_locale, theme_fonts
 
 # What --lang asked for: this run only, never saved.
-_override: dict[str, str | None] = {"lang": None}
+_override = i18n.RUN_OVERRIDE
 
 
 def set_override(lang: str | None) -> None:

@@ -133,8 +133,9 @@ def settings_path():
 def load_settings() -> tuple[Settings, str | None]:
     """The saved settings (defaults if none). A damaged file gives defaults and a notice."""
     # The notices are worded before the app has a language: in the one it will speak, the
-    # system's without readable settings (game.i18n.screens.start_language), else the saved one.
-    with i18n.speaking(i18n.system_language()):
+    # system's without readable settings (game.i18n.screens.start_language), else the saved
+    # one; --lang before either.
+    with i18n.speaking(i18n.RUN_OVERRIDE["lang"] or i18n.system_language()):
         try:
             data = read_json(settings_path(), KIND, VERSION)
         except DamagedFile as exc:
@@ -152,7 +153,7 @@ def load_settings() -> tuple[Settings, str | None]:
     repaired = repaired_fields(data, s)
     if not repaired:
         return s, None
-    with i18n.speaking(s.language or i18n.system_language()):
+    with i18n.speaking(i18n.RUN_OVERRIDE["lang"] or s.language or i18n.system_language()):
         return s, _keep_original(repaired, s)
 
 
