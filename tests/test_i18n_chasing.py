@@ -336,3 +336,29 @@ def test_the_chasing_tutorial_plays_to_its_end_in_every_language(lang_app):
     worded = [i for i in notes if rows[i].text]
     assert len(worded) > 30
     assert not [notes[i] for i in worded if notes[i] in english or rows[i].text in notes[i]]
+
+
+@pytest.mark.parametrize("lang_app", [("ja", (1024, 640))], indirect=True)
+def test_four_letter_japanese_names_fit_the_score_panel(lang_app, monkeypatch):
+    """The wide Japanese header of the trick counts (トリック) pushed the columns left and the
+    scores panel cut キャロル to "キャ…" at 1024x640; the names now have the room."""
+    from game.ui.chasing import look
+
+    cut = []
+    real = look.fit_text
+
+    def watch(text, size, width, bold=False):
+        shown = real(text, size, width, bold)
+        if shown != text:
+            cut.append((text, shown))
+        return shown
+
+    monkeypatch.setattr(look, "fit_text", watch)
+    names = ["キャロル", "デイブ", "アリス", "ボブ"]
+    seats_ = [SeatConfig(names[0], "human")] + [SeatConfig(n, "computer", "easy") for n in names[1:]]
+    table = start_game(lang_app, "chasing", seats_, 31, {"start": "0"})
+    assert until(lang_app, lambda: lang_app.top is table and table.acting_seat() == 0, 600)
+    cut.clear()
+    table.rebuild()
+    step(lang_app, 3)
+    assert not [c for c in cut if c[0] in names], cut

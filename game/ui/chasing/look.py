@@ -294,7 +294,10 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
     head_f = draw.font(m.px(13), True)
     col_w = max(m.px(34), head_f.size("III")[0] + m.px(10))
     total_x = rect.right - pad
-    total_w = max(m.px(64), head_f.size(p_("column", "Total"))[0] + head_f.size("III")[0] // 2 + m.px(12))
+    # as wide as a three-digit total and round III's marks beside it need (64 px was more,
+    # and the names paid for it)
+    total_w = max(draw.font(m.px(16), True).size("188")[0] + col_w // 2 + m.px(6),
+                  head_f.size(p_("column", "Total"))[0] + head_f.size("III")[0] // 2 + m.px(12))
     xs = [total_x - total_w - (2 - i) * col_w for i in range(3)]
     head_y, row_h, rows_y = score_rows(m)
     y = rect.y + head_y
@@ -302,12 +305,16 @@ def draw_scores_panel(surface: pygame.Surface, rect: pygame.Rect, m, view: Mappi
         draw.blit_text(surface, label, m.px(13), (xs[i], y), style.TEXT_DIM, True, "midtop")
     # Translators: the scores panel's narrow column of each player's total
     draw.blit_text(surface, p_("column", "Total"), m.px(13), (total_x, y), style.TEXT_DIM, True, "topright")
-    tricks_x = xs[0] - max(col_w + m.px(8), (head_f.size(_("Tricks"))[0] + head_f.size("I")[0]) // 2 + m.px(12))
+    # The trick counts stand one column left of round I; their header ends over the counts'
+    # right edge and reaches left over the names' row, which has no header. A wide header
+    # (Japanese トリック) once pushed the column left and cut a four-letter name to "キャ…".
+    digits_half = draw.font(m.px(15)).size("13")[0] // 2
+    tricks_x = xs[0] - col_w - m.px(8)
     current = view["round"] - 1 if live is not None else None
     if live is not None:
-        draw.blit_text(surface, _("Tricks"), m.px(13), (tricks_x, y), style.TEXT_DIM, True,
-                       "midtop")
-        name_right = tricks_x - draw.font(m.px(13), True).size(_("Tricks"))[0] // 2
+        draw.blit_text(surface, _("Tricks"), m.px(13), (tricks_x + digits_half, y), style.TEXT_DIM,
+                       True, "topright")
+        name_right = tricks_x - digits_half - m.px(8)
     else:
         name_right = xs[0] - col_w // 2
     y = rect.y + rows_y
