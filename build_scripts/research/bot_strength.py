@@ -68,7 +68,7 @@ def play(a) -> None:
         if a.rate:
             harsh_hint.STEPS_PER_SECOND = a.rate
     out = Path(a.out)
-    done = {json.loads(line)["seed"] for line in out.read_text().splitlines()} \
+    done = {json.loads(line)["seed"] for line in out.read_text(encoding="utf-8").splitlines()} \
         if out.exists() else set()
     lo, hi = map(int, a.seeds.split(":"))
     for seed in range(lo, hi):
@@ -80,13 +80,13 @@ def play(a) -> None:
         else:
             row = _harsh_game(seed, a.level, a.think_ms, a.difficulty)
         row.update(seed=seed, rate=a.rate, cpu=round(time.process_time() - t, 2))
-        with out.open("a") as f:
+        with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
             f.flush()
 
 
 def _rows(path: str) -> dict[int, dict]:
-    return {r["seed"]: r for r in map(json.loads, Path(path).read_text().splitlines())}
+    return {r["seed"]: r for r in map(json.loads, Path(path).read_text(encoding="utf-8").splitlines())}
 
 
 def _interval(xs: list[float]) -> tuple[float, float]:

@@ -454,3 +454,14 @@ def browser_language(accept: str | None, chosen: str | None = None) -> str:
         if found is not None and found != PSEUDO and weight > 0:
             weighted.append((-weight, i, found))
     return min(weighted)[2] if weighted else ENGLISH
+
+
+def _number_locale() -> str:
+    lang = current()
+    return lang if lang in LANGUAGES else ENGLISH   # the pseudo-locale writes English numbers
+
+
+# numbers writes in the language in force: it asks this module, which imports it (not back)
+from game.i18n import numbers as _numbers  # noqa: E402
+
+_numbers.locale_code = _number_locale

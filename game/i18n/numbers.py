@@ -15,12 +15,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.i18n import ENGLISH, LANGUAGES, current
+
+def locale_code() -> str:
+    """The language in force, as Babel names it. ``game.i18n`` puts its own answer here when
+    it loads (it imports this module for its ``Percent`` and ``Decimal``, so this module does
+    not import it back); English before that."""
+    return "en"
 
 
 def _locale() -> str:
-    lang = current()
-    return lang if lang in LANGUAGES else ENGLISH   # the pseudo-locale writes English numbers
+    return locale_code()
 
 
 @lru_cache(maxsize=None)

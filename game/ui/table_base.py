@@ -353,7 +353,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
                 return (_("{name}, your decision.", name=cfg.name) if len(s.humans) > 1
                         else _("Your decision."))
             return _("Waiting for {name}.", name=self.waiting_name(seat))
-        from game.ui.scenes.results import seat_label
+        from game.ui.wording import seat_label
 
         return (_("{player} is thinking…", player=seat_label(cfg)) if s.computer_thinking()
                 else _("{player} plays.", player=seat_label(cfg)))

@@ -61,3 +61,10 @@ def describe_view(view: Mapping[str, Any], limit: int = 400) -> list[str]:
             text = text[:limit] + "…"
         lines.append(f"{str(key).replace('_', ' ').capitalize()}: {text}")
     return lines or ["Nothing to see yet."]
+
+
+def seat_label(cfg) -> str:
+    """"Ben (Easy computer)": a computer seat says its level."""
+    if cfg.is_human:
+        return cfg.name
+    return _("{name} ({level} computer)", name=cfg.name, level=_(cfg.level.title()))

@@ -22,6 +22,7 @@ Rooms of this game only:
                 quick choice held until they are played
 * ``forecast``  where the Spy goes next when the top Spy card is known
 * ``hinting``   the hint search on a worker thread
+* ``reader``    a Location's card shown whole beside the grid when its text is cut (large text)
 
 The catalogue (``game/catalog.py``) names the table scene. Like every scene, these read
 the game only through ``session.view(viewer)``, the legal actions and the events.

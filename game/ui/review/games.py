@@ -208,12 +208,11 @@ class HuntersHooks:
         p = v["players"][seat]
         tag = look.chip(_("hidden"), m.px(11), style.PANEL_EDGE)
         gap = m.px(6)
-        # the character's line leaves the tag its room where the bare name still fits
-        # (at 200 % "Allie · HP 8" took it and the tag went over the damage)
+        # the character's line leaves the tag its room (at 200 % "Allie · HP 8" took it and
+        # the tag went over the damage; a character too long for both is cut, its whole name
+        # is in the hover card): the tag never lies over words
         reserve = gap + tag.get_width()
-        room = rect.width - m.px(18) - 3 * m.px(7)
-        self.__dict__.setdefault("line_reserve", {})[seat] = reserve if p.get("secret") and (
-            draw.font(m.px(14), True).size(_(p["character"]))[0] + reserve <= room) else 0
+        self.__dict__.setdefault("line_reserve", {})[seat] = reserve if p.get("secret") else 0
         super().draw_player(surface, v, m, seat, rect)
         if p.get("secret"):
             # the table drew the character as if revealed: say that it was still hidden,

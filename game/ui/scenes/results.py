@@ -13,7 +13,7 @@ from game.ui.ahead import drawn_ahead
 from game.ui.scene import DIGIT_KEYS, Overlay
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.widgets import ScrollPanel, heading, paragraph, table
-from game.ui.wording import with_names
+from game.ui.wording import seat_label, with_names
 
 
 def winners_text(session) -> str:
@@ -27,13 +27,6 @@ def winners_text(session) -> str:
         return _("{name} wins!", name=names[0])
     # Translators: {names} is a list of names with commas, {last} the last of the winners
     return _("{names} and {last} win!", names=_(", ").join(names[:-1]), last=names[-1])
-
-
-def seat_label(cfg) -> str:
-    """"Ben (Easy computer)": a computer seat says its level."""
-    if cfg.is_human:
-        return cfg.name
-    return _("{name} ({level} computer)", name=cfg.name, level=_(cfg.level.title()))
 
 
 def result_blocks(session) -> list:
