@@ -4,7 +4,7 @@ each modifier with its source and the damage the rules actually deal."""
 import random
 
 from game.rules.hunters.combat import attack_damage, attack_terms
-from game.rules.hunters.scenario import act, dice, scenario
+from game.rules.hunters.scenario import act, dice, draw, scenario
 from game.rules.hunters.state import HuntersState
 from game.rules.hunters.views import events_since
 from game.rules.protocol import CHANCE, NOBODY
@@ -100,3 +100,17 @@ def test_every_event_of_random_games_has_words():
                 s.fast_apply(s.dec, acts[int(rng.random() * len(acts))])
             for e in events_since(s, h0, t0):
                 assert e.text and not e.text.startswith("(")
+
+
+def test_equipment_handed_over_reads_as_given_and_taken_equipment_as_taken():
+    # Banana Peel: the holder chooses to give; the Erstwhile Altar: the mover takes
+    s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], phase="area", equipment={0: ["Chainsaw"]},
+                 positions={0: "Cemetery", 1: "Church", 2: "Weird Woods", 3: "Hermit's Cabin"})
+    act(s, 0, "draw", "black")
+    draw(s, "Banana Peel")
+    give = next(a for a in s.legal_actions(0) if a.kind == "banana" and a.args[1] == 2)
+    assert texts(s.apply(0, give)) == ["Player 1 gives Chainsaw to Player 3"]
+    s = scenario(["Emi", "Vampire", "Franklin", "Werewolf"], phase="area", equipment={1: ["Chainsaw"]},
+                 positions={0: "Erstwhile Altar", 1: "Church", 2: "Weird Woods", 3: "Hermit's Cabin"})
+    take = next(a for a in s.legal_actions(0) if a.kind == "altar")
+    assert texts(s.apply(0, take)) == ["Player 1 takes Chainsaw from Player 2"]

@@ -171,6 +171,8 @@ def test_a_card_taken_from_a_player_is_shown_face_up_with_from_and_to(app, monke
     steal = table.moments.current
     assert steal.kind == "steal" and steal.data["cards"] == ("Chainsaw",)
     assert table.steal_caption(steal.data) == (f"{table.seat_name(2)} takes Chainsaw", f"from {table.seat_name(0)}")
+    given = dict(steal.data, why="banana")     # a Banana Peel: the holder gave it, nobody took it
+    assert table.steal_caption(given) == (f"{table.seat_name(0)} gives Chainsaw", f"to {table.seat_name(2)}")
     faces = []
     real = look.read_card
     monkeypatch.setattr(look, "read_card", lambda name, deck, size: (faces.append((name, size)),

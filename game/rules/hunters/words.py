@@ -288,6 +288,9 @@ def describe(s, e):
     if k == "equipment":
         if e[1] < 0:
             return Msg("{player} takes {card} from the discards", player=N(e[2]), card=Msg(e[3]))
+        if e[4] in GIVEN:   # the holder chose to hand it over: nobody took it
+            return Msg("{source} gives {card} to {player}", player=N(e[2]), card=Msg(e[3]),
+                       source=N(e[1]))
         return Msg("{player} takes {card} from {source}", player=N(e[2]), card=Msg(e[3]),
                    source=N(e[1]))
     if k == "loot":
@@ -348,6 +351,8 @@ HEAL_FROM = {"hermit": Msg("(Hermit card)"), "card": Msg("(the card)"),
              "bat": Msg("(Vampire Bat)"), "woods": Msg("in the Weird Woods"),
              "vampire": Msg("(Vampire)"), "catherine": Msg("(Catherine)"),
              "blessing": Msg("(Blessing)"), "allie": Msg("(Allie)")}
+# Equipment that changes hands because its holder gave it (Greed, Banana Peel), not taken
+GIVEN = frozenset({"hermit", "banana"})
 
 
 def _stopped_by(s, t, kind):

@@ -145,7 +145,8 @@ class EventAnimations:
             text = self.named([event.text])[0] if event.text else ""
             self._due_moment("ability", fact[1], {"character": fact[2], "target": fact[3], "text": text}, step)
         elif kind == "equipment":
-            self._due_moment("steal", fact[2], {"cards": (fact[3],), "from": fact[1], "to": fact[2]}, step)
+            self._due_moment("steal", fact[2], {"cards": (fact[3],), "from": fact[1], "to": fact[2],
+                                                "why": fact[4] if len(fact) > 4 else ""}, step)
         elif kind == "loot":
             self._due_moment("steal", fact[1], {"cards": tuple(fact[3]), "from": fact[2], "to": fact[1]}, step)
         elif kind == "end":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, n_, shown
+from game.rules.hunters.words import GIVEN
 from game.ui import draw, palette, style
 from game.ui.table_base import fit
 
@@ -189,6 +190,9 @@ class MomentPainter:
     def steal_caption(self, data: dict) -> tuple[str, str]:
         frm = data.get("from", -1)
         taker, cards = self.seat_name(data["to"]), _names([_(c) for c in data["cards"]])
+        if frm is not None and frm >= 0 and data.get("why") in GIVEN:
+            return (_("{player} gives {cards}", player=self.seat_name(frm), cards=cards),
+                    _("to {player}", player=taker))
         if frm is not None and frm >= 0:
             return (_("{player} takes {cards}", player=taker, cards=cards),
                     _("from {player}", player=self.seat_name(frm)))
