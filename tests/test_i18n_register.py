@@ -232,3 +232,24 @@ def test_the_rules_screen_has_the_same_headings_in_every_language(game_id):
             assert not any(b.text.startswith("#") for b in blocks), lang
     finally:
         i18n.set_language("en")
+
+
+# A place's name comes in the nominative ("Königliche Bibliothek", "Cimetière"): after a
+# preposition that needs an article or a case ("Nach Königliche Bibliothek", "Aller à
+# Cimetière") it reads wrong, so on a move button the place follows a colon ("Ziehen nach:
+# Kirche"). (The log's sentences still say "zieht nach {place}": inflected place names per
+# language are their own piece of work.)
+PLACE_AFTER_PREPOSITION = {
+    "de": re.compile(r"\b(nach|zu|zum|zur|in|im|ins|an|am|auf|von|vom|aus|bei)\s+\{(place|area|location)\}", re.I),
+    "fr": re.compile(r"\b(à|au|de|du|vers|dans|sur)\s+\{(place|area|location)\}", re.I),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PLACE_AFTER_PREPOSITION))
+def test_a_move_button_never_puts_a_place_after_a_preposition_that_would_inflect_it(lang):
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / "shadows.po", "rb") as f:
+        catalog = read_po(f)
+    texts = [(m.id, m.string) for m in catalog if isinstance(m.id, str) and m.id.startswith("Move to {")]
+    assert len(texts) == 3                  # Harsh's two move labels and Hunters' Area choice
+    bad = [(msgid, s) for msgid, s in texts if PLACE_AFTER_PREPOSITION[lang].search(s)]
+    assert not bad, bad
