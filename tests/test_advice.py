@@ -353,3 +353,20 @@ def test_a_view_holding_messages_has_a_seed():
     assert position_seed(view) == position_seed(
         {"prompt": Msg("End your turn"), "unavailable": (("x", Msg("not {n}", n=1)),)})
     assert position_seed(view) != position_seed({**view, "prompt": Msg("Roll")})
+
+
+def test_a_rules_label_names_its_seats_by_their_names_in_a_key_moment():
+    # The Hunters labels name a seat "Player 2 (George)"; the analysis keeps a label as data
+    # and shows it later: the name chosen at setup must stand there, as it does at the table.
+    from game.advice.messages import label_data, label_msg
+    from game.rules.hunters.scenario import scenario
+
+    s = scenario(["Emi", "George", "Franklin", "Werewolf"], phase="area", revealed=(1,),
+                 positions={0: "Weird Woods", 1: "Church", 2: "Cemetery", 3: "Hermit's Cabin"})
+    names = ["Ann", "Ben", "Cleo", "Dov"]
+    shown_labels = {a.args: render(label_msg(label_data(a)), names)
+                    for a in s.legal_actions(0) if a.kind == "woods"}
+    assert shown_labels[("damage", 1)] == "Weird Woods: deal 2 damage to Ben (George)"
+    assert shown_labels[("heal", 2)] == "Weird Woods: heal 1 damage of Cleo"
+    assert shown_labels[("damage", 0)] == "Weird Woods: deal 2 damage to yourself"
+    assert render(label_msg(label_data(s.legal_actions(0)[2]))) == "Weird Woods: deal 2 damage to Player 2 (George)"

@@ -10,11 +10,14 @@ rules layer's (kept as that layer hands them up: a ``Msg`` as its data, else its
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Sequence
 
 from game.i18n import N_, Msg, shown
 
 SEAT_KEYS = ("target", "who")
+# How the rules layer names a seat inside its labels (``hunters.words.seat_name``)
+_RULES_SEAT = re.compile(r"Player (\d+)")
 
 # Translators: Chasing Shadows' four suits on their own, as in "the blue Follow Card"
 SUIT_WORDS = {"blue": N_("blue"), "red": N_("red"), "yellow": N_("yellow"), "grey": N_("grey")}
@@ -55,7 +58,12 @@ def label_msg(data: Any) -> Msg | str:
 
 
 def named(msg: Any, names: Sequence[str]) -> Any:
-    """``msg`` with each seat number (``SEAT_KEYS``) replaced by the seat's name."""
+    """``msg`` with each seat number (``SEAT_KEYS``) replaced by the seat's name, and each
+    seat the rules' labels name as "Player 3" (a whole parameter) by that name too."""
+    if isinstance(msg, str) and names:
+        seat = _RULES_SEAT.fullmatch(msg)
+        if seat and 1 <= int(seat.group(1)) <= len(names):
+            return names[int(seat.group(1)) - 1]
     if not isinstance(msg, Msg):
         return msg
     params = {}
