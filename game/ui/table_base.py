@@ -65,6 +65,7 @@ COMPUTER_ANIMATION_SHARE = {"quick": 0.4, "normal": 1.0, "slow": 1.0}
 class TableScene(TablePhones, TableEnding, TableAhead, Scene):
     felt = True
     keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
+    game_table = True      # the app freezes what it is made of while it plays (App.collect_garbage)
     choices_first = True   # Tab: the choices, then Menu, Undo... (game.ui.focus)
     # put up behind a curtain (game.ui.opening.Curtain), which makes it ready a few
     # milliseconds a frame: its own on_enter then leaves the warming to the curtain
