@@ -76,3 +76,25 @@ def test_a_turn_passing_at_the_table_counts_at_once():
     frame(bench, s, 3.0, table)
     assert bench.moments["turn"] == [2.0, 3.0]
     assert bench.moments["opening"] == []
+
+
+def test_actions_behind_the_curtain_count_as_the_opening_not_after_an_action():
+    """The computers' first moves, made while the table is dealt behind the curtain, are in
+    frames the curtain covers (it keeps moving): they are the opening's, and the frames
+    after an action count again from the lift."""
+    bench, app, table, s = bench_at_a_table()
+    bench.after, bench._countdown, bench.actions, bench.post_action = 3, 0, 0, []
+    s.match = SimpleNamespace(log=[])
+    bench.games_started_ok = lambda: True
+    curtain = Curtain()
+    app.top = curtain
+    s.match.log.append("a computer's move")
+    bench.count_after_action(1.0, s, 0, curtain)        # behind the curtain
+    bench.count_after_action(2.0, s, 1, curtain)
+    app.top = table                                     # it lifts in this frame
+    bench.count_after_action(3.0, s, 1, curtain)
+    assert bench.post_action == [] and bench.actions == 1
+    s.match.log.append("the next move, at the table")
+    for cost in (4.0, 5.0, 6.0, 7.0, 8.0):
+        bench.count_after_action(cost, s, len(s.match.log) - (cost == 4.0), table)
+    assert bench.post_action == [4.0, 5.0, 6.0, 7.0] and bench.actions == 2

@@ -145,3 +145,45 @@ def test_number_formats_are_read_off_the_main_thread_once_the_menu_is_up(monkeyp
         assert numbers._babel_locale.cache_info().currsize >= 1   # the locale is parsed
     finally:
         a.quit()
+
+
+def test_a_table_on_screen_is_frozen_its_passes_freeze_their_survivors_and_leaving_thaws(app, collections):
+    """A pass at the table scans only what was made since the table was put up (or since
+    the last pass); once no table is left, everything is thawed, collected on the still
+    menu and what survives is frozen again."""
+    from game.session import SeatConfig
+    from game.ui.opening import start_game
+
+    made, due = collections
+    frozen = []
+    thawed = []
+    real_freeze, real_unfreeze = gc.freeze, gc.unfreeze
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(len(made)) or real_freeze())
+    monkeypatch.setattr(gc, "unfreeze", lambda: thawed.append(len(made)) or real_unfreeze())
+    try:
+        menu = app.top
+        seats = [SeatConfig("Ann", "human", "easy")]
+        table = start_game(app, "harsh", seats, 3, {"difficulty": "standard"}, replace=False)
+        for _ in range(600):
+            step(app, 1)
+            if app.top is table and not table.busy and table.still():
+                break
+        assert app.frozen_table is table and frozen == [0]    # on screen: its objects frozen
+        assert thawed == []
+        due[0] = app_module.OLD_GEN_DUE
+        step(app, app_module.QUIET_FRAMES + 1)
+        assert made == [2] and frozen == [0, 1]               # a pass, then its survivors frozen
+        due[0] = 0
+        app.pop_to(type(menu))                                # back to the menu: the table is gone
+        step(app, 1)
+        assert thawed == [1] and app.frozen_table is None and app.thawed
+        step(app, app_module.MENU_QUIET_FRAMES)
+        assert made == [2, 2] and frozen == [0, 1, 2]         # one whole pass on the still menu
+        assert not app.thawed
+        step(app, app_module.QUIET_FRAMES * 2)
+        assert made == [2, 2]                                 # nothing waiting: nothing more
+        app.quit()
+        assert thawed == [1, 2]                               # what the app froze is given back
+    finally:
+        monkeypatch.undo()

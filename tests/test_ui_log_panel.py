@@ -128,3 +128,44 @@ def test_at_a_table_with_a_500_line_log_a_move_lays_out_only_its_own_lines(app):
     assert new >= 1
     # each batch of new lines lays out the line before it again (it dims): never the 500
     assert new + 1 <= panel.blocks_made - made <= 2 * new
+
+
+def test_logs_that_part_and_shrink_look_as_each_laid_out_at_once(app):
+    """Pass-and-play: each person's log shares the public lines and differs in her own; the
+    screen goes back and forth between them, lines are held back while dice roll (the log
+    shrinks) and come back. Whatever the order, the panel shows what a fresh panel given the
+    same lines shows, and a log shown before is not laid out again from its first line."""
+    public = lines_of(60)
+    ann = public[:40] + ["Ann's own card: the Spear"] + public[40:]
+    bob = public[:30] + ["Bob peeks at the 4 of red", "x " * 70] + public[30:]
+    steps = [public, ann, bob, ann + ["Ann rolls 7"], public + ["Ann rolls 7"],
+             bob + ["Ann rolls 7", "Bob takes 2 damage"], bob + ["Ann rolls 7"],
+             bob + ["Ann rolls 7"] + lines_of(3, 200), ann[:10], ann, ["one line"], ann]
+    panel = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
+    a, b = pygame.Surface((300, 420)), pygame.Surface((300, 420))
+    laid_out = 0
+    shown = []
+    for k, lines in enumerate(steps):
+        made = panel.blocks_made
+        panel.set_lines(lines)
+        fresh = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
+        fresh.set_lines(lines)
+        panel.draw(a)
+        fresh.draw(b)
+        assert panel.lines == lines, k
+        assert panel._tops == fresh._tops, k
+        assert [(x, y, s.get_size()) for x, y, s in panel.content().pieces] == \
+            [(x, y, s.get_size()) for x, y, s in fresh.content().pieces], k
+        assert pixels(a) == pixels(b), k
+        panel.scroll(-10**6)
+        fresh.scroll(-10**6)
+        panel.draw(a)
+        fresh.draw(b)
+        assert pixels(a) == pixels(b), k
+        panel.scroll_to_end()
+        if k in (3, 5):   # back to a log laid out before: only its new lines and the one before
+            assert panel.blocks_made - made <= 2 * 2, k
+            assert panel.content() is shown[k - 2], k   # its pieces and places kept, not laid again
+        shown.append(panel.content())
+        laid_out += panel.blocks_made - made
+    assert laid_out < sum(len(x) for x in steps) // 2

@@ -13,7 +13,8 @@ thread, and a busy machine does not inflate it. Every table plays until ``--acti
 actions have been made and at least ``--finish`` games have ended.
 
 * after an action: the frame in which an action (anyone's) reached the game and the
-  ``--after`` frames that follow it (animations start, lists and widgets are rebuilt);
+  ``--after`` frames that follow it (animations start, lists and widgets are rebuilt),
+  except frames while the curtain is up (those are the opening's: it keeps moving);
 * transitions, each the frames of one moment (a frame may count for several):
   - turn: the turn passes to a person (another seat decides now): the frame it does and
     the 20 after it, and the 20 frames after the table comes back from the hand-off. A
@@ -166,14 +167,21 @@ class Bench:
             self._open = {"opening": OPENING_FRAMES}
             return cost
         self.count_moments(cost, s, entries, decider, over, top)
+        self.count_after_action(cost, s, before, top)
+        return cost
+
+    def count_after_action(self, cost: float, s, before: int, top) -> None:
+        """An action (anyone's) reached the game: this frame and the ``after`` next count,
+        but not while the curtain is up (before or after the frame): the computers' first
+        moves made while a table is dealt behind it are the opening's frames, and the
+        curtain keeps moving over them."""
         if len(s.match.log) != before and not s.is_over():
             self.actions += len(s.match.log) - before
             self._countdown = self.after + 1
         if self._countdown > 0:
             self._countdown -= 1
-            if self.games_started_ok():
+            if self.games_started_ok() and not (is_curtain(top) or is_curtain(self.app.top)):
                 self.post_action.append(cost)
-        return cost
 
     def count_moments(self, cost: float, s, entries: int, decider, over: bool, top) -> None:
         """Which moments this frame belongs to, by what it changed (``*`` before it)."""

@@ -45,6 +45,7 @@ from game.storage.settings import PACE_SECONDS
 from game.ui import controls, draw, howto, navigation, style
 from game.ui.moments import GUARD, Moments
 from game.ui.scene import DIGIT_KEYS, Scene
+from game.ui.seen_log import SeenLog
 from game.ui.since import SinceBanner
 from game.ui.table_ahead import TableAhead
 from game.ui.table_ending import TableEnding
@@ -65,6 +66,7 @@ COMPUTER_ANIMATION_SHARE = {"quick": 0.4, "normal": 1.0, "slow": 1.0}
 class TableScene(TablePhones, TableEnding, TableAhead, Scene):
     felt = True
     keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
+    game_table = True      # the app freezes what it is made of while it plays (App.collect_garbage)
     choices_first = True   # Tab: the choices, then Menu, Undo... (game.ui.focus)
     # put up behind a curtain (game.ui.opening.Curtain), which makes it ready a few
     # milliseconds a frame: its own on_enter then leaves the warming to the curtain
@@ -74,6 +76,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         super().__init__(app)
         self.session = session
         self._named: dict[str, str] = {}   # a log line as the table shows it (see named)
+        self.seen_log = SeenLog()          # each viewer's lines, kept between moves
         session.save_in_background = True   # a move's frame does not wait for the disk
         self.spec = session.spec
         self.status = ""
@@ -137,21 +140,25 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         """The log for the person at the screen, with "Player 3" shown as that seat's name.
         Once the game is over every line is shown, private ones marked with whose they were."""
         if self.session.is_over():
-            return self.named(self.full_log())
-        return self.named(self.session.log_lines(self.viewer))
+            return self.full_log()
+        return self.seen_lines(self.viewer)[1]
+
+    def seen_lines(self, viewer: int | None) -> tuple[list[int], list[str]]:
+        """The steps and named lines of what ``viewer`` may see (kept: game.ui.seen_log)."""
+        def line(_step, e):
+            return self.named([e.text])[0] if e.text and e.visible_to(viewer) else None
+        return self.seen_log.lines(self.session.entries, (viewer, i18n.current()), line)
 
     def full_log(self) -> list[str]:
         """Every line of the finished game; a private line names who saw it."""
-        out = []
-        for _step, e in self.session.entries:
+        def line(_step, e):
             if not e.text:
-                continue
+                return None
             if e.visible_to(None):
-                out.append(e.text)
-            else:
-                who = [self.seat_name(i) for i in range(len(self.session.seats)) if e.visible_to(i)]
-                out.append(f"[{', '.join(who)}] {e.text}" if who else e.text)
-        return out
+                return self.named([e.text])[0]
+            who = [self.seat_name(i) for i in range(len(self.session.seats)) if e.visible_to(i)]
+            return self.named([f"[{', '.join(who)}] {e.text}" if who else e.text])[0]
+        return self.seen_log.lines(self.session.entries, ("all", i18n.current()), line)[1]
 
     def handoff_purpose(self, seat: int) -> str:
         """What the hand-off button says ``seat`` is about to do ("show my turn")."""

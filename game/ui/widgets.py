@@ -267,6 +267,8 @@ class LogPanel(ScrollPanel):
                          font_size=style.FONT_SMALL)
         self.lines: list[str] = []
         self._last_first = 0    # the index in the content's pieces where the newest line starts
+        self._tops: list[int] = []
+        self._kept: list[tuple] = []   # other logs laid out before (_put_by)
 
     @staticmethod
     def _line_block(line: str, newest: bool) -> Block:
@@ -277,16 +279,75 @@ class LogPanel(ScrollPanel):
         if lines == self.lines:
             return
         follow = self._content is None or self.at_end()
-        old, n = self.lines, len(self.lines)
-        if self._content is not None and 0 < n < len(lines) and lines[:n] == old:
+        keep = self._nearest(lines)      # the laid-out lines that begin as these do, if any
+        if min(keep, len(lines) - 1) >= 1:
+            # a line or two came, some went (held back while dice roll), or another person
+            # sits down (her log, laid out when she last sat here): the lines the two share
+            # keep their pieces and places, the rest are laid out under them
+            cut = min(keep, len(lines) - 1)
+            self._cut(cut)
             self.lines = lines
-            self._append(lines[n:])
+            self._append(lines[cut:])
         else:
+            self._put_by()
             self.lines = lines
             self.set_blocks([self._line_block(ln, i == len(lines) - 1) for i, ln in enumerate(lines)]
                             or [Block("p", _("Nothing has happened yet."), colour=style.TEXT_DIM)])
         if follow:
             self.scroll_to_end()
+
+    KEPT_LOGS = 3    # other logs kept laid out: each person's own, and the public one
+
+    def _state(self) -> tuple:
+        return (self.lines, self.blocks, self._content, self._tops, self._last_first,
+                getattr(self, "_block_cache", {}))
+
+    def _put_by(self) -> None:
+        """Keep what is laid out now: a log shown again later starts from it."""
+        if self._content is None or not self.lines:
+            return
+        kept = getattr(self, "_kept", [])
+        kept.insert(0, self._state())
+        self._kept = kept[:self.KEPT_LOGS]
+
+    def _nearest(self, lines: list[str]) -> int:
+        """Makes the laid-out log (this one or a kept one) that shares the most first lines
+        with ``lines`` the current one; how many it shares (0: none is worth keeping)."""
+        width = self.inner.width
+        best, at = 0, None
+        for i, (had, _b, content, *_rest) in enumerate([self._state(), *getattr(self, "_kept", [])]):
+            if content is None or not had or content.width != max(1, width):
+                continue
+            n = len(had)
+            if lines[:n] == had:
+                shared = n
+            else:
+                shared = next(k for k in range(min(n, len(lines)) + 1)
+                              if k == min(n, len(lines)) or lines[k] != had[k])
+            if shared > best:
+                best, at = shared, i
+        if at is None or best < 2 and len(lines) > 2:
+            return 0
+        if at > 0:
+            state = self._kept.pop(at - 1)
+            self._put_by()
+            (self.lines, self.blocks, self._content, self._tops, self._last_first,
+             self._block_cache) = state
+        return best
+
+    def _cut(self, n: int) -> None:
+        """The first ``n`` lines only (n >= 1), the last of them ready to be laid out again."""
+        import bisect
+
+        content = self._content
+        if n < len(self._tops):
+            at = bisect.bisect_left(content._ys, self._tops[n])
+            del content.pieces[at:]
+            del content._ys[at:]
+            del self._tops[n:]
+            del self.blocks[n:]
+            self._last_first = bisect.bisect_left(content._ys, self._tops[-1])
+        self.lines = self.lines[:n]
 
     def _render(self, width: int) -> Stack:
         content = super()._render(width)
@@ -310,9 +371,11 @@ class LogPanel(ScrollPanel):
         self.blocks[-1] = self._line_block(self.lines[-len(new) - 1], False)
         fresh = [self._line_block(ln, i == len(new) - 1) for i, ln in enumerate(new)]
         self.blocks.extend(fresh)
+        others = [k[5] for k in getattr(self, "_kept", [])]
         for b in [self.blocks[-len(new) - 1], *fresh]:
             key = (b, width, fs)
-            made = cache.get(key) or self._block(b, width, fs)
+            made = cache.get(key) or next((o[key] for o in others if key in o), None) \
+                or self._block(b, width, fs)
             cache[key] = made
             before, parts = made
             if before and content.pieces:

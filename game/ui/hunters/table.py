@@ -17,6 +17,8 @@ the animations of game events (``anim``) are mixed in.
 
 from __future__ import annotations
 
+import bisect
+
 import pygame
 
 from game import i18n
@@ -99,9 +101,10 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         key = (len(entries), entries[-1] if entries else None, len(self.session.match.log), self.viewer, hold,
                i18n.current())
         if key != self._log_lines_for:
-            lines = [e.text for step, e in self.session.log_events(self.viewer)
-                     if e.text and (hold is None or step < hold)]
-            self._log_lines, self._log_lines_for = self.named(lines), key
+            steps, lines = self.seen_lines(self.viewer)
+            if hold is not None:
+                lines = lines[:bisect.bisect_left(steps, hold)]
+            self._log_lines, self._log_lines_for = lines, key
         return list(self._log_lines)
 
     def public_players(self):
