@@ -90,6 +90,24 @@ for _d6 in _D6:
 _DICE = tuple(tuple((k, _OUTCOMES[k]) for k in (("dice", d6, d4) for d4 in _D4)) for d6 in _D6)
 
 
+class _Listed(Action):
+    """An Action that ``legal_actions`` hands out, carrying the engine tuple it was made
+    from, so that ``apply`` finds what to do without a search. To everyone else it is a
+    plain Action: equal to, hashed and pickled (as) the Action of the same kind and args."""
+
+    __slots__ = ("_t",)
+
+    def __eq__(self, other):
+        if isinstance(other, Action):
+            return self._kind == other._kind and self._args == other._args
+        return NotImplemented
+
+    __hash__ = Action.__hash__
+
+    def __reduce__(self):
+        return (Action, (self._kind, self._args, self.label_message))
+
+
 def pool_characters(pool, abilities, rng=None):
     """Character ids the deal may use; for "initial" one per initial (needs ``rng``)."""
     chars = list(range(20))
@@ -327,7 +345,7 @@ class HuntersState(GameState):
         return steps
 
     # --- the protocol -----------------------------------------------------------------------------------
-    _legal = None   # (steps, seat, fast_legal list, its Actions) of the last legal_actions
+    _legal = None   # (steps, seat, fast_legal list) of the last legal_actions
     _sampled = None     # (steps, Action, its tuple) of the last sample_chance, for check_chance
     told = ()       # seats told a private fact, in order (cards.tell); a tuple, so clones share it
 
@@ -378,23 +396,26 @@ class HuntersState(GameState):
             out.append(act)
         # Every change goes through fast_apply, which counts steps: while steps is the
         # same, what this list holds is still legal and apply's check may trust it.
-        self._legal = (self.steps, seat, fast, out)
+        self._legal = (self.steps, seat, fast)
         return out
 
     def _unshared(self, seat, a):
         """The Action of ``a`` for ``seat``, of a kind neither plain nor naming one seat."""
         k = a[0]
         if k in PLAIN_LABELS or a == _NO_RESPONSE:
-            act = _PLAIN[a] = Action(k, a[1:], label(None, None, a))
-            return act
-        return Action(k, a[1:], (label, Seen(self), seat, a))
+            act = _PLAIN[a] = _Listed(k, a[1:], label(None, None, a))
+        else:
+            act = _Listed(k, a[1:], (label, Seen(self), seat, a))
+        act._t = a
+        return act
 
     def _naming(self, seat, a, i):
         """The shared Action of ``a`` (naming one seat) for what ``i`` says of that seat."""
         acts = _NAMING.get(a)
         if acts is None:
             acts = _NAMING[a] = [None] * (2 + len(CHAR_NAME))
-        act = acts[i] = Action(a[0], a[1:], label(self, seat, a))
+        act = acts[i] = _Listed(a[0], a[1:], label(self, seat, a))
+        act._t = a
         return act
 
     def sample_chance(self, rng):
@@ -422,39 +443,36 @@ class HuntersState(GameState):
         return out
 
     def apply(self, seat, action):
-        # check() and _apply() in one pass for what legal_actions or sample_chance just
-        # handed out (nearly every call), found by identity, with the tuple it was made
-        # from. Anything else takes the long way, with the same verdicts.
-        act = None
-        if not self.over:
-            if seat == CHANCE:
-                known = self._sampled
-                if known is not None and known[1] is action and known[0] == self.steps \
-                        and self.dec == CHANCE:
-                    act = known[2]
-            else:
-                known = self._legal
-                if known is not None and known[1] == seat and known[0] == self.steps:
-                    i = 0
-                    for x in known[3]:
-                        if x is action:
-                            act = known[2][i]
-                            break
-                        i += 1
-        if act is None:
-            return super().apply(seat, action)
-        history, st = self.history, self.stack
-        h0, t0 = len(history), len(self.told)
-        f0 = st[-1]
-        # fast_apply, written out (a call saved on every step of the protocol)
-        self.steps += 1
+        # check() and _apply() in one pass for what sample_chance or legal_actions just
+        # handed out (nearly every call): the outcome drawn for this very step, or a listed
+        # Action, which carries its engine tuple: legal if the seat's list of this very step
+        # holds it. Anything else takes the long way, with the same verdicts.
+        st, history = self.stack, self.history
         if seat == CHANCE:
-            st.pop()
-            _ROLLED[f0[0]](self, f0, act)
-        elif act[0] in _SIDE:
-            _turn.apply_side(self, seat, act)
+            known = self._sampled
+            if known is None or known[1] is not action or known[0] != self.steps \
+                    or self.dec != CHANCE or self.over:
+                return super().apply(seat, action)
+            h0, t0 = len(history), self.told
+            # fast_apply, written out (a call saved on every step of the protocol)
+            self.steps += 1
+            f0 = st.pop()
+            _ROLLED[f0[0]](self, f0, known[2])
         else:
-            _DO[f0[0]](self, f0, act)
+            known = self._legal
+            if action.__class__ is not _Listed or known is None or known[0] != self.steps \
+                    or known[1] != seat or self.over:
+                return super().apply(seat, action)
+            act = action._t
+            if act not in known[2]:
+                return super().apply(seat, action)
+            h0, t0 = len(history), self.told
+            self.steps += 1
+            f0 = st[-1]
+            if act[0] in _SIDE:
+                _turn.apply_side(self, seat, act)
+            else:
+                _DO[f0[0]](self, f0, act)
         alive = self.alive
         while not self.over:
             f = st[-1]
@@ -482,7 +500,7 @@ class HuntersState(GameState):
         # public facts whose events are shared (views.EVENTS). A roll of the dice to move
         # is shared by whether it is rolled again: so it is when no move follows and its
         # frame is back on top (turn._move_roll).
-        if len(self.told) == t0:
+        if self.told is t0:
             n = len(history)
             if n == h0:
                 return []
@@ -498,7 +516,7 @@ class HuntersState(GameState):
                     ev2 = _event_get(history[h0 + 1])
                     if ev2 is not None:
                         return [ev, ev2]
-        return events_since(self, h0, t0)
+        return events_since(self, h0, len(t0))
 
     def check(self, seat, action):
         if self.over:
