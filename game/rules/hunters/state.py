@@ -49,6 +49,7 @@ from .views import (
     label,
     result_of,
 )
+from .views import Listed as _Listed
 
 POOLS = ("all", "base", "expansion", "initial")
 _FIELDS = ("n", "pool", "abilities", "hermit_round", "chars", "rev", "alive", "dmg", "pos",
@@ -61,11 +62,12 @@ _side_actions = _turn.side_actions
 _AUTO, _DECIDE, _CHANCE = F.AUTO, F.DECIDE, F.CHANCE
 # The handlers split by role, one dict look-up per step (every frame kind is registered by
 # now: cards, combat and turn were imported above).
-# One look-up tells the engine loop what a frame is: 0 a chance step, 1 a decision, 2 the
-# respond decision (dropped if the attacker has died), 3 the attack decision (dropped when
+# One look-up tells the engine loop what a frame is: 0 a seat's chance step (-1 the set-up's),
+# 1 a decision, 2 the respond decision (dropped if the attacker has died), 3 the attack decision (dropped when
 # there is nobody to attack), 4 and up an automatic step (its handler in _AUTO_FNS).
 _AUTO_FNS = [None] * 4 + list(_AUTO.values())
 _ROLE = {k: 0 for k in _CHANCE}
+_ROLE.update(c_deal=-1, c_board=-1, c_first=-1)     # the set-up's: nobody's, never dropped
 _ROLE.update({k: 1 for k in _DECIDE}, respond=2, attack=3)
 _ROLE.update({k: 4 + i for i, k in enumerate(_AUTO)})
 _OPTS = {k: v[0] for k, v in _DECIDE.items()}
@@ -88,24 +90,6 @@ for _d6 in _D6:
         _OUTCOMES[("dice", _d6, _d4)] = Action("dice", (_d6, _d4), "")
 # [d6 - 1][d4 - 1] -> (outcome tuple, its shared Action)
 _DICE = tuple(tuple((k, _OUTCOMES[k]) for k in (("dice", d6, d4) for d4 in _D4)) for d6 in _D6)
-
-
-class _Listed(Action):
-    """An Action that ``legal_actions`` hands out, carrying the engine tuple it was made
-    from, so that ``apply`` finds what to do without a search. To everyone else it is a
-    plain Action: equal to, hashed and pickled (as) the Action of the same kind and args."""
-
-    __slots__ = ("_t",)
-
-    def __eq__(self, other):
-        if isinstance(other, Action):
-            return self._kind == other._kind and self._args == other._args
-        return NotImplemented
-
-    __hash__ = Action.__hash__
-
-    def __reduce__(self):
-        return (Action, (self._kind, self._args, self.label_message))
 
 
 def pool_characters(pool, abilities, rng=None):
@@ -195,19 +179,26 @@ class HuntersState(GameState):
                 st.pop()
                 _AUTO_FNS[r](self, f)
                 continue
-            if r:
+            if r == 1:
                 seat = f[1]
-                if not alive[seat] or (r == 2 and not alive[f[2]]) or (
-                        r == 3 and not _has_target(self, seat)):
-                    st.pop()
-                    continue
-                self.dec = seat
+                if alive[seat]:
+                    self.dec = seat
+                    return
+            elif r == 0:
+                if f[1] < 0 or alive[f[1]]:
+                    self.dec = CHANCE
+                    return
+            elif r < 0:
+                self.dec = CHANCE
                 return
-            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
-                st.pop()            # a chance step of someone who has died meanwhile
-                continue
-            self.dec = CHANCE
-            return
+            else:
+                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
+                # in range
+                seat = f[1]
+                if alive[seat] and (alive[f[2]] if r == 2 else _has_target(self, seat)):
+                    self.dec = seat
+                    return
+            st.pop()        # a step of someone who has died meanwhile, or no step at all
         self.dec = NOBODY
 
     def decider(self):
@@ -256,19 +247,26 @@ class HuntersState(GameState):
                 st.pop()
                 _AUTO_FNS[r](self, f)
                 continue
-            if r:
+            if r == 1:
                 seat = f[1]
-                if not alive[seat] or (r == 2 and not alive[f[2]]) or (
-                        r == 3 and not _has_target(self, seat)):
-                    st.pop()
-                    continue
-                self.dec = seat
+                if alive[seat]:
+                    self.dec = seat
+                    return
+            elif r == 0:
+                if f[1] < 0 or alive[f[1]]:
+                    self.dec = CHANCE
+                    return
+            elif r < 0:
+                self.dec = CHANCE
                 return
-            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
-                st.pop()
-                continue
-            self.dec = CHANCE
-            return
+            else:
+                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
+                # in range
+                seat = f[1]
+                if alive[seat] and (alive[f[2]] if r == 2 else _has_target(self, seat)):
+                    self.dec = seat
+                    return
+            st.pop()
         self.dec = NOBODY
 
     def fast_chance(self, rng):
@@ -481,19 +479,26 @@ class HuntersState(GameState):
                 st.pop()
                 _AUTO_FNS[r](self, f)
                 continue
-            if r:
+            if r == 1:
                 d = f[1]
-                if not alive[d] or (r == 2 and not alive[f[2]]) or (
-                        r == 3 and not _has_target(self, d)):
-                    st.pop()
-                    continue
-                self.dec = d
+                if alive[d]:
+                    self.dec = d
+                    break
+            elif r == 0:
+                if f[1] < 0 or alive[f[1]]:
+                    self.dec = CHANCE
+                    break
+            elif r < 0:
+                self.dec = CHANCE
                 break
-            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
-                st.pop()
-                continue
-            self.dec = CHANCE
-            break
+            else:
+                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
+                # in range
+                d = f[1]
+                if alive[d] and (alive[f[2]] if r == 2 else _has_target(self, d)):
+                    self.dec = d
+                    break
+            st.pop()
         else:
             self.dec = NOBODY
         # events_since's commonest answers, without the call: nothing, or one or two
