@@ -349,28 +349,27 @@ class HuntersState(GameState):
 
     def legal_actions(self, seat=None):
         dec = self.dec
-        if seat is None:
-            seat = dec
-            if seat < 0:
+        if seat == dec or seat is None:     # (the decider: a seat, if anyone is)
+            if dec < 0:
                 return []
-        if not 0 <= seat < self.n:
+            seat = dec
+        elif not 0 <= seat < self.n:
             return []
-        if dec < 0:
-            fast = []
+        elif dec < 0:
+            return []
+        # fast_legal, written out (a call saved on every decision)
+        c = self.chars[seat]
+        if self.rev[seat] or not self.alive[seat]:
+            side = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
+        elif c == _DANIEL:
+            side = _side_actions(self, seat)
         else:
-            # fast_legal, written out (a call saved on every decision)
-            c = self.chars[seat]
-            if self.rev[seat] or not self.alive[seat]:
-                side = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
-            elif c == _DANIEL:
-                side = _side_actions(self, seat)
-            else:
-                side = _REVEAL
-            if seat == dec:
-                f = self.stack[-1]
-                fast = _OPTS[f[0]](self, f) + side
-            else:
-                fast = side[:]
+            side = _REVEAL
+        if seat == dec:
+            f = self.stack[-1]
+            fast = _OPTS[f[0]](self, f) + side
+        else:
+            fast = side[:]
         # An action whose words depend on nothing but itself is made once and shared
         # (Actions are immutable); so is one whose words name one seat, per what they
         # say of it (yourself, a hidden seat, a revealed character). The others get their
