@@ -49,6 +49,7 @@ from .views import (
     label,
     result_of,
 )
+from .views import Listed as _Listed
 
 POOLS = ("all", "base", "expansion", "initial")
 _FIELDS = ("n", "pool", "abilities", "hermit_round", "chars", "rev", "alive", "dmg", "pos",
@@ -61,11 +62,12 @@ _side_actions = _turn.side_actions
 _AUTO, _DECIDE, _CHANCE = F.AUTO, F.DECIDE, F.CHANCE
 # The handlers split by role, one dict look-up per step (every frame kind is registered by
 # now: cards, combat and turn were imported above).
-# One look-up tells the engine loop what a frame is: 0 a chance step, 1 a decision, 2 the
-# respond decision (dropped if the attacker has died), 3 the attack decision (dropped when
+# One look-up tells the engine loop what a frame is: 0 a seat's chance step (-1 the set-up's),
+# 1 a decision, 2 the respond decision (dropped if the attacker has died), 3 the attack decision (dropped when
 # there is nobody to attack), 4 and up an automatic step (its handler in _AUTO_FNS).
 _AUTO_FNS = [None] * 4 + list(_AUTO.values())
 _ROLE = {k: 0 for k in _CHANCE}
+_ROLE.update(c_deal=-1, c_board=-1, c_first=-1)     # the set-up's: nobody's, never dropped
 _ROLE.update({k: 1 for k in _DECIDE}, respond=2, attack=3)
 _ROLE.update({k: 4 + i for i, k in enumerate(_AUTO)})
 _OPTS = {k: v[0] for k, v in _DECIDE.items()}
@@ -177,19 +179,26 @@ class HuntersState(GameState):
                 st.pop()
                 _AUTO_FNS[r](self, f)
                 continue
-            if r:
+            if r == 1:
                 seat = f[1]
-                if not alive[seat] or (r == 2 and not alive[f[2]]) or (
-                        r == 3 and not _has_target(self, seat)):
-                    st.pop()
-                    continue
-                self.dec = seat
+                if alive[seat]:
+                    self.dec = seat
+                    return
+            elif r == 0:
+                if f[1] < 0 or alive[f[1]]:
+                    self.dec = CHANCE
+                    return
+            elif r < 0:
+                self.dec = CHANCE
                 return
-            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
-                st.pop()            # a chance step of someone who has died meanwhile
-                continue
-            self.dec = CHANCE
-            return
+            else:
+                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
+                # in range
+                seat = f[1]
+                if alive[seat] and (alive[f[2]] if r == 2 else _has_target(self, seat)):
+                    self.dec = seat
+                    return
+            st.pop()        # a step of someone who has died meanwhile, or no step at all
         self.dec = NOBODY
 
     def decider(self):
@@ -238,19 +247,26 @@ class HuntersState(GameState):
                 st.pop()
                 _AUTO_FNS[r](self, f)
                 continue
-            if r:
+            if r == 1:
                 seat = f[1]
-                if not alive[seat] or (r == 2 and not alive[f[2]]) or (
-                        r == 3 and not _has_target(self, seat)):
-                    st.pop()
-                    continue
-                self.dec = seat
+                if alive[seat]:
+                    self.dec = seat
+                    return
+            elif r == 0:
+                if f[1] < 0 or alive[f[1]]:
+                    self.dec = CHANCE
+                    return
+            elif r < 0:
+                self.dec = CHANCE
                 return
-            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
-                st.pop()
-                continue
-            self.dec = CHANCE
-            return
+            else:
+                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
+                # in range
+                seat = f[1]
+                if alive[seat] and (alive[f[2]] if r == 2 else _has_target(self, seat)):
+                    self.dec = seat
+                    return
+            st.pop()
         self.dec = NOBODY
 
     def fast_chance(self, rng):
@@ -327,34 +343,33 @@ class HuntersState(GameState):
         return steps
 
     # --- the protocol -----------------------------------------------------------------------------------
-    _legal = None   # (steps, seat, fast_legal list, its Actions) of the last legal_actions
+    _legal = None   # (steps, seat, fast_legal list) of the last legal_actions
     _sampled = None     # (steps, Action, its tuple) of the last sample_chance, for check_chance
     told = ()       # seats told a private fact, in order (cards.tell); a tuple, so clones share it
 
     def legal_actions(self, seat=None):
         dec = self.dec
-        if seat is None:
-            seat = dec
-            if seat < 0:
+        if seat == dec or seat is None:     # (the decider: a seat, if anyone is)
+            if dec < 0:
                 return []
-        if not 0 <= seat < self.n:
+            seat = dec
+        elif not 0 <= seat < self.n:
             return []
-        if dec < 0:
-            fast = []
+        elif dec < 0:
+            return []
+        # fast_legal, written out (a call saved on every decision)
+        c = self.chars[seat]
+        if self.rev[seat] or not self.alive[seat]:
+            side = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
+        elif c == _DANIEL:
+            side = _side_actions(self, seat)
         else:
-            # fast_legal, written out (a call saved on every decision)
-            c = self.chars[seat]
-            if self.rev[seat] or not self.alive[seat]:
-                side = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
-            elif c == _DANIEL:
-                side = _side_actions(self, seat)
-            else:
-                side = _REVEAL
-            if seat == dec:
-                f = self.stack[-1]
-                fast = _OPTS[f[0]](self, f) + side
-            else:
-                fast = side[:]
+            side = _REVEAL
+        if seat == dec:
+            f = self.stack[-1]
+            fast = _OPTS[f[0]](self, f) + side
+        else:
+            fast = side[:]
         # An action whose words depend on nothing but itself is made once and shared
         # (Actions are immutable); so is one whose words name one seat, per what they
         # say of it (yourself, a hidden seat, a revealed character). The others get their
@@ -378,23 +393,26 @@ class HuntersState(GameState):
             out.append(act)
         # Every change goes through fast_apply, which counts steps: while steps is the
         # same, what this list holds is still legal and apply's check may trust it.
-        self._legal = (self.steps, seat, fast, out)
+        self._legal = (self.steps, seat, fast)
         return out
 
     def _unshared(self, seat, a):
         """The Action of ``a`` for ``seat``, of a kind neither plain nor naming one seat."""
         k = a[0]
         if k in PLAIN_LABELS or a == _NO_RESPONSE:
-            act = _PLAIN[a] = Action(k, a[1:], label(None, None, a))
-            return act
-        return Action(k, a[1:], (label, Seen(self), seat, a))
+            act = _PLAIN[a] = _Listed(k, a[1:], label(None, None, a))
+        else:
+            act = _Listed(k, a[1:], (label, Seen(self), seat, a))
+        act._t = a
+        return act
 
     def _naming(self, seat, a, i):
         """The shared Action of ``a`` (naming one seat) for what ``i`` says of that seat."""
         acts = _NAMING.get(a)
         if acts is None:
             acts = _NAMING[a] = [None] * (2 + len(CHAR_NAME))
-        act = acts[i] = Action(a[0], a[1:], label(self, seat, a))
+        act = acts[i] = _Listed(a[0], a[1:], label(self, seat, a))
+        act._t = a
         return act
 
     def sample_chance(self, rng):
@@ -422,39 +440,36 @@ class HuntersState(GameState):
         return out
 
     def apply(self, seat, action):
-        # check() and _apply() in one pass for what legal_actions or sample_chance just
-        # handed out (nearly every call), found by identity, with the tuple it was made
-        # from. Anything else takes the long way, with the same verdicts.
-        act = None
-        if not self.over:
-            if seat == CHANCE:
-                known = self._sampled
-                if known is not None and known[1] is action and known[0] == self.steps \
-                        and self.dec == CHANCE:
-                    act = known[2]
-            else:
-                known = self._legal
-                if known is not None and known[1] == seat and known[0] == self.steps:
-                    i = 0
-                    for x in known[3]:
-                        if x is action:
-                            act = known[2][i]
-                            break
-                        i += 1
-        if act is None:
-            return super().apply(seat, action)
-        history, st = self.history, self.stack
-        h0, t0 = len(history), len(self.told)
-        f0 = st[-1]
-        # fast_apply, written out (a call saved on every step of the protocol)
-        self.steps += 1
+        # check() and _apply() in one pass for what sample_chance or legal_actions just
+        # handed out (nearly every call): the outcome drawn for this very step, or a listed
+        # Action, which carries its engine tuple: legal if the seat's list of this very step
+        # holds it. Anything else takes the long way, with the same verdicts.
+        st, history = self.stack, self.history
         if seat == CHANCE:
-            st.pop()
-            _ROLLED[f0[0]](self, f0, act)
-        elif act[0] in _SIDE:
-            _turn.apply_side(self, seat, act)
+            known = self._sampled
+            if known is None or known[1] is not action or known[0] != self.steps \
+                    or self.dec != CHANCE or self.over:
+                return super().apply(seat, action)
+            h0, t0 = len(history), self.told
+            # fast_apply, written out (a call saved on every step of the protocol)
+            self.steps += 1
+            f0 = st.pop()
+            _ROLLED[f0[0]](self, f0, known[2])
         else:
-            _DO[f0[0]](self, f0, act)
+            known = self._legal
+            if action.__class__ is not _Listed or known is None or known[0] != self.steps \
+                    or known[1] != seat or self.over:
+                return super().apply(seat, action)
+            act = action._t
+            if act not in known[2]:
+                return super().apply(seat, action)
+            h0, t0 = len(history), self.told
+            self.steps += 1
+            f0 = st[-1]
+            if act[0] in _SIDE:
+                _turn.apply_side(self, seat, act)
+            else:
+                _DO[f0[0]](self, f0, act)
         alive = self.alive
         while not self.over:
             f = st[-1]
@@ -463,26 +478,33 @@ class HuntersState(GameState):
                 st.pop()
                 _AUTO_FNS[r](self, f)
                 continue
-            if r:
+            if r == 1:
                 d = f[1]
-                if not alive[d] or (r == 2 and not alive[f[2]]) or (
-                        r == 3 and not _has_target(self, d)):
-                    st.pop()
-                    continue
-                self.dec = d
+                if alive[d]:
+                    self.dec = d
+                    break
+            elif r == 0:
+                if f[1] < 0 or alive[f[1]]:
+                    self.dec = CHANCE
+                    break
+            elif r < 0:
+                self.dec = CHANCE
                 break
-            if len(f) > 1 and f[1] >= 0 and not alive[f[1]]:
-                st.pop()
-                continue
-            self.dec = CHANCE
-            break
+            else:
+                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
+                # in range
+                d = f[1]
+                if alive[d] and (alive[f[2]] if r == 2 else _has_target(self, d)):
+                    self.dec = d
+                    break
+            st.pop()
         else:
             self.dec = NOBODY
         # events_since's commonest answers, without the call: nothing, or one or two
         # public facts whose events are shared (views.EVENTS). A roll of the dice to move
         # is shared by whether it is rolled again: so it is when no move follows and its
         # frame is back on top (turn._move_roll).
-        if len(self.told) == t0:
+        if self.told is t0:
             n = len(history)
             if n == h0:
                 return []
@@ -498,7 +520,7 @@ class HuntersState(GameState):
                     ev2 = _event_get(history[h0 + 1])
                     if ev2 is not None:
                         return [ev, ev2]
-        return events_since(self, h0, t0)
+        return events_since(self, h0, len(t0))
 
     def check(self, seat, action):
         if self.over:

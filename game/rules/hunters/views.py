@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import MappingProxyType as _ro
 
 from game.i18n import Msg
-from game.rules.protocol import CHANCE, Event, Result
+from game.rules.protocol import CHANCE, Action, Event, Result
 
 from . import frames as F
 from . import words
@@ -230,6 +230,24 @@ def _share(key, ev):
         EVENTS.clear()
     EVENTS[key] = ev
     return ev
+
+
+class Listed(Action):
+    """An Action that ``HuntersState.legal_actions`` hands out, carrying the engine tuple it was made
+    from, so that ``apply`` finds what to do without a search. To everyone else it is a
+    plain Action: equal to, hashed and pickled (as) the Action of the same kind and args."""
+
+    __slots__ = ("_t",)
+
+    def __eq__(self, other):
+        if isinstance(other, Action):
+            return self._kind == other._kind and self._args == other._args
+        return NotImplemented
+
+    __hash__ = Action.__hash__
+
+    def __reduce__(self):
+        return (Action, (self._kind, self._args, self.label_message))
 
 
 # --- views -------------------------------------------------------------------------------------------
