@@ -273,6 +273,86 @@ def test_harsh_advice_has_the_same_shape():
     assert [(c.action, c.win) for c in a.choices] == [(c.action, c.win) for c in b.choices]
 
 
+def test_harsh_steady_rule_overrules_the_heuristic_only_when_clearly_beaten():
+    """``steady_first`` on worlds won (True) and lost: the heuristic's class leads unless
+    the leader wins STEADY_LEAD more worlds than it, net, and is STEADY_Z standard errors
+    ahead on the worlds where the two differ (Hard's own test)."""
+    from game.advice.harsh import STEADY_LEAD, STEADY_Z, steady_first
+
+    base, other = "mine", "other"
+    W, L = True, False
+
+    def worlds(ahead, behind, same=10):     # other wins ``ahead`` worlds mine loses, ...
+        return {base: [L] * ahead + [W] * behind + [W] * same,
+                other: [W] * ahead + [L] * behind + [W] * same}
+    assert (STEADY_LEAD, STEADY_Z) == (4, 1.0)
+    assert steady_first([base, other], worlds(3, 0), base) == base       # a lead of 3: noise
+    assert steady_first([base, other], worlds(4, 0), base) == other      # 4 and no loss
+    assert steady_first([base, other], worlds(10, 6), base) == base      # 4 net of 16: 1 SE
+    assert steady_first([base, other], worlds(11, 6), base) == other     # 5 net of 17
+    assert steady_first([base, other], worlds(0, 5), base) == base       # mine ahead anyway
+    # a looser margin overrules sooner
+    assert steady_first([base, other], worlds(3, 0), base, lead=2, z=1.0) == other
+
+
+def test_harsh_hint_keeps_the_heuristics_choice_unless_clearly_overruled():
+    """At the follower's budget (1000 playout steps) the figures are the search's either way;
+    only the order changes: the heuristic's choice leads unless the search overrules it,
+    and a loose margin (any lead) gives the bare top back."""
+    from game.advice.harsh import heuristic_choice
+    from game.ai.harsh_hint import _class_key
+
+    rec = play_record("harsh", 1, 11, level="easy")
+    m = replay("harsh", 1, rec.seed, rec.options, [], rec.chance)
+    moved = looked = 0
+    for seat, action in rec.log:
+        acts = m.state.legal_actions(seat) if seat >= 0 else []
+        if len(acts) >= 3 and looked < 12:
+            looked += 1
+            view = m.state.view(seat)
+            bare = advise("harsh", view, acts, budget=1000, steady=False)
+            kept = advise("harsh", view, acts, budget=1000)
+            assert sorted((repr(c.action), c.win) for c in kept.choices) == \
+                   sorted((repr(c.action), c.win) for c in bare.choices)
+            assert kept.value == kept.best.win
+            mine = heuristic_choice(view, acts, position_seed(view))
+            assert mine in acts
+            loose = advise("harsh", view, acts, budget=1000, lead=1, z=0.0)
+            assert _class_key(loose.best.action) == _class_key(bare.best.action) \
+                or loose.best.win == bare.best.win
+            if _class_key(kept.best.action) != _class_key(bare.best.action) \
+                    and kept.best.win < bare.best.win:
+                moved += 1
+                assert kept.best.action == mine
+                # then the cards of mine's class (paid alike, one figure), then the rest, in
+                # the bare order
+                key = _class_key(mine)
+                rest = [c.action for c in bare.choices if c.action != mine]
+                assert [c.action for c in kept.choices[1:]] == \
+                       [a for a in rest if _class_key(a) == key] + \
+                       [a for a in rest if _class_key(a) != key]
+        m.apply(seat, action)
+    assert moved >= 2     # the rule came into play in this game
+
+
+def test_harsh_panel_says_why_a_lower_figure_leads():
+    from game.ai.harsh_hint import _class_key
+    from game.ui.harsh.hinting import HintAnswer
+    from game.ui.harsh.overlays import hint_lines
+
+    m = position("harsh", 1, 5, 10)
+    acts = [a for a in m.state.legal_actions(0)]
+    firsts = {}
+    for a in acts:
+        firsts.setdefault(_class_key(a), a)
+    a, b = list(firsts.values())[:2]
+    note = "no other choice is clearly better"
+    kept = HintAnswer(1, ((a, 0.6, 20), (b, 0.7, 20)), 0.5)
+    assert any(note in blk.text for blk in hint_lines(kept))
+    bare = HintAnswer(1, ((b, 0.7, 20), (a, 0.6, 20)), 0.5)
+    assert not any(note in blk.text for blk in hint_lines(bare))
+
+
 def test_messages_are_data_and_render_in_the_language_of_the_moment():
     from game import i18n
 

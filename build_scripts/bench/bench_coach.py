@@ -11,17 +11,19 @@ run it pinned to one core, nice'd, on a shared machine::
 
     # the same, load-proof: instructions counted by callgrind, turned into seconds at this
     # machine's measured instructions a CPU second (measure that on a quiet moment: --only ips)
-    nice -n 10 python build_scripts/bench/bench_coach.py --only instructions
+    nice -n 10 python build_scripts/bench/bench_coach.py --only instructions \
+        --analysis-games 3 --jobs 4 --ips 6.99e9
     nice -n 10 taskset -c 1 python build_scripts/bench/bench_coach.py --only ips
 
 ``timing``: the hint (``game.advice`` at the table's budget) in positions taken from
 recorded games (Normal players), median and maximum CPU seconds; then the analysis of a
 whole 4-player Chasing game, a 6-player Shadow Hunters game and a Harsh game (the app's
 budgets). ``instructions``: the same work, each piece in a
-child process under ``valgrind --tool=callgrind``; a child that only loads the code and
-the positions is the baseline taken off every count. The hint: each position on its own;
-the analysis: every ``--stride``-th decision of the game, the count multiplied by the
-stride (the per-game part is multiplied too, so the figure errs high). ``ips`` measures
+child process under ``valgrind --tool=callgrind`` (``--jobs`` of them at once); a child that
+only loads the code and the positions is the baseline taken off every count. The hint: each
+position on its own; the analysis: every ``--stride``-th decision of each of
+``--analysis-games`` games a game (seeds 900 on), the count multiplied by the stride (the
+per-game part is multiplied too, so the figure errs high), then the median and range. ``ips`` measures
 the instructions a CPU second of this machine (the hint at one position, natively pinned,
 best of 5, against its count). ``calibration``: analyses whole games of Normal players and sorts every
 estimate (the chosen choice's win chance, from the deciding seat's view) into tenths,
@@ -115,8 +117,9 @@ def _work_file(args, folder: str) -> str:
     Normal games that give them is not part of what is measured)."""
     data = {"hint": {g: [(plain(v), a) for v, a in positions(g, args.positions)]
                      for g in ("chasing", "hunters")},
-            "analysis": {g: play_record(g, PLAYERS[g], 900, level="normal" if g != "harsh"
-                                        else "easy").to_json()
+            "analysis": {g: [play_record(g, PLAYERS[g], 900 + k, level="normal" if g != "harsh"
+                                         else "easy").to_json()
+                             for k in range(args.analysis_games)]
                          for g in ("chasing", "hunters", "harsh")}}
     path = os.path.join(folder, "work.pickle")
     with open(path, "wb") as f:
@@ -139,18 +142,18 @@ def plain(o):
 
 def run_work(path: str, what: str) -> float:
     """One piece of work (a child's whole job): "none", "hint:GAME:I" or
-    "analysis:GAME:STRIDE"; returns its CPU seconds."""
+    "analysis:GAME:STRIDE:K" (the K-th game); returns its CPU seconds."""
     from game.review.record import GameRecord
 
     with open(path, "rb") as f:
         data = pickle.load(f)
-    kind, game, arg = (what.split(":") + ["", ""])[:3]
+    kind, game, arg, k = (what.split(":") + ["", "", "0"])[:4]
     t = time.process_time()
     if kind == "hint":
         view, legal = data["hint"][game][int(arg)]
         advise(game, view, legal)
     elif kind == "analysis":
-        rec = GameRecord.from_json(data["analysis"][game])
+        rec = GameRecord.from_json(data["analysis"][game][int(k)])
         stride = int(arg)
         steps = decision_steps(rec)[::stride]
         analyse(rec, only=set(steps).__contains__)
@@ -181,30 +184,46 @@ def counted(path: str, what: str, folder: str) -> int:
 
 
 def instructions(args) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
     ips = args.ips or IPS
     with tempfile.TemporaryDirectory(prefix="bench-coach-") as folder:
         path = _work_file(args, folder)
         base = counted(path, "none", folder)
         print(f"== instructions (callgrind), less the baseline child's {base / 1e9:.2f} G; "
-              + (f"seconds at {ips / 1e9:.2f} G a CPU second" if ips else "no --ips given"))
+              + (f"seconds at {ips / 1e9:.2f} G a CPU second" if ips else "no --ips given"),
+              flush=True)
 
-        def show(label, ir, target):
-            secs = f" = {ir / ips:.2f} s (target {target} s)" if ips else ""
-            print(f"  {label}: {ir / 1e9:.2f} G instructions{secs}", flush=True)
+        def secs(ir):
+            return f" = {ir / ips:.2f} s" if ips else ""
+        jobs = []          # (label, what, multiplier, target, group)
         for game in ("chasing", "hunters"):
-            if game not in args.only_games:
-                continue
-            irs = [counted(path, f"hint:{game}:{i}", folder) - base
-                   for i in range(args.positions)]
-            for i, ir in enumerate(irs):
-                show(f"hint {game} position {i}", ir, 1)
-            show(f"hint {game} max of {len(irs)}", max(irs), 1)
+            if game in args.only_games:
+                jobs += [(f"hint {game} position {i}", f"hint:{game}:{i}", 1, 1, f"hint {game}")
+                         for i in range(args.positions)]
         for game in ("chasing", "hunters", "harsh"):
-            if game not in args.only_games:
-                continue
-            ir = counted(path, f"analysis:{game}:{args.stride}", folder) - base
-            show(f"analysis {game} {PLAYERS[game]} seat(s), 1 decision in {args.stride} "
-                 f"x {args.stride}", ir * args.stride, TARGET[game])
+            if game in args.only_games:
+                jobs += [(f"analysis {game} {PLAYERS[game]} seat(s) seed {900 + k}, 1 decision "
+                          f"in {args.stride} x {args.stride}",
+                          f"analysis:{game}:{args.stride}:{k}", args.stride, TARGET[game],
+                          f"analysis {game} {PLAYERS[game]} seat(s)")
+                         for k in range(args.analysis_games)]
+        groups: dict = {}
+
+        def one(job):
+            label, what, mult, target, group = job
+            ir = (counted(path, what, folder) - base) * mult
+            print(f"  {label}: {ir / 1e9:.2f} G instructions{secs(ir)} (target {target} s)",
+                  flush=True)
+            groups.setdefault((group, target), []).append(ir)
+        with ThreadPoolExecutor(max(1, args.jobs)) as ex:
+            list(ex.map(one, jobs))
+        for (group, target), irs in groups.items():
+            lo, mid, hi = min(irs), statistics.median(irs), max(irs)
+            print(f"  {group}, {len(irs)}: median {mid / 1e9:.2f} G{secs(mid)}, "
+                  f"{lo / 1e9:.2f}-{hi / 1e9:.2f} G" + (f" = {lo / ips:.2f}-{hi / ips:.2f} s"
+                                                       if ips else "")
+                  + f" (target {target} s)", flush=True)
 
 
 def ips(args) -> None:
@@ -394,7 +413,10 @@ def main(argv=None) -> int:
                     help="instructions: the machine's instructions a CPU second (--only ips)")
     ap.add_argument("--work", nargs=2, metavar=("FILE", "WHAT"), help=argparse.SUPPRESS)
     ap.add_argument("--positions", type=int, default=12, help="hint positions a game")
-    ap.add_argument("--analysis-games", type=int, default=1)
+    ap.add_argument("--analysis-games", type=int, default=1,
+                    help="timing, instructions: games analysed a game (seeds 900 on)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="instructions: callgrind children at once")
     ap.add_argument("--games", type=pairs, default=pairs("chasing:1,hunters:1,harsh:1"),
                     help="calibration: games analysed a game, e.g. chasing:16,hunters:26")
     ap.add_argument("--calib-budget", type=pairs, default={},

@@ -15,7 +15,8 @@ be stopped at any time and started again (seeds already in the file are skipped)
 
 ``--variant raw`` asks for the hint's raw order (best win figure first); ``--variant
 normal`` (Chasing) for Normal's card first unless another is clearly better; the default
-is the order the app shows. ``summary`` pairs the two kinds of player seed by
+is the order the app shows. ``--rule LEAD:Z`` (Harsh) tries another margin for its
+heuristic-first rule (``advice.harsh.steady_first``); its rows are named ``follower-LEAD:Z``. ``summary`` pairs the two kinds of player seed by
 seed (only seeds both played) and prints each one's win rate with its 95 % margin and the
 paired difference with its own.
 """
@@ -44,12 +45,15 @@ PLAYERS = {"chasing": 4, "hunters": 5, "harsh": 1}
 class Follower(bench_coach.Follower):
     """The hint's top choice; ``variant`` picks the order (see the module text)."""
 
-    def __init__(self, game: str, budget: int, variant: str) -> None:
+    def __init__(self, game: str, budget: int, variant: str, rule: str | None = None) -> None:
         super().__init__(game, 0, budget)
         self.kw = {}
         if variant != "app":
             self.kw = ({"order": "bare" if variant == "raw" else variant} if game == "chasing"
                        else {"steady": False})
+        elif rule:
+            lead, z = rule.split(":")
+            self.kw = {"lead": int(lead), "z": float(z)}
 
 
 class Hard(bench_coach.SameWorlds):
@@ -83,7 +87,9 @@ def play(game: str, seed: int, seat0) -> dict:
     return {"won": won, "score": score, "cpu": round(seat0.cpu, 3), "decisions": seat0.asked}
 
 
-def label(who: str, variant: str) -> str:
+def label(who: str, variant: str, rule: str | None = None) -> str:
+    if who == "follower" and variant == "app" and rule:
+        return f"{who}-{rule}"
     return who if who == "hard" or variant == "app" else f"{who}-{variant}"
 
 
@@ -99,10 +105,10 @@ def run(args) -> None:
     whos = args.who or ["follower", "hard"]
     for seed in range(lo, hi):
         for who in whos:
-            name = label(who, args.variant)
+            name = label(who, args.variant, args.rule)
             if (args.game, name, args.budget, seed) in done:
                 continue
-            seat0 = (Follower(args.game, args.budget, args.variant) if who == "follower"
+            seat0 = (Follower(args.game, args.budget, args.variant, args.rule) if who == "follower"
                      else Hard(args.game, seed, args.budget))
             row = {"game": args.game, "who": name, "budget": args.budget, "seed": seed}
             row.update(play(args.game, seed, seat0))
@@ -177,6 +183,8 @@ def main(argv=None) -> int:
     r.add_argument("--variant", choices=("app", "raw", "normal"), default="app",
                    help="raw: the bare win order; normal (Chasing): Normal's card first "
                         "unless another is clearly better")
+    r.add_argument("--rule", help="Harsh: LEAD:Z, the margin of the heuristic-first rule "
+                                  "(worlds won net, standard errors) in place of the app's")
     s = sub.add_parser("summary")
     s.add_argument("files", nargs="+")
     s.add_argument("--game")

@@ -304,7 +304,7 @@ def _advise(game, view, legal, budget, action, beliefs, seat, seed=None, calibra
             return None
     if game == "chasing":     # the bare figures, as above
         return advise(game, view, legal, budget, seed, calibrated, must=action, order="bare")
-    return advise(game, view, legal, budget, seed, calibrated, must=action)
+    return advise(game, view, legal, budget, seed, calibrated, must=action, steady=False)
 
 
 def _learn(beliefs, view, seat) -> None:

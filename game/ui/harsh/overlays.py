@@ -86,6 +86,11 @@ def hint_lines(answer, reasoned: int = REASONED) -> list:
                                 style.TEXT))
         blocks += [paragraph(f"{pts(q, mq)}  {label}", style.TEXT_MUTED)
                    for label, q, mq, _why in worse]
+    if any(round(100 * r[1]) > round(100 * p) for r in rest):
+        # the heuristic's choice kept first (advice.harsh.steady_first): say why where a
+        # higher figure below it would be misread
+        blocks.append(paragraph(_("Best is what a seasoned player would do here: no other "
+                                  "choice is clearly better, beyond the ±."), style.TEXT_DIM))
     n, seconds = answer.best[2], Decimal(answer.seconds, 1)
     # Translators: {level} is "95%" written the language's way
     blocks.append(paragraph(_("± is the {level} margin ({n} games a choice, {seconds} s).",
