@@ -62,9 +62,10 @@ _side_actions = _turn.side_actions
 _AUTO, _DECIDE, _CHANCE = F.AUTO, F.DECIDE, F.CHANCE
 # The handlers split by role, one dict look-up per step (every frame kind is registered by
 # now: cards, combat and turn were imported above).
-# One look-up tells the engine loop what a frame is: 0 a seat's chance step (-1 the set-up's),
-# 1 a decision, 2 the respond decision (dropped if the attacker has died), 3 the attack decision (dropped when
-# there is nobody to attack), 4 and up an automatic step (its handler in _AUTO_FNS).
+# One look-up tells the engine loop what a frame is: 0 a seat's chance step (-1 the
+# set-up's), 1 a decision, 2 the respond decision (dropped if the attacker has died), 3 the
+# attack decision (dropped when there is nobody to attack), 4 and up an automatic step (its
+# handler in _AUTO_FNS).
 _AUTO_FNS = [None] * 4 + list(_AUTO.values())
 _ROLE = {k: 0 for k in _CHANCE}
 _ROLE.update(c_deal=-1, c_board=-1, c_first=-1)     # the set-up's: nobody's, never dropped
