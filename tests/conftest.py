@@ -106,9 +106,11 @@ LONGEST = {
 # another, the group dealt as one long test (its cost: the sum of its members' LONGEST).
 # Keyed by the test's id without its parameters.
 TOGETHER = {
-    # hunters_labels.engine_labels(2000): 2000 random games, about 17 s of CPU
+    # hunters_labels.engine_labels: 2000 random games played once a process (the 400 of
+    # every language's check are their first 400), about 6 s of CPU
     "test_a11y_text_size.py::test_hunters_choice_labels_in_large_text": "hunters labels",
     "test_ui_hunters_labels.py::test_every_engine_label_fits_its_button": "hunters labels",
+    "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language": "hunters labels",
 }
 
 
