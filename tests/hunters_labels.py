@@ -24,36 +24,50 @@ def _named(text, names) -> str:
 def engine_labels(games: int = 2000, seed: int = 13, lang: str = "en") -> frozenset:
     """(players, label) for every legal action of every decision, 4-8 players in turn,
     in language ``lang``."""
-    with speaking(lang):
-        return _engine_labels(games, seed)
-
-
-def _engine_labels(games: int, seed: int) -> frozenset:
     from game.ui.hunters.wording import short_label
 
-    names = default_names("hunters")
-    rng = random.Random(seed)
-    out = set()
-    shortened: dict[str, str] = {}   # the same label comes back thousands of times
-    for g in range(games):
-        n = 4 + g % 5
-        s = HuntersState.new(n, {"pool": "all", "hermit_round": "on" if g % 3 == 0 else "off"})
-        steps = 0
-        while s.dec != NOBODY and steps < 5000:
-            d = s.dec
-            if d == CHANCE:
-                s.fast_apply(CHANCE, s.fast_chance(rng))
-            else:
-                acts = s.fast_legal(d)
-                for a in acts:
-                    if a[0] != "reveal":
-                        text = _named(label(s, d, a), names)
-                        short = shortened.get(text)
-                        if short is None:
-                            short = shortened[text] = short_label(text)
-                        out.add((n, short))
-                for _kind, _args, text in reveal_uses(s, d):
-                    out.add((n, _("Reveal and use {ability}", ability=_named(text, names))))
-                s.fast_apply(d, acts[int(rng.random() * len(acts))])
-            steps += 1
+    labels, reveals = _engine_msgs(games, seed)
+    with speaking(lang):
+        names = default_names("hunters")        # the seats' default names are translated too
+        shortened = {text: short_label(_named(text, names)) for text in {m for _n, m in labels}}
+        out = {(n, shortened[m]) for n, m in labels}
+        out |= {(n, _("Reveal and use {ability}", ability=_named(m, names))) for n, m in reveals}
     return frozenset(out)
+
+
+_PLAYED: dict[int, tuple[random.Random, list]] = {}    # seed -> (its rng, each game's labels)
+
+
+def _engine_msgs(games: int, seed: int) -> tuple[set, set]:
+    """The games do not depend on the language: each is played once a process, and its
+    labels (each a ``Msg``) kept as data, to be put in words in every language. The first
+    400 games of the 2000 are the same games (one random stream), so a process that fills
+    both plays 2000."""
+    rng, played = _PLAYED.setdefault(seed, (random.Random(seed), []))
+    for g in range(len(played), games):
+        played.append(_one_game(4 + g % 5, "on" if g % 3 == 0 else "off", rng))
+    labels, reveals = set(), set()
+    for game_labels, game_reveals in played[:games]:
+        labels |= game_labels
+        reveals |= game_reveals
+    return labels, reveals
+
+
+def _one_game(n: int, hermit_round: str, rng: random.Random) -> tuple[set, set]:
+    s = HuntersState.new(n, {"pool": "all", "hermit_round": hermit_round})
+    labels, reveals = set(), set()
+    steps = 0
+    while s.dec != NOBODY and steps < 5000:
+        d = s.dec
+        if d == CHANCE:
+            s.fast_apply(CHANCE, s.fast_chance(rng))
+        else:
+            acts = s.fast_legal(d)
+            for a in acts:
+                if a[0] != "reveal":
+                    labels.add((n, label(s, d, a)))
+            for _kind, _args, text in reveal_uses(s, d):
+                reveals.add((n, text))
+            s.fast_apply(d, acts[int(rng.random() * len(acts))])
+        steps += 1
+    return labels, reveals

@@ -95,6 +95,21 @@ HEAVY_VARIANTS: dict[str, tuple[str, ...]] = {
     "test_ui_hunters_play.py::test_the_table_fits_the_window": ("size0-8",),
     "test_hunters_ai_bots.py::test_normal_and_hard_play_full_games": ("4",),
     "test_bench_chasing_bare.py::test_bare_loop_plays_the_same_games_as_the_protocol": ("3",),
+    # measured in the quick subset of 2026-12-06 evening (1898 tests; /work/notes/w39s):
+    # one rhythm of blind presses (the others: 7 s)
+    "test_ui_moments_handoff_replay.py::"
+    "test_the_continued_playtest_hands_the_screen_over_only_through_a_seen_hand_off": ("24-24-0-6",),
+    # one game asked twice (Shadow Hunters': 6 s)
+    "test_advice.py::test_asked_twice_in_the_same_position_the_figures_agree_within_3_points": (
+        "chasing-4-12",),
+    # Japanese (German is kept by Hunters' table and the menu screens)
+    "test_analysis_ui.py::test_the_legend_under_the_title_is_never_cut": ("ja",),
+    # the reviews at 150 %; 200 % is kept by the Location reader and the Hunters strips
+    "test_a11y_review_settings.py::test_a_review_in_large_text_holds_its_words_and_goes_by_keys": (
+        "150pc-1280x720-chasing-4", "150pc-1280x720-harsh-1", "150pc-1280x720-hunters-5"),
+    # the smallest window at 100 % and 200 %
+    "test_a11y_location_reader.py::test_every_location_reads_whole_by_its_number_key": (
+        "100pc-1024x640", "200pc-1024x640"),
 }
 
 # Test id (with its parameters, or without them for every variant) -> the quick test that
@@ -139,6 +154,22 @@ HEAVY_WHOLE: dict[str, str] = {
         "test_bench_harsh_ai.py::test_a_step_budget_must_be_positive",
     "test_chasing_bots.py::test_hard_stays_within_its_think_budget":
         "test_chasing_bots.py::test_every_level_plays_legal_games[3]",
+    # a whole Chasing round played to its end (16 s): the made-ahead screen that comes up
+    # in a frame making no button is the same game.ui.ahead path as Harsh's results
+    "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen":
+        "test_ui_ahead.py::test_the_results_are_made_while_the_final_board_lingers[harsh]",
+    # every frame of a played game compared pixel for pixel with a fresh drawing (36 s and
+    # 13 s); quick: each change that must draw the kept picture again, and the picture then
+    # equal to one drawn piece by piece
+    "test_ui_hunters_layer.py::test_a_kept_layer_is_always_the_picture_drawn_fresh_through_a_game":
+        "test_ui_hunters_layer.py::test_the_layer_is_drawn_again_when_damage_an_area_or_a_note_changes",
+    "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game":
+        "test_ui_still_pictures.py::"
+        "test_harsh_board_picture_is_drawn_again_into_the_same_surface_when_the_board_changes",
+    # the last trick looked at in every state of a whole game (25 s); quick: L and its button
+    # open it, with only public cards
+    "test_ui_moments_last_trick.py::test_the_last_trick_opens_in_every_state_of_the_game":
+        "test_ui_chasing_moments.py::test_the_last_trick_opens_with_l_and_its_button_and_shows_only_public_cards",
 }
 
 

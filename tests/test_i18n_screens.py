@@ -18,7 +18,7 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UILabel
 from test_ui_chasing_screens import play_until
-from ui_helpers import click, elements, find, key, make_app, step, until
+from ui_helpers import click, elements, find, key, make_app, step, until_worked
 
 from game import i18n
 from game.i18n import screens as i18n_screens
@@ -204,13 +204,13 @@ def review_screens(app):
             yield "review chasing, no round ended"
         if game == "harsh":
             key(app, pygame.K_h)
-            assert until(app, lambda: not app.top.busy, 3000)
+            assert until_worked(app, lambda: not app.top.busy, 3000)
             yield "review harsh hint"
         if game == "hunters":
             AnalysisScene.budget, budget = 4, AnalysisScene.budget
             try:
                 click(app, "#analyse")
-                assert until(app, lambda: app.top.analysis is not None, 5000)
+                assert until_worked(app, lambda: app.top.analysis is not None, 5000)
                 step(app, 2)
                 yield "analysis"
             finally:

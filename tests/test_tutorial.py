@@ -183,9 +183,16 @@ ARROW_CROSSES_AT_MOST = {("chasing", 1024): 15, ("chasing", 1920): 17, ("harsh",
                          ("hunters2", 1024): 10, ("hunters2", 1920): 10}
 
 
+# At 1920x1080 each game's tutorial is also played to its end and its offer of a real game
+# taken (chasing_to_the_end and the others below): a tutorial is played through once for
+# both (Shadow Hunters' second part is reached from the first, as a learner does).
+SIZES = [(1024, 640), (1920, 1080)]
+COACH_CASES = [(g, i) for g in TUTORIALS for i in range(2) if (g, i) != ("hunters2", 1)]
+
+
 @pytest.mark.parametrize("game_id,size", [   # -m "not slow" keeps one: Harsh at the small size
-    pytest.param(g, size, id=f"{g}-size{i}", marks=() if (g, i) == ("harsh", 0) else pytest.mark.slow)
-    for g in TUTORIALS for i, size in enumerate([(1024, 640), (1920, 1080)])])
+    pytest.param(g, SIZES[i], id=f"{g}-size{i}", marks=() if (g, i) == ("harsh", 0) else pytest.mark.slow)
+    for g, i in COACH_CASES])
 def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_home, game_id,
                                                                        size):
     import os
@@ -201,32 +208,56 @@ def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_
     def shots(index):
         if folder:
             step(app, 4)     # a screen's first frame may be put off (App.draw)
-            pygame.image.save(app.screen, f"{folder}/{game_id}-{size[0]}-{index:02d}.png")
+            pygame.image.save(app.screen, f"{folder}/{app.top.session.tutorial.key}-{size[0]}-"
+                                          f"{index:02d}.png")
 
-    # Chasing: a card other than the step's too, whose explanation grows the panel
-    crossed: dict = {}
-    seen = play_through(app, table, refuse_once=game_id == "chasing", shots=shots, crossed=crossed)
-    assert seen[-1] == table.session.tutorial.steps[-1]
+    crossed: dict = {}      # tutorial -> {step: the names its arrow crossed}
+
+    def play(table, **kw):
+        return play_through(app, table, shots=shots,
+                            crossed=crossed.setdefault(table.session.tutorial.key, {}), **kw)
+
+    if size == SIZES[1] and game_id in TO_THE_END:
+        TO_THE_END[game_id](app, table, play)
+    else:
+        # Chasing: a card other than the step's too, whose explanation grows the panel
+        seen = play(table, refuse_once=game_id == "chasing")
+        assert seen[-1] == table.session.tutorial.steps[-1]
     app.quit()
     # The arrow should cross no other named part, label or button; round a hand of cards or
     # a grid of Locations it cannot always: the steps where it does may not grow in number
     print(game_id, size, "arrow crossings:", crossed)
-    assert len(crossed) <= ARROW_CROSSES_AT_MOST[game_id, size[0]], sorted(crossed)
+    assert crossed.keys() <= {game_id, "hunters2"}
+    for key_, steps_crossed in crossed.items():
+        assert len(steps_crossed) <= ARROW_CROSSES_AT_MOST[key_, size[0]], (key_, sorted(steps_crossed))
 
 
-@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
-def test_chasing_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
-    from game.ui.chasing.overlays import ChasingResultsScene
+def joined(first: list[int], then: list[int]) -> list[int]:
+    """The steps seen by two play-throughs in a row: the step the first stopped at is seen
+    again by the second."""
+    return first + (then[1:] if first and then and then[0] == first[-1] else then)
 
-    click(app, "#learn")
-    click(app, "#learn_chasing")
-    table = app.top
+
+def chasing_to_the_end(app, table, play):
+    """From the menu the Chasing tutorial plays to its end (every step shown, in order; a card
+    other than the step's refused once) and offers a real game. Esc under an explanation of
+    the round end does not close it (only Next does)."""
+    from game.ui.chasing.overlays import ChasingResultsScene, RoundEndScene
+
     assert isinstance(table.session, TutorialSession) and app.coach is not None
-    seen = play_through(app, table, refuse_once=True)
-    t = table.session.tutorial
+    session = table.session
+    seen = play(table, refuse_once=True,
+                until=lambda: isinstance(app.top, RoundEndScene) and app.coach.can_go_on())
+    at = session.index
+    assert session.step.point.startswith("round_end.")
+    key(app, pygame.K_ESCAPE, 3)
+    assert isinstance(app.top, RoundEndScene) and session.index == at
+    assert "press Next" in app.coach.refusal
+    seen = joined(seen, play(table))      # and it still plays to its end
+    t = session.tutorial
     assert seen == t.steps      # every step shown, in order
     assert isinstance(app.top, ChasingResultsScene)
-    assert table.session.is_over()
+    assert session.is_over()
     coach_click(app, "real")
     step(app, 3)
     real = app.top
@@ -397,24 +428,6 @@ def test_the_coach_leave_button_keeps_the_step(app):
     assert app.settings.tutorial_steps["chasing"] == at
 
 
-@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
-def test_esc_under_an_explanation_of_the_round_end_does_not_close_it(app):
-    from game.ui.chasing.overlays import RoundEndScene
-    from game.ui.coach import start_tutorial
-
-    table = start_tutorial(app, "chasing")
-    session = table.session
-    play_through(app, table, until=lambda: isinstance(app.top, RoundEndScene)
-                 and app.coach.can_go_on())
-    at = session.index
-    assert session.step.point.startswith("round_end.")
-    key(app, pygame.K_ESCAPE, 3)
-    assert isinstance(app.top, RoundEndScene) and session.index == at
-    assert "press Next" in app.coach.refusal
-    play_through(app, table)            # and it still plays to its end
-    assert session.is_over()
-
-
 # --- Shadow Hunters ------------------------------------------------------------------------------
 
 def test_hunters_tutorial_brings_up_what_it_teaches():
@@ -450,17 +463,13 @@ def test_hunters_tutorial_brings_up_what_it_teaches():
     assert not st.is_over() and st.alive[t.learner]
 
 
-@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
-def test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game(app):
+def hunters_to_the_end(app, table, play):
     """Part 1 (Basics) stops after three turns and offers Part 2 (Winning and dying), which
     plays the same game on to its end and the results, then offers a real game."""
     from game.ui.hunters.results import HuntersResults
 
-    click(app, "#learn")
-    click(app, "#learn_hunters")
-    table = app.top
     assert isinstance(table.session, TutorialSession) and app.coach is not None
-    seen = play_through(app, table)
+    seen = play(table)
     t = table.session.tutorial
     assert seen == t.steps
     assert app.top is table and not table.session.is_over()
@@ -479,7 +488,7 @@ def test_hunters_tutorial_plays_both_parts_to_the_results_and_offers_a_real_game
     assert second is not table and second.session.tutorial.key == "hunters2"
     assert list(second.session.match.log) == log      # the same game, where part 1 left it
     assert app.settings.tutorial_steps["hunters2"] == 0     # its own progress, saved
-    seen = play_through(app, second)
+    seen = play(second)
     assert seen == second.session.tutorial.steps
     assert isinstance(app.top, HuntersResults) and second.session.is_over()
     assert set(second.session.result().winners) == {0, 1}      # the Shadows, Bob though dead
@@ -621,20 +630,16 @@ def test_harsh_refusals_never_name_a_face_down_card():
         session.close()
 
 
-@pytest.mark.slow  # a whole tutorial through the UI: CI runs it, -m "not slow" skips it
-def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(app):
+def harsh_to_the_end(app, table, play):
     """Solo: every move is the learner's (Location, dialog option, button, Case File card),
     the Spy moves by its deck; the accusation wins and the coach offers a real game."""
     from game.ui.harsh.ending import HarshResultsScene
 
-    click(app, "#learn")
-    click(app, "#learn_harsh")
-    table = app.top
     assert isinstance(table.session, TutorialSession) and app.coach is not None
     session = table.session
     t = session.tutorial
     # a Location the step does not ask for is refused by the coach, nothing moves
-    seen = play_through(app, table, until=lambda: session.step.kind == "do"
+    seen = play(table, until=lambda: session.step.kind == "do"
                         and table.acting_seat() is not None and table.still())
     wrong = table.region("location.5")
     before = len(session.match.log)
@@ -653,7 +658,7 @@ def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(ap
     assert len(session.match.log) == before
     assert app.coach.refusal == "Not allowed: " + table.status.split(": ", 1)[1] + "."
     assert "after moving" in app.coach.refusal
-    seen += play_through(app, table)
+    seen += play(table)
     assert list(dict.fromkeys(seen)) == t.steps      # every step shown, in order
     assert isinstance(app.top, HarshResultsScene) and app.top.won
     assert session.is_over() and session.match.state.outcome == "won"
@@ -668,3 +673,6 @@ def test_harsh_tutorial_plays_to_its_end_from_the_menu_and_offers_a_real_game(ap
     find(app, "#hint")
     assert "harsh" in app.settings.tutorials_done
     assert "harsh" not in app.settings.tutorial_steps
+
+
+TO_THE_END = {"chasing": chasing_to_the_end, "hunters": hunters_to_the_end, "harsh": harsh_to_the_end}

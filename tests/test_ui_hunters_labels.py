@@ -17,12 +17,19 @@ def fonts():
 def clipped(size, labels, focus):
     m = style.Metrics.for_size(*size)
     top = m.button_h + 3 * m.gap
+    lines = C.lines()
+    # the grid depends only on the player count, and a label's width only on its words (the
+    # same label comes at several player counts): each worked out once
+    grids, needs = {}, {}
     out = []
     for n, text in labels:
-        lay = L.compute(m, top, n)
-        rect = L.choice_rect(lay, m, focus)
-        cols, rows, cell, _bh = C.ChoiceButtons._grid(m, rect)
-        slot = C.place([C.text_need(text, m, C.lines())], cell, m.gap, cols, rows)[0]
+        if n not in grids:
+            grids[n] = C.ChoiceButtons._grid(m, L.choice_rect(L.compute(m, top, n), m, focus))
+        cols, rows, cell, _bh = grids[n]
+        need = needs.get(text)
+        if need is None:
+            need = needs[text] = C.text_need(text, m, lines)
+        slot = C.place([need], cell, m.gap, cols, rows)[0]
         if not slot.fits:
             out.append(text)
     return out

@@ -167,6 +167,22 @@ def until(app, predicate, frames: int = 600) -> bool:
     return predicate()
 
 
+def until_worked(app, predicate, frames: int = 600) -> bool:
+    """``until``, for what a worker thread makes (a hint, a game's analysis): while it
+    thinks, no frame is drawn. A frame drawn meanwhile checks nothing and takes the CPU
+    and the GIL from the thread (a review hint cost hundreds of frames). The worker's own
+    budget ends it; the screen is stepped as usual once it has."""
+    for _ in range(frames):
+        if predicate():
+            return True
+        for _wait in range(60_000):        # 5 minutes: a worker that never ends fails here
+            if not _worker_thinking(app):
+                break
+            time.sleep(0.005)
+        step(app)
+    return predicate()
+
+
 def drawn_texts(monkeypatch) -> list:
     """Every text drawn from now on, as it was passed to ``draw.blit_text``."""
     from game.ui import draw
