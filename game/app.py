@@ -491,13 +491,13 @@ class App:
             if table is not None and top is table:
                 self._freeze()    # on screen and built: what it is made of stays
                 self.frozen_table = table
+        waiting = gc.get_count()[2]
         if self.thawed and table is None:
-            if self.quiet_frames >= MENU_QUIET_FRAMES:
+            if self.quiet_frames >= MENU_QUIET_FRAMES or waiting >= OLD_GEN_MUST:
                 self._collect_old()
                 self._freeze()    # the menu's own objects, as at start-up
                 self.thawed = False
             return
-        waiting = gc.get_count()[2]
         if waiting >= OLD_GEN_MUST or (waiting >= OLD_GEN_DUE and self.quiet_frames >= QUIET_FRAMES):
             self._collect_old()
             if self.frozen_table is not None:
