@@ -34,6 +34,18 @@ def test_follower_games_are_written_as_they_end_resumed_and_paired(tmp_path, cap
     assert "(2 paired games)" in text and "follower minus hard" in text
 
 
+def test_harsh_follower_tries_another_margin_under_its_own_name(tmp_path):
+    f = CF.Follower("harsh", 200, "app", "2:0.5")
+    assert f.kw == {"lead": 2, "z": 0.5}
+    assert CF.Follower("harsh", 200, "app").kw == {}
+    assert CF.Follower("harsh", 200, "raw").kw == {"steady": False}
+    out = tmp_path / "h.jsonl"
+    CF.main(["run", str(out), "--game", "harsh", "--seeds", "3:4", "--budget", "200",
+             "--who", "follower", "--rule", "2:0.5"])
+    row = json.loads(out.read_text(encoding="utf-8"))
+    assert row["who"] == "follower-2:0.5" and row["decisions"] > 0
+
+
 def test_cross_validation_fits_on_other_games_only():
     # a raw figure that says 80% where a quarter are won: the map must pull it down, and
     # only maps fitted on the other games judge each game
