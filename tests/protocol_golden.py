@@ -4,7 +4,8 @@ recorded from the engines before labels and event texts became lazy
 Re-recorded once since, for a deliberate wording change: the Werewolf's counterattack names
 its target (24 labels differed, nothing else). Again for issue 37's log wording: 'nothing
 happens to Yellow', 'has no damage to heal' and 'take 1 extra turn' (only those texts and
-the Wight's label differed).
+the Wight's label differed). Again when equipment handed over by its holder (Greed, Banana
+Peel) came to read 'Player 2 gives … to Player 1' instead of '… takes … from …' (7 texts, nothing else).
 
 The recorder reads every label and text only once the game is over, so a lazy text that
 looked at the state after it had moved on would differ from the recording.

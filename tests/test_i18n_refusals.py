@@ -86,7 +86,7 @@ def test_a_harsh_move_clicked_after_moving_is_named_by_its_location():
     s.apply(0, first)
     i18n.set_language("de")
     why = str(s.explain_illegal(0, Action("move", second.args)))
-    assert why.startswith("Nach ") and "geht jetzt nicht" in why and "move(" not in why
+    assert why.startswith("Ziehen nach: ") and "geht jetzt nicht" in why and "move(" not in why
     assert "Entschärfungsset benutzen" in str(s.explain_illegal(0, Action("kit", (True,))))
 
 
