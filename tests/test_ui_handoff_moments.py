@@ -6,7 +6,7 @@ import random
 
 import pygame
 import pytest
-from ui_helpers import click, make_app, post_key, step
+from ui_helpers import click, post_key, step
 
 from game.session import SeatConfig
 from game.ui import since
@@ -17,14 +17,8 @@ from game.ui.scenes.results import ResultsScene
 NAMES = ("Ann", "Ivo", "Cy", "Dot", "Ed")
 
 
-@pytest.fixture
-def app(shadows_home, monkeypatch):
-    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+# conftest's ``app`` (writes not forced to disk), with the animations off
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def start(app, game_id, humans, players, seed, options=None):

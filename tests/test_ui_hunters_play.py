@@ -5,7 +5,7 @@ import re
 
 import pygame
 import pytest
-from ui_helpers import click, click_at, elements, find, key, make_app, step, until
+from ui_helpers import click, click_at, elements, find, key, step, until
 
 from game.rules.hunters.data import CHAR_NAME, HERMIT_CARDS
 from game.session import SeatConfig
@@ -29,15 +29,8 @@ from game.ui.scenes.setup import SetupScene
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
 
-@pytest.fixture
-def app(shadows_home, monkeypatch):
-    # every action autosaves; flushing each one to disk is what makes a full game slow here
-    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+# conftest's ``app`` (writes not forced to disk), with the animations off
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def start(app, humans: int, players: int, seed: int, options=None) -> HuntersTable:

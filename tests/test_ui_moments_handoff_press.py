@@ -16,15 +16,8 @@ from game.ui import draw
 from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
 
-
-@pytest.fixture
-def app(shadows_home, monkeypatch):
-    monkeypatch.setattr("game.storage.jsonfile.os.fsync", lambda fd: None)
-    a = make_app()
-    a.settings.animation_speed = "off"
-    step(a, 2)
-    yield a
-    a.quit()
+# conftest's ``app`` (writes not forced to disk), with the animations off
+pytestmark = pytest.mark.animation_speed("off")
 
 
 def start(app, game_id="tiny", humans=2, players=2, seed=3):
