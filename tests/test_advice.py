@@ -55,11 +55,12 @@ def test_chasing_same_position_same_answer_and_close_at_other_seeds():
     assert position_seed(view) == position_seed(m.state.clone().view(seat))
 
 
-def test_chasing_hint_puts_the_cheapest_round_first_among_figures_within_noise():
+def test_chasing_hint_puts_hards_best_worth_first_among_figures_within_noise():
     """The figures are the search's either way; only the first choice changes: of the
     choices whose win chance is not clearly below the highest (world by world), the one
-    with the lowest expected round score leads (a win figure from a few dozen played-out
-    games is noise to a few points; the round's score is not)."""
+    that leaves the seat furthest ahead of the others at the round's end (Hard's worth,
+    ``round_edge``) leads (a win figure from a few dozen played-out games is noise to a
+    few points; the points are not)."""
     rec = play_record("chasing", 4, 21, level="normal")
     m = replay("chasing", 4, rec.seed, rec.options, [], rec.chance)
     moved = kept_top = 0
@@ -76,12 +77,38 @@ def test_chasing_hint_puts_the_cheapest_round_first_among_figures_within_noise()
                    [c.action for c in bare.choices if c.action != steady.best.action]
             if steady.best.action != bare.best.action:
                 moved += 1
-                assert round(steady.best.score, 1) <= round(bare.best.score, 1)
-                assert steady.best.win <= bare.best.win
+                assert steady.best.stats["edge"] >= bare.best.stats["edge"]
+                assert steady.best.points() <= bare.best.points()
             else:
                 kept_top += 1
         m.apply(seat, action)
     assert moved >= 2 and kept_top >= 2     # the rule came into play, and not always
+
+
+def test_chasing_edge_is_hards_own_worth_in_the_same_worlds():
+    """The worth the hint leads with is Hard's rollout value (``HardBot._rollout``), world by
+    world: replaying the hint's worlds through Hard's own code gives the same means."""
+    import random
+
+    from game.advice import chasing as advice_chasing
+    from game.ai.chasing_bots import HardBot, _action_move, determinize
+
+    m = position("chasing", 4, 3, 12)
+    seat = m.decider()
+    view, acts = m.state.view(seat), m.state.legal_actions(seat)
+    adv = advice_chasing.advise(view, acts, budget=40, seed=5, order="bare")
+    rng, hard = random.Random(5), HardBot(seat)
+    sums = {a: 0.0 for a in acts}
+    for _ in range(adv.worlds):
+        world = determinize(view, rng)
+        rng.getrandbits(64)                   # the later deals' seed, as the hint draws it
+        for a in acts:
+            st = world.clone()
+            st.step(_action_move(a))
+            sums[a] += hard._rollout(st, world.rnd)
+    assert len({round(v, 6) for v in sums.values()}) >= 2      # the choices differ
+    for c in adv.choices:
+        assert c.stats["edge"] == pytest.approx(sums[c.action] / adv.worlds)
 
 
 @pytest.mark.parametrize("game_id,players,seed", [("chasing", 4, 12), ("hunters", 5, 9)])

@@ -14,7 +14,8 @@ be stopped at any time and started again (seeds already in the file are skipped)
         --a follower --b hard
 
 ``--variant raw`` asks for the hint's raw order (best win figure first); ``--variant
-normal`` (Chasing) for Normal's card first unless another is clearly better; the default
+normal`` (Chasing) for Normal's card first unless another is clearly better; ``--variant
+edge`` (Chasing) for Hard's worth alone (``game.ai.chasing_bots.round_edge``); the default
 is the order the app shows. ``--rule LEAD:Z`` (Harsh) tries another margin for its
 heuristic-first rule (``advice.harsh.steady_first``); its rows are named ``follower-LEAD:Z``. ``summary`` pairs the two kinds of player seed by
 seed (only seeds both played) and prints each one's win rate with its 95 % margin and the
@@ -180,7 +181,7 @@ def main(argv=None) -> int:
     r.add_argument("--seeds", default="7000:7200", help="first:last+1")
     r.add_argument("--who", choices=("follower", "hard"), action="append")
     r.add_argument("--budget", type=int, default=60)
-    r.add_argument("--variant", choices=("app", "raw", "normal"), default="app",
+    r.add_argument("--variant", choices=("app", "raw", "normal", "edge"), default="app",
                    help="raw: the bare win order; normal (Chasing): Normal's card first "
                         "unless another is clearly better")
     r.add_argument("--rule", help="Harsh: LEAD:Z, the margin of the heuristic-first rule "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from game.ai.chasing_bots import _action_move, _wins_now, determinize, pick_discard
+from game.ai.chasing_bots import _action_move, _wins_now, determinize, pick_discard, round_edge
 from game.i18n import Decimal, Msg
 from game.rules.chasing import cards as C
 from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
@@ -81,10 +81,11 @@ def greedy_move(st: ChasingState) -> int:
 
 
 def finish(st: ChasingState, rng: random.Random, me: int, rnd: int, tricks: int
-           ) -> tuple[float, int, bool]:
+           ) -> tuple[float, int, bool, float]:
     """Play the world out from a choice made in round ``rnd`` with ``tricks`` tricks done:
-    (won, this round's score of ``me``, ``me`` took the trick on the table). ``won`` is
-    1, or 1/k for a win shared by k seats."""
+    (won, this round's score of ``me``, ``me`` took the trick on the table, Hard's worth of
+    the world at the round's end: ``round_edge``). ``won`` is 1, or 1/k for a win shared by
+    k seats."""
     took = None
     if len(st.history) > tricks:        # the choice itself ended the trick
         took = st.history[tricks][3] == me
@@ -94,8 +95,9 @@ def finish(st: ChasingState, rng: random.Random, me: int, rnd: int, tricks: int
             took = st.history[tricks][3] == me
     row = st.sheet[me][rnd]
     score = sum(v for v in row if v is not None)
+    edge = round_edge(st, me)
     won = play_to_end(st, rng, me)
-    return won, score, bool(took)
+    return won, score, bool(took), edge
 
 
 def play_to_end(st: ChasingState, rng: random.Random, me: int) -> float:
@@ -113,7 +115,8 @@ def play_to_end(st: ChasingState, rng: random.Random, me: int) -> float:
 def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed: int,
            must: Action | None = None, order: str = "steady") -> Advice:
     """``order``: "steady" (the hint; see ``steady_first``), "normal" (Normal's card first
-    unless another is clearly better) or "bare" (the win figures alone: the analysis)."""
+    unless another is clearly better), "edge" (Hard's worth alone; for research) or "bare"
+    (the win figures alone: the analysis)."""
     me = view["seat"]
     actions = list(actions)
     moves = [_action_move(a) for a in actions]
@@ -122,6 +125,7 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     rng = random.Random(seed)
     won: list[list[float]] = [[] for _ in range(k)]      # world by world, for the order
     score: list[list[float]] = [[] for _ in range(k)]
+    edge: list[list[float]] = [[] for _ in range(k)]
     took = [0] * k
     for _ in range(worlds):
         world = determinize(view, rng)
@@ -129,14 +133,16 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
         for i, m in enumerate(moves):
             st = world.clone()
             st.step(m)
-            w, s, t = finish(st, random.Random(world_seed), me, world.rnd, len(world.history))
+            w, s, t, e = finish(st, random.Random(world_seed), me, world.rnd,
+                                len(world.history))
             won[i].append(w)
             score[i].append(s)
+            edge[i].append(e)
             took[i] += t
     choices = []
     for i, a in enumerate(actions):
         stats = {"win": sum(won[i]) / worlds, "score": sum(score[i]) / worlds,
-                 "trick": took[i] / worlds}
+                 "trick": took[i] / worlds, "edge": sum(edge[i]) / worlds}
         choices.append(Choice(a, stats["win"], reason(view, a, moves[i], stats), worlds,
                               stats["score"], stats))
     index = {a: i for i, a in enumerate(actions)}
@@ -144,7 +150,9 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     choices.sort(key=lambda c: (-pct(c.win), c.score, index[c.action]))
     lead = None
     if order == "steady":
-        lead = steady_first(choices, index, won, score)
+        lead = steady_first(choices, index, won)
+    elif order == "edge":           # Hard's own rule, for research: the best worth alone
+        lead = max(choices, key=lambda c: (c.stats["edge"], -index[c.action])).action
     elif order == "normal":
         from game.ai.chasing_bots import NormalBot
         pick = NormalBot(me).choose(view, actions)
@@ -156,16 +164,18 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
 
 
 def steady_first(choices: Sequence[Choice], index: Mapping[Action, int],
-                 won: Sequence[Sequence[float]], score: Sequence[Sequence[float]]) -> Action:
+                 won: Sequence[Sequence[float]]) -> Action:
     """The choice the hint puts first. A playout ends in a win or a loss, so at a hint's
     budget win figures several points apart are within noise (asked again with other
     worlds, the highest figure was the same card in 30 % of positions). Among the choices
     whose win figure is not clearly below the highest (world by world, ``clearly_better``),
-    the one that costs the fewest points this round on average leads: the round's score is
-    measured far more sharply than a win, and a low round is what wins this game."""
+    the one that leaves the seat furthest ahead of the others' totals when the round ends
+    leads (``round_edge``, what Hard plays for): points are measured far more sharply than a
+    win, and they count the others' points too, where the seat's own round score alone
+    (this rule's first form) played 7.5 ±9.3 points of wins below Hard in 200 games."""
     top = index[choices[0].action]
     near = [c for c in choices if not clearly_better(won[top], won[index[c.action]])]
-    return min(near, key=lambda c: (round(c.score, 1), -c.win, index[c.action])).action
+    return max(near, key=lambda c: (c.stats["edge"], c.win, -index[c.action])).action
 
 
 def reason(view: Mapping[str, Any], action: Action, move: int, stats: Mapping[str, float]

@@ -166,6 +166,19 @@ def projected_totals(st: ChasingState) -> list[int]:
     return list(map(final_total, st.sheet))
 
 
+def round_edge(st: ChasingState, seat: int) -> float:
+    """Hard's worth of a world whose round has just been played out: how far ``seat``'s
+    total (as if the game ended now) is below the others' average, or, after the last
+    round, below the lowest other total, with a bonus for a win."""
+    totals = projected_totals(st)
+    mine = totals[seat]
+    others = [v for s, v in enumerate(totals) if s != seat]
+    if st.rnd >= ROUNDS:
+        low = min(others)
+        return low - mine + (20.0 if mine < low else 0.0)
+    return sum(others) / len(others) - mine
+
+
 # --- the players -----------------------------------------------------------------------------
 
 class EasyBot:
@@ -289,13 +302,7 @@ class HardBot:
     def _rollout(self, st: ChasingState, rnd: int) -> float:
         while st.rnd == rnd:
             st.step(greedy_move(st))
-        mine_and_others = projected_totals(st)
-        mine = mine_and_others[self.seat]
-        others = [v for s, v in enumerate(mine_and_others) if s != self.seat]
-        if st.rnd >= ROUNDS:
-            low = min(others)
-            return low - mine + (20.0 if mine < low else 0.0)
-        return sum(others) / len(others) - mine
+        return round_edge(st, self.seat)
 
 
 LEVELS = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -154,7 +154,7 @@ class HintScene(Overlay):
     def kept_first(self) -> bool:
         """Is a choice below the best shown with a higher figure? (Shadow Hunters' hint
         keeps the Normal player's choice first unless another is clearly better; Chasing's
-        puts the cheapest round first among the figures within noise of the highest.)"""
+        puts Hard's best worth first among the figures within noise of the highest.)"""
         rows = self.rows()
         return any(round(100 * c.win) > round(100 * rows[0].win) for c in rows[1:])
 
@@ -248,8 +248,9 @@ class HintScene(Overlay):
         foot_y = self.box.bottom - m.button_h - m.pad - m.px(22)
         if self.kept_first():
             # why the first is not the highest figure: said where it would be misread
-            note = (_("Best costs you the fewest points this round of the choices whose win "
-                      "chance is not clearly below the highest.") if self.game_id == "chasing"
+            note = (_("Best leaves you furthest ahead of the others when this round ends, of "
+                      "the choices whose win chance is not clearly below the highest.")
+                    if self.game_id == "chasing"
                     else _("Best is what a seasoned player would do here: no other choice is "
                            "clearly better, beyond the ±."))
             lines = draw.wrap(note, m.px(13), self.box.w - 2 * m.pad)[:2]
