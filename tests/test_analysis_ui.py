@@ -124,3 +124,36 @@ def test_the_legend_under_the_title_is_never_cut(shadows_home, record, lang):
     finally:
         app.quit()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_marks_number_keeps_clear_of_the_axis_words(app, size):
+    """Two marks at the game's last step on the 0 % line (a Shadow Hunters game ends that
+    way): their numbers stand apart from each other and from "win chance" / "game steps"
+    (the second number once sat on "game steps")."""
+    import types
+
+    import pygame
+
+    from game.i18n import _
+    from game.ui import draw, style
+    from game.ui.analysis import graph
+
+    m = style.Metrics.for_size(*size)
+    surface = pygame.Surface(size)
+    rect = pygame.Rect(m.px(20), m.px(20), size[0] * 6 // 10, size[1] * 7 // 10)
+    analysis = types.SimpleNamespace(length=120)
+    moments = [(120, "luck-", 4, 0.0, None), (120, "luck-", 5, 0.0, None),
+               (0, "mistake", 0, 0.0, None)]
+    marks = graph.draw_graph(surface, rect, m, analysis, [], moments)
+    plot = graph.plot_rect(rect, m)
+    small = m.px(12)
+    axis = [draw.text(_("win chance"), small).get_rect(topleft=(plot.x, plot.bottom + m.px(6))),
+            draw.text(_("game steps"), small).get_rect(topright=(plot.right,
+                                                                 plot.bottom + m.px(6)))]
+    numbers = [mk.number for mk in marks]
+    assert len(numbers) == 3
+    for i, n in enumerate(numbers):
+        assert n.collidelist(axis) < 0, (i, n, axis)
+        assert rect.contains(n)                              # inside the graph's panel
+        assert all(not n.colliderect(o) for o in numbers[i + 1:])

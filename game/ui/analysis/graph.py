@@ -24,6 +24,7 @@ class Mark:
     seat: int
     kind: str          # "mistake" or "luck"
     index: int         # in the key-moment list
+    number: pygame.Rect | None = None      # where its number is drawn
 
 
 def colour(seat: int) -> tuple:
@@ -81,9 +82,10 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: l
         pygame.draw.line(surface, style.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
         draw.blit_text(surface, percent_text(q), small, (plot.x - m.px(6), y), style.TEXT_DIM,
                        False, "midright")
-    draw.blit_text(surface, _("win chance"), small, (plot.x, plot.bottom + m.px(6)), style.TEXT_DIM)
-    draw.blit_text(surface, _("game steps"), small, (plot.right, plot.bottom + m.px(6)),
-                   style.TEXT_DIM, False, "topright")
+    axis = [draw.blit_text(surface, _("win chance"), small, (plot.x, plot.bottom + m.px(6)),
+                           style.TEXT_DIM),
+            draw.blit_text(surface, _("game steps"), small, (plot.right, plot.bottom + m.px(6)),
+                           style.TEXT_DIM, False, "topright")]
     length = analysis.length
     width = max(2, m.px(2.5))
     for c, curve in lines:
@@ -97,7 +99,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: l
         if len(pts) >= 2:
             pygame.draw.lines(surface, c, False, pts, width)
     marks: list[Mark] = []
-    taken: list[pygame.Rect] = []       # marks and numbers drawn so far
+    taken: list[pygame.Rect] = list(axis)   # the axis words, the marks and numbers drawn so far
     r = max(5, m.px(7))
     for i, (step, kind, seat, p, _msg) in enumerate(moments):
         if marked is not None and seat not in marked:
@@ -116,16 +118,30 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, m, analysis, lines: l
             pygame.draw.polygon(surface, style.TEXT if lit else style.BG_DEEP,
                                 [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], 2 if lit else 1)
         number = draw.text(str(i + 1), max(9, m.px(10)), style.TEXT, True)
-        label = number.get_rect()
-        # above the mark, else below it, else beside it: two close marks keep their numbers apart
-        for place in ("midbottom", "midtop", "midleft", "midright"):
-            setattr(label, place, {"midbottom": (x, y - r - m.px(2)),
-                                   "midtop": (x, y + r + m.px(2)),
-                                   "midleft": (x + r + m.px(2), y),
-                                   "midright": (x - r - m.px(2), y)}[place])
-            if label.inflate(m.px(6), 0).collidelist(taken) < 0:     # a gap: "7" "9", not "79"
-                break
+        label = number_place(number.get_rect(), x, y, r, m.px(2), rect, taken, m.px(6))
         surface.blit(number, label)
         taken += [at, label.copy()]
-        marks.append(Mark(at.inflate(m.px(6), m.px(6)), step, seat, kind, i))
+        marks.append(Mark(at.inflate(m.px(6), m.px(6)), step, seat, kind, i, label.copy()))
     return marks
+
+
+def number_place(label: pygame.Rect, x: int, y: int, r: int, gap: int, inside: pygame.Rect,
+                 taken: list[pygame.Rect], spacing: int) -> pygame.Rect:
+    """Where a mark's number goes: above the mark, else below, beside or at a corner of it,
+    the first place inside the panel that meets nothing drawn before (``spacing`` apart
+    side by side: "7" "9", not "79"); with none free, the first place inside the panel."""
+    d = r + gap
+    places = (("midbottom", (x, y - d)), ("midtop", (x, y + d)), ("midleft", (x + d, y)),
+              ("midright", (x - d, y)), ("bottomright", (x - d, y - d)),
+              ("bottomleft", (x + d, y - d)), ("topright", (x - d, y + d)),
+              ("topleft", (x + d, y + d)))
+    fallback = None
+    for place, at in places:
+        candidate = label.copy()
+        setattr(candidate, place, at)
+        if not inside.contains(candidate):
+            continue
+        if candidate.inflate(spacing, 0).collidelist(taken) < 0:
+            return candidate
+        fallback = fallback or candidate
+    return fallback or label.clamp(inside)
