@@ -6,7 +6,7 @@ import random
 
 import pygame
 import pytest
-from ui_helpers import click, post_key, step
+from ui_helpers import click, continue_game, played_without_screen, post_key, step
 
 from game.session import SeatConfig
 from game.ui import since
@@ -378,34 +378,6 @@ def test_moments_queue_in_order_scale_with_speed_and_count_a_click_after_the_gua
 AHEAD = 60
 
 
-def continued(app, game_id, humans, players, seed, moves, pick):
-    """The table of a game continued after its first ``moves`` moves, made without the
-    screen: the people's by ``pick(legal)``, the computers' by the session's own (as
-    test_ui_ahead.near_the_end). The table comes up as for a continued game."""
-    from game.match import Match
-    from game.session import Session
-    from game.ui.opening import table_for
-
-    seats = [SeatConfig(NAMES[i], "human" if i < humans else "computer", "easy")
-             for i in range(players)]
-    ahead = Session.new(game_id, seats, seed, {}, pace=0.0, autosave=False)
-    while len(ahead.match.log) < moves and not ahead.is_over():
-        seat = ahead.human_to_act()
-        if seat is None:
-            ahead.update()
-            ahead.wait_for_computer()
-        else:
-            assert ahead.submit(seat, pick(ahead.legal_actions(seat))) is None
-    ahead.close()
-    match = Match.start(game_id, players, seed, {})
-    for seat, action in ahead.match.log:
-        match.apply(seat, action)
-    table = app.push(table_for(game_id)(app, Session(match, seats, app.bus,
-                                                     pace=app.settings.computer_gap)))
-    step(app)
-    return table
-
-
 @pytest.mark.slow  # a long game through the UI: CI runs it, -m "not slow" skips it
 @pytest.mark.parametrize("game_id,seed", [("chasing", 7)])
 def test_a_choice_pressed_while_a_moment_holds_first_ends_it(app, game_id, seed):
@@ -420,7 +392,9 @@ def test_a_choice_pressed_while_a_moment_holds_first_ends_it(app, game_id, seed)
     def pick(legal):       # a person's choice, with the screen or without it
         return rng.choice([a for a in legal if a.kind != "reveal"] or legal)
 
-    table = continued(app, game_id, 2, 4, seed, AHEAD, pick)
+    seats = [SeatConfig(NAMES[i], "human" if i < 2 else "computer", "easy") for i in range(4)]
+    log = played_without_screen(game_id, seats, seed, {}, pick, lambda m: len(m.log) >= AHEAD)
+    table = continue_game(app, game_id, seats, seed, {}, log)
     s = table.session
     clock = [s.clock()]
     s.clock = lambda: clock[0]

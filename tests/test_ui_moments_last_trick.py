@@ -6,7 +6,17 @@ keys and clicks, two people and two computers; the last round's end and the game
 seen in the same game, continued near its end (the rounds between show no other state)."""
 
 import pygame
-from ui_helpers import click, click_at, drawn_texts, key, make_app, step, wait_armed
+from ui_helpers import (
+    click,
+    click_at,
+    continue_game,
+    drawn_texts,
+    key,
+    make_app,
+    played_without_screen,
+    step,
+    wait_armed,
+)
 
 from game.session import SeatConfig
 from game.ui.chasing.last_trick import LastTrickScene
@@ -57,30 +67,13 @@ LEFT = 8     # moves (chance steps included) of the continued game: its last two
 def near_the_end(app, seed, left):
     """The table of this game ``left`` moves before its end, as for a continued game: the
     moves before made without the screen, a person's the first legal one (as the test
-    clicks), the computers' by the session's own (as test_ui_ahead.near_the_end)."""
-    from game.match import Match
-    from game.session import Session
+    clicks)."""
     from game.ui import navigation
-    from game.ui.opening import table_for
 
     options = {"start": "0"}
-    ahead = Session.new("chasing", SEATS, seed, options, pace=0.0, autosave=False)
-    while not ahead.is_over():
-        seat = ahead.human_to_act()
-        if seat is None:
-            ahead.update()
-            ahead.wait_for_computer()
-        else:
-            assert ahead.submit(seat, ahead.legal_actions(seat)[0]) is None
-    ahead.close()
-    match = Match.start("chasing", len(SEATS), seed, options)
-    for seat, action in ahead.match.log[:-left]:
-        match.apply(seat, action)
+    log = played_without_screen("chasing", SEATS, seed, options)
     navigation.back_to(app, "menu")
-    table = app.push(table_for("chasing")(app, Session(match, SEATS, app.bus,
-                                                       pace=app.settings.computer_gap)))
-    step(app)
-    return table
+    return continue_game(app, "chasing", SEATS, seed, options, log[:-left])
 
 
 def test_the_last_trick_opens_in_every_state_of_the_game(shadows_home, monkeypatch):
