@@ -61,8 +61,13 @@ LONGEST = {
     "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen": 16,
     "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game": 13,
     # quick subset (-m "not slow")
-    "test_i18n_screens.py::test_the_converted_screens_draw_only_catalog_text[lang_app0]": 13,
-    "test_i18n_screens.py::test_every_label_fits_in_every_language[de-1024x640]": 11,
+    # the "i18n tours" group (TOGETHER): the first tour of a process records and analyses
+    # the reviewed games; 2026-12-07, /work/notes/w39v
+    "test_i18n_screens.py::test_the_converted_screens_draw_only_catalog_text[lang_app0]": 9,
+    "test_i18n_screens.py::test_every_label_fits_in_every_language[de-1024x640]": 3,
+    **{f"test_i18n_screens.py::test_every_label_fits_in_every_language[{lang}-{size}]": cost
+       for lang in ("en", "de", "fr", "ja")
+       for size, cost in (("1024x640", 3), ("1920x1080", 7)) if (lang, size) != ("de", "1024x640")},
     "test_a11y_tutorial_keys.py::test_the_chasing_tutorial_by_keys_alone": 8,
     "test_a11y_text_size.py::test_hunters_choice_labels_in_large_text[150pc-1280x720-plain]": 20,
     "test_ui_frame_caches.py::test_hunters_choice_buttons_are_made_ahead_unseen_and_a_later_decision_shows_them": 7,
@@ -115,6 +120,10 @@ TOGETHER = {
     "test_a11y_text_size.py::test_hunters_choice_labels_in_large_text": "hunters labels",
     "test_ui_hunters_labels.py::test_every_engine_label_fits_its_button": "hunters labels",
     "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language": "hunters labels",
+    # test_i18n_screens' tours: the three reviewed games recorded and the Hunters one
+    # analysed once a process (0.2 s and 4 s of CPU)
+    "test_i18n_screens.py::test_every_label_fits_in_every_language": "i18n tours",
+    "test_i18n_screens.py::test_the_converted_screens_draw_only_catalog_text": "i18n tours",
 }
 
 

@@ -186,6 +186,7 @@ _records: list = []
 def review_screens(app):
     """The review of each game from the history (Chasing's round sheet, Harsh's hint, the
     Hunters secrets), then the Analyse screen of the last."""
+    from game.analysis.store import stored, with_analysis
     from game.review.sample import play_record
     from game.storage import history
     from game.ui.analysis.scene import AnalysisScene
@@ -219,6 +220,12 @@ def review_screens(app):
                 try:
                     click(app, "#analyse")
                     assert until_worked(app, lambda: app.top.analysis is not None, 5000)
+                    if stored(_records[i]) is None:
+                        # kept with its game, as the app keeps it (game.analysis.store): the
+                        # next tours of this process open it at once, as the app does the
+                        # second time (it cost 4 s of CPU a tour). The tour checks the screen
+                        # once the analysis is done, never while it is made.
+                        _records[i] = with_analysis(_records[i], app.top.analysis)
                     step(app, 2)
                     yield "analysis"
                 finally:
