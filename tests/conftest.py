@@ -50,7 +50,7 @@ LONGEST = {
     "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-6p]": 2,  # 2026-12-07
     "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-8p]": 3,  # 2026-12-07
     "test_harsh_ai.py::test_the_search_autopilot_reads_only_the_view": 8,  # w 8.7
-    "test_ui_trust.py::test_results_come_only_after_the_final_board_and_log_were_drawn[hunters-4-fast]": 6,
+    "test_ui_trust.py::test_results_come_only_after_the_final_board_and_log_were_drawn[hunters-4-fast]": 1,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size0]": 9,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size1]": 11,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size0]": 5,
