@@ -43,7 +43,7 @@ LONGEST = {
     "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[off]": 15,
     "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast]": 13,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size1]": 23,
-    "test_ui_chasing_table_flow.py::test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results": 14,
+    "test_ui_chasing_table_flow.py::test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results": 4,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size0]": 12,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size1]": 19,
     "test_ui_phones.py::test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table": 3,
