@@ -154,20 +154,22 @@ HEAVY_WHOLE: dict[str, str] = {
         "test_bench_harsh_ai.py::test_a_step_budget_must_be_positive",
     "test_chasing_bots.py::test_hard_stays_within_its_think_budget":
         "test_chasing_bots.py::test_every_level_plays_legal_games[3]",
-    # a whole Chasing round played to its end (16 s): the made-ahead screen that comes up
-    # in a frame making no button is the same game.ui.ahead path as Harsh's results
+    # a Chasing round's end (16 s; 3 s since 2026-12-07, its round played without the
+    # screen up to its last trick): the made-ahead screen that comes up in a frame making no
+    # button is the same game.ui.ahead path as Harsh's results
     "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen":
         "test_ui_ahead.py::test_the_results_are_made_while_the_final_board_lingers[harsh]",
-    # every frame of a played game compared pixel for pixel with a fresh drawing (36 s and
-    # 13 s); quick: each change that must draw the kept picture again, and the picture then
-    # equal to one drawn piece by piece
+    # every frame of a played game compared pixel for pixel with a fresh drawing (36 s, 21 s
+    # since 2026-12-07, and 13 s); quick: each change that must draw the kept picture again,
+    # and the picture then equal to one drawn piece by piece
     "test_ui_hunters_layer.py::test_a_kept_layer_is_always_the_picture_drawn_fresh_through_a_game":
         "test_ui_hunters_layer.py::test_the_layer_is_drawn_again_when_damage_an_area_or_a_note_changes",
     "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game":
         "test_ui_still_pictures.py::"
         "test_harsh_board_picture_is_drawn_again_into_the_same_surface_when_the_board_changes",
-    # the last trick looked at in every state of a whole game (25 s); quick: L and its button
-    # open it, with only public cards
+    # the last trick looked at in every state of a game (25 s; 4 s since 2026-12-07, the
+    # game's end at the game continued near it); quick: L and its button open it, with only
+    # public cards
     "test_ui_moments_last_trick.py::test_the_last_trick_opens_in_every_state_of_the_game":
         "test_ui_chasing_moments.py::test_the_last_trick_opens_with_l_and_its_button_and_shows_only_public_cards",
 }

@@ -1,5 +1,5 @@
 """The hint is stable: asked twice in the same position it gives the same win chances
-(within ±3 points), over 20 positions from real games at every difficulty, from a fixed
+(within ±3 points), in positions from real games at every difficulty and phase, from a fixed
 amount of work (how long that work takes is build_scripts/bench/bench_harsh.py's "app
 hint" figure, not a test's), and it says how precise its chances are."""
 
@@ -44,6 +44,14 @@ def positions(count: int = 20, seed: int = 100) -> list:
     return out
 
 
+def one_per_kind(found: list) -> list:
+    """The first position of each difficulty and phase among ``found``."""
+    kinds = {}
+    for view, actions in found:
+        kinds.setdefault((view["difficulty"], view["phase"]), (view, actions))
+    return list(kinds.values())
+
+
 def chances(answer) -> dict:
     return {a: p for a, p, _ in answer.ranked}
 
@@ -64,7 +72,14 @@ def test_the_same_position_asked_twice_gives_chances_within_3_points(monkeypatch
 
     monkeypatch.setattr(harsh_advice, "play_out", counted)
     spreads = []
-    for view, actions in positions(20):
+    # Each search costs 1.1-1.7 s of CPU. Of the 20 positions, one per difficulty and phase
+    # (10: all four difficulties; actions, move, reorder, stake-out) is asked twice. They
+    # hold 3 of the 4 positions where the budget buys the fewest worlds (145, 162, 182;
+    # the fourth, 176, is a second "difficult" move; measured 2026-12-07), where
+    # ``best[2] >= 100`` is tightest.
+    kept = one_per_kind(positions(20))
+    assert len({view["difficulty"] for view, _ in kept}) == len(DIFFICULTIES)
+    for view, actions in kept:
         answers = []
         for key in (1, 2):
             worlds.clear()

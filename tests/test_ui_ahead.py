@@ -62,6 +62,12 @@ def start(app, game_id, seed=3):
     kinds = ("human", "computer", "human", "computer")
     seats = [SeatConfig(NAMES[i], kinds[i], "easy") for i in range(4)]
     table = start_game(app, game_id, seats, seed, {})
+    return table, frame_ticks(app, table)
+
+
+def frame_ticks(app, table):
+    """A step of the app whose session clock moves 1/60 s a frame (and waits while a
+    computer thinks)."""
     s = table.session
     clock = [s.clock()]
     s.clock = lambda: clock[0]
@@ -71,7 +77,7 @@ def start(app, game_id, seed=3):
             s.wait_for_computer()
         clock[0] += 1 / 60
         step(app)
-    return table, tick
+    return tick
 
 
 def visible_texts(app) -> set[str]:

@@ -4,16 +4,31 @@ the table's own buttons are made one a frame behind the curtain (``park_widgets`
 
 import random
 
-from test_ui_ahead import app, made, play_until, start, visible_texts  # noqa: F401 - fixtures
-from ui_helpers import step
+from test_ui_ahead import NAMES, app, frame_ticks, made, play_until, visible_texts  # noqa: F401 - fixtures
+from ui_helpers import continue_game, played_without_screen, step
 
+from game.session import SeatConfig
 from game.ui.chasing.overlays import RoundEndScene
 from game.ui.opening import Curtain, start_game
 
+# Moves (chance steps included) of the first round played at the table: its last trick and
+# a little more. The ones before are made without the screen (a whole round through the
+# screen cost 16 s of CPU, measured 2026-12-06).
+LEFT = 6
+
 
 def test_the_round_end_is_made_while_its_last_trick_is_seen(app, made):  # noqa: F811
-    table, tick = start(app, "chasing")
     rng = random.Random(2)
+    kinds = ("human", "computer", "human", "computer")     # as test_ui_ahead.start
+    seats = [SeatConfig(NAMES[i], kinds[i], "easy") for i in range(4)]
+
+    def pick(legal):      # as play_until chooses
+        return rng.choice([a for a in legal if a.kind != "reveal"] or legal)
+
+    log = played_without_screen("chasing", seats, 3, {}, pick,
+                                lambda m: m.state.view(0)["rounds_done"] >= 1)
+    table = continue_game(app, "chasing", seats, 3, {}, log[:-LEFT])
+    tick = frame_ticks(app, table)
     assert play_until(app, table, tick, lambda: getattr(table, "_round_end_ahead", None) is not None, rng)
     ready = table._round_end_ahead
     assert ready.root is None or not ready.root.visible      # made ahead, hidden

@@ -3,7 +3,15 @@ scoring, round III's scoring before the results, "See the table" after them, a c
 that follows what is drawn, a top bar that never shifts, and the sounds of the table."""
 
 import pytest
-from ui_helpers import click, drawn_texts, frame_clock, make_app, step
+from ui_helpers import (
+    click,
+    continue_game,
+    drawn_texts,
+    frame_clock,
+    make_app,
+    played_without_screen,
+    step,
+)
 
 from game.session import SeatConfig
 from game.ui.chasing import model as M
@@ -45,29 +53,59 @@ def fast_app(shadows_home, monkeypatch):
     a.quit()
 
 
-@pytest.mark.slow  # a whole game through the UI: CI runs it, -m "not slow" skips it
+LEFT = 6    # moves of each round played at the table: its last trick and a little more
+
+
+def round_ends(seed, options):
+    """The game played without the screen (Ann's card: the first legal one, as the test
+    plays it), and for each round where its table comes up: LEFT moves before its end."""
+    from game.match import Match
+
+    log = played_without_screen("chasing", SEATS, seed, options)
+    m = Match.start("chasing", len(SEATS), seed, options)
+    starts = []
+    for i, (seat, action) in enumerate(log):
+        before = m.state.view(0)["rounds_done"]
+        m.apply(seat, action)
+        if m.state.view(0)["rounds_done"] > before:
+            starts.append(i + 1 - LEFT)
+    return log, starts
+
+
+@pytest.mark.slow  # three round ends through the UI: CI runs it, -m "not slow" skips it
 def test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results(fast_app):
+    """Each round's end at the same game continued near it (the tricks between play no
+    round end; the whole game through the screen took 4,515 frames and 14 s of CPU)."""
+    from game.ui import navigation
+
     app = fast_app
-    table = start_game(app, "chasing", SEATS, 31, {"start": "0"})
+    options = {"start": "0"}
+    log, starts = round_ends(31, options)
+    assert len(starts) == 3
     rounds, held = [], []
-    for _ in range(40_000):     # the whole game took 4,515 frames
-        top = app.top
-        if isinstance(top, ChasingResultsScene):
-            break
-        if isinstance(top, RoundEndScene):
-            rounds.append(top.round)
-            click(app, "#continue_round")
-            continue
-        if table.round_end_hold is not None:
-            last = table.finished_trick()
-            assert last is not None and len(last["plays"]) == 4  # the whole last trick
-            info = table._round_info(table.live_view(), table.shown()[0])
-            held.append((table.live_view()["rounds_done"], info))
-        if top is table and table.acting() is not None:
-            table.play(table.session.legal_actions(0)[0])
-        step(app)
-    else:
-        pytest.fail("the game did not finish")
+    for n, start in enumerate(starts, 1):
+        navigation.back_to(app, "menu")
+        table = continue_game(app, "chasing", SEATS, 31, options, log[:start])
+        for _ in range(4000):
+            top = app.top
+            if isinstance(top, ChasingResultsScene):
+                break
+            if isinstance(top, RoundEndScene):
+                rounds.append(top.round)
+                click(app, "#continue_round")
+                if n < len(starts):
+                    break           # the next round comes up near its own end
+                continue
+            if table.round_end_hold is not None:
+                last = table.finished_trick()
+                assert last is not None and len(last["plays"]) == 4  # the whole last trick
+                info = table._round_info(table.live_view(), table.shown()[0])
+                held.append((table.live_view()["rounds_done"], info))
+            if top is table and table.acting() is not None:
+                table.play(table.session.legal_actions(0)[0])
+            step(app)
+        else:
+            pytest.fail(f"round {n} did not end")
     assert rounds == [1, 2, 3]  # round III's scoring too, before the results
     assert {r for r, _ in held} == {1, 2, 3}
     assert all(info == f"Round {r} of 3 · all 12 tricks played" for r, info in held)

@@ -2,10 +2,21 @@
 Chasing Shadows game in pass-and-play: at a person's decision, while the computers play,
 while a finished trick is still being seen, before a hand-off, on the hand-off screen, on
 the round-end screen and once the game is over. Driven through the real app with posted
-keys and clicks, two people and two computers."""
+keys and clicks, two people and two computers; the last round's end and the game's are
+seen in the same game, continued near its end (the rounds between show no other state)."""
 
 import pygame
-from ui_helpers import click, click_at, drawn_texts, key, make_app, step, wait_armed
+from ui_helpers import (
+    click,
+    click_at,
+    continue_game,
+    drawn_texts,
+    key,
+    make_app,
+    played_without_screen,
+    step,
+    wait_armed,
+)
 
 from game.session import SeatConfig
 from game.ui.chasing.last_trick import LastTrickScene
@@ -50,6 +61,21 @@ def look(app, texts, expected, state, seen):
     seen.add(state)
 
 
+LEFT = 8     # moves (chance steps included) of the continued game: its last two tricks
+
+
+def near_the_end(app, seed, left):
+    """The table of this game ``left`` moves before its end, as for a continued game: the
+    moves before made without the screen, a person's the first legal one (as the test
+    clicks)."""
+    from game.ui import navigation
+
+    options = {"start": "0"}
+    log = played_without_screen("chasing", SEATS, seed, options)
+    navigation.back_to(app, "menu")
+    return continue_game(app, "chasing", SEATS, seed, options, log[:-left])
+
+
 def test_the_last_trick_opens_in_every_state_of_the_game(shadows_home, monkeypatch):
     app = make_app(size=(1024, 640))
     app.settings.animation_speed = "normal"
@@ -59,13 +85,16 @@ def test_the_last_trick_opens_in_every_state_of_the_game(shadows_home, monkeypat
     wanted = {"decision", "computers", "trick_end", "turn", "handoff", "round_end", "over"}
     try:
         table = start_game(app, "chasing", SEATS, 7, {"start": "0"})
+        continued = False
         for _ in range(60000):
             if wanted <= seen:
                 break
-            if wanted - seen == {"over"} and app.settings.animation_speed != "off":
-                # only the end is left to see: the rest of the game without animations
-                # (two rounds at normal speed cost most of this test's time)
-                app.settings.animation_speed = "off"
+            if wanted - seen == {"round_end", "over"} and not continued:
+                # only the ends are left to see: the last round's end and the game's, at a
+                # table continued near the end (the rounds before: 11 000 frames, most of
+                # this test's time)
+                table, continued = near_the_end(app, 7, LEFT), True
+                continue
             top = app.top
             last = table.last_trick()
             if isinstance(top, ResultsScene):

@@ -8,7 +8,16 @@ import time
 import pygame
 import pytest
 import tiny_game  # noqa: F401  (registers "tiny")
-from ui_helpers import click, find, make_app, post_key, step, until
+from ui_helpers import (
+    click,
+    continue_game,
+    find,
+    make_app,
+    played_without_screen,
+    post_key,
+    step,
+    until,
+)
 
 from game.session import SeatConfig
 from game.ui.opening import start_game
@@ -156,13 +165,22 @@ def play_out(app, table, rng, seconds=300):
                          f"decider {table.session.decider()}, moving {table.animating()}")
 
 
+LEFT = 12     # moves (chance steps included) played at the table before the game's end
+
+
 @pytest.mark.parametrize("game_id,players,speed", [("hunters", 4, "off"),  # fast: CI only
                                                    pytest.param("hunters", 4, "fast", marks=pytest.mark.slow),
                                                    ("chasing", 3, "off")])
 def test_results_come_only_after_the_final_board_and_log_were_drawn(app, monkeypatch, game_id,
                                                                     players, speed):
     app.settings.animation_speed = speed
-    table = start(app, game_id, humans=1, players=players, seed=8)
+    rng = random.Random(2)
+    # the end is what is watched: the moves before the last LEFT are made without the screen
+    # (the same choices as play_out's), and the table comes up there as a continued game
+    seats = [SeatConfig(NAMES[i], "human" if i == 0 else "computer", "easy") for i in range(players)]
+    log = played_without_screen(game_id, seats, 8, {}, lambda legal: rng.choice(
+        [a for a in legal if a.kind != "reveal"] or legal))
+    table = continue_game(app, game_id, seats, 8, {}, log[:-LEFT])
     frames = []
     original = table.draw
 
@@ -171,7 +189,7 @@ def test_results_come_only_after_the_final_board_and_log_were_drawn(app, monkeyp
         frames.append((table.session.is_over(), list(table.log_panel.lines), table.animating()))
 
     monkeypatch.setattr(table, "draw", draw)
-    play_out(app, table, random.Random(2))
+    play_out(app, table, rng)
     final = table.log_lines()
     seen = [lines for over, lines, moving in frames if over and not moving]
     assert seen and seen[-1] == final, "the results covered the table before its end was shown"

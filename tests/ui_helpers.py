@@ -206,6 +206,46 @@ def wait(app, predicate, seconds: float = 30.0) -> bool:
     return predicate()
 
 
+# --- a game brought to the table part way through ------------------------------------------
+
+def played_without_screen(game_id, seats, seed, options, pick=None, stop=None) -> list:
+    """The log of the game that ``seats`` play without the screen: a person's moves by
+    ``pick(legal)`` (the first legal one without it), the computers' by a session's own
+    computers, as at the table. To the end, or until ``stop(match)`` holds. A test about a
+    moment late in a game plays the moves before it this way and brings the table up there
+    (``continue_game``): the same game, without the thousands of frames on the way."""
+    from game.session import Session
+
+    ahead = Session.new(game_id, seats, seed, options, pace=0.0, autosave=False)
+    try:
+        while not ahead.is_over() and not (stop is not None and stop(ahead.match)):
+            seat = ahead.human_to_act()
+            if seat is None:
+                ahead.update()
+                ahead.wait_for_computer()
+            else:
+                legal = ahead.legal_actions(seat)
+                assert ahead.submit(seat, pick(legal) if pick else legal[0]) is None
+    finally:
+        ahead.close()
+    return list(ahead.match.log)
+
+
+def continue_game(app, game_id, seats, seed, options, log):
+    """The table of the game after ``log``'s moves, pushed as for a continued game."""
+    from game.match import Match
+    from game.session import Session
+    from game.ui.opening import table_for
+
+    match = Match.start(game_id, len(seats), seed, options)
+    for seat, action in log:
+        match.apply(seat, action)
+    session = Session(match, seats, app.bus, pace=app.settings.computer_gap)
+    table = app.push(table_for(game_id)(app, session))
+    step(app)
+    return table
+
+
 # --- privacy: what is on screen, checked against every seat's secrets ------------------------
 
 EARLY_FRAMES = 24   # 0.4 s at 60 frames a second: nobody reads a hand-off screen that fast
