@@ -289,3 +289,46 @@ def test_the_dimmed_look_once_kept_draws_as_the_veil_over_the_look(app, monkeypa
     again = app.screen.copy()
     curtain.draw_over(again)            # now without a veil of its own: the same picture
     assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(surface, "RGB")
+
+
+@pytest.mark.parametrize("game_id", ["chasing", "hunters"])
+def test_the_frame_of_start_only_makes_the_game_and_shows_the_curtain(app, monkeypatch, game_id):
+    """What the curtain and the table would open or make first (each font size, the
+    backdrops, the buttons' looks, the curtain's window-sized surfaces) is made while the
+    setup screen is read; the frame of Start then makes the game and its table and draws
+    the curtain, and the curtain's work begins a frame later. Counted by frame."""
+    from game.ui import opening
+
+    open_setup(app, game_id)
+    assert app.ahead.pending("start")
+    app.ahead.finish("start")          # a second of the setup screen, read
+    opened, pieces, made_at = [], [], []
+    real_open = draw._open
+    monkeypatch.setattr(draw, "_open", lambda *a: opened.append(app.frames) or real_open(*a))
+    real_work = Curtain.work
+
+    def work(self):
+        for said in real_work(self):
+            pieces.append(app.frames)
+            yield said
+
+    monkeypatch.setattr(Curtain, "work", work)
+    real_init = Curtain.__init__
+
+    def init(self, *args, **kwargs):
+        made_at.append(app.frames)
+        seen.append(app.screen.copy())
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Curtain, "__init__", init)
+    pads = dict(opening._pads)
+    seen = []
+    curtain, table = press_start(app, monkeypatch)
+    start = made_at[0]
+    assert start not in opened and start not in pieces     # nothing opened, no work
+    assert opening._pads == pads and curtain.look is pads["look"]   # the kept surfaces
+    # the look is what was on screen when Start was pressed
+    assert pygame.image.tobytes(curtain.look, "RGB") == pygame.image.tobytes(seen[0], "RGB")
+    step(app, 2)
+    assert pieces and min(pieces) > start                  # the work, from the next frame
+    assert curtain.veil is pads["veil"]

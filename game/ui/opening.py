@@ -29,10 +29,14 @@ def table_for(game_id: str) -> type[TableScene]:
     return get_game(game_id).table or GenericTableScene
 
 
-def prepare(game_id: str) -> None:
+def prepare(game_id: str, app=None) -> None:
     """Import ``game_id``'s rules, computer players and table on a thread of their own
     (its setup screen is up meanwhile): Start then finds them loaded, and its frame does
-    not wait some 20-40 ms for the imports."""
+    not wait some 20-40 ms for the imports. Each computer level's player is made once
+    there too (its modules load at the first one: 15-60 ms in Start's frame). With
+    ``app``, what the curtain and the new table would make in their first frames (the
+    fonts, the backdrop, the buttons' looks, the curtain's picture) is made a piece a
+    frame while the setup screen is read (``ready_ahead``)."""
     import threading
 
     def load() -> None:
@@ -40,10 +44,64 @@ def prepare(game_id: str) -> None:
             spec = get_game(game_id)
             for part in ("state_cls", "bot_factory", "reveals", "table"):
                 getattr(spec, part)
+            factory = spec.bot_factory
+            for level in spec.bot_levels if factory is not None else ():
+                factory(level, 0)
         except Exception:          # noqa: BLE001 - Start imports again and tells
             log.exception("loading %s ahead", game_id)
 
     threading.Thread(target=load, name=f"prepare-{game_id}", daemon=True).start()
+    if app is not None:
+        app.ahead.add("start", ready_ahead(app))
+
+
+def curtain_fonts(m) -> list[tuple[int, bool]]:
+    """The font sizes (and weights) a table may open: the curtain opens each ahead."""
+    return [(size, bold) for size in range(7, m.px(30) + 1) for bold in (False, True)]
+
+
+def ready_ahead(app):
+    """Pieces (a generator, ``app.ahead``) made while a setup screen is read, so that the
+    frame of Start and the curtain's frames find them: each font size's first text (about
+    3 ms each), the tables' backdrops, the looks of the table's button classes, the
+    curtain's picture. A piece not made before Start, the curtain makes."""
+    from game.ui import draw
+    from game.ui.table_base import WARM_BUTTON_CLASSES, warm_button
+
+    m = app.metrics
+    for size, bold in curtain_fonts(m):
+        draw.font(size, bold).size("Ag")
+        yield
+    size = app.screen.get_size()
+    for felt in (True, False):
+        draw.table_background(size, felt=felt)
+        yield
+    draw.vignette(size)     # the hand-offs' backdrop
+    yield
+    for cls in WARM_BUTTON_CLASSES:
+        warm_button(app.manager, cls)
+        yield
+    deal_picture(draw.scratch(size), m, 0.0)
+    yield
+    for kind in ("look", "veil"):
+        pad(kind, size)
+        yield
+
+
+# Window-sized surfaces the curtain draws with, kept from one curtain to the next: a new
+# one cost 10-13 ms in the frame of Start (its memory is fresh and each page is touched
+# for the first time), made ahead by ``ready_ahead``.
+_pads: dict[str, pygame.Surface] = {}
+
+
+def pad(kind: str, size: tuple) -> pygame.Surface:
+    """The curtain's ``kind`` surface ("look": what was on screen at Start, "veil": the
+    dimming) of ``size``, made now only if none of that size is kept."""
+    surface = _pads.get(kind)
+    if surface is None or surface.get_size() != tuple(size):
+        surface = _pads[kind] = pygame.Surface(size)
+        surface.fill((0, 0, 0))     # every page touched now, not at its first use
+    return surface
 
 
 def start_game(app, game_id: str, seats, seed: int, options: dict | None = None, *,
@@ -64,6 +122,7 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
         app.notify(i18n._("The game could not start: {why}", why=exc), title=i18n._("Cannot start"))
         return None
     behind_curtain = curtain and app.settings.pace
+    app.ahead.cancel("start")     # what it did not make, the curtain makes
     retiring = None
     if behind_curtain:
         # reading the saves to find the finished ones took 10-20 ms of Start's frame: done
@@ -94,9 +153,10 @@ class Curtain(Scene):
     covered by the curtain, which takes every input) but never updated: nothing plays
     before it shows."""
 
-    STEPS_UNTIL = 0.005   # a new piece of work starts only this far (CPU s) into a frame
-    DRAW_UNTIL = 0.007    # a picture drawn ahead makes no new pieces after this (a piece
-    # begun before it may run on: with the curtain's own drawing the frame stays in 16.7 ms)
+    # The curtain's own drawing takes 2-3 ms of each frame and a piece up to about 3 ms:
+    STEPS_UNTIL = 0.003   # a new piece of work starts only this far (CPU s) into a frame
+    DRAW_UNTIL = 0.0045   # a picture drawn ahead makes no new pieces after this (a piece
+    # begun before it may run on)
     NEW_FRAME = "new frame"   # work yields it before a piece that takes most of a frame
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
@@ -105,13 +165,15 @@ class Curtain(Scene):
         super().__init__(app)
         self.table = table
         self.retiring = retiring      # the finished games' saves being removed
-        self.look = app.screen.copy()   # what was on screen when Start was pressed
+        self.look = pad("look", app.screen.get_size())   # what was on screen at Start
+        self.look.blit(app.screen, (0, 0))
         self.t = 0.0
         self.steps = iter(())
         self.lifted = False
         self.all_now = False            # finish: no frame deadline any more
         self.veil: pygame.Surface | None = None   # one veil, more opaque frame by frame
         self.dimmed = False             # the look has the whole veil in it
+        self.shown = False              # its first frame (Start's) has been drawn
 
     def put_up(self, replace: bool) -> None:
         app = self.app
@@ -130,10 +192,9 @@ class Curtain(Scene):
         from game.ui.table_base import WARM_BUTTON_CLASSES
 
         table, m = self.table, self.metrics
-        for size in range(7, m.px(30) + 1):
-            for bold in (False, True):
-                draw.font(size, bold).size("Ag")   # a size's first text opens its Font
-                yield                              # (3-9 ms each on a busy machine)
+        for size, bold in curtain_fonts(m):
+            draw.font(size, bold).size("Ag")   # a size's first text opens its Font
+            yield                              # (3-9 ms each on a busy machine)
         for cls in WARM_BUTTON_CLASSES:
             table.warm_button(cls)
             yield
@@ -193,6 +254,11 @@ class Curtain(Scene):
             scenes[i - 1], scenes[i] = scenes[i], scenes[i - 1]
 
     def update(self, dt: float) -> None:
+        if not self.shown:
+            # the frame of Start made the game and its table: the work begins a frame
+            # later, with a frame of its own
+            self.shown = True
+            return
         self.t += dt
         began = self.frame_began()
         while time.thread_time() - began < self.STEPS_UNTIL:
@@ -249,7 +315,7 @@ class Curtain(Scene):
             surface.blit(draw.table_background(surface.get_size()), (0, 0))
         if not (fits and self.dimmed):
             if self.veil is None or self.veil.get_size() != surface.get_size():
-                self.veil = pygame.Surface(surface.get_size())
+                self.veil = pad("veil", surface.get_size())
                 self.veil.fill(style.BG_DEEP)
             self.veil.set_alpha(int(min(1.0, self.t / self.FADE) * 180))
             surface.blit(self.veil, (0, 0))
@@ -258,23 +324,29 @@ class Curtain(Scene):
                 # less while the table is made ready
                 self.look.blit(self.veil, (0, 0))
                 self.dimmed = True
-        cx, cy = surface.get_width() // 2, surface.get_height() // 2
-        w = m.px(54)
-        size = (w, w * 7 // 5)
-        box = pygame.Rect(0, 0, m.px(320), size[1] + m.px(86))
-        box.center = (cx, cy)
-        draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
-        card = draw.card_back(size)
-        from game.ui import palette
+        deal_picture(surface, m, self.t)
 
-        calm = palette.reduced_motion()
-        for i in range(3):              # three cards dealt in turn, round and round
-            phase = 0.5 if calm else (self.t * 1.2 + i / 3) % 1.0   # reduced motion: still
-            x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
-            y = cy - m.px(16) - int(m.px(12) * (1 - abs(phase * 2 - 1)))
-            surface.blit(card, card.get_rect(center=(x, y)))
-        draw.blit_text(surface, "Shuffling and dealing…", m.px(style.FONT_BODY + 2),
-                       (cx, cy + size[1] // 2 + m.px(2)), style.TEXT_MUTED, False, "midtop")
+
+def deal_picture(surface: pygame.Surface, m, t: float) -> None:
+    """The curtain's box: three cards dealt round and round (still with reduced motion)
+    over "Shuffling and dealing…", at the middle of ``surface``, ``t`` seconds in."""
+    from game.ui import draw, palette, style
+
+    cx, cy = surface.get_width() // 2, surface.get_height() // 2
+    w = m.px(54)
+    size = (w, w * 7 // 5)
+    box = pygame.Rect(0, 0, m.px(320), size[1] + m.px(86))
+    box.center = (cx, cy)
+    draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
+    card = draw.card_back(size)
+    calm = palette.reduced_motion()
+    for i in range(3):              # three cards dealt in turn, round and round
+        phase = 0.5 if calm else (t * 1.2 + i / 3) % 1.0   # reduced motion: still
+        x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
+        y = cy - m.px(16) - int(m.px(12) * (1 - abs(phase * 2 - 1)))
+        surface.blit(card, card.get_rect(center=(x, y)))
+    draw.blit_text(surface, "Shuffling and dealing…", m.px(style.FONT_BODY + 2),
+                   (cx, cy + size[1] // 2 + m.px(2)), style.TEXT_MUTED, False, "midtop")
 
 
 def open_saved_game(app, path=None):
