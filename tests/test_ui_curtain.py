@@ -332,3 +332,37 @@ def test_the_frame_of_start_only_makes_the_game_and_shows_the_curtain(app, monke
     step(app, 2)
     assert pieces and min(pieces) > start                  # the work, from the next frame
     assert curtain.veil is pads["veil"]
+
+
+def test_behind_the_curtain_hunters_deals_in_a_frame_of_its_own(app, monkeypatch):
+    """The deal (and the game's first save) is one frame's piece; the first look's
+    picture (or its hand-off) and the table's first picture come in later frames."""
+    from game.ui.hunters.table import HuntersTable
+
+    open_setup(app, "hunters")
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    frames_of = {"deal": [], "look": [], "picture": []}
+    real_update = table.session.update
+
+    def update(*args, **kwargs):
+        before = len(table.session.match.log)
+        real_update(*args, **kwargs)
+        if len(table.session.match.log) != before:
+            frames_of["deal"].append(app.frames)
+
+    monkeypatch.setattr(table.session, "update", update)
+    real_look = HuntersTable._prepare_look
+    monkeypatch.setattr(HuntersTable, "_prepare_look",
+                        lambda self: frames_of["look"].append(app.frames) or real_look(self))
+    real_picture = HuntersTable.draw_off_screen
+    monkeypatch.setattr(HuntersTable, "draw_off_screen",
+                        lambda self: frames_of["picture"].append(app.frames) or real_picture(self))
+    for _ in range(600):
+        if app.top is not curtain:
+            break
+        step(app)
+    assert app.top is not curtain and table._warmed
+    deal = frames_of["deal"][0]
+    assert frames_of["look"] and min(frames_of["look"]) > deal
+    assert frames_of["picture"] and min(frames_of["picture"]) > min(frames_of["look"])
