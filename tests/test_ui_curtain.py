@@ -366,3 +366,40 @@ def test_behind_the_curtain_hunters_deals_in_a_frame_of_its_own(app, monkeypatch
     deal = frames_of["deal"][0]
     assert frames_of["look"] and min(frames_of["look"]) > deal
     assert frames_of["picture"] and min(frames_of["picture"]) > min(frames_of["look"])
+
+
+def test_behind_the_curtain_chasing_deals_in_a_frame_of_its_own_and_is_built_before_it_lifts(
+        app, monkeypatch):
+    """The deal (and the game's first save) is one frame's piece and the first picture
+    comes in later frames; the table's build after the deal is made behind the curtain
+    (the frame that lifts it only takes it up again), and that frame does not deal."""
+    from game.ui.chasing.table import ChasingTable
+
+    open_setup(app, "chasing")
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    deals, pictures, builds = [], [], []
+    real_update = table.session.update
+
+    def update(*args, **kwargs):
+        before = len(table.session.match.log)
+        real_update(*args, **kwargs)
+        if len(table.session.match.log) != before:
+            deals.append(app.frames)
+
+    monkeypatch.setattr(table.session, "update", update)
+    real_picture = ChasingTable.draw_off_screen
+    monkeypatch.setattr(ChasingTable, "draw_off_screen",
+                        lambda self: pictures.append(app.frames) or real_picture(self))
+    real_build = ChasingTable.build
+    monkeypatch.setattr(ChasingTable, "build",
+                        lambda self, m: builds.append(app.frames) or real_build(self, m))
+    for _ in range(600):
+        if app.top is not curtain:
+            break
+        step(app)
+    lifted = app.frames - 1
+    assert app.top is table and table._warmed and deals
+    assert pictures and min(pictures) > deals[0]
+    assert any(deals[0] < b < lifted for b in builds)      # built after the deal, behind it
+    assert lifted not in deals

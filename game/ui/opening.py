@@ -7,6 +7,7 @@ played at ``GenericTableScene`` with choice buttons.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import math
 import threading
@@ -29,6 +30,11 @@ def table_for(game_id: str) -> type[TableScene]:
     return get_game(game_id).table or GenericTableScene
 
 
+# what a table imports at its first move (its save is written on a thread, the first
+# hand-off's screen): imported with the game's code, not in that frame
+FIRST_MOVE_MODULES = ("game.save_writer", "game.ui.scenes.handoff")
+
+
 def prepare(game_id: str, app=None) -> None:
     """Import ``game_id``'s rules, computer players and table on a thread of their own
     (its setup screen is up meanwhile): Start then finds them loaded, and its frame does
@@ -47,6 +53,8 @@ def prepare(game_id: str, app=None) -> None:
             factory = spec.bot_factory
             for level in spec.bot_levels if factory is not None else ():
                 factory(level, 0)
+            for name in FIRST_MOVE_MODULES:
+                importlib.import_module(name)
         except Exception:          # noqa: BLE001 - Start imports again and tells
             log.exception("loading %s ahead", game_id)
 
@@ -205,6 +213,8 @@ class Curtain(Scene):
         yield self.NEW_FRAME            # the big pieces below each begin a frame
         table.on_enter()                # its widgets (the warming is left to the curtain)
         yield
+        for _ in table.warm_steps():    # its own big pieces, each beginning a frame
+            yield self.NEW_FRAME
         table.ahead = []                # the buttons it makes ahead: one a frame, below
         tries = 0
         while True:
@@ -225,16 +235,16 @@ class Curtain(Scene):
         for rect, text, cls, object_id in ahead:
             yield
             yield from table.park_steps(rect, text, cls=cls, object_id=object_id)
+        # dealt now: the build that lifting the curtain makes has other words and buttons
+        # than on_enter's. Its new buttons one a step (tables that park them), then the
+        # build itself, so that the frame of the lift finds it all made
         if table.park_widgets:
-            # dealt now: the build that lifting the curtain makes has other words and
-            # buttons than on_enter's. Its new buttons one a step, then the build itself,
-            # so that the frame of the lift finds it all made
             with self.table_on_top():
                 planned = table.planned_buttons(m)
             yield from table.buttons_missing(planned)
-            yield self.NEW_FRAME
-            with self.table_on_top():
-                table.rebuild()
+        yield self.NEW_FRAME
+        with self.table_on_top():
+            table.rebuild()
         while self.app.ahead.step():    # what the table queued ahead (its first hand-off)
             yield
 
@@ -284,6 +294,9 @@ class Curtain(Scene):
             self.retiring.join()
             self.retiring = None
         self.table.curtained = False
+        # dealt behind the curtain: the first computer's move comes its pace after the
+        # table shows, as it would after a deal in sight, not in the frame it comes up
+        self.table.session.hold(self.table.session.pace)
         if self.app.top is self:
             self.app.pop()              # the table is uncovered: it shows in this frame
         self.table.start_phones()

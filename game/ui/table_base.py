@@ -228,6 +228,11 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
             for cls in WARM_BUTTON_CLASSES:
                 self.warm_button(cls)
 
+    def warm_steps(self):
+        """Behind the curtain, after ``on_enter``: pieces (a generator) a table makes one a
+        step before its first picture, each too big to share a frame with others."""
+        return iter(())
+
     def first_buttons(self):
         """Behind the curtain, before ``on_enter``: the first build's buttons, made one a
         step (a generator) and parked, so that the build only takes them (a table's eight
