@@ -55,6 +55,9 @@ def prepare(game_id: str, app=None) -> None:
                 factory(level, 0)
             for name in FIRST_MOVE_MODULES:
                 importlib.import_module(name)
+            from game.rules.protocol import SmallStepRandom
+
+            SmallStepRandom(0)     # its table of fixed numbers, made once (1-2 ms at the deal)
         except Exception:          # noqa: BLE001 - Start imports again and tells
             log.exception("loading %s ahead", game_id)
 
