@@ -302,6 +302,10 @@ def test_the_frame_of_start_only_makes_the_game_and_shows_the_curtain(app, monke
     open_setup(app, game_id)
     assert app.ahead.pending("start")
     app.ahead.finish("start")          # a second of the setup screen, read
+    hits = draw.shade.cache_info().hits
+    for alpha in opening.TRANSITION_SHADES:      # a round's end, the results: their veils
+        draw.shade(app.screen.get_size(), (0, 0, 0, alpha))
+    assert draw.shade.cache_info().hits == hits + len(opening.TRANSITION_SHADES)
     opened, pieces, made_at = [], [], []
     real_open = draw._open
     monkeypatch.setattr(draw, "_open", lambda *a: opened.append(app.frames) or real_open(*a))

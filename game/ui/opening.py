@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import logging
 import math
+import pkgutil
 import threading
 import time
 from contextlib import contextmanager
@@ -55,6 +56,12 @@ def prepare(game_id: str, app=None) -> None:
                 factory(level, 0)
             for name in FIRST_MOVE_MODULES:
                 importlib.import_module(name)
+            package = spec.table.__module__.rpartition(".")[0]
+            if package != "game.ui":
+                # the table's own rooms and screens (a round's end, the results), which
+                # it imports when they first come: not in that frame (5-8 ms each)
+                for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+                    importlib.import_module(f"{package}.{info.name}")
             from game.rules.protocol import SmallStepRandom
 
             SmallStepRandom(0)     # its table of fixed numbers, made once (1-2 ms at the deal)
@@ -66,6 +73,11 @@ def prepare(game_id: str, app=None) -> None:
         app.ahead.add("start", ready_ahead(app))
 
 
+# the veils of the screens that come at a game's transitions (a round's end 190, the
+# results 150, an overlay 170): window-sized, 3-8 ms the first time, made on the setup
+TRANSITION_SHADES = (190, 150, 170)
+
+
 def curtain_fonts(m) -> list[tuple[int, bool]]:
     """The font sizes (and weights) a table may open: the curtain opens each ahead."""
     return [(size, bold) for size in range(7, m.px(30) + 1) for bold in (False, True)]
@@ -75,7 +87,8 @@ def ready_ahead(app):
     """Pieces (a generator, ``app.ahead``) made while a setup screen is read, so that the
     frame of Start and the curtain's frames find them: each font size's first text (about
     3 ms each), the tables' backdrops, the looks of the table's button classes, the
-    curtain's picture. A piece not made before Start, the curtain makes."""
+    curtain's picture and surfaces, the veils of a game's transition screens. A piece
+    not made before Start, the curtain (or the screen that needs it) makes."""
     from game.ui import draw
     from game.ui.table_base import WARM_BUTTON_CLASSES, warm_button
 
@@ -96,6 +109,9 @@ def ready_ahead(app):
     yield
     for kind in ("look", "veil"):
         pad(kind, size)
+        yield
+    for alpha in TRANSITION_SHADES:     # last: Start cancels what is left of the job
+        draw.shade(size, (0, 0, 0, alpha))
         yield
 
 
