@@ -377,9 +377,17 @@ def test_behind_the_curtain_chasing_deals_in_a_frame_of_its_own_and_is_built_bef
     """The deal (and the game's first save) is one frame's piece and the first picture
     comes in later frames; the table's build after the deal is made behind the curtain
     (the frame that lifts it only takes it up again), and that frame does not deal."""
+    import threading
+
+    from game.ui.chasing import paint
     from game.ui.chasing.table import ChasingTable
 
+    monkeypatch.setattr(paint, "_LAMPS", {})
     open_setup(app, "chasing")
+    for worker in threading.enumerate():
+        if worker.name == "prepare-chasing":
+            worker.join()
+    assert app.metrics.px(190) in paint._LAMPS     # the table top's light, made on the thread
     step(app, 5)
     curtain, table = press_start(app, monkeypatch)
     deals, pictures, builds = [], [], []

@@ -46,6 +46,8 @@ def prepare(game_id: str, app=None) -> None:
     frame while the setup screen is read (``ready_ahead``)."""
     import threading
 
+    metrics = app.metrics if app is not None else None
+
     def load() -> None:
         try:
             spec = get_game(game_id)
@@ -56,6 +58,10 @@ def prepare(game_id: str, app=None) -> None:
                 factory(level, 0)
             for name in FIRST_MOVE_MODULES:
                 importlib.import_module(name)
+            if metrics is not None:
+                warm = getattr(spec.table, "warm_on_thread", None)
+                if warm is not None:
+                    warm(metrics)   # pictures of its own that need no window (pure pixels)
             package = spec.table.__module__.rpartition(".")[0]
             if package != "game.ui":
                 # the table's own rooms and screens (a round's end, the results), which

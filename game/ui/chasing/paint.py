@@ -85,6 +85,12 @@ class ChasingPainter:
             self._backdrop_surface = back
         return self._backdrop_surface
 
+    @staticmethod
+    def warm_on_thread(m) -> None:
+        """On the setup screen's loading thread (game.ui.opening.prepare): the warm pool of
+        light, a 48x48 loop of single pixels (3-7 ms), made before the curtain needs it."""
+        _lamp(m.px(190))
+
     def warm_steps(self):
         """Behind the curtain, before the first picture: the table top's pieces, each a
         piece of its own (a warm pool of light, the felt, the backdrop they make: 3-8 ms
