@@ -109,6 +109,9 @@ class App:
         theme, self._theme_later = style.split_theme(style.scaled_theme(self._theme_scale))
         self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False,
                                             starting_language=gui_locale())
+        from game.ui import shape_cache
+
+        shape_cache.install(self.manager)   # its clean-up no longer costs a frame ms
         self.sound = Sounds(self.settings.volume, self.settings.muted, self.settings.cue_volumes)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []

@@ -289,3 +289,129 @@ def test_the_dimmed_look_once_kept_draws_as_the_veil_over_the_look(app, monkeypa
     again = app.screen.copy()
     curtain.draw_over(again)            # now without a veil of its own: the same picture
     assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(surface, "RGB")
+
+
+@pytest.mark.parametrize("game_id", ["chasing", "hunters"])
+def test_the_frame_of_start_only_makes_the_game_and_shows_the_curtain(app, monkeypatch, game_id):
+    """What the curtain and the table would open or make first (each font size, the
+    backdrops, the buttons' looks, the curtain's window-sized surfaces) is made while the
+    setup screen is read; the frame of Start then makes the game and its table and draws
+    the curtain, and the curtain's work begins a frame later. Counted by frame."""
+    from game.ui import opening
+
+    open_setup(app, game_id)
+    assert app.ahead.pending("start")
+    app.ahead.finish("start")          # a second of the setup screen, read
+    hits = draw.shade.cache_info().hits
+    for alpha in opening.TRANSITION_SHADES:      # a round's end, the results: their veils
+        draw.shade(app.screen.get_size(), (0, 0, 0, alpha))
+    assert draw.shade.cache_info().hits == hits + len(opening.TRANSITION_SHADES)
+    opened, pieces, made_at = [], [], []
+    real_open = draw._open
+    monkeypatch.setattr(draw, "_open", lambda *a: opened.append(app.frames) or real_open(*a))
+    real_work = Curtain.work
+
+    def work(self):
+        for said in real_work(self):
+            pieces.append(app.frames)
+            yield said
+
+    monkeypatch.setattr(Curtain, "work", work)
+    real_init = Curtain.__init__
+
+    def init(self, *args, **kwargs):
+        made_at.append(app.frames)
+        seen.append(app.screen.copy())
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Curtain, "__init__", init)
+    pads = dict(opening._pads)
+    seen = []
+    curtain, table = press_start(app, monkeypatch)
+    start = made_at[0]
+    assert start not in opened and start not in pieces     # nothing opened, no work
+    assert opening._pads == pads and curtain.look is pads["look"]   # the kept surfaces
+    # the look is what was on screen when Start was pressed
+    assert pygame.image.tobytes(curtain.look, "RGB") == pygame.image.tobytes(seen[0], "RGB")
+    step(app, 2)
+    assert pieces and min(pieces) > start                  # the work, from the next frame
+    assert curtain.veil is pads["veil"]
+
+
+def test_behind_the_curtain_hunters_deals_in_a_frame_of_its_own(app, monkeypatch):
+    """The deal (and the game's first save) is one frame's piece; the first look's
+    picture (or its hand-off) and the table's first picture come in later frames."""
+    from game.ui.hunters.table import HuntersTable
+
+    open_setup(app, "hunters")
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    frames_of = {"deal": [], "look": [], "picture": []}
+    real_update = table.session.update
+
+    def update(*args, **kwargs):
+        before = len(table.session.match.log)
+        real_update(*args, **kwargs)
+        if len(table.session.match.log) != before:
+            frames_of["deal"].append(app.frames)
+
+    monkeypatch.setattr(table.session, "update", update)
+    real_look = HuntersTable._prepare_look
+    monkeypatch.setattr(HuntersTable, "_prepare_look",
+                        lambda self: frames_of["look"].append(app.frames) or real_look(self))
+    real_picture = HuntersTable.draw_off_screen
+    monkeypatch.setattr(HuntersTable, "draw_off_screen",
+                        lambda self: frames_of["picture"].append(app.frames) or real_picture(self))
+    for _ in range(600):
+        if app.top is not curtain:
+            break
+        step(app)
+    assert app.top is not curtain and table._warmed
+    deal = frames_of["deal"][0]
+    assert frames_of["look"] and min(frames_of["look"]) > deal
+    assert frames_of["picture"] and min(frames_of["picture"]) > min(frames_of["look"])
+
+
+def test_behind_the_curtain_chasing_deals_in_a_frame_of_its_own_and_is_built_before_it_lifts(
+        app, monkeypatch):
+    """The deal (and the game's first save) is one frame's piece and the first picture
+    comes in later frames; the table's build after the deal is made behind the curtain
+    (the frame that lifts it only takes it up again), and that frame does not deal."""
+    import threading
+
+    from game.ui.chasing import paint
+    from game.ui.chasing.table import ChasingTable
+
+    monkeypatch.setattr(paint, "_LAMPS", {})
+    open_setup(app, "chasing")
+    for worker in threading.enumerate():
+        if worker.name == "prepare-chasing":
+            worker.join()
+    assert app.metrics.px(190) in paint._LAMPS     # the table top's light, made on the thread
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    deals, pictures, builds = [], [], []
+    real_update = table.session.update
+
+    def update(*args, **kwargs):
+        before = len(table.session.match.log)
+        real_update(*args, **kwargs)
+        if len(table.session.match.log) != before:
+            deals.append(app.frames)
+
+    monkeypatch.setattr(table.session, "update", update)
+    real_picture = ChasingTable.draw_off_screen
+    monkeypatch.setattr(ChasingTable, "draw_off_screen",
+                        lambda self: pictures.append(app.frames) or real_picture(self))
+    real_build = ChasingTable.build
+    monkeypatch.setattr(ChasingTable, "build",
+                        lambda self, m: builds.append(app.frames) or real_build(self, m))
+    for _ in range(600):
+        if app.top is not curtain:
+            break
+        step(app)
+    lifted = app.frames - 1
+    assert app.top is table and table._warmed and deals
+    assert pictures and min(pictures) > deals[0]
+    assert any(deals[0] < b < lifted for b in builds)      # built after the deal, behind it
+    assert lifted not in deals

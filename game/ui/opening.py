@@ -7,8 +7,10 @@ played at ``GenericTableScene`` with choice buttons.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import math
+import pkgutil
 import threading
 import time
 from contextlib import contextmanager
@@ -29,21 +31,110 @@ def table_for(game_id: str) -> type[TableScene]:
     return get_game(game_id).table or GenericTableScene
 
 
-def prepare(game_id: str) -> None:
+# what a table imports at its first move (its save is written on a thread, the first
+# hand-off's screen): imported with the game's code, not in that frame
+FIRST_MOVE_MODULES = ("game.save_writer", "game.ui.scenes.handoff")
+
+
+def prepare(game_id: str, app=None) -> None:
     """Import ``game_id``'s rules, computer players and table on a thread of their own
     (its setup screen is up meanwhile): Start then finds them loaded, and its frame does
-    not wait some 20-40 ms for the imports."""
+    not wait some 20-40 ms for the imports. Each computer level's player is made once
+    there too (its modules load at the first one: 15-60 ms in Start's frame). With
+    ``app``, what the curtain and the new table would make in their first frames (the
+    fonts, the backdrop, the buttons' looks, the curtain's picture) is made a piece a
+    frame while the setup screen is read (``ready_ahead``)."""
     import threading
+
+    metrics = app.metrics if app is not None else None
 
     def load() -> None:
         try:
             spec = get_game(game_id)
             for part in ("state_cls", "bot_factory", "reveals", "table"):
                 getattr(spec, part)
+            factory = spec.bot_factory
+            for level in spec.bot_levels if factory is not None else ():
+                factory(level, 0)
+            for name in FIRST_MOVE_MODULES:
+                importlib.import_module(name)
+            if metrics is not None:
+                warm = getattr(spec.table, "warm_on_thread", None)
+                if warm is not None:
+                    warm(metrics)   # pictures of its own that need no window (pure pixels)
+            package = spec.table.__module__.rpartition(".")[0]
+            if package != "game.ui":
+                # the table's own rooms and screens (a round's end, the results), which
+                # it imports when they first come: not in that frame (5-8 ms each)
+                for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
+                    importlib.import_module(f"{package}.{info.name}")
+            from game.rules.protocol import SmallStepRandom
+
+            SmallStepRandom(0)     # its table of fixed numbers, made once (1-2 ms at the deal)
         except Exception:          # noqa: BLE001 - Start imports again and tells
             log.exception("loading %s ahead", game_id)
 
     threading.Thread(target=load, name=f"prepare-{game_id}", daemon=True).start()
+    if app is not None:
+        app.ahead.add("start", ready_ahead(app))
+
+
+# the veils of the screens that come at a game's transitions (a round's end 190, the
+# results 150, an overlay 170): window-sized, 3-8 ms the first time, made on the setup
+TRANSITION_SHADES = (190, 150, 170)
+
+
+def curtain_fonts(m) -> list[tuple[int, bool]]:
+    """The font sizes (and weights) a table may open: the curtain opens each ahead."""
+    return [(size, bold) for size in range(7, m.px(30) + 1) for bold in (False, True)]
+
+
+def ready_ahead(app):
+    """Pieces (a generator, ``app.ahead``) made while a setup screen is read, so that the
+    frame of Start and the curtain's frames find them: each font size's first text (about
+    3 ms each), the tables' backdrops, the looks of the table's button classes, the
+    curtain's picture and surfaces, the veils of a game's transition screens. A piece
+    not made before Start, the curtain (or the screen that needs it) makes."""
+    from game.ui import draw
+    from game.ui.table_base import WARM_BUTTON_CLASSES, warm_button
+
+    m = app.metrics
+    for size, bold in curtain_fonts(m):
+        draw.font(size, bold).size("Ag")
+        yield
+    size = app.screen.get_size()
+    for felt in (True, False):
+        draw.table_background(size, felt=felt)
+        yield
+    draw.vignette(size)     # the hand-offs' backdrop
+    yield
+    for cls in WARM_BUTTON_CLASSES:
+        warm_button(app.manager, cls)
+        yield
+    deal_picture(draw.scratch(size), m, 0.0)
+    yield
+    for kind in ("look", "veil"):
+        pad(kind, size)
+        yield
+    for alpha in TRANSITION_SHADES:     # last: Start cancels what is left of the job
+        draw.shade(size, (0, 0, 0, alpha))
+        yield
+
+
+# Window-sized surfaces the curtain draws with, kept from one curtain to the next: a new
+# one cost 10-13 ms in the frame of Start (its memory is fresh and each page is touched
+# for the first time), made ahead by ``ready_ahead``.
+_pads: dict[str, pygame.Surface] = {}
+
+
+def pad(kind: str, size: tuple) -> pygame.Surface:
+    """The curtain's ``kind`` surface ("look": what was on screen at Start, "veil": the
+    dimming) of ``size``, made now only if none of that size is kept."""
+    surface = _pads.get(kind)
+    if surface is None or surface.get_size() != tuple(size):
+        surface = _pads[kind] = pygame.Surface(size)
+        surface.fill((0, 0, 0))     # every page touched now, not at its first use
+    return surface
 
 
 def start_game(app, game_id: str, seats, seed: int, options: dict | None = None, *,
@@ -64,6 +155,7 @@ def start_game(app, game_id: str, seats, seed: int, options: dict | None = None,
         app.notify(i18n._("The game could not start: {why}", why=exc), title=i18n._("Cannot start"))
         return None
     behind_curtain = curtain and app.settings.pace
+    app.ahead.cancel("start")     # what it did not make, the curtain makes
     retiring = None
     if behind_curtain:
         # reading the saves to find the finished ones took 10-20 ms of Start's frame: done
@@ -94,9 +186,10 @@ class Curtain(Scene):
     covered by the curtain, which takes every input) but never updated: nothing plays
     before it shows."""
 
-    STEPS_UNTIL = 0.005   # a new piece of work starts only this far (CPU s) into a frame
-    DRAW_UNTIL = 0.007    # a picture drawn ahead makes no new pieces after this (a piece
-    # begun before it may run on: with the curtain's own drawing the frame stays in 16.7 ms)
+    # The curtain's own drawing takes 2-3 ms of each frame and a piece up to about 3 ms:
+    STEPS_UNTIL = 0.003   # a new piece of work starts only this far (CPU s) into a frame
+    DRAW_UNTIL = 0.0045   # a picture drawn ahead makes no new pieces after this (a piece
+    # begun before it may run on)
     NEW_FRAME = "new frame"   # work yields it before a piece that takes most of a frame
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
@@ -105,13 +198,15 @@ class Curtain(Scene):
         super().__init__(app)
         self.table = table
         self.retiring = retiring      # the finished games' saves being removed
-        self.look = app.screen.copy()   # what was on screen when Start was pressed
+        self.look = pad("look", app.screen.get_size())   # what was on screen at Start
+        self.look.blit(app.screen, (0, 0))
         self.t = 0.0
         self.steps = iter(())
         self.lifted = False
         self.all_now = False            # finish: no frame deadline any more
         self.veil: pygame.Surface | None = None   # one veil, more opaque frame by frame
         self.dimmed = False             # the look has the whole veil in it
+        self.shown = False              # its first frame (Start's) has been drawn
 
     def put_up(self, replace: bool) -> None:
         app = self.app
@@ -130,10 +225,9 @@ class Curtain(Scene):
         from game.ui.table_base import WARM_BUTTON_CLASSES
 
         table, m = self.table, self.metrics
-        for size in range(7, m.px(30) + 1):
-            for bold in (False, True):
-                draw.font(size, bold).size("Ag")   # a size's first text opens its Font
-                yield                              # (3-9 ms each on a busy machine)
+        for size, bold in curtain_fonts(m):
+            draw.font(size, bold).size("Ag")   # a size's first text opens its Font
+            yield                              # (3-9 ms each on a busy machine)
         for cls in WARM_BUTTON_CLASSES:
             table.warm_button(cls)
             yield
@@ -144,6 +238,8 @@ class Curtain(Scene):
         yield self.NEW_FRAME            # the big pieces below each begin a frame
         table.on_enter()                # its widgets (the warming is left to the curtain)
         yield
+        for _ in table.warm_steps():    # its own big pieces, each beginning a frame
+            yield self.NEW_FRAME
         table.ahead = []                # the buttons it makes ahead: one a frame, below
         tries = 0
         while True:
@@ -164,16 +260,16 @@ class Curtain(Scene):
         for rect, text, cls, object_id in ahead:
             yield
             yield from table.park_steps(rect, text, cls=cls, object_id=object_id)
+        # dealt now: the build that lifting the curtain makes has other words and buttons
+        # than on_enter's. Its new buttons one a step (tables that park them), then the
+        # build itself, so that the frame of the lift finds it all made
         if table.park_widgets:
-            # dealt now: the build that lifting the curtain makes has other words and
-            # buttons than on_enter's. Its new buttons one a step, then the build itself,
-            # so that the frame of the lift finds it all made
             with self.table_on_top():
                 planned = table.planned_buttons(m)
             yield from table.buttons_missing(planned)
-            yield self.NEW_FRAME
-            with self.table_on_top():
-                table.rebuild()
+        yield self.NEW_FRAME
+        with self.table_on_top():
+            table.rebuild()
         while self.app.ahead.step():    # what the table queued ahead (its first hand-off)
             yield
 
@@ -193,6 +289,11 @@ class Curtain(Scene):
             scenes[i - 1], scenes[i] = scenes[i], scenes[i - 1]
 
     def update(self, dt: float) -> None:
+        if not self.shown:
+            # the frame of Start made the game and its table: the work begins a frame
+            # later, with a frame of its own
+            self.shown = True
+            return
         self.t += dt
         began = self.frame_began()
         while time.thread_time() - began < self.STEPS_UNTIL:
@@ -218,6 +319,9 @@ class Curtain(Scene):
             self.retiring.join()
             self.retiring = None
         self.table.curtained = False
+        # dealt behind the curtain: the first computer's move comes its pace after the
+        # table shows, as it would after a deal in sight, not in the frame it comes up
+        self.table.session.hold(self.table.session.pace)
         if self.app.top is self:
             self.app.pop()              # the table is uncovered: it shows in this frame
         self.table.start_phones()
@@ -249,7 +353,7 @@ class Curtain(Scene):
             surface.blit(draw.table_background(surface.get_size()), (0, 0))
         if not (fits and self.dimmed):
             if self.veil is None or self.veil.get_size() != surface.get_size():
-                self.veil = pygame.Surface(surface.get_size())
+                self.veil = pad("veil", surface.get_size())
                 self.veil.fill(style.BG_DEEP)
             self.veil.set_alpha(int(min(1.0, self.t / self.FADE) * 180))
             surface.blit(self.veil, (0, 0))
@@ -258,23 +362,29 @@ class Curtain(Scene):
                 # less while the table is made ready
                 self.look.blit(self.veil, (0, 0))
                 self.dimmed = True
-        cx, cy = surface.get_width() // 2, surface.get_height() // 2
-        w = m.px(54)
-        size = (w, w * 7 // 5)
-        box = pygame.Rect(0, 0, m.px(320), size[1] + m.px(86))
-        box.center = (cx, cy)
-        draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
-        card = draw.card_back(size)
-        from game.ui import palette
+        deal_picture(surface, m, self.t)
 
-        calm = palette.reduced_motion()
-        for i in range(3):              # three cards dealt in turn, round and round
-            phase = 0.5 if calm else (self.t * 1.2 + i / 3) % 1.0   # reduced motion: still
-            x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
-            y = cy - m.px(16) - int(m.px(12) * (1 - abs(phase * 2 - 1)))
-            surface.blit(card, card.get_rect(center=(x, y)))
-        draw.blit_text(surface, "Shuffling and dealing…", m.px(style.FONT_BODY + 2),
-                       (cx, cy + size[1] // 2 + m.px(2)), style.TEXT_MUTED, False, "midtop")
+
+def deal_picture(surface: pygame.Surface, m, t: float) -> None:
+    """The curtain's box: three cards dealt round and round (still with reduced motion)
+    over "Shuffling and dealing…", at the middle of ``surface``, ``t`` seconds in."""
+    from game.ui import draw, palette, style
+
+    cx, cy = surface.get_width() // 2, surface.get_height() // 2
+    w = m.px(54)
+    size = (w, w * 7 // 5)
+    box = pygame.Rect(0, 0, m.px(320), size[1] + m.px(86))
+    box.center = (cx, cy)
+    draw.panel(surface, box, m.px(style.RADIUS), alpha=250)
+    card = draw.card_back(size)
+    calm = palette.reduced_motion()
+    for i in range(3):              # three cards dealt in turn, round and round
+        phase = 0.5 if calm else (t * 1.2 + i / 3) % 1.0   # reduced motion: still
+        x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
+        y = cy - m.px(16) - int(m.px(12) * (1 - abs(phase * 2 - 1)))
+        surface.blit(card, card.get_rect(center=(x, y)))
+    draw.blit_text(surface, "Shuffling and dealing…", m.px(style.FONT_BODY + 2),
+                   (cx, cy + size[1] // 2 + m.px(2)), style.TEXT_MUTED, False, "midtop")
 
 
 def open_saved_game(app, path=None):

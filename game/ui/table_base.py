@@ -63,6 +63,13 @@ WARM_BUTTON_CLASSES = (None, "@choice", "@primary", "@compact", "@compact_on")
 COMPUTER_ANIMATION_SHARE = {"quick": 0.4, "normal": 1.0, "slow": 1.0}
 
 
+def warm_button(manager, cls: str | None, container=None) -> None:
+    """A button of theme class ``cls`` made and dropped: pygame-gui loads a class's font
+    at its first button, and a dialog's first "@primary" button then cost a dropped frame."""
+    UIButton(pygame.Rect(-500, -500, 200, 40), "Warm up", manager, container=container,
+             object_id=ObjectID(class_id=cls, object_id=None)).kill()
+
+
 class TableScene(TablePhones, TableEnding, TableAhead, Scene):
     felt = True
     keep_widgets = True    # a move rebuilds the choices; unchanged buttons stay as they are
@@ -221,6 +228,11 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
             for cls in WARM_BUTTON_CLASSES:
                 self.warm_button(cls)
 
+    def warm_steps(self):
+        """Behind the curtain, after ``on_enter``: pieces (a generator) a table makes one a
+        step before its first picture, each too big to share a frame with others."""
+        return iter(())
+
     def first_buttons(self):
         """Behind the curtain, before ``on_enter``: the first build's buttons, made one a
         step (a generator) and parked, so that the build only takes them (a table's eight
@@ -233,10 +245,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         yield from self.buttons_missing(planned)
 
     def warm_button(self, cls: str | None) -> None:
-        # pygame-gui loads a class's font at its first button: a dialog's first
-        # "@primary" button then cost a dropped frame
-        UIButton(pygame.Rect(-500, -500, 200, 40), "Warm up", self.manager, container=self.root,
-                 object_id=ObjectID(class_id=cls, object_id=None)).kill()
+        warm_button(self.manager, cls, self.root)
 
     def draw_off_screen(self) -> None:
         """Draw the table onto a surface nobody sees (its pieces are then ready)."""

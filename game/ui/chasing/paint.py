@@ -76,8 +76,35 @@ class ChasingPainter:
             lamp = _lamp(m.px(190))
             back.blit(lamp, lamp.get_rect(center=self.geo.spot.center))
             self._backdrop_key = key
-            self._backdrop_surface = back.convert() if pygame.display.get_surface() else back
+            # converted only when the window's pixel format differs (a copy of the
+            # backdrop is in it already: a convert() made a second window-sized surface)
+            display = pygame.display.get_surface()
+            if display is not None and (back.get_bitsize(), back.get_masks()) != (
+                    display.get_bitsize(), display.get_masks()):
+                back = back.convert()
+            self._backdrop_surface = back
         return self._backdrop_surface
+
+    @staticmethod
+    def warm_on_thread(m) -> None:
+        """On the setup screen's loading thread (game.ui.opening.prepare): the warm pool of
+        light, a 48x48 loop of single pixels (3-7 ms), made before the curtain needs it."""
+        _lamp(m.px(190))
+
+    def warm_steps(self):
+        """Behind the curtain, before the first picture: the table top's pieces, each a
+        piece of its own (a warm pool of light, the felt, the backdrop they make: 3-8 ms
+        each the first time), so that no frame of the curtain makes them all."""
+        if self.geo is None:
+            return
+        m = self.metrics
+        _lamp(m.px(190))
+        yield
+        area = self.geo.table.inflate(-m.px(4), -m.px(4))
+        _felt(area.size, m.px(40), max(1, m.px(2)))
+        yield
+        self._backdrop(self.app.screen.get_size())
+        yield
 
     def draw_board(self, surface: pygame.Surface) -> None:
         geo = self.geo

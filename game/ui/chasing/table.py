@@ -302,6 +302,17 @@ class ChasingTable(ChasingPainter, TableScene):
         return super().hold_for_animation(seconds_at_normal * self._share())
 
     # --- per frame ---------------------------------------------------------------------------
+    def warm_up(self) -> None:
+        """Behind a curtain, the shuffle and deal too: one frame's piece (with the game's
+        first save), the first picture the next ones'; the first frame after the curtain
+        then no longer deals."""
+        if self.curtained and not self._warmed and self.app.top is self \
+                and not self.session.match.log:
+            self.session.update()
+            if self.session.match.log:
+                raise draw.OutOfFrame
+        super().warm_up()
+
     def update(self, dt: float) -> None:
         self.motion.speed = self._speed()
         if self.chain is not None and self.chain["seat"] != self.viewer:

@@ -61,6 +61,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self._positions: dict[int, str | None] = {}
         self._pass: list[int] | None = None
         self._look_prepared = False   # the first look's picture is made (the frame before)
+        self._look_due = False        # dealt behind the curtain: the look's picture next
         self.look_ahead = LookAhead(self)     # its hand-offs and cards' buttons made ahead
         if not self.notebook.looked and not session.is_over() and not hasattr(session, "tutorial"):
             # (a tutorial's coach introduces the character on the table instead)
@@ -234,7 +235,16 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
             self.session.update()
             if self._dealt():
                 self._look_prepared = True
-                self._prepare_look()
+                self._look_due = True
+                if self.curtained:
+                    # behind a curtain the deal (and the game's first save) is this frame's
+                    # piece; the first look's picture and the table's are the next ones'
+                    raise draw.OutOfFrame
+        if self._look_due:
+            self._prepare_look()    # (cut short by the curtain's frame: again next frame)
+            self._look_due = False
+            if self.curtained:
+                raise draw.OutOfFrame
         first = not self._warmed
         super().warm_up()
         if first and self._warmed:

@@ -121,7 +121,7 @@ class SetupScene(Scene):
         self.dropdowns: dict = {}
         from game.ui.opening import prepare
 
-        prepare(spec.id)    # the game's code loads while its setup is read, not at Start
+        prepare(spec.id, app)    # the game's code loads while its setup is read, not at Start
 
     # --- layout ----------------------------------------------------------------------------
     def build(self, m: style.Metrics) -> None:
