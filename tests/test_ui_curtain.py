@@ -415,3 +415,26 @@ def test_behind_the_curtain_chasing_deals_in_a_frame_of_its_own_and_is_built_bef
     assert pictures and min(pictures) > deals[0]
     assert any(deals[0] < b < lifted for b in builds)      # built after the deal, behind it
     assert lifted not in deals
+
+
+
+def test_the_curtains_words_are_in_the_players_language(monkeypatch):
+    """"Shuffling and dealing…" under the dealt cards comes from the catalog (it was
+    drawn in English in every language)."""
+    from game import i18n
+    from game.ui import style
+    from game.ui.opening import deal_picture
+
+    drawn = []
+    real = draw.blit_text
+    monkeypatch.setattr(draw, "blit_text", lambda surf, text, *a, **k: (
+        drawn.append(text), real(surf, text, *a, **k))[1])
+    surface = pygame.Surface((1024, 640))
+    m = style.Metrics.for_size(1024, 640)
+    try:
+        for lang in (i18n.PSEUDO, "de"):
+            i18n.set_language(lang)
+            deal_picture(surface, m, 0.3)
+    finally:
+        i18n.set_language("en")
+    assert drawn == ["⟦Shuffling and dealing…⟧", "Mischen und Geben…"]

@@ -383,7 +383,7 @@ def deal_picture(surface: pygame.Surface, m, t: float) -> None:
         x = cx + int((i - 1) * w * 1.3 * min(1.0, phase * 3))
         y = cy - m.px(16) - int(m.px(12) * (1 - abs(phase * 2 - 1)))
         surface.blit(card, card.get_rect(center=(x, y)))
-    draw.blit_text(surface, "Shuffling and dealing…", m.px(style.FONT_BODY + 2),
+    draw.blit_text(surface, i18n._("Shuffling and dealing…"), m.px(style.FONT_BODY + 2),
                    (cx, cy + size[1] // 2 + m.px(2)), style.TEXT_MUTED, False, "midtop")
 
 
