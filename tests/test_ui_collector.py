@@ -105,17 +105,24 @@ def test_not_yet_due_waits_and_long_overdue_goes_even_while_moving(app, collecti
     assert made == [2]
 
 
-def test_a_table_waiting_for_the_person_stands_still_and_is_collected_in(app, collections):
+def harsh_table_standing_still(app, replace: bool):
+    """A Harsh game for one person, started from the app, stepped until its table is on
+    top with nothing moving (at most 600 frames)."""
     from game.session import SeatConfig
     from game.ui.opening import start_game
 
-    made, due = collections
-    seats = [SeatConfig("Ann", "human", "easy")]
-    table = start_game(app, "harsh", seats, 3, {"difficulty": "standard"}, replace=True)
+    table = start_game(app, "harsh", [SeatConfig("Ann", "human", "easy")], 3,
+                       {"difficulty": "standard"}, replace=replace)
     for _ in range(600):
         step(app, 1)
         if app.top is table and not table.busy and table.still():
             break
+    return table
+
+
+def test_a_table_waiting_for_the_person_stands_still_and_is_collected_in(app, collections):
+    made, due = collections
+    table = harsh_table_standing_still(app, replace=True)
     assert table.session.human_to_act() is not None and table.still()
     due[0] = app_module.OLD_GEN_DUE
     step(app, app_module.QUIET_FRAMES + 1)
@@ -151,9 +158,6 @@ def test_a_table_on_screen_is_frozen_its_passes_freeze_their_survivors_and_leavi
     """A pass at the table scans only what was made since the table was put up (or since
     the last pass); once no table is left, everything is thawed, collected on the still
     menu and what survives is frozen again."""
-    from game.session import SeatConfig
-    from game.ui.opening import start_game
-
     made, due = collections
     frozen = []
     thawed = []
@@ -163,12 +167,7 @@ def test_a_table_on_screen_is_frozen_its_passes_freeze_their_survivors_and_leavi
     monkeypatch.setattr(gc, "unfreeze", lambda: thawed.append(len(made)) or real_unfreeze())
     try:
         menu = app.top
-        seats = [SeatConfig("Ann", "human", "easy")]
-        table = start_game(app, "harsh", seats, 3, {"difficulty": "standard"}, replace=False)
-        for _ in range(600):
-            step(app, 1)
-            if app.top is table and not table.busy and table.still():
-                break
+        table = harsh_table_standing_still(app, replace=False)
         assert app.frozen_table is table and frozen == [0]    # on screen: its objects frozen
         assert thawed == []
         due[0] = app_module.OLD_GEN_DUE
