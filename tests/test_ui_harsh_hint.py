@@ -91,3 +91,26 @@ def test_the_search_stops_at_its_deadline_after_the_world_in_hand():
     now[0] = 0.0
     longer = advise(view, actions, budget=10**9, seed=1, deadline=3.5, clock=clock)
     assert {c.samples for c in longer.choices} == {4}  # readings 1, 2, 3 < 3.5; 4 stops it
+
+
+def test_the_seconds_shown_are_the_workers_cpu_time_not_the_wall_clock(monkeypatch):
+    """The footer's seconds are the searching thread's CPU time (as Chasing's and Hunters'
+    are): a busy machine that makes the search wait does not make it look slower."""
+    import types
+
+    from game.match import Match
+    from game.rules.protocol import CHANCE
+    from game.ui.harsh import hinting
+
+    ticks = iter(range(1, 10_000))
+    fake = types.SimpleNamespace(thread_time=lambda: next(ticks) * 0.01,
+                                 perf_counter=lambda: pytest.fail("wall clock read"))
+    monkeypatch.setattr(hinting, "time", fake)
+    m = Match.start("harsh", 1, seed=3)
+    while m.decider() == CHANCE:
+        m.chance_step()
+    view, actions = m.state.view(0), tuple(m.state.legal_actions(0))
+    answer = hinting._search(1, view, actions, budget_ms=50, seed=7)
+    assert answer.seconds > 0
+    used = next(ticks) - 1                     # thread_time reads taken, first one at 1
+    assert answer.seconds == pytest.approx((used - 1) * 0.01)
