@@ -235,10 +235,11 @@ def test_the_rules_screen_has_the_same_headings_in_every_language(game_id):
 
 
 # A place's name comes in the nominative ("Königliche Bibliothek", "Cimetière"): after a
-# preposition that needs an article or a case ("Nach Königliche Bibliothek", "Aller à
-# Cimetière") it reads wrong, so on a move button the place follows a colon ("Ziehen nach:
-# Kirche"). (The log's sentences still say "zieht nach {place}": inflected place names per
-# language are their own piece of work.)
+# preposition that needs an article or a case ("nach Königliche Bibliothek", "aller à
+# Cimetière") it reads wrong. So a move button puts the place after a colon ("Ziehen nach:
+# Kirche"), and a sentence names it in apposition to the game's own word for it, which
+# takes the case instead ("zum Ort Königliche Bibliothek", "ins Gebiet Kirche", "au Lieu
+# Cimetière").
 PLACE_AFTER_PREPOSITION = {
     "de": re.compile(r"\b(nach|zu|zum|zur|in|im|ins|an|am|auf|von|vom|aus|bei)\s+\{(place|area|location)\}", re.I),
     "fr": re.compile(r"\b(à|au|de|du|vers|dans|sur)\s+\{(place|area|location)\}", re.I),
@@ -246,10 +247,12 @@ PLACE_AFTER_PREPOSITION = {
 
 
 @pytest.mark.parametrize("lang", sorted(PLACE_AFTER_PREPOSITION))
-def test_a_move_button_never_puts_a_place_after_a_preposition_that_would_inflect_it(lang):
+def test_no_text_puts_a_place_after_a_preposition_that_would_inflect_it(lang):
     with open(LOCALE_DIR / lang / "LC_MESSAGES" / "shadows.po", "rb") as f:
         catalog = read_po(f)
-    texts = [(m.id, m.string) for m in catalog if isinstance(m.id, str) and m.id.startswith("Move to {")]
-    assert len(texts) == 3                  # Harsh's two move labels and Hunters' Area choice
+    texts = [(m.id, m.string) for m in catalog
+             if isinstance(m.id, str) and re.search(r"\{(place|area|location)\}", m.id)]
+    assert len(texts) >= 40                 # Harsh's Locations and Hunters' Areas, in every kind of text
+    assert sum(msgid.startswith("Move to {") for msgid, _ in texts) == 3   # the move buttons among them
     bad = [(msgid, s) for msgid, s in texts if PLACE_AFTER_PREPOSITION[lang].search(s)]
     assert not bad, bad
