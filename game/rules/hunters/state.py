@@ -231,14 +231,17 @@ class HuntersState(GameState):
         st = self.stack
         if seat == CHANCE:
             f = st.pop()
-            _ROLLED[f[0]](self, f, act)
+            d = _ROLLED[f[0]](self, f, act)
         elif act[0] in _SIDE:
             # A side action can change the pending step (David's Handgun empties the
-            # range): the loop below looks at it again.
-            _turn.apply_side(self, seat, act)
+            # range): then the loop below looks at it again.
+            d = _turn.apply_side(self, seat, act)
         else:
             f = st[-1]
-            _DO[f[0]](self, f, act)
+            d = _DO[f[0]](self, f, act)
+        if d is not None:       # the handler knows who decides next (turn.HINTS)
+            self.dec = d
+            return
         # _run, inlined: a call saved on every step
         alive = self.alive
         while not self.over:
@@ -455,7 +458,7 @@ class HuntersState(GameState):
             # fast_apply, written out (a call saved on every step of the protocol)
             self.steps += 1
             f0 = st.pop()
-            _ROLLED[f0[0]](self, f0, known[2])
+            d = _ROLLED[f0[0]](self, f0, known[2])
         else:
             known = self._legal
             if action.__class__ is not _Listed or known is None or known[0] != self.steps \
@@ -468,39 +471,42 @@ class HuntersState(GameState):
             self.steps += 1
             f0 = st[-1]
             if act[0] in _SIDE:
-                _turn.apply_side(self, seat, act)
+                d = _turn.apply_side(self, seat, act)
             else:
-                _DO[f0[0]](self, f0, act)
-        alive = self.alive
-        while not self.over:
-            f = st[-1]
-            r = _ROLE[f[0]]
-            if r > 3:
-                st.pop()
-                _AUTO_FNS[r](self, f)
-                continue
-            if r == 1:
-                d = f[1]
-                if alive[d]:
-                    self.dec = d
-                    break
-            elif r == 0:
-                if f[1] < 0 or alive[f[1]]:
+                d = _DO[f0[0]](self, f0, act)
+        if d is not None:       # the handler knows who decides next (turn.HINTS)
+            self.dec = d
+        else:
+            alive = self.alive
+            while not self.over:
+                f = st[-1]
+                r = _ROLE[f[0]]
+                if r > 3:
+                    st.pop()
+                    _AUTO_FNS[r](self, f)
+                    continue
+                if r == 1:
+                    d = f[1]
+                    if alive[d]:
+                        self.dec = d
+                        break
+                elif r == 0:
+                    if f[1] < 0 or alive[f[1]]:
+                        self.dec = CHANCE
+                        break
+                elif r < 0:
                     self.dec = CHANCE
                     break
-            elif r < 0:
-                self.dec = CHANCE
-                break
+                else:
+                    # respond (2) is dropped if the attacker has died, attack (3) if
+                    # nobody is in range
+                    d = f[1]
+                    if alive[d] and (alive[f[2]] if r == 2 else _has_target(self, d)):
+                        self.dec = d
+                        break
+                st.pop()
             else:
-                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
-                # in range
-                d = f[1]
-                if alive[d] and (alive[f[2]] if r == 2 else _has_target(self, d)):
-                    self.dec = d
-                    break
-            st.pop()
-        else:
-            self.dec = NOBODY
+                self.dec = NOBODY
         # events_since's commonest answers, without the call: nothing, or one or two
         # public facts whose events are shared (views.EVENTS). A roll of the dice to move
         # is shared by whether it is rolled again: so it is when no move follows and its

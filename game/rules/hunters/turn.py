@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from game.rules.protocol import CHANCE
+
 from . import frames as F
 from .combat import (
     able,
+    has_target,
     heal,
     hurt,
     in_range,
@@ -79,8 +82,16 @@ F.CHANCE["c_first"] = ("first", _first)
 
 # --- turn order ------------------------------------------------------------------------------------
 # A turn's five frames, the same tuples for every turn of a seat (frames are immutable).
-_TURN_FRAMES = tuple((("next_turn",), ("end", p), ("attack", p), ("area", p), ("start", p))
+_NEXT = ("next_turn",)
+_TURN_FRAMES = tuple((_NEXT, ("end", p), ("attack", p), ("area", p), ("start", p))
                      for p in range(8))
+_END_F, _ATTACK_F, _AREA_F = ([t[i] for t in _TURN_FRAMES] for i in (1, 2, 3))
+
+# HINTS. A handler of a decision or a chance step may return who decides next (a seat, or
+# CHANCE) when it knows for sure: the engine then skips its loop over the stack. It knows
+# when the step it leaves on top is one of the turn's own frames (checked by identity, so a
+# stack built by hand or loaded from a file takes the loop) or one it just pushed for a
+# seat that is alive; None means "look". A seat that decides is alive.
 
 
 @F.auto("next_turn")
@@ -152,8 +163,10 @@ def _start_opts(s, f):
 def _start_apply(s, f, act):
     p, k = f[1], act[0]
     if k == "roll":
-        s.stack.pop()
-        s.stack.append(("c_move", p, -1))
+        st = s.stack
+        st.pop()
+        st.append(_MOVE_ROLL[p])
+        return CHANCE       # (a seat that decides is alive: see HINTS)
     elif k == "emi":
         s.stack.pop()
         move_to(s, p, s.board.index(AREA_ID[act[1]]))
@@ -186,6 +199,7 @@ def move_to(s, p, slot):
 
 
 _ROLL_TO = tuple(ROLL_AREA.get(t) for t in range(11))     # dice total -> Area (7: None)
+_MOVE_ROLL = tuple(("c_move", p, -1) for p in range(8))    # a turn's first roll, shared
 _OTHER_AREAS = {c: tuple(a for a in range(6) if a != c) for c in range(-1, 6)}
 
 
@@ -200,17 +214,20 @@ def _move_roll(s, f, out):
     s.history.append(("roll", p, d6, d4))
     if area == cur:
         s.stack.append(f)           # roll again
-        return
+        return CHANCE
     if first == -1:
         if MYSTIC_COMPASS in s.equip[p]:
             s.stack.append(("c_move", p, -7 if area is None else area))
+            return CHANCE
         elif area is None:
             s.stack.append(("move_choice", p, _OTHER_AREAS[cur]))
         else:
             # move_to, written out (one move a turn)
             s.pos[p] = board.index(area)
             s.history.append(("move", p, AREAS[area]))
-        return
+            if s.stack[-1] is _AREA_F[p]:
+                return p
+        return None
     # the Mystic Compass's second roll: either roll's Area (a 7: any other Area)
     dest = -7 if area is None else area
     options = set()
@@ -279,7 +296,17 @@ _DECK_OF = {"hermit": 0, "white": 1, "black": 2}
 
 def _area_apply(s, f, act):
     p, k = f[1], act[0]
-    s.stack.pop()
+    st = s.stack
+    st.pop()
+    if k == "skip":
+        if st[-1] is _ATTACK_F[p]:
+            # the engine's attack step (see state's loop): asked only with someone in range
+            if has_target(s, p):
+                return p
+            st.pop()
+            if st[-1] is _END_F[p]:
+                return p
+        return None
     if k == "draw":
         s.stack.append(("draw", p, _DECK_OF[act[1]], -1))
     elif k == "woods":
@@ -338,11 +365,15 @@ def _attack_opts(s, f):
 
 def _attack_apply(s, f, act):
     p = f[1]
-    s.stack.pop()
+    st = s.stack
+    st.pop()
     if act[0] == "attack":
         start_attack(s, p, (act[1],), 0)
+        return CHANCE
     elif act[0] == "attack_all":
         start_attack(s, p, tuple(in_range(s, p)), 0)
+        return CHANCE
+    return p if st[-1] is _END_F[p] else None
 
 
 F.DECIDE["attack"] = (_attack_opts, _attack_apply)
@@ -371,15 +402,23 @@ def _end_opts(s, f):
 def _end_apply(s, f, act):
     p, k = f[1], act[0]
     if k == "end_turn":
-        s.stack.pop()
+        st = s.stack
+        st.pop()
+        if st[-1] is _NEXT:
+            # the next turn's start, which is a living seat's decision
+            st.pop()
+            _next_turn(s, _NEXT)
+            return s.active
     elif k == "gregor":
         s.used[p] = True
         s.barrier[p] = True
         s.history.append(("ability", p, "Gregor", -1))
+        return p
     elif k == "wight":
         s.used[p] = True
         s.extra += len(s.dead_order)
         s.history.append(("ability", p, "Wight", len(s.dead_order)))
+        return p
     elif k == "charles":
         s.history.append(("ability", p, "Charles", -1))
         hurt(s, p, 2, p, "charles")
@@ -442,13 +481,17 @@ def side_actions(s, seat):
 
 
 def apply_side(s, seat, act):
+    """A side action; returns the decider when unchanged (see HINTS): a reveal or Allie's
+    heal changes nothing the pending step's decider depends on."""
     k = act[0]
     if k == "reveal":
         reveal(s, seat)
+        return s.dec
     elif k == "allie_heal":
         s.used[seat] = True
         s.history.append(("ability", seat, "Allie", seat))
         heal(s, seat, s.dmg[seat], "allie")
+        return s.dec
     elif k == "david":
         s.used[seat] = True
         card = act[1]
