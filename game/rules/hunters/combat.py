@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from . import frames as F
 from .data import (
     AGNES,
@@ -37,6 +39,8 @@ from .data import (
     VAMPIRE,
     WEREWOLF,
 )
+
+_and, _ge = operator.and_, operator.ge
 
 # Damage kinds the Talisman / Fortune Brooch stop.
 TALISMAN_KINDS = frozenset(("bat", "spider", "dynamite"))
@@ -112,12 +116,18 @@ def in_range(s, p):
 
 def has_target(s, p):
     """``bool(in_range(s, p))`` without building the list (asked before every attack step)."""
-    slot = s.pos[p]
+    pos, alive = s.pos, s.alive
+    slot = pos[p]
     if slot < 0:
         return False
+    if False not in alive:
+        # Everyone alive: count who stands on p's pair of Areas (p among them), in C.
+        near = pos.count(slot) + pos.count(slot ^ 1)
+        if HANDGUN in s.equip[p]:
+            return s.n - pos.count(-1) > near
+        return near > 1
     pair = slot >> 1
     outside = HANDGUN in s.equip[p]
-    pos, alive = s.pos, s.alive
     for t in range(s.n):
         if t != p and alive[t]:
             ts = pos[t]

@@ -245,8 +245,14 @@ def _move_roll(s, f, out):
 F.CHANCE["c_move"] = ("dice", _move_roll)
 
 
+_MOVE_CHOICES = {}      # a move choice's Areas -> its options (shared: see ROLL_ONLY)
+
+
 def _move_choice_opts(s, f):
-    return [("move", AREAS[a]) for a in f[2]]
+    opts = _MOVE_CHOICES.get(f[2])
+    if opts is None:
+        opts = _MOVE_CHOICES[f[2]] = [("move", AREAS[a]) for a in f[2]]
+    return opts
 
 
 def _move_choice_apply(s, f, act):
