@@ -371,9 +371,12 @@ class HuntersState(GameState):
             side = _REVEAL
         if seat == dec:
             f = self.stack[-1]
-            fast = _OPTS[f[0]](self, f) + side
+            # (only read: the options may be a shared list, see turn.ROLL_ONLY)
+            fast = _OPTS[f[0]](self, f)
+            if side is not _NONE:
+                fast = fast + side
         else:
-            fast = side[:]
+            fast = side
         # An action whose words depend on nothing but itself is made once and shared
         # (Actions are immutable); so is one whose words name one seat, per what they
         # say of it (yourself, a hidden seat, a revealed character). The others get their

@@ -269,16 +269,20 @@ def can_draw(s, d):
     return bool(s.decks[d] or s.disc[d])
 
 
+_DRAW_OR_SKIP = tuple([("draw", d), ("skip",)] for d in ("hermit", "white", "black"))
+_SKIP_ONLY = [("skip",)]    # (these lists are shared: see ROLL_ONLY)
+
+
 def _area_opts(s, f):
     p = f[1]
     area = s.board[s.pos[p]]
     decks, disc = s.decks, s.disc
     if area == HERMITS_CABIN:
-        return [("draw", "hermit"), ("skip",)] if decks[0] or disc[0] else [("skip",)]
+        return _DRAW_OR_SKIP[0] if decks[0] or disc[0] else _SKIP_ONLY
     if area == CHURCH:
-        return [("draw", "white"), ("skip",)] if decks[1] or disc[1] else [("skip",)]
+        return _DRAW_OR_SKIP[1] if decks[1] or disc[1] else _SKIP_ONLY
     if area == CEMETERY:
-        return [("draw", "black"), ("skip",)] if decks[2] or disc[2] else [("skip",)]
+        return _DRAW_OR_SKIP[2] if decks[2] or disc[2] else _SKIP_ONLY
     opts = []
     if area == UNDERWORLD_GATE:
         for d, name in ((0, "hermit"), (1, "white"), (2, "black")):
