@@ -137,7 +137,8 @@ def has_target(s, p):
 
 
 def d4_only(s, a):
-    return MASAMUNE in s.equip[a] or able(s, a, VALKYRIE)
+    # (able's test, with the character first: asked before every attack roll)
+    return MASAMUNE in s.equip[a] or (s.chars[a] == VALKYRIE and able(s, a, VALKYRIE))
 
 
 def attack_damage(s, a, t, base):
@@ -502,8 +503,11 @@ def win_check(s):
         return True
     hd, sd, nd, _ = faction_state(s)
     if not (hd or sd or nd >= 3):
-        if not any(FACTION[s.chars[i]] == NEUTRAL and holds(s, i, hd, sd, nd, False)
-                   for i in range(s.n)):
+        chars = s.chars
+        for i in range(s.n):    # (a loop, not any() over a generator: asked often)
+            if FACTION[chars[i]] == NEUTRAL and holds(s, i, hd, sd, nd, False):
+                break
+        else:
             return False
     s.over = True
     winners = set()

@@ -25,10 +25,8 @@ from .data import (
     ALLOCATION,
     AREA_ID,
     AREAS,
-    BOB,
     CHAR_ID,
     CHAR_NAME,
-    CHAR_SET,
     DANIEL,
     DAVID,
     DECK_CARDS,
@@ -37,6 +35,7 @@ from .data import (
     INITIAL,
     NEUTRAL,
     SHADOW,
+    pool_characters,
 )
 from .views import (
     EVENTS,
@@ -80,7 +79,7 @@ _REVEAL = [("reveal",)]
 _NO_RESPONSE = ("respond", "none")     # its words read nothing (a counterattack's do)
 _NONE = []          # (never changed: fast_legal returns a copy or a sum)
 _D6, _D4 = range(1, 7), range(1, 5)
-_DANIEL, _ALLIE, _DAVID = DANIEL, ALLIE, DAVID
+_DANIEL, _ALLIE_DAVID = DANIEL, frozenset((ALLIE, DAVID))    # (revealed: side actions)
 _PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS
 _NAMING = {}    # action tuple -> its Actions by what they say of the seat they name:
                 # [0] yourself, [1] a hidden seat, [2 + c] revealed character c
@@ -91,23 +90,6 @@ for _d6 in _D6:
         _OUTCOMES[("dice", _d6, _d4)] = Action("dice", (_d6, _d4), "")
 # [d6 - 1][d4 - 1] -> (outcome tuple, its shared Action)
 _DICE = tuple(tuple((k, _OUTCOMES[k]) for k in (("dice", d6, d4) for d4 in _D4)) for d6 in _D6)
-
-
-def pool_characters(pool, abilities, rng=None):
-    """Character ids the deal may use; for "initial" one per initial (needs ``rng``)."""
-    chars = list(range(20))
-    if pool == "base":
-        chars = [c for c in chars if CHAR_SET[c] == "base"]
-    elif pool == "expansion":
-        chars = [c for c in chars if CHAR_SET[c] == "expansion"]
-    if not abilities:
-        chars = [c for c in chars if c != BOB]
-    if pool == "initial" and rng is not None:
-        by_initial = {}
-        for c in chars:
-            by_initial.setdefault(INITIAL[c], []).append(c)
-        chars = sorted(rng.choice(v) for v in by_initial.values())
-    return chars
 
 
 class HuntersState(GameState):
@@ -215,7 +197,7 @@ class HuntersState(GameState):
         # reveal (Daniel: see side_actions), a revealed one only if Allie or David
         c = self.chars[seat]
         if self.rev[seat] or not self.alive[seat]:
-            out = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
+            out = _side_actions(self, seat) if c in _ALLIE_DAVID else _NONE
         elif c == _DANIEL:
             out = _side_actions(self, seat)
         else:
@@ -335,7 +317,7 @@ class HuntersState(GameState):
                 c = self.chars[d]           # (the decider is alive: see fast_legal)
                 # (a new list: the options may be a shared one, see turn.ROLL_ONLY)
                 if rev[d]:
-                    if c == _ALLIE or c == _DAVID:
+                    if c in _ALLIE_DAVID:
                         acts = acts + _side_actions(self, d)
                 elif c == _DANIEL:
                     acts = acts + _side_actions(self, d)
@@ -347,8 +329,10 @@ class HuntersState(GameState):
         return steps
 
     # --- the protocol -----------------------------------------------------------------------------------
-    _legal = None   # (steps, seat, fast_legal list) of the last legal_actions
-    _sampled = None     # (steps, Action, its tuple) of the last sample_chance, for check_chance
+    # (steps, seat, fast_legal list) of the last legal_actions, and (steps, Action, its
+    # tuple) of the last sample_chance; steps -1 before any (so apply need not test for None)
+    _legal = (-1, -1, ())
+    _sampled = (-1, None, None)
     told = ()       # seats told a private fact, in order (cards.tell); a tuple, so clones share it
 
     def legal_actions(self, seat=None):
@@ -364,7 +348,7 @@ class HuntersState(GameState):
         # fast_legal, written out (a call saved on every decision)
         c = self.chars[seat]
         if self.rev[seat] or not self.alive[seat]:
-            side = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
+            side = _side_actions(self, seat) if c in _ALLIE_DAVID else _NONE
         elif c == _DANIEL:
             side = _side_actions(self, seat)
         else:
@@ -424,14 +408,19 @@ class HuntersState(GameState):
 
     def sample_chance(self, rng):
         f = self.stack[-1]
-        if _OUTCOME[f[0]] == "dice":
-            # fast_chance's commonest case, written out: the same two draws pick the
+        k = _OUTCOME[f[0]]
+        if k == "dice":
+            # fast_chance's commonest cases, written out: the same two draws pick the
             # outcome's tuple and its shared Action from a table
             r = rng.random
             a, out = _DICE[int(r() * 6)][int(r() * 4)]
             self._sampled = (self.steps, out, a)
             return out
-        a = self.fast_chance(rng)
+        if k == "card":
+            d = self.decks[f[2]]
+            a = ("card", d[int(rng.random() * len(d))])
+        else:
+            a = self.fast_chance(rng)
         out = _outcome_get(a)
         if out is None:
             k = a[0]
@@ -454,7 +443,7 @@ class HuntersState(GameState):
         st, history = self.stack, self.history
         if seat == CHANCE:
             known = self._sampled
-            if known is None or known[1] is not action or known[0] != self.steps \
+            if known[1] is not action or known[0] != self.steps \
                     or self.dec != CHANCE or self.over:
                 return super().apply(seat, action)
             h0, t0 = len(history), self.told
@@ -464,7 +453,7 @@ class HuntersState(GameState):
             d = _ROLLED[f0[0]](self, f0, known[2])
         else:
             known = self._legal
-            if action.__class__ is not _Listed or known is None or known[0] != self.steps \
+            if action.__class__ is not _Listed or known[0] != self.steps \
                     or known[1] != seat or self.over:
                 return super().apply(seat, action)
             act = action._t
@@ -544,7 +533,7 @@ class HuntersState(GameState):
             raise RuleError(f"there is no seat {seat}")
         act = (action.kind,) + tuple(action.args)
         known = self._legal
-        if known is not None and known[0] == self.steps and known[1] == seat and act in known[2]:
+        if known[0] == self.steps and known[1] == seat and act in known[2]:
             return      # listed by legal_actions, and nothing has been applied since
         # Anything else is looked up afresh (also after fields were edited by hand, as
         # test scenarios do: a choice they add is found here).
@@ -556,7 +545,7 @@ class HuntersState(GameState):
 
     def check_chance(self, action):
         known = self._sampled
-        if known is not None and known[0] == self.steps and known[1] == action:
+        if known[0] == self.steps and known[1] == action:
             return
         kind = self.chance_kind()
         a = action.args

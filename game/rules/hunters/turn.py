@@ -318,7 +318,11 @@ def _area_apply(s, f, act):
                 return p
         return None
     if k == "draw":
-        s.stack.append(("draw", p, _DECK_OF[act[1]], -1))
+        # the automatic "draw" step, taken at once (see _draw)
+        d = _DECK_OF[act[1]]
+        if s.decks[d] or s.disc[d]:
+            _draw(s, (None, p, d, -1))
+            return CHANCE
     elif k == "woods":
         t = act[2]
         if act[1] == "damage":
