@@ -80,9 +80,10 @@ _NO_RESPONSE = ("respond", "none")     # its words read nothing (a counterattack
 _NONE = []          # (never changed: fast_legal returns a copy or a sum)
 _D6, _D4 = range(1, 7), range(1, 5)
 _DANIEL, _ALLIE_DAVID = DANIEL, frozenset((ALLIE, DAVID))    # (revealed: side actions)
-_PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS
-_NAMING = {}    # action tuple -> its Actions by what they say of the seat they name:
-                # [0] yourself, [1] a hidden seat, [2 + c] revealed character c
+_PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS; or, for
+                # one naming a seat, [its index in the tuple] + its Actions by what they
+                # say of the seat they name (see legal_actions):
+                # [1] yourself, [2] a hidden seat, [3 + c] revealed character c
 _OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
 _plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
 for _d6 in _D6:
@@ -369,18 +370,15 @@ class HuntersState(GameState):
         out = []
         for a in fast:
             act = _plain_get(a)
-            if act is None:
-                k = a[0]
-                if k in NAMES_ONE_SEAT:
-                    t = a[NAMES_ONE_SEAT[k]]
-                    i = 0 if t == seat else 2 + self.chars[t] if self.rev[t] else 1
-                    acts = _NAMING.get(a)
-                    if acts is None or acts[i] is None:
-                        act = self._naming(seat, a, i)
-                    else:
-                        act = acts[i]
-                else:
+            if act.__class__ is not _Listed:
+                if act is None:
                     act = self._unshared(seat, a)
+                else:
+                    # naming one seat: [where that seat is in a, then an Action per what
+                    # is said of it: yourself, a hidden seat, revealed character c]
+                    t = a[act[0]]
+                    i = 1 if t == seat else 3 + self.chars[t] if self.rev[t] else 2
+                    act = act[i] or self._naming(seat, a, act, i)
             out.append(act)
         # Every change goes through fast_apply, which counts steps: while steps is the
         # same, what this list holds is still legal and apply's check may trust it.
@@ -388,8 +386,13 @@ class HuntersState(GameState):
         return out
 
     def _unshared(self, seat, a):
-        """The Action of ``a`` for ``seat``, of a kind neither plain nor naming one seat."""
+        """The Action of ``a`` for ``seat``, of a kind not yet in _PLAIN, or never shared."""
         k = a[0]
+        if k in NAMES_ONE_SEAT:
+            acts = _PLAIN[a] = [NAMES_ONE_SEAT[k]] + [None] * (2 + len(CHAR_NAME))
+            t = a[acts[0]]
+            i = 1 if t == seat else 3 + self.chars[t] if self.rev[t] else 2
+            return self._naming(seat, a, acts, i)
         if k in PLAIN_LABELS or a == _NO_RESPONSE:
             act = _PLAIN[a] = _Listed(k, a[1:], label(None, None, a))
         else:
@@ -397,11 +400,8 @@ class HuntersState(GameState):
         act._t = a
         return act
 
-    def _naming(self, seat, a, i):
+    def _naming(self, seat, a, acts, i):
         """The shared Action of ``a`` (naming one seat) for what ``i`` says of that seat."""
-        acts = _NAMING.get(a)
-        if acts is None:
-            acts = _NAMING[a] = [None] * (2 + len(CHAR_NAME))
         act = acts[i] = _Listed(a[0], a[1:], label(self, seat, a))
         act._t = a
         return act
