@@ -35,6 +35,7 @@ from .data import (
     INITIAL,
     NEUTRAL,
     SHADOW,
+    WEREWOLF,
     pool_characters,
 )
 from .views import (
@@ -47,6 +48,7 @@ from .views import (
     explain,
     label,
     result_of,
+    secret_tokens,
 )
 from .views import Listed as _Listed
 
@@ -71,6 +73,11 @@ _ROLE.update(c_deal=-1, c_board=-1, c_first=-1)     # the set-up's: nobody's, ne
 _ROLE.update({k: 1 for k in _DECIDE}, respond=2, attack=3)
 _ROLE.update({k: 4 + i for i, k in enumerate(_AUTO)})
 _OPTS = {k: v[0] for k, v in _DECIDE.items()}
+# Decisions whose options are one shared list for all but a few characters (their own
+# options functions say the same): kind -> (those characters, the list)
+_only_get = {"start": (_turn.START_CHARS, _turn.ROLL_ONLY),
+             "end": (_turn.END_CHARS, _turn.END_ONLY),
+             "respond": (frozenset((WEREWOLF,)), _combat.NO_RESPONSE_ONLY)}.get
 _DO = {k: v[1] for k, v in _DECIDE.items()}
 _OUTCOME = {k: v[0] for k, v in _CHANCE.items()}
 _ROLLED = {k: v[1] for k, v in _CHANCE.items()}
@@ -314,8 +321,10 @@ class HuntersState(GameState):
                 break
             else:
                 f = st[-1]
-                acts = _OPTS[f[0]](self, f)
+                k = f[0]
                 c = self.chars[d]           # (the decider is alive: see fast_legal)
+                q = _only_get(k)
+                acts = q[1] if q is not None and c not in q[0] else _OPTS[k](self, f)
                 # (a new list: the options may be a shared one, see turn.ROLL_ONLY)
                 if rev[d]:
                     if c in _ALLIE_DAVID:
@@ -348,20 +357,25 @@ class HuntersState(GameState):
             return []
         # fast_legal, written out (a call saved on every decision)
         c = self.chars[seat]
-        if self.rev[seat] or not self.alive[seat]:
-            side = _side_actions(self, seat) if c in _ALLIE_DAVID else _NONE
-        elif c == _DANIEL:
-            side = _side_actions(self, seat)
-        else:
-            side = _REVEAL
         if seat == dec:
             f = self.stack[-1]
+            k = f[0]
             # (only read: the options may be a shared list, see turn.ROLL_ONLY)
-            fast = _OPTS[f[0]](self, f)
-            if side is not _NONE:
-                fast = fast + side
+            q = _only_get(k)
+            fast = q[1] if q is not None and c not in q[0] else _OPTS[k](self, f)
+            if self.rev[seat]:      # (the decider is alive)
+                if c in _ALLIE_DAVID:
+                    fast = fast + _side_actions(self, seat)
+            elif c == _DANIEL:
+                fast = fast + _side_actions(self, seat)
+            else:
+                fast = fast + _REVEAL
+        elif self.rev[seat] or not self.alive[seat]:
+            fast = _side_actions(self, seat) if c in _ALLIE_DAVID else _NONE
+        elif c == _DANIEL:
+            fast = _side_actions(self, seat)
         else:
-            fast = side
+            fast = _REVEAL
         # An action whose words depend on nothing but itself is made once and shared
         # (Actions are immutable); so is one whose words name one seat, per what they
         # say of it (yourself, a hidden seat, a revealed character). The others get their
@@ -605,25 +619,7 @@ class HuntersState(GameState):
         return build_view(self, seat)
 
     def secret_tokens(self):
-        if self.over:
-            return []
-        out = []
-        saw = {}
-        for g in range(self.n):
-            for entry in self.private[g]:
-                if entry[0] == "saw":
-                    saw.setdefault(entry[1], set()).add(g)
-        for i in range(self.n):
-            if self.chars[i] >= 0 and not self.rev[i]:
-                # the bare name: only its owner and whoever it was shown to may see it
-                seen = saw.get(i)
-                owner = tuple(sorted(seen | {i})) if seen else i
-                out.append((owner, CHAR_NAME[self.chars[i]]))
-            for entry in self.private[i]:
-                if entry[0] in ("drew", "gave", "got"):
-                    out.append((i, entry))
-        out.append((None, ("hermit deck", tuple(sorted(self.decks[0])))))
-        return out
+        return secret_tokens(self)
 
     # --- copying and saving ------------------------------------------------------------------------------
     def clone(self):

@@ -129,13 +129,13 @@ ROLL_ONLY = [("roll",)]
 END_ONLY = [("end_turn",)]
 
 # Who may do more than roll at the start of a turn (Emi's move, the start abilities).
-_START_CHARS = frozenset((EMI, FRANKLIN, GEORGE, ELLEN, FUKA, AGNES, ULTRA_SOUL))
+START_CHARS = frozenset((EMI, FRANKLIN, GEORGE, ELLEN, FUKA, AGNES, ULTRA_SOUL))
 
 
 def _start_opts(s, f):
     p = f[1]
     c = s.chars[p]
-    if c not in _START_CHARS:
+    if c not in START_CHARS:
         return ROLL_ONLY
     opts = [("roll",)]
     if s.pos[p] >= 0 and able(s, p, EMI):
@@ -395,13 +395,13 @@ F.PROMPT["attack"] = "attack"
 
 
 # --- end of turn -----------------------------------------------------------------------------------------
-_END_CHARS = frozenset((GREGOR, WIGHT, CHARLES))
+END_CHARS = frozenset((GREGOR, WIGHT, CHARLES))
 
 
 def _end_opts(s, f):
     p = f[1]
     c = s.chars[p]
-    if c not in _END_CHARS or not s.abilities or not s.rev[p] or s.voided[p]:
+    if c not in END_CHARS or not s.abilities or not s.rev[p] or s.voided[p]:
         return END_ONLY
     opts = [("end_turn",)]
     if c == GREGOR and not s.used[p]:
