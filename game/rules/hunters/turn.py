@@ -98,7 +98,7 @@ _END_F, _ATTACK_F, _AREA_F = ([t[i] for t in _TURN_FRAMES] for i in (1, 2, 3))
 def _next_turn(s, f):
     p = s.active
     alive = s.alive
-    if p >= 0 and alive[p] and s.extra > 0:
+    if s.extra > 0 and p >= 0 and alive[p]:    # (extra turns are rare: asked first)
         s.extra -= 1
     else:
         s.extra = 0
@@ -204,8 +204,8 @@ _OTHER_AREAS = {c: tuple(a for a in range(6) if a != c) for c in range(-1, 6)}
 
 
 def _move_roll(s, f, out):
-    p, first = f[1], f[2]
-    d6, d4 = out[1], out[2]
+    _, p, first = f
+    _, d6, d4 = out
     s.dice = (d6, d4)
     area = _ROLL_TO[d6 + d4]
     board = s.board
