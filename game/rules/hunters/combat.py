@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 from . import frames as F
 from .data import (
     AGNES,
@@ -37,6 +39,8 @@ from .data import (
     VAMPIRE,
     WEREWOLF,
 )
+
+_and, _ge = operator.and_, operator.ge
 
 # Damage kinds the Talisman / Fortune Brooch stop.
 TALISMAN_KINDS = frozenset(("bat", "spider", "dynamite"))
@@ -112,12 +116,18 @@ def in_range(s, p):
 
 def has_target(s, p):
     """``bool(in_range(s, p))`` without building the list (asked before every attack step)."""
-    slot = s.pos[p]
+    pos, alive = s.pos, s.alive
+    slot = pos[p]
     if slot < 0:
         return False
+    if False not in alive:
+        # Everyone alive: count who stands on p's pair of Areas (p among them), in C.
+        near = pos.count(slot) + pos.count(slot ^ 1)
+        if HANDGUN in s.equip[p]:
+            return s.n - pos.count(-1) > near
+        return near > 1
     pair = slot >> 1
     outside = HANDGUN in s.equip[p]
-    pos, alive = s.pos, s.alive
     for t in range(s.n):
         if t != p and alive[t]:
             ts = pos[t]
@@ -127,7 +137,8 @@ def has_target(s, p):
 
 
 def d4_only(s, a):
-    return MASAMUNE in s.equip[a] or able(s, a, VALKYRIE)
+    # (able's test, with the character first: asked before every attack roll)
+    return MASAMUNE in s.equip[a] or (s.chars[a] == VALKYRIE and able(s, a, VALKYRIE))
 
 
 def attack_damage(s, a, t, base):
@@ -492,8 +503,11 @@ def win_check(s):
         return True
     hd, sd, nd, _ = faction_state(s)
     if not (hd or sd or nd >= 3):
-        if not any(FACTION[s.chars[i]] == NEUTRAL and holds(s, i, hd, sd, nd, False)
-                   for i in range(s.n)):
+        chars = s.chars
+        for i in range(s.n):    # (a loop, not any() over a generator: asked often)
+            if FACTION[chars[i]] == NEUTRAL and holds(s, i, hd, sd, nd, False):
+                break
+        else:
             return False
     s.over = True
     winners = set()

@@ -202,3 +202,20 @@ DAVID_SET = (TALISMAN, SPEAR, HOLY_ROBE, SILVER_ROSARY)
 CHOCOLATE_CHARS = frozenset((ALLIE, AGNES, EMI, ELLEN, UNKNOWN, ULTRA_SOUL))
 
 assert NUM_CARDS == 48 and all(len(d) == 16 for d in DECK_CARDS)
+
+
+def pool_characters(pool, abilities, rng=None):
+    """Character ids the deal may use; for "initial" one per initial (needs ``rng``)."""
+    chars = list(range(20))
+    if pool == "base":
+        chars = [c for c in chars if CHAR_SET[c] == "base"]
+    elif pool == "expansion":
+        chars = [c for c in chars if CHAR_SET[c] == "expansion"]
+    if not abilities:
+        chars = [c for c in chars if c != BOB]
+    if pool == "initial" and rng is not None:
+        by_initial = {}
+        for c in chars:
+            by_initial.setdefault(INITIAL[c], []).append(c)
+        chars = sorted(rng.choice(v) for v in by_initial.values())
+    return chars

@@ -25,10 +25,8 @@ from .data import (
     ALLOCATION,
     AREA_ID,
     AREAS,
-    BOB,
     CHAR_ID,
     CHAR_NAME,
-    CHAR_SET,
     DANIEL,
     DAVID,
     DECK_CARDS,
@@ -37,6 +35,8 @@ from .data import (
     INITIAL,
     NEUTRAL,
     SHADOW,
+    WEREWOLF,
+    pool_characters,
 )
 from .views import (
     EVENTS,
@@ -48,6 +48,7 @@ from .views import (
     explain,
     label,
     result_of,
+    secret_tokens,
 )
 from .views import Listed as _Listed
 
@@ -72,6 +73,11 @@ _ROLE.update(c_deal=-1, c_board=-1, c_first=-1)     # the set-up's: nobody's, ne
 _ROLE.update({k: 1 for k in _DECIDE}, respond=2, attack=3)
 _ROLE.update({k: 4 + i for i, k in enumerate(_AUTO)})
 _OPTS = {k: v[0] for k, v in _DECIDE.items()}
+# Decisions whose options are one shared list for all but a few characters (their own
+# options functions say the same): kind -> (those characters, the list)
+_only_get = {"start": (_turn.START_CHARS, _turn.ROLL_ONLY),
+             "end": (_turn.END_CHARS, _turn.END_ONLY),
+             "respond": (frozenset((WEREWOLF,)), _combat.NO_RESPONSE_ONLY)}.get
 _DO = {k: v[1] for k, v in _DECIDE.items()}
 _OUTCOME = {k: v[0] for k, v in _CHANCE.items()}
 _ROLLED = {k: v[1] for k, v in _CHANCE.items()}
@@ -80,10 +86,11 @@ _REVEAL = [("reveal",)]
 _NO_RESPONSE = ("respond", "none")     # its words read nothing (a counterattack's do)
 _NONE = []          # (never changed: fast_legal returns a copy or a sum)
 _D6, _D4 = range(1, 7), range(1, 5)
-_DANIEL, _ALLIE, _DAVID = DANIEL, ALLIE, DAVID
-_PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS
-_NAMING = {}    # action tuple -> its Actions by what they say of the seat they name:
-                # [0] yourself, [1] a hidden seat, [2 + c] revealed character c
+_DANIEL, _ALLIE_DAVID = DANIEL, frozenset((ALLIE, DAVID))    # (revealed: side actions)
+_PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABELS; or, for
+                # one naming a seat, [its index in the tuple] + its Actions by what they
+                # say of the seat they name (see legal_actions):
+                # [1] yourself, [2] a hidden seat, [3 + c] revealed character c
 _OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
 _plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
 for _d6 in _D6:
@@ -91,23 +98,6 @@ for _d6 in _D6:
         _OUTCOMES[("dice", _d6, _d4)] = Action("dice", (_d6, _d4), "")
 # [d6 - 1][d4 - 1] -> (outcome tuple, its shared Action)
 _DICE = tuple(tuple((k, _OUTCOMES[k]) for k in (("dice", d6, d4) for d4 in _D4)) for d6 in _D6)
-
-
-def pool_characters(pool, abilities, rng=None):
-    """Character ids the deal may use; for "initial" one per initial (needs ``rng``)."""
-    chars = list(range(20))
-    if pool == "base":
-        chars = [c for c in chars if CHAR_SET[c] == "base"]
-    elif pool == "expansion":
-        chars = [c for c in chars if CHAR_SET[c] == "expansion"]
-    if not abilities:
-        chars = [c for c in chars if c != BOB]
-    if pool == "initial" and rng is not None:
-        by_initial = {}
-        for c in chars:
-            by_initial.setdefault(INITIAL[c], []).append(c)
-        chars = sorted(rng.choice(v) for v in by_initial.values())
-    return chars
 
 
 class HuntersState(GameState):
@@ -215,7 +205,7 @@ class HuntersState(GameState):
         # reveal (Daniel: see side_actions), a revealed one only if Allie or David
         c = self.chars[seat]
         if self.rev[seat] or not self.alive[seat]:
-            out = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
+            out = _side_actions(self, seat) if c in _ALLIE_DAVID else _NONE
         elif c == _DANIEL:
             out = _side_actions(self, seat)
         else:
@@ -231,14 +221,17 @@ class HuntersState(GameState):
         st = self.stack
         if seat == CHANCE:
             f = st.pop()
-            _ROLLED[f[0]](self, f, act)
+            d = _ROLLED[f[0]](self, f, act)
         elif act[0] in _SIDE:
             # A side action can change the pending step (David's Handgun empties the
-            # range): the loop below looks at it again.
-            _turn.apply_side(self, seat, act)
+            # range): then the loop below looks at it again.
+            d = _turn.apply_side(self, seat, act)
         else:
             f = st[-1]
-            _DO[f[0]](self, f, act)
+            d = _DO[f[0]](self, f, act)
+        if d is not None:       # the handler knows who decides next (turn.HINTS)
+            self.dec = d
+            return
         # _run, inlined: a call saved on every step
         alive = self.alive
         while not self.over:
@@ -328,11 +321,13 @@ class HuntersState(GameState):
                 break
             else:
                 f = st[-1]
-                acts = _OPTS[f[0]](self, f)
+                k = f[0]
                 c = self.chars[d]           # (the decider is alive: see fast_legal)
+                q = _only_get(k)
+                acts = q[1] if q is not None and c not in q[0] else _OPTS[k](self, f)
                 # (a new list: the options may be a shared one, see turn.ROLL_ONLY)
                 if rev[d]:
-                    if c == _ALLIE or c == _DAVID:
+                    if c in _ALLIE_DAVID:
                         acts = acts + _side_actions(self, d)
                 elif c == _DANIEL:
                     acts = acts + _side_actions(self, d)
@@ -344,8 +339,10 @@ class HuntersState(GameState):
         return steps
 
     # --- the protocol -----------------------------------------------------------------------------------
-    _legal = None   # (steps, seat, fast_legal list) of the last legal_actions
-    _sampled = None     # (steps, Action, its tuple) of the last sample_chance, for check_chance
+    # (steps, seat, fast_legal list) of the last legal_actions, and (steps, Action, its
+    # tuple) of the last sample_chance; steps -1 before any (so apply need not test for None)
+    _legal = (-1, -1, ())
+    _sampled = (-1, None, None)
     told = ()       # seats told a private fact, in order (cards.tell); a tuple, so clones share it
 
     def legal_actions(self, seat=None):
@@ -360,17 +357,25 @@ class HuntersState(GameState):
             return []
         # fast_legal, written out (a call saved on every decision)
         c = self.chars[seat]
-        if self.rev[seat] or not self.alive[seat]:
-            side = _side_actions(self, seat) if c == _ALLIE or c == _DAVID else _NONE
-        elif c == _DANIEL:
-            side = _side_actions(self, seat)
-        else:
-            side = _REVEAL
         if seat == dec:
             f = self.stack[-1]
-            fast = _OPTS[f[0]](self, f) + side
+            k = f[0]
+            # (only read: the options may be a shared list, see turn.ROLL_ONLY)
+            q = _only_get(k)
+            fast = q[1] if q is not None and c not in q[0] else _OPTS[k](self, f)
+            if self.rev[seat]:      # (the decider is alive)
+                if c in _ALLIE_DAVID:
+                    fast = fast + _side_actions(self, seat)
+            elif c == _DANIEL:
+                fast = fast + _side_actions(self, seat)
+            else:
+                fast = fast + _REVEAL
+        elif self.rev[seat] or not self.alive[seat]:
+            fast = _side_actions(self, seat) if c in _ALLIE_DAVID else _NONE
+        elif c == _DANIEL:
+            fast = _side_actions(self, seat)
         else:
-            fast = side[:]
+            fast = _REVEAL
         # An action whose words depend on nothing but itself is made once and shared
         # (Actions are immutable); so is one whose words name one seat, per what they
         # say of it (yourself, a hidden seat, a revealed character). The others get their
@@ -379,18 +384,15 @@ class HuntersState(GameState):
         out = []
         for a in fast:
             act = _plain_get(a)
-            if act is None:
-                k = a[0]
-                if k in NAMES_ONE_SEAT:
-                    t = a[NAMES_ONE_SEAT[k]]
-                    i = 0 if t == seat else 2 + self.chars[t] if self.rev[t] else 1
-                    acts = _NAMING.get(a)
-                    if acts is None or acts[i] is None:
-                        act = self._naming(seat, a, i)
-                    else:
-                        act = acts[i]
-                else:
+            if act.__class__ is not _Listed:
+                if act is None:
                     act = self._unshared(seat, a)
+                else:
+                    # naming one seat: [where that seat is in a, then an Action per what
+                    # is said of it: yourself, a hidden seat, revealed character c]
+                    t = a[act[0]]
+                    i = 1 if t == seat else 3 + self.chars[t] if self.rev[t] else 2
+                    act = act[i] or self._naming(seat, a, act, i)
             out.append(act)
         # Every change goes through fast_apply, which counts steps: while steps is the
         # same, what this list holds is still legal and apply's check may trust it.
@@ -398,8 +400,13 @@ class HuntersState(GameState):
         return out
 
     def _unshared(self, seat, a):
-        """The Action of ``a`` for ``seat``, of a kind neither plain nor naming one seat."""
+        """The Action of ``a`` for ``seat``, of a kind not yet in _PLAIN, or never shared."""
         k = a[0]
+        if k in NAMES_ONE_SEAT:
+            acts = _PLAIN[a] = [NAMES_ONE_SEAT[k]] + [None] * (2 + len(CHAR_NAME))
+            t = a[acts[0]]
+            i = 1 if t == seat else 3 + self.chars[t] if self.rev[t] else 2
+            return self._naming(seat, a, acts, i)
         if k in PLAIN_LABELS or a == _NO_RESPONSE:
             act = _PLAIN[a] = _Listed(k, a[1:], label(None, None, a))
         else:
@@ -407,25 +414,27 @@ class HuntersState(GameState):
         act._t = a
         return act
 
-    def _naming(self, seat, a, i):
+    def _naming(self, seat, a, acts, i):
         """The shared Action of ``a`` (naming one seat) for what ``i`` says of that seat."""
-        acts = _NAMING.get(a)
-        if acts is None:
-            acts = _NAMING[a] = [None] * (2 + len(CHAR_NAME))
         act = acts[i] = _Listed(a[0], a[1:], label(self, seat, a))
         act._t = a
         return act
 
     def sample_chance(self, rng):
         f = self.stack[-1]
-        if _OUTCOME[f[0]] == "dice":
-            # fast_chance's commonest case, written out: the same two draws pick the
+        k = _OUTCOME[f[0]]
+        if k == "dice":
+            # fast_chance's commonest cases, written out: the same two draws pick the
             # outcome's tuple and its shared Action from a table
             r = rng.random
             a, out = _DICE[int(r() * 6)][int(r() * 4)]
             self._sampled = (self.steps, out, a)
             return out
-        a = self.fast_chance(rng)
+        if k == "card":
+            d = self.decks[f[2]]
+            a = ("card", d[int(rng.random() * len(d))])
+        else:
+            a = self.fast_chance(rng)
         out = _outcome_get(a)
         if out is None:
             k = a[0]
@@ -448,17 +457,17 @@ class HuntersState(GameState):
         st, history = self.stack, self.history
         if seat == CHANCE:
             known = self._sampled
-            if known is None or known[1] is not action or known[0] != self.steps \
+            if known[1] is not action or known[0] != self.steps \
                     or self.dec != CHANCE or self.over:
                 return super().apply(seat, action)
             h0, t0 = len(history), self.told
             # fast_apply, written out (a call saved on every step of the protocol)
             self.steps += 1
             f0 = st.pop()
-            _ROLLED[f0[0]](self, f0, known[2])
+            d = _ROLLED[f0[0]](self, f0, known[2])
         else:
             known = self._legal
-            if action.__class__ is not _Listed or known is None or known[0] != self.steps \
+            if action.__class__ is not _Listed or known[0] != self.steps \
                     or known[1] != seat or self.over:
                 return super().apply(seat, action)
             act = action._t
@@ -468,39 +477,42 @@ class HuntersState(GameState):
             self.steps += 1
             f0 = st[-1]
             if act[0] in _SIDE:
-                _turn.apply_side(self, seat, act)
+                d = _turn.apply_side(self, seat, act)
             else:
-                _DO[f0[0]](self, f0, act)
-        alive = self.alive
-        while not self.over:
-            f = st[-1]
-            r = _ROLE[f[0]]
-            if r > 3:
-                st.pop()
-                _AUTO_FNS[r](self, f)
-                continue
-            if r == 1:
-                d = f[1]
-                if alive[d]:
-                    self.dec = d
-                    break
-            elif r == 0:
-                if f[1] < 0 or alive[f[1]]:
+                d = _DO[f0[0]](self, f0, act)
+        if d is not None:       # the handler knows who decides next (turn.HINTS)
+            self.dec = d
+        else:
+            alive = self.alive
+            while not self.over:
+                f = st[-1]
+                r = _ROLE[f[0]]
+                if r > 3:
+                    st.pop()
+                    _AUTO_FNS[r](self, f)
+                    continue
+                if r == 1:
+                    d = f[1]
+                    if alive[d]:
+                        self.dec = d
+                        break
+                elif r == 0:
+                    if f[1] < 0 or alive[f[1]]:
+                        self.dec = CHANCE
+                        break
+                elif r < 0:
                     self.dec = CHANCE
                     break
-            elif r < 0:
-                self.dec = CHANCE
-                break
+                else:
+                    # respond (2) is dropped if the attacker has died, attack (3) if
+                    # nobody is in range
+                    d = f[1]
+                    if alive[d] and (alive[f[2]] if r == 2 else _has_target(self, d)):
+                        self.dec = d
+                        break
+                st.pop()
             else:
-                # respond (2) is dropped if the attacker has died, attack (3) if nobody is
-                # in range
-                d = f[1]
-                if alive[d] and (alive[f[2]] if r == 2 else _has_target(self, d)):
-                    self.dec = d
-                    break
-            st.pop()
-        else:
-            self.dec = NOBODY
+                self.dec = NOBODY
         # events_since's commonest answers, without the call: nothing, or one or two
         # public facts whose events are shared (views.EVENTS). A roll of the dice to move
         # is shared by whether it is rolled again: so it is when no move follows and its
@@ -535,7 +547,7 @@ class HuntersState(GameState):
             raise RuleError(f"there is no seat {seat}")
         act = (action.kind,) + tuple(action.args)
         known = self._legal
-        if known is not None and known[0] == self.steps and known[1] == seat and act in known[2]:
+        if known[0] == self.steps and known[1] == seat and act in known[2]:
             return      # listed by legal_actions, and nothing has been applied since
         # Anything else is looked up afresh (also after fields were edited by hand, as
         # test scenarios do: a choice they add is found here).
@@ -547,7 +559,7 @@ class HuntersState(GameState):
 
     def check_chance(self, action):
         known = self._sampled
-        if known is not None and known[0] == self.steps and known[1] == action:
+        if known[0] == self.steps and known[1] == action:
             return
         kind = self.chance_kind()
         a = action.args
@@ -607,25 +619,7 @@ class HuntersState(GameState):
         return build_view(self, seat)
 
     def secret_tokens(self):
-        if self.over:
-            return []
-        out = []
-        saw = {}
-        for g in range(self.n):
-            for entry in self.private[g]:
-                if entry[0] == "saw":
-                    saw.setdefault(entry[1], set()).add(g)
-        for i in range(self.n):
-            if self.chars[i] >= 0 and not self.rev[i]:
-                # the bare name: only its owner and whoever it was shown to may see it
-                seen = saw.get(i)
-                owner = tuple(sorted(seen | {i})) if seen else i
-                out.append((owner, CHAR_NAME[self.chars[i]]))
-            for entry in self.private[i]:
-                if entry[0] in ("drew", "gave", "got"):
-                    out.append((i, entry))
-        out.append((None, ("hermit deck", tuple(sorted(self.decks[0])))))
-        return out
+        return secret_tokens(self)
 
     # --- copying and saving ------------------------------------------------------------------------------
     def clone(self):

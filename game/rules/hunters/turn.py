@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from game.rules.protocol import CHANCE
+
 from . import frames as F
 from .combat import (
     able,
+    has_target,
     heal,
     hurt,
     in_range,
@@ -79,15 +82,23 @@ F.CHANCE["c_first"] = ("first", _first)
 
 # --- turn order ------------------------------------------------------------------------------------
 # A turn's five frames, the same tuples for every turn of a seat (frames are immutable).
-_TURN_FRAMES = tuple((("next_turn",), ("end", p), ("attack", p), ("area", p), ("start", p))
+_NEXT = ("next_turn",)
+_TURN_FRAMES = tuple((_NEXT, ("end", p), ("attack", p), ("area", p), ("start", p))
                      for p in range(8))
+_END_F, _ATTACK_F, _AREA_F = ([t[i] for t in _TURN_FRAMES] for i in (1, 2, 3))
+
+# HINTS. A handler of a decision or a chance step may return who decides next (a seat, or
+# CHANCE) when it knows for sure: the engine then skips its loop over the stack. It knows
+# when the step it leaves on top is one of the turn's own frames (checked by identity, so a
+# stack built by hand or loaded from a file takes the loop) or one it just pushed for a
+# seat that is alive; None means "look". A seat that decides is alive.
 
 
 @F.auto("next_turn")
 def _next_turn(s, f):
     p = s.active
     alive = s.alive
-    if p >= 0 and alive[p] and s.extra > 0:
+    if s.extra > 0 and p >= 0 and alive[p]:    # (extra turns are rare: asked first)
         s.extra -= 1
     else:
         s.extra = 0
@@ -118,13 +129,13 @@ ROLL_ONLY = [("roll",)]
 END_ONLY = [("end_turn",)]
 
 # Who may do more than roll at the start of a turn (Emi's move, the start abilities).
-_START_CHARS = frozenset((EMI, FRANKLIN, GEORGE, ELLEN, FUKA, AGNES, ULTRA_SOUL))
+START_CHARS = frozenset((EMI, FRANKLIN, GEORGE, ELLEN, FUKA, AGNES, ULTRA_SOUL))
 
 
 def _start_opts(s, f):
     p = f[1]
     c = s.chars[p]
-    if c not in _START_CHARS:
+    if c not in START_CHARS:
         return ROLL_ONLY
     opts = [("roll",)]
     if s.pos[p] >= 0 and able(s, p, EMI):
@@ -152,8 +163,10 @@ def _start_opts(s, f):
 def _start_apply(s, f, act):
     p, k = f[1], act[0]
     if k == "roll":
-        s.stack.pop()
-        s.stack.append(("c_move", p, -1))
+        st = s.stack
+        st.pop()
+        st.append(_MOVE_ROLL[p])
+        return CHANCE       # (a seat that decides is alive: see HINTS)
     elif k == "emi":
         s.stack.pop()
         move_to(s, p, s.board.index(AREA_ID[act[1]]))
@@ -186,12 +199,13 @@ def move_to(s, p, slot):
 
 
 _ROLL_TO = tuple(ROLL_AREA.get(t) for t in range(11))     # dice total -> Area (7: None)
+_MOVE_ROLL = tuple(("c_move", p, -1) for p in range(8))    # a turn's first roll, shared
 _OTHER_AREAS = {c: tuple(a for a in range(6) if a != c) for c in range(-1, 6)}
 
 
 def _move_roll(s, f, out):
-    p, first = f[1], f[2]
-    d6, d4 = out[1], out[2]
+    _, p, first = f
+    _, d6, d4 = out
     s.dice = (d6, d4)
     area = _ROLL_TO[d6 + d4]
     board = s.board
@@ -200,17 +214,20 @@ def _move_roll(s, f, out):
     s.history.append(("roll", p, d6, d4))
     if area == cur:
         s.stack.append(f)           # roll again
-        return
+        return CHANCE
     if first == -1:
         if MYSTIC_COMPASS in s.equip[p]:
             s.stack.append(("c_move", p, -7 if area is None else area))
+            return CHANCE
         elif area is None:
             s.stack.append(("move_choice", p, _OTHER_AREAS[cur]))
         else:
             # move_to, written out (one move a turn)
             s.pos[p] = board.index(area)
             s.history.append(("move", p, AREAS[area]))
-        return
+            if s.stack[-1] is _AREA_F[p]:
+                return p
+        return None
     # the Mystic Compass's second roll: either roll's Area (a 7: any other Area)
     dest = -7 if area is None else area
     options = set()
@@ -228,8 +245,14 @@ def _move_roll(s, f, out):
 F.CHANCE["c_move"] = ("dice", _move_roll)
 
 
+_MOVE_CHOICES = {}      # a move choice's Areas -> its options (shared: see ROLL_ONLY)
+
+
 def _move_choice_opts(s, f):
-    return [("move", AREAS[a]) for a in f[2]]
+    opts = _MOVE_CHOICES.get(f[2])
+    if opts is None:
+        opts = _MOVE_CHOICES[f[2]] = [("move", AREAS[a]) for a in f[2]]
+    return opts
 
 
 def _move_choice_apply(s, f, act):
@@ -246,16 +269,20 @@ def can_draw(s, d):
     return bool(s.decks[d] or s.disc[d])
 
 
+_DRAW_OR_SKIP = tuple([("draw", d), ("skip",)] for d in ("hermit", "white", "black"))
+_SKIP_ONLY = [("skip",)]    # (these lists are shared: see ROLL_ONLY)
+
+
 def _area_opts(s, f):
     p = f[1]
     area = s.board[s.pos[p]]
     decks, disc = s.decks, s.disc
     if area == HERMITS_CABIN:
-        return [("draw", "hermit"), ("skip",)] if decks[0] or disc[0] else [("skip",)]
+        return _DRAW_OR_SKIP[0] if decks[0] or disc[0] else _SKIP_ONLY
     if area == CHURCH:
-        return [("draw", "white"), ("skip",)] if decks[1] or disc[1] else [("skip",)]
+        return _DRAW_OR_SKIP[1] if decks[1] or disc[1] else _SKIP_ONLY
     if area == CEMETERY:
-        return [("draw", "black"), ("skip",)] if decks[2] or disc[2] else [("skip",)]
+        return _DRAW_OR_SKIP[2] if decks[2] or disc[2] else _SKIP_ONLY
     opts = []
     if area == UNDERWORLD_GATE:
         for d, name in ((0, "hermit"), (1, "white"), (2, "black")):
@@ -279,9 +306,23 @@ _DECK_OF = {"hermit": 0, "white": 1, "black": 2}
 
 def _area_apply(s, f, act):
     p, k = f[1], act[0]
-    s.stack.pop()
+    st = s.stack
+    st.pop()
+    if k == "skip":
+        if st[-1] is _ATTACK_F[p]:
+            # the engine's attack step (see state's loop): asked only with someone in range
+            if has_target(s, p):
+                return p
+            st.pop()
+            if st[-1] is _END_F[p]:
+                return p
+        return None
     if k == "draw":
-        s.stack.append(("draw", p, _DECK_OF[act[1]], -1))
+        # the automatic "draw" step, taken at once (see _draw)
+        d = _DECK_OF[act[1]]
+        if s.decks[d] or s.disc[d]:
+            _draw(s, (None, p, d, -1))
+            return CHANCE
     elif k == "woods":
         t = act[2]
         if act[1] == "damage":
@@ -338,11 +379,15 @@ def _attack_opts(s, f):
 
 def _attack_apply(s, f, act):
     p = f[1]
-    s.stack.pop()
+    st = s.stack
+    st.pop()
     if act[0] == "attack":
         start_attack(s, p, (act[1],), 0)
+        return CHANCE
     elif act[0] == "attack_all":
         start_attack(s, p, tuple(in_range(s, p)), 0)
+        return CHANCE
+    return p if st[-1] is _END_F[p] else None
 
 
 F.DECIDE["attack"] = (_attack_opts, _attack_apply)
@@ -350,13 +395,13 @@ F.PROMPT["attack"] = "attack"
 
 
 # --- end of turn -----------------------------------------------------------------------------------------
-_END_CHARS = frozenset((GREGOR, WIGHT, CHARLES))
+END_CHARS = frozenset((GREGOR, WIGHT, CHARLES))
 
 
 def _end_opts(s, f):
     p = f[1]
     c = s.chars[p]
-    if c not in _END_CHARS or not s.abilities or not s.rev[p] or s.voided[p]:
+    if c not in END_CHARS or not s.abilities or not s.rev[p] or s.voided[p]:
         return END_ONLY
     opts = [("end_turn",)]
     if c == GREGOR and not s.used[p]:
@@ -371,15 +416,23 @@ def _end_opts(s, f):
 def _end_apply(s, f, act):
     p, k = f[1], act[0]
     if k == "end_turn":
-        s.stack.pop()
+        st = s.stack
+        st.pop()
+        if st[-1] is _NEXT:
+            # the next turn's start, which is a living seat's decision
+            st.pop()
+            _next_turn(s, _NEXT)
+            return s.active
     elif k == "gregor":
         s.used[p] = True
         s.barrier[p] = True
         s.history.append(("ability", p, "Gregor", -1))
+        return p
     elif k == "wight":
         s.used[p] = True
         s.extra += len(s.dead_order)
         s.history.append(("ability", p, "Wight", len(s.dead_order)))
+        return p
     elif k == "charles":
         s.history.append(("ability", p, "Charles", -1))
         hurt(s, p, 2, p, "charles")
@@ -442,13 +495,17 @@ def side_actions(s, seat):
 
 
 def apply_side(s, seat, act):
+    """A side action; returns the decider when unchanged (see HINTS): a reveal or Allie's
+    heal changes nothing the pending step's decider depends on."""
     k = act[0]
     if k == "reveal":
         reveal(s, seat)
+        return s.dec
     elif k == "allie_heal":
         s.used[seat] = True
         s.history.append(("ability", seat, "Allie", seat))
         heal(s, seat, s.dmg[seat], "allie")
+        return s.dec
     elif k == "david":
         s.used[seat] = True
         card = act[1]

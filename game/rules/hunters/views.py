@@ -417,3 +417,24 @@ def result_of(s):
     )
 
 
+def secret_tokens(s):
+    """Each secret and who may see it (GameState.secret_tokens)."""
+    if s.over:
+        return []
+    out = []
+    saw = {}
+    for g in range(s.n):
+        for entry in s.private[g]:
+            if entry[0] == "saw":
+                saw.setdefault(entry[1], set()).add(g)
+    for i in range(s.n):
+        if s.chars[i] >= 0 and not s.rev[i]:
+            # the bare name: only its owner and whoever it was shown to may see it
+            seen = saw.get(i)
+            owner = tuple(sorted(seen | {i})) if seen else i
+            out.append((owner, CHAR_NAME[s.chars[i]]))
+        for entry in s.private[i]:
+            if entry[0] in ("drew", "gave", "got"):
+                out.append((i, entry))
+    out.append((None, ("hermit deck", tuple(sorted(s.decks[0])))))
+    return out
