@@ -106,8 +106,11 @@ class Manager(pygame_gui.UIManager):
         elif first is not None:
             start, self.theme_later = split_theme(theme, first)
         self.theme_later = self.theme_later or None
+        # a kept theme's fonts are loaded: its own loader (started, so it loads anything
+        # new at once) serves, and no loader threads are started for nothing
+        loader = self._taken._resource_loader if self._taken is not None else None
         super().__init__(size, start, enable_live_theme_updates=False,
-                         starting_language=locale)
+                         starting_language=locale, resource_loader=loader)
         shape_cache.install(self)   # its clean-up no longer costs a frame ms
 
     @property
