@@ -7,12 +7,13 @@ hands its parsed theme back here (``release``), and the next manager made for th
 theme data and language takes it (``Manager``), fonts, shadows and drawn shapes and all:
 a second App in one process (the tests make hundreds) starts on a warm theme.
 
-A theme is only kept while it holds exactly what its key says: loading any other theme
-data into it (a new window scale, text size, colours or language), or a new locale, takes
-it out for good (``KeptTheme``). Only the blocks of the theme it was made for may be
-loaded later (``App.complete_theme``'s second half): a kept theme is whole, and a taker
-needs nothing more. One manager uses a kept theme at a time. pygame.quit() ends every
-font and surface, so the kept themes go with it.
+A theme is only kept while it holds nothing but what its key says: loading any other
+theme data into it (a new window scale, text size, colours or language), or a new locale,
+takes it out for good (``KeptTheme``). The blocks of the theme it was made for may be
+loaded later (``App.complete_theme``'s second half); a taker loads what its last manager
+never needed when a screen first needs it, as a fresh start would. One manager uses a kept
+theme at a time, and at most KEEP are kept. pygame.quit() ends every font and surface, so
+the kept themes go with it.
 """
 
 from __future__ import annotations
