@@ -26,7 +26,7 @@ from pygame_gui.core import UIAppearanceTheme
 
 from game.ui import shape_cache
 
-KEEP = 4     # themes kept at most (the last released): each holds fonts and 4-12 MB of shapes
+KEEP = 8     # themes kept at most (the last released): each holds fonts and 4-12 MB of shapes
 _kept: dict[str, list["KeptTheme"]] = {}
 
 
