@@ -17,7 +17,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 from game import crash
 from game.i18n import _
@@ -106,12 +105,13 @@ class App:
         w, h = self.screen.get_size()
         self.metrics = style.Metrics.for_size(w, h)
         self._theme_scale = round(self.metrics.scale, 2)
-        theme, self._theme_later = style.split_theme(style.scaled_theme(self._theme_scale))
-        self.manager = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False,
-                                            starting_language=gui_locale())
-        from game.ui import shape_cache
+        from game.ui.theme_cache import Manager
 
-        shape_cache.install(self.manager)   # its clean-up no longer costs a frame ms
+        # the menu's blocks of the theme now, the rest when another screen needs them
+        # (or all of it at once: a theme kept from an App before in this process)
+        self.manager = Manager((w, h), style.scaled_theme(self._theme_scale),
+                               locale=gui_locale(), first=style.MENU_THEME)
+        self._theme_later = self.manager.theme_later
         self.sound = Sounds(self.settings.volume, self.settings.muted, self.settings.cue_volumes)
         self.clock = pygame.time.Clock()
         self.scenes: list[Scene] = []
@@ -361,6 +361,7 @@ class App:
         for scene in reversed(self.scenes):
             scene.on_exit()
         self.scenes = []
+        self.manager.release()     # its theme serves the next App of this process
         self.release_collector()
         from game.storage import history
         from game.storage import stats as stats_store

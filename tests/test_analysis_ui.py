@@ -4,7 +4,7 @@ progress bar and Cancel, the graph's marks jumping the review, kept with the gam
 from __future__ import annotations
 
 import pytest
-from ui_helpers import click, click_at, find, step, wait
+from ui_helpers import click, click_at, find, step, until_worked, wait
 
 from game.review.sample import play_record
 from game.session import SeatConfig, Session
@@ -21,6 +21,16 @@ def small_budget(monkeypatch):
 @pytest.fixture(scope="module")
 def record():
     return play_record("chasing", 3, 21, level="normal")
+
+
+@pytest.fixture(scope="module")
+def analysed(record):
+    """The record with its analysis kept (as after a first Analyse): the screen opens with
+    it at once, for the tests about the finished screen's layout."""
+    from game.analysis import analyse
+    from game.analysis.store import with_analysis
+
+    return with_analysis(record, analyse(record, budget=6))     # small_budget's
 
 
 def open_review(app, record):
@@ -84,7 +94,8 @@ def test_from_the_results_a_moment_opens_the_review_there(app, record):
     click(app, "#analyse")
     scene = app.top
     assert isinstance(scene, AnalysisScene)
-    assert wait(app, lambda: scene.analysis is not None, 120)
+    # nothing here is about the frames while it works (the test above is): none is drawn
+    assert until_worked(app, lambda: scene.analysis is not None)
     assert wait(app, lambda: scene.rows, 10)
     index = scene.rows[0][1]
     rect = scene.moment_rect(index)
@@ -96,7 +107,7 @@ def test_from_the_results_a_moment_opens_the_review_there(app, record):
 
 
 @pytest.mark.parametrize("lang", ["de", "ja"])
-def test_the_legend_under_the_title_is_never_cut(shadows_home, record, lang):
+def test_the_legend_under_the_title_is_never_cut(shadows_home, analysed, lang):
     """German ran past 1024 px and was cut with "…" before it said what a diamond marks:
     now the line wraps to two and the graph starts below it."""
     from ui_helpers import make_app
@@ -108,10 +119,10 @@ def test_the_legend_under_the_title_is_never_cut(shadows_home, record, lang):
     app = make_app((1024, 640))
     try:
         i18n.set_language(lang)
-        review = open_review(app, record)
+        review = open_review(app, analysed)
         click(app, "#analyse")
         scene = app.top
-        assert wait(app, lambda: scene.analysis is not None, 120)
+        assert isinstance(scene, AnalysisScene) and scene.analysis is not None
         step(app, 2)
         m = scene.metrics
         lines = scene.legend_lines(m)

@@ -158,9 +158,25 @@ def test_the_collector_is_on_again_once_the_menu_is_up(tmp_path):
     assert out == ["False", "True", "True"]
 
 
-def test_the_menu_starts_with_its_part_of_the_theme_and_any_other_screen_loads_the_rest(app):
+@pytest.fixture
+def first_app(app):
+    """The app as a process's first App starts it: no theme kept from an App before
+    (game.ui.theme_cache; the tests before this one in the process made some)."""
+    from game.ui import theme_cache
+
+    app.quit()
+    theme_cache.forget()
+    first = make_app()
+    step(first, 2)
+    assert not first.manager.reused_theme
+    yield first
+    first.quit()
+
+
+def test_the_menu_starts_with_its_part_of_the_theme_and_any_other_screen_loads_the_rest(first_app):
     from game.ui import style
 
+    app = first_app
     assert set(app._theme_later) >= {"label", "text_box", "panel", "@choice"}
     assert not set(app._theme_later) & (style.MENU_THEME - {"#noir_shape"})
     app.top.open_settings()

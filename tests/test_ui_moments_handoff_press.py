@@ -51,6 +51,43 @@ def test_a_long_frame_as_the_hand_off_comes_up_is_not_counted_as_seen(app):
     assert app.top is table and table.session.at_screen == 0
 
 
+def test_the_guard_runs_on_the_apps_clock_in_frames_or_in_one_long_frame(app):
+    """The half second is the app's own clock (each frame's dt), counted from the second
+    frame after the first drawing: 30 frames of 1/60 s, or one frame of half a second
+    (how ui_helpers.wait_armed waits, as a person does, without drawing 30 frames)."""
+    from ui_helpers import wait_armed
+
+    from game.ui.scenes.handoff import GUARD_SECONDS
+
+    for long_frame in (False, True):
+        table = start(app)
+        assert until(app, lambda: isinstance(app.top, HandoffScene) and app.top._shown_at is not None)
+        handoff = app.top
+        while app.frames <= handoff._shown_at + 1:
+            step(app)                     # the frame after its first drawing does not count
+        assert handoff.guard == GUARD_SECONDS and not handoff.armed()
+        if long_frame:
+            app.step(GUARD_SECONDS - 1e-9)
+            assert not handoff.armed()    # a hair short of half a second
+            app.step(1e-6)
+        else:
+            step(app, 29)
+            assert not handoff.armed()    # 29/60 s
+            assert until(app, handoff.armed, 2)   # 30 (31 when the sum rounds short)
+        assert handoff.armed()
+        post_key(pygame.K_RETURN)
+        step(app)
+        assert app.top is table and table.session.at_screen == 0
+        app.pop_to(type(app.scenes[0]))
+        step(app, 2)
+    # the helper's way: a frame until the guard counts, then the rest of it in one frame
+    table = start(app)
+    assert until(app, lambda: isinstance(app.top, HandoffScene))
+    handoff, frames = app.top, app.frames
+    wait_armed(app)
+    assert handoff.armed() and app.frames - frames <= 4
+
+
 def test_frames_that_did_not_draw_the_hand_off_do_not_count(app, monkeypatch):
     real = app._draw_scenes
     put_off = [0]

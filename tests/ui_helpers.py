@@ -98,11 +98,29 @@ def find(app, object_id: str):
     raise LookupError(f"{object_id} not on {type(scene).__name__}; there are: {ids}")
 
 
+def advance(app, seconds: float) -> None:
+    """One frame that took ``seconds`` (a long frame, as on a slow machine): the app's clock
+    (each frame's ``dt``) and the session's (``frame_clock``) move on by that much at once."""
+    app.step(seconds)
+    _FRAME_TIME[0] += seconds
+
+
 def wait_armed(app, frames: int = 120) -> None:
-    """A hand-off screen ignores input for its first half second: wait as a person would."""
-    armed = getattr(app.top, "armed", None)
-    if armed is not None:
-        until(app, lambda: app.top.armed() if hasattr(app.top, "armed") else True, frames)
+    """A hand-off screen ignores input for its first half second: wait as a person would.
+    The half second runs on the app's clock (HandoffScene.update counts each frame's dt from
+    the second frame after it was first drawn): once it counts, the rest passes in one frame
+    that long (``advance``), not in 30 frames of the same picture that nobody looks at."""
+    from game.ui.scenes.handoff import GUARD_SECONDS
+
+    for _ in range(frames):
+        top = app.top
+        if getattr(top, "armed", None) is None or top.armed():
+            return
+        guard = getattr(top, "guard", GUARD_SECONDS)
+        if 0 < guard < GUARD_SECONDS:
+            advance(app, guard)
+        else:
+            step(app)
 
 
 def click_at(app, pos, frames: int = 2) -> None:

@@ -22,11 +22,11 @@ def fit(manager: pygame_gui.UIManager | None, made_at: tuple | None,
     # colours and text size are in its theme; the language picks its fonts (Japanese)
     scale = (round(m.scale, 2), palette.current(), gui_locale())
     if manager is None or scale != made_at:
-        from game.ui import shape_cache
+        from game.ui.theme_cache import Manager
 
-        manager = pygame_gui.UIManager((m.width, m.height), style.scaled_theme(scale[0]),
-                                       enable_live_theme_updates=False, starting_language=scale[2])
-        shape_cache.install(manager)
+        if isinstance(manager, Manager):
+            manager.release()     # its theme, for a manager at that scale again
+        manager = Manager((m.width, m.height), style.scaled_theme(scale[0]), locale=scale[2])
         return manager, scale
     manager.set_window_resolution((m.width, m.height))
     return manager, scale
