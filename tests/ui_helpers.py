@@ -214,9 +214,15 @@ def drawn_texts(monkeypatch) -> list:
 
 def wait(app, predicate, seconds: float = 30.0) -> bool:
     """Step until ``predicate()`` holds (True) or ``seconds`` ran out (False): for what
-    happens off the frame and takes its own time (a browser, a computer's move)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    happens off the frame and takes its own time (a browser, a computer's move).
+
+    ``seconds`` of this process's CPU time (every thread's: a computer's or a hint's
+    search counts, and so do the frames drawn while waiting), so a loaded machine that
+    gives the test less of a core does not cut the wait short. A wall-clock cap twenty
+    times longer only ends a wait for something that never comes (a hung browser)."""
+    budget = time.process_time() + seconds
+    cap = time.monotonic() + 20 * seconds
+    while time.process_time() < budget and time.monotonic() < cap:
         if predicate():
             return True
         step(app)
