@@ -19,7 +19,14 @@ from game.ui import draw, focus, palette, style
 from . import model as M
 from . import wording
 from .anim import Beat
-from .look import chip, draw_memory_panel, draw_scores_panel, fit_text, live_rounds
+from .look import (
+    chip,
+    draw_memory_panel,
+    draw_scores_panel,
+    fit_text,
+    live_rounds,
+    warm_memory_chips,
+)
 from .model import TRICKS_PER_ROUND
 
 # the rank's font size of the card under the pointer, at least (see ``_zoom``)
@@ -94,7 +101,8 @@ class ChasingPainter:
     def warm_steps(self):
         """Behind the curtain, before the first picture: the table top's pieces, each a
         piece of its own (a warm pool of light, the felt, the backdrop they make: 3-8 ms
-        each the first time), so that no frame of the curtain makes them all."""
+        each the first time; the memory aid's chips, a suit a piece), so that no frame of
+        the curtain makes them all."""
         if self.geo is None:
             return
         m = self.metrics
@@ -105,6 +113,8 @@ class ChasingPainter:
         yield
         self._backdrop(self.app.screen.get_size())
         yield
+        if self.geo.memory is not None:
+            yield from warm_memory_chips(self.geo.memory, m, self.live_view()["deck_top_rank"])
 
     def draw_board(self, surface: pygame.Surface) -> None:
         geo = self.geo
