@@ -13,6 +13,7 @@ from typing import Mapping
 
 import pygame
 
+from game import i18n
 from game.i18n import N_, _, n_, p_
 from game.ui import draw, focus, palette, style
 
@@ -60,6 +61,31 @@ class ChasingPainter:
         if beat is not None and beat.shown is not None and beat.shown["seat"] == self.viewer:
             return beat.shown, beat, t
         return M.from_view(self.live_view()), None, 1.0
+
+    def still_key(self):
+        """While nothing moves, everything ``draw`` reads (the app keeps the picture and
+        shows it again while this is equal: a Chasing frame drew the whole table, 5-6 ms,
+        so that no frame had room for the work done ahead, the results' buttons among it).
+        None while anything moves. A part read and not in it would show stale:
+        tests/test_ui_chasing_still.py compares the kept picture with a fresh one."""
+        if self.geo is None or not self.motion.idle or self.motion.current()[0] is not None:
+            return None
+        s, m, panel = self.session, self.metrics, self.log_panel
+        focused = pygame.mouse.get_focused()
+        log = None if panel is None else (
+            id(panel._content), panel._content.height if panel._content is not None else None,
+            len(panel.lines), panel.lines[-1:], panel.offset, panel._dragging, panel.title,
+            tuple(panel.rect))
+        return (
+            self.live_view(), id(s.match), len(s.match.log), len(s.entries), self.viewer, s.at_screen,
+            s.decider(), s.is_over(), s.computer_thinking(), self.acting(), self.turn_text(),
+            self.status, self.status_refused, self.selected, self.key_selected, self.page,
+            tuple(mo.kind for mo in self.moments._queue), self.round_end_due is not None,
+            self.results_due, self.finished_caption(), self._shown_key, id(self.root),
+            getattr(self, "top_bar_right", None), tuple(getattr(self, "choice_area", None) or ()),
+            pygame.mouse.get_pos() if focused else None, focused,
+            (m.width, m.height, m.text), tuple(self.geo.table), palette.current(), palette.reduced_motion(),
+            i18n.current(), draw.table_background(self.app.screen.get_size(), felt=True), log)
 
     def draw(self, surface: pygame.Surface) -> None:
         # the base draws the same, on its plain backdrop; ours has the table top baked in
