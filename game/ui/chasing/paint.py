@@ -68,8 +68,9 @@ class ChasingPainter:
         so that no frame had room for the work done ahead, the results' buttons among it).
         None while anything moves. A part read and not in it would show stale:
         tests/test_ui_chasing_still.py compares the kept picture with a fresh one."""
-        if self.geo is None or not self.motion.idle or self.motion.current()[0] is not None:
-            return None
+        if (self.geo is None or getattr(self, "is_review", False) or not self.motion.idle
+                or self.motion.current()[0] is not None):
+            return None     # (a review draws more: its own log, the secrets it shows)
         s, m, panel = self.session, self.metrics, self.log_panel
         focused = pygame.mouse.get_focused()
         log = None if panel is None else (
