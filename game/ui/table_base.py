@@ -148,6 +148,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         Once the game is over every line is shown, private ones marked with whose they were."""
         if self.session.is_over():
             return self.full_log()
+        self.keep_full_log()
         return self.seen_lines(self.viewer)[1]
 
     def seen_lines(self, viewer: int | None) -> tuple[list[int], list[str]]:
