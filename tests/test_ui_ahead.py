@@ -134,22 +134,39 @@ def test_the_hand_off_is_made_while_the_last_move_lingers(app, made, game_id):
     assert app.ahead.failures == 0
 
 
-def test_the_table_after_a_hand_off_finds_her_buttons_made(app, made):
+def test_the_table_after_a_hand_off_finds_her_buttons_made(app, made, monkeypatch):
     """Shadow Hunters: while the hand-off is up, the table's buttons for the person it
     hands to (her private Reveal/Notes/Card/Pass… row, her choices) are made and parked;
-    the frame after her Ready makes none. None of them is visible before her Ready."""
+    the frame after her Ready makes none. None of them is visible before her Ready. The
+    build that finds which buttons she will need lays out no log (her whole log, rendered
+    for nothing, cost 1-2 ms late in a game) and leaves the table's log panel as it was."""
+    from game.ui.widgets import LogPanel
+
     table, tick = start(app, "hunters")
     rng = random.Random(4)
+    laid_out_for = []
+    real_set = LogPanel.set_lines
+
+    def set_lines(panel, lines):
+        if isinstance(app.top, HandoffScene) and panel is not app.top.log_panel:
+            laid_out_for.append(table.session.at_screen)
+        real_set(panel, lines)
+
+    monkeypatch.setattr(LogPanel, "set_lines", set_lines)
     checked = 0
     for _ in range(3):
+        del laid_out_for[:]
         assert play_until(app, table, tick, lambda: isinstance(app.top, HandoffScene)
                           and not isinstance(app.top, _look()), rng)
         handoff = app.top
+        panel = table.log_panel
         for _ in range(60):
             tick()
             # the table is covered: nothing of it, and nothing made for her, is drawn
             assert "Reveal" not in visible_texts(app) and "Notes" not in visible_texts(app)
         assert not app.ahead.pending("seat")
+        assert handoff.seat not in laid_out_for
+        assert table.log_panel is panel and panel.lines == table.log_lines() != []
         assert handoff.armed()
         post_key(pygame.K_RETURN)
         before = made[0]

@@ -418,6 +418,35 @@ def test_behind_the_curtain_chasing_deals_in_a_frame_of_its_own_and_is_built_bef
 
 
 
+def test_behind_the_curtain_chasing_makes_the_memory_aid_a_suit_a_frame_before_its_picture(
+        app, monkeypatch):
+    """The memory aid's chips (every rank of every suit, lit and dimmed; a dimmed one works
+    out its ink) are made a suit a frame behind the curtain: the first picture, which made
+    them all (5-7 ms), only finds them."""
+    from game.ui.chasing import look
+    from game.ui.chasing.table import ChasingTable
+
+    look.chip.cache_clear()
+    inks, pictures = [], []
+    real_ink = look.dim_ink
+    monkeypatch.setattr(look, "dim_ink", lambda ground: inks.append(app.frames) or real_ink(ground))
+    real_picture = ChasingTable.draw_off_screen
+    monkeypatch.setattr(ChasingTable, "draw_off_screen",
+                        lambda self: pictures.append(app.frames) or real_picture(self))
+    open_setup(app, "chasing")
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    for _ in range(600):
+        if app.top is not curtain:
+            break
+        step(app)
+    assert app.top is table and pictures
+    top = table.live_view()["deck_top_rank"]
+    assert len(inks) == len(look.SUIT_ORDER) * (top + 1)     # each dimmed chip made once
+    assert max(inks) < min(pictures)
+    assert all(inks.count(f) == top + 1 for f in set(inks))  # a suit a frame
+
+
 def test_the_curtains_words_are_in_the_players_language(monkeypatch):
     """"Shuffling and dealing…" under the dealt cards comes from the catalog (it was
     drawn in English in every language)."""

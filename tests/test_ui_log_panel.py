@@ -144,9 +144,8 @@ def test_logs_that_part_and_shrink_look_as_each_laid_out_at_once(app):
     panel = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
     a, b = pygame.Surface((300, 420)), pygame.Surface((300, 420))
     laid_out = 0
-    shown = []
     for k, lines in enumerate(steps):
-        made = panel.blocks_made
+        made, placed = panel.blocks_made, panel.lines_placed
         panel.set_lines(lines)
         fresh = LogPanel(pygame.Rect(0, 0, 300, 420), app.metrics)
         fresh.set_lines(lines)
@@ -165,7 +164,33 @@ def test_logs_that_part_and_shrink_look_as_each_laid_out_at_once(app):
         panel.scroll_to_end()
         if k in (3, 5):   # back to a log laid out before: only its new lines and the one before
             assert panel.blocks_made - made <= 2 * 2, k
-            assert panel.content() is shown[k - 2], k   # its pieces and places kept, not laid again
-        shown.append(panel.content())
+            # its pieces and places kept, not put in place again from where the logs part
+            assert panel.lines_placed - placed == {3: 1, 5: 2}[k] + 1, k
         laid_out += panel.blocks_made - made
     assert laid_out < sum(len(x) for x in steps) // 2
+
+
+@pytest.mark.animation_speed("off")
+def test_the_finished_game_s_log_is_worked_out_during_play_not_in_the_frame_it_ends(app):
+    """Every line of the game with whose each private one was is what the log shows once
+    the game is over: it is kept up to date a new entry at a time while the game is played
+    (never shown before the end), so the end's frame reads no entry again."""
+    import random
+
+    from ui_helpers import play_mixed
+
+    seats = [SeatConfig("Ann", "human", "easy"), SeatConfig("Bob", "human", "easy")] + \
+        [SeatConfig(f"C{i}", "computer", "easy") for i in range(2, 5)]
+    table = start_game(app, "chasing", seats, 7, {})
+    s = table.session
+    play_mixed(app, table, random.Random(7), frames=700)
+    assert len(s.entries) > 12 and not s.is_over()
+    read = table.seen_log.entries_read
+    whole = table.full_log()
+    assert table.seen_log.entries_read == read        # nothing worked out again
+    from game.ui.seen_log import SeenLog
+
+    kept, table.seen_log = table.seen_log, SeenLog()
+    assert whole == table.full_log()                  # as worked out from the first entry
+    table.seen_log = kept
+    assert table.log_panel.lines == table.seen_lines(table.viewer)[1]   # only hers shown

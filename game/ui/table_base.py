@@ -148,6 +148,7 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         Once the game is over every line is shown, private ones marked with whose they were."""
         if self.session.is_over():
             return self.full_log()
+        self.keep_full_log()
         return self.seen_lines(self.viewer)[1]
 
     def seen_lines(self, viewer: int | None) -> tuple[list[int], list[str]]:
@@ -562,6 +563,11 @@ class TableScene(TablePhones, TableEnding, TableAhead, Scene):
         self.top_bar_right = howto.add_button(self, m, x, y, bw)
 
     def make_log_panel(self, rect: pygame.Rect) -> LogPanel:
+        if self._dry is not None:
+            # a dry build (planned_buttons) wants the buttons only: an empty stand-in (laying
+            # out the whole log of the person a hand-off waits for cost 1-2 ms late in a game);
+            # the panel shown stays as it is
+            return self.log_panel if self.log_panel is not None else LogPanel(rect, self.metrics)
         panel = self.log_panel
         if panel is not None and panel.rect == rect and panel.m == self.metrics:
             # the same place: keep what is rendered (and where the reader scrolled to)

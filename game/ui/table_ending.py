@@ -37,6 +37,14 @@ class TableEnding:
                 self.prepare_results()   # recorded: the results (and their record) are known
         return self._over_moment.done
 
+    def keep_full_log(self) -> None:
+        """During play, the finished game's log (every line, a private one marked with whose
+        it was) worked out a new entry at a time, never shown before the end: the frame the
+        game ends then finds it (worked out from the first entry there, it took 2-5 ms of
+        that frame late in a game)."""
+        if not self.session.is_over():
+            self.full_log()
+
     def start_recording(self) -> None:
         """Record the finished game on a worker thread while the final board lingers:
         reading and writing the history (up to 50 games with their moves) took 10-25 ms

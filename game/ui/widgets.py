@@ -269,6 +269,7 @@ class LogPanel(ScrollPanel):
         self._last_first = 0    # the index in the content's pieces where the newest line starts
         self._tops: list[int] = []
         self._kept: list[tuple] = []   # other logs laid out before (_put_by)
+        self.lines_placed = 0   # lines put in place so far, rendered or kept (tests count it)
 
     @staticmethod
     def _line_block(line: str, newest: bool) -> Block:
@@ -285,6 +286,11 @@ class LogPanel(ScrollPanel):
             # sits down (her log, laid out when she last sat here): the lines the two share
             # keep their pieces and places, the rest are laid out under them
             cut = min(keep, len(lines) - 1)
+            if cut < len(self.lines):
+                # what goes may be another reader's part of the log (pass-and-play: hers
+                # parts from the public lines at her first secret): kept whole, so that her
+                # next turn lays out only what came since, not every line after the parting
+                self._put_by(copy=True)
             self._cut(cut)
             self.lines = lines
             self._append(lines[cut:])
@@ -302,12 +308,23 @@ class LogPanel(ScrollPanel):
         return (self.lines, self.blocks, self._content, self._tops, self._last_first,
                 getattr(self, "_block_cache", {}))
 
-    def _put_by(self) -> None:
-        """Keep what is laid out now: a log shown again later starts from it."""
+    def _put_by(self, copy: bool = False) -> None:
+        """Keep what is laid out now: a log shown again later starts from it. ``copy``: the
+        current one goes on (cut and extended), the kept one is a copy of it as it is now."""
         if self._content is None or not self.lines:
             return
-        kept = getattr(self, "_kept", [])
-        kept.insert(0, self._state())
+        lines = self.lines
+        # a kept log that this one holds whole serves nothing this one does not
+        kept = [k for k in getattr(self, "_kept", []) if not _starts(lines, k[0])]
+        if any(_starts(k[0], lines) for k in kept):
+            self._kept = kept       # and one that holds this one whole serves it
+            return
+        state = self._state()
+        if copy:
+            lines, blocks, content, tops, last_first, cache = state
+            same = Stack(content.width, content.height, list(content.pieces))
+            state = (list(lines), list(blocks), same, list(tops), last_first, dict(cache))
+        kept.insert(0, state)
         self._kept = kept[:self.KEPT_LOGS]
 
     def _nearest(self, lines: list[str]) -> int:
@@ -330,7 +347,8 @@ class LogPanel(ScrollPanel):
             return 0
         if at > 0:
             state = self._kept.pop(at - 1)
-            self._put_by()
+            if not _starts(state[0], self.lines):   # (else the one taken holds it whole)
+                self._put_by()
             (self.lines, self.blocks, self._content, self._tops, self._last_first,
              self._block_cache) = state
         return best
@@ -351,6 +369,7 @@ class LogPanel(ScrollPanel):
 
     def _render(self, width: int) -> Stack:
         content = super()._render(width)
+        self.lines_placed += len(self.blocks)
         self._last_first = len(content.pieces) - self._pieces_of_last(content)
         return content
 
@@ -372,6 +391,7 @@ class LogPanel(ScrollPanel):
         fresh = [self._line_block(ln, i == len(new) - 1) for i, ln in enumerate(new)]
         self.blocks.extend(fresh)
         others = [k[5] for k in getattr(self, "_kept", [])]
+        self.lines_placed += len(new) + 1
         for b in [self.blocks[-len(new) - 1], *fresh]:
             key = (b, width, fs)
             made = cache.get(key) or next((o[key] for o in others if key in o), None) \
@@ -401,3 +421,8 @@ class LogPanel(ScrollPanel):
         tops = getattr(self, "_tops", [])
         i = bisect.bisect_left(tops, self.offset)
         return tops[i] if i < len(tops) else self.offset
+
+
+def _starts(longer: list, shorter: list) -> bool:
+    """``longer`` begins with every line of ``shorter``."""
+    return len(shorter) <= len(longer) and longer[:len(shorter)] == shorter

@@ -13,13 +13,21 @@ from typing import Mapping
 
 import pygame
 
+from game import i18n
 from game.i18n import N_, _, n_, p_
 from game.ui import draw, focus, palette, style
 
 from . import model as M
 from . import wording
 from .anim import Beat
-from .look import chip, draw_memory_panel, draw_scores_panel, fit_text, live_rounds
+from .look import (
+    chip,
+    draw_memory_panel,
+    draw_scores_panel,
+    fit_text,
+    live_rounds,
+    warm_memory_chips,
+)
 from .model import TRICKS_PER_ROUND
 
 # the rank's font size of the card under the pointer, at least (see ``_zoom``)
@@ -53,6 +61,32 @@ class ChasingPainter:
         if beat is not None and beat.shown is not None and beat.shown["seat"] == self.viewer:
             return beat.shown, beat, t
         return M.from_view(self.live_view()), None, 1.0
+
+    def still_key(self):
+        """While nothing moves, everything ``draw`` reads (the app keeps the picture and
+        shows it again while this is equal: a Chasing frame drew the whole table, 5-6 ms,
+        so that no frame had room for the work done ahead, the results' buttons among it).
+        None while anything moves. A part read and not in it would show stale:
+        tests/test_ui_chasing_still.py compares the kept picture with a fresh one."""
+        if (self.geo is None or getattr(self, "is_review", False) or not self.motion.idle
+                or self.motion.current()[0] is not None):
+            return None     # (a review draws more: its own log, the secrets it shows)
+        s, m, panel = self.session, self.metrics, self.log_panel
+        focused = pygame.mouse.get_focused()
+        log = None if panel is None else (
+            id(panel._content), panel._content.height if panel._content is not None else None,
+            len(panel.lines), panel.lines[-1:], panel.offset, panel._dragging, panel.title,
+            tuple(panel.rect))
+        return (
+            self.live_view(), id(s.match), len(s.match.log), len(s.entries), self.viewer, s.at_screen,
+            s.decider(), s.is_over(), s.computer_thinking(), self.acting(), self.turn_text(),
+            self.status, self.status_refused, self.selected, self.key_selected, self.page,
+            tuple(mo.kind for mo in self.moments._queue), self.round_end_due is not None,
+            self.results_due, self.finished_caption(), self._shown_key, id(self.root),
+            getattr(self, "top_bar_right", None), tuple(getattr(self, "choice_area", None) or ()),
+            pygame.mouse.get_pos() if focused else None, focused,
+            (m.width, m.height, m.text), tuple(self.geo.table), palette.current(), palette.reduced_motion(),
+            i18n.current(), draw.table_background(self.app.screen.get_size(), felt=True), log)
 
     def draw(self, surface: pygame.Surface) -> None:
         # the base draws the same, on its plain backdrop; ours has the table top baked in
@@ -94,7 +128,8 @@ class ChasingPainter:
     def warm_steps(self):
         """Behind the curtain, before the first picture: the table top's pieces, each a
         piece of its own (a warm pool of light, the felt, the backdrop they make: 3-8 ms
-        each the first time), so that no frame of the curtain makes them all."""
+        each the first time; the memory aid's chips, a suit a piece), so that no frame of
+        the curtain makes them all."""
         if self.geo is None:
             return
         m = self.metrics
@@ -105,6 +140,8 @@ class ChasingPainter:
         yield
         self._backdrop(self.app.screen.get_size())
         yield
+        if self.geo.memory is not None:
+            yield from warm_memory_chips(self.geo.memory, m, self.live_view()["deck_top_rank"])
 
     def draw_board(self, surface: pygame.Surface) -> None:
         geo = self.geo

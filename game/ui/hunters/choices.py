@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import i18n
 from game.i18n import _, shown
 from game.rules.protocol import Action
 from game.ui import draw, style
@@ -115,6 +116,22 @@ class ChoiceButtons:
     boards and Area cards that pick the same actions (or say why they cannot)."""
 
     def choice_actions(self) -> list[Action]:
+        """The choices the buttons offer now. Asked several times a frame (the rebuild's
+        key every frame, the buttons, the prompt, the header: about 1 ms each late in a
+        frame of a move): worked out once per position, seat and viewer."""
+        s = self.session
+        log = s.match.log
+        key = (id(s.match), len(log), self.viewer, self.acting_seat(), s.at_screen, self.dice_rolling(),
+               self.only_seat, i18n.current(), id(getattr(s, "step", None)))
+        kept = getattr(self, "_choices_kept", None)
+        # the last move itself (held by ``kept``): a move undone and another made in its
+        # place leave the log as long as it was
+        last = log[-1] if log else None
+        if kept is None or kept[0] != key or kept[1] is not last:
+            kept = self._choices_kept = (key, last, self._choice_actions())
+        return list(kept[2])
+
+    def _choice_actions(self) -> list[Action]:
         # the rules say "Player 3"; the buttons say the name chosen at setup, and drop
         # the card or Area name the prompt above them already gives
         if self.dice_rolling():

@@ -1,0 +1,69 @@
+"""The Chasing Shadows table's kept picture (``ChasingPainter.still_key``): while nothing
+moves, the app shows the picture of the table it kept instead of drawing the whole table
+again (5-6 ms a frame). A kept picture that missed a change would show the game wrong (a
+card still in a hand, an old score, the last person's hand after a hand-off), so every
+frame of played pass-and-play games that shows the kept picture is compared, pixel for
+pixel, with the table drawn fresh beside it."""
+
+import random
+
+import pygame
+import pytest
+from ui_helpers import play_mixed
+
+from game.app import App
+from game.session import SeatConfig
+from game.ui.chasing.table import ChasingTable
+from game.ui.opening import start_game
+
+pytestmark = pytest.mark.animation_speed("normal")   # cards fly, tricks are swept
+
+
+def pixels(surface):
+    return pygame.image.tobytes(surface, "RGB")
+
+
+class Watch:
+    """Wraps ``App._draw``: a frame that showed the kept picture of the Chasing table is
+    checked against the table drawn fresh."""
+
+    def __init__(self, monkeypatch):
+        self.kept = 0           # frames that showed the kept picture
+        self.drawn = 0          # frames that drew the table
+        self.stale: list = []
+        real_draw, real_scenes = App._draw, App._draw_scenes
+        watch = self
+        scenes_drawn = [0]
+
+        def draw_scenes(app, surface):
+            scenes_drawn[0] += 1
+            real_scenes(app, surface)
+
+        def checking(app):
+            before = scenes_drawn[0]
+            real_draw(app)
+            table = app.top
+            if not isinstance(table, ChasingTable):
+                return
+            if scenes_drawn[0] != before:
+                watch.drawn += 1
+                return
+            watch.kept += 1
+            fresh = pygame.Surface(app.screen.get_size(), 0, app.screen)
+            table.draw(fresh)
+            if pixels(fresh) != pixels(app._still_pic):
+                watch.stale.append((len(table.session.match.log), table.viewer))
+
+        monkeypatch.setattr(App, "_draw", checking)
+        monkeypatch.setattr(App, "_draw_scenes", draw_scenes)
+
+
+@pytest.mark.parametrize("seed", [5])
+def test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh(app, monkeypatch, seed):
+    watch = Watch(monkeypatch)
+    seats = [SeatConfig(f"P{i + 1}", "human" if i < 2 else "computer", "easy") for i in range(4)]
+    table = start_game(app, "chasing", seats, seed, {})
+    play_mixed(app, table, random.Random(seed), frames=3000)
+    assert len(table.session.match.log) > 25       # tricks were played, hands handed over
+    assert not watch.stale, watch.stale[:5]
+    assert watch.kept > watch.drawn // 4            # the kept picture is used, not only built
