@@ -38,6 +38,7 @@ class Match:
     chance: int = 1     # the chance stream (protocol.chance_rng); saved with the game
 
     _rng = None     # streams 2 and 3: the game's one generator, re-keyed to each chance step
+    _s3 = None      # stream 3: (that generator, its 30-bit game key, its table iterator's seek)
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
@@ -50,6 +51,7 @@ class Match:
                 object.__setattr__(self, "decider", value.decider)
         elif name == "chance":
             self.__dict__.pop("_rng", None)     # a generator of the old stream is no use
+            self.__dict__.pop("_s3", None)
 
     @classmethod
     def start(cls, game_id: str, num_players: int, seed: int,
@@ -84,18 +86,26 @@ class Match:
         rng = self._rng
         if rng is None:
             rng = self._rng = chance_rng(self.seed, step, self.chance)
+            if self.chance == 3:
+                self._s3 = (rng, rng._k, rng._it.__setstate__)
             return rng
         return rng.at(step)
 
     def chance_step(self) -> list[Event]:
         # chance_rng and apply written out: this runs for every chance step of a game
         log = self.log
-        state = self.state
-        if self.chance == 1:
-            rng = chance_rng(self.seed, len(log))
+        s3 = self._s3
+        if s3 is not None:
+            # SmallStepRandom.at(len(log)) written out, a call saved at every chance step;
+            # tests/test_chance_stream.py holds the two to the same numbers
+            rng, key, seek = s3
+            x = ((key + len(log) * 0x2545F491) * 0x2C1B3C6D) & 0x3FFFFFFF
+            rng._x = x = x ^ (x >> 15)
+            seek(x >> 14)
         else:
             rng = self._rng
             rng = rng.at(len(log)) if rng is not None else self.chance_rng(len(log))
+        state = self.state
         action = state.sample_chance(rng)
         events = state.apply(CHANCE, action)
         log.append((CHANCE, action))
