@@ -42,13 +42,19 @@ class Match:
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
-        if name == "state":
-            # ``decider`` is the state's own method, found once here: asked every step,
-            # it is then one call, not two. Whoever swaps the state swaps it too.
-            if value is None:
-                self.__dict__.pop("decider", None)
-            else:
-                object.__setattr__(self, "decider", value.decider)
+        if name == "state" or name == "log":
+            # ``decider`` is the state's own method and ``apply`` a function bound to the
+            # state's apply and the log's append, made once here: asked every step, they
+            # then cost no look-ups through the match. Whoever swaps either swaps them too.
+            d = self.__dict__
+            state, log = d.get("state"), d.get("log")
+            if state is None:
+                d.pop("decider", None)
+                d.pop("apply", None)
+                return
+            d["decider"] = state.decider
+            if log is not None:
+                d["apply"] = _applier(state.apply, log.append)
         elif name == "chance":
             self.__dict__.pop("_rng", None)     # a generator of the old stream is no use
             self.__dict__.pop("_s3", None)
@@ -73,10 +79,21 @@ class Match:
         return self.state.decider()
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply and log one action; RuleError leaves everything unchanged."""
+        """Apply and log one action; RuleError leaves everything unchanged.
+        (Shadowed per match by ``_applier``'s function: see __setattr__.)"""
         events = self.state.apply(seat, action)
         self.log.append((seat, action))
         return events
+
+    def __getstate__(self):
+        # the per-match shortcuts are remade from the fields (a copy's must not act on
+        # this match's state and log); the generator is remade on the next chance step
+        return {k: v for k, v in self.__dict__.items()
+                if k not in ("decider", "apply", "_rng", "_s3")}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            setattr(self, k, v)
 
     def chance_rng(self, step: int | None = None):
         """The generator of chance step ``step`` (default: the next step) of this game."""
@@ -153,6 +170,15 @@ class Match:
             if replayed.state.to_json() != state.to_json():
                 raise ValueError("damaged game record: the state does not match its action log")
         return m
+
+
+def _applier(state_apply, log_append):
+    def apply(seat: int, action: Action) -> list[Event]:
+        """Apply and log one action; RuleError leaves everything unchanged."""
+        events = state_apply(seat, action)
+        log_append((seat, action))
+        return events
+    return apply
 
 
 def replay(game_id: str, num_players: int, seed: int, options: Mapping[str, str],
