@@ -47,6 +47,7 @@ class Match:
             # state's apply and the log's append, made once here: asked every step, they
             # then cost no look-ups through the match. Whoever swaps either swaps them too.
             d = self.__dict__
+            d.pop("chance_step", None)
             state, log = d.get("state"), d.get("log")
             if state is None:
                 d.pop("decider", None)
@@ -56,8 +57,10 @@ class Match:
             if log is not None:
                 d["apply"] = _applier(state.apply, log.append)
         elif name == "chance":
-            self.__dict__.pop("_rng", None)     # a generator of the old stream is no use
-            self.__dict__.pop("_s3", None)
+            d = self.__dict__
+            d.pop("_rng", None)     # a generator of the old stream is no use
+            d.pop("_s3", None)
+            d.pop("chance_step", None)
 
     @classmethod
     def start(cls, game_id: str, num_players: int, seed: int,
@@ -89,7 +92,7 @@ class Match:
         # the per-match shortcuts are remade from the fields (a copy's must not act on
         # this match's state and log); the generator is remade on the next chance step
         return {k: v for k, v in self.__dict__.items()
-                if k not in ("decider", "apply", "_rng", "_s3")}
+                if k not in ("decider", "apply", "chance_step", "_rng", "_s3")}
 
     def __setstate__(self, state):
         for k, v in state.items():
@@ -109,19 +112,15 @@ class Match:
         return rng.at(step)
 
     def chance_step(self) -> list[Event]:
-        # chance_rng and apply written out: this runs for every chance step of a game
+        """Draw and apply the next chance step. (On stream 3, shadowed per match by
+        ``_chance_stepper``'s function from the second step on: see __setattr__.)"""
         log = self.log
         s3 = self._s3
         if s3 is not None:
-            # SmallStepRandom.at(len(log)) written out, a call saved at every chance step;
-            # tests/test_chance_stream.py holds the two to the same numbers
-            rng, key, seek = s3
-            x = ((key + len(log) * 0x2545F491) * 0x2C1B3C6D) & 0x3FFFFFFF
-            rng._x = x = x ^ (x >> 15)
-            seek(x >> 14)
-        else:
-            rng = self._rng
-            rng = rng.at(len(log)) if rng is not None else self.chance_rng(len(log))
+            self.chance_step = _chance_stepper(*s3, log, self.state)
+            return self.chance_step()
+        rng = self._rng
+        rng = rng.at(len(log)) if rng is not None else self.chance_rng(len(log))
         state = self.state
         action = state.sample_chance(rng)
         events = state.apply(CHANCE, action)
@@ -179,6 +178,22 @@ def _applier(state_apply, log_append):
         log_append((seat, action))
         return events
     return apply
+
+
+def _chance_stepper(rng, key, seek, log, state):
+    sample, state_apply, log_append = state.sample_chance, state.apply, log.append
+
+    def chance_step() -> list[Event]:
+        # SmallStepRandom.at(len(log)) written out, a call saved at every chance step;
+        # tests/test_chance_stream.py holds the two to the same numbers
+        x = ((key + len(log) * 0x2545F491) * 0x2C1B3C6D) & 0x3FFFFFFF
+        rng._x = x = x ^ (x >> 15)
+        seek(x >> 14)
+        action = sample(rng)
+        events = state_apply(CHANCE, action)
+        log_append((CHANCE, action))
+        return events
+    return chance_step
 
 
 def replay(game_id: str, num_players: int, seed: int, options: Mapping[str, str],

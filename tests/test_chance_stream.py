@@ -295,6 +295,39 @@ def test_a_match_draws_each_chance_step_as_the_stream_3_generator_keyed_to_it():
     assert m.log[-1][1] == expected.sample_chance(chance_rng(9, step, 2))
 
 
+def test_a_match_steps_its_current_state_and_log_and_its_copies_their_own():
+    # apply and chance_step are made per match (bound to the state and the log): swapping
+    # either, or the stream, must be followed, and a copy or a pickle must step itself
+    import copy
+    m = Match.start("hunters", 4, 3)
+    m.chance_step()
+    m.chance_step()                               # the per-match stepper is made by now
+    twin = copy.deepcopy(m)
+    back = pickle.loads(pickle.dumps(m))
+    n = len(m.log)
+    for other in (twin, back):
+        other.run_chance()
+        d = other.decider()
+        other.apply(d, other.state.legal_actions(d)[0])
+        other.run_chance()
+    assert len(m.log) == n and twin.log == back.log and len(twin.log) > n + 1
+    m.log = list(m.log)                           # a new log list is the one appended to
+    m.run_chance()
+    assert len(m.log) > n and m.log == twin.log[:len(m.log)]
+    other = Match.start("hunters", 4, 3)
+    m.state = other.state                          # a new state is the one stepped
+    m.log = other.log
+    m.chance_step()
+    assert len(other.log) == 1 and other.state.steps == 1
+    m.chance = 2                                   # and the new stream draws
+    step = len(m.log)
+    expected = Match.start("hunters", 4, 3, chance=1).state
+    for seat, action in m.log:
+        expected.apply(seat, action)
+    m.chance_step()
+    assert m.log[-1][1] == expected.sample_chance(chance_rng(3, step, 2))
+
+
 def test_a_match_asks_its_current_state_who_decides():
     m = Match.start("hunters", 4, 3)
     m.run_chance()
