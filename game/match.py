@@ -38,18 +38,29 @@ class Match:
     chance: int = 1     # the chance stream (protocol.chance_rng); saved with the game
 
     _rng = None     # streams 2 and 3: the game's one generator, re-keyed to each chance step
+    _s3 = None      # stream 3: (that generator, its 30-bit game key, its table iterator's seek)
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
-        if name == "state":
-            # ``decider`` is the state's own method, found once here: asked every step,
-            # it is then one call, not two. Whoever swaps the state swaps it too.
-            if value is None:
-                self.__dict__.pop("decider", None)
-            else:
-                object.__setattr__(self, "decider", value.decider)
+        if name == "state" or name == "log":
+            # ``decider`` is the state's own method and ``apply`` a function bound to the
+            # state's apply and the log's append, made once here: asked every step, they
+            # then cost no look-ups through the match. Whoever swaps either swaps them too.
+            d = self.__dict__
+            d.pop("chance_step", None)
+            state, log = d.get("state"), d.get("log")
+            if state is None:
+                d.pop("decider", None)
+                d.pop("apply", None)
+                return
+            d["decider"] = state.decider
+            if log is not None:
+                d["apply"] = _applier(state.apply, log.append)
         elif name == "chance":
-            self.__dict__.pop("_rng", None)     # a generator of the old stream is no use
+            d = self.__dict__
+            d.pop("_rng", None)     # a generator of the old stream is no use
+            d.pop("_s3", None)
+            d.pop("chance_step", None)
 
     @classmethod
     def start(cls, game_id: str, num_players: int, seed: int,
@@ -71,10 +82,21 @@ class Match:
         return self.state.decider()
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply and log one action; RuleError leaves everything unchanged."""
+        """Apply and log one action; RuleError leaves everything unchanged.
+        (Shadowed per match by ``_applier``'s function: see __setattr__.)"""
         events = self.state.apply(seat, action)
         self.log.append((seat, action))
         return events
+
+    def __getstate__(self):
+        # the per-match shortcuts are remade from the fields (a copy's must not act on
+        # this match's state and log); the generator is remade on the next chance step
+        return {k: v for k, v in self.__dict__.items()
+                if k not in ("decider", "apply", "chance_step", "_rng", "_s3")}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            setattr(self, k, v)
 
     def chance_rng(self, step: int | None = None):
         """The generator of chance step ``step`` (default: the next step) of this game."""
@@ -84,18 +106,22 @@ class Match:
         rng = self._rng
         if rng is None:
             rng = self._rng = chance_rng(self.seed, step, self.chance)
+            if self.chance == 3:
+                self._s3 = (rng, rng._k, rng._it.__setstate__)
             return rng
         return rng.at(step)
 
     def chance_step(self) -> list[Event]:
-        # chance_rng and apply written out: this runs for every chance step of a game
+        """Draw and apply the next chance step. (On stream 3, shadowed per match by
+        ``_chance_stepper``'s function from the second step on: see __setattr__.)"""
         log = self.log
+        s3 = self._s3
+        if s3 is not None:
+            self.chance_step = _chance_stepper(*s3, log, self.state)
+            return self.chance_step()
+        rng = self._rng
+        rng = rng.at(len(log)) if rng is not None else self.chance_rng(len(log))
         state = self.state
-        if self.chance == 1:
-            rng = chance_rng(self.seed, len(log))
-        else:
-            rng = self._rng
-            rng = rng.at(len(log)) if rng is not None else self.chance_rng(len(log))
         action = state.sample_chance(rng)
         events = state.apply(CHANCE, action)
         log.append((CHANCE, action))
@@ -143,6 +169,31 @@ class Match:
             if replayed.state.to_json() != state.to_json():
                 raise ValueError("damaged game record: the state does not match its action log")
         return m
+
+
+def _applier(state_apply, log_append):
+    def apply(seat: int, action: Action) -> list[Event]:
+        """Apply and log one action; RuleError leaves everything unchanged."""
+        events = state_apply(seat, action)
+        log_append((seat, action))
+        return events
+    return apply
+
+
+def _chance_stepper(rng, key, seek, log, state):
+    sample, state_apply, log_append = state.sample_chance, state.apply, log.append
+
+    def chance_step() -> list[Event]:
+        # SmallStepRandom.at(len(log)) written out, a call saved at every chance step;
+        # tests/test_chance_stream.py holds the two to the same numbers
+        x = ((key + len(log) * 0x2545F491) * 0x2C1B3C6D) & 0x3FFFFFFF
+        rng._x = x = x ^ (x >> 15)
+        seek(x >> 14)
+        action = sample(rng)
+        events = state_apply(CHANCE, action)
+        log_append((CHANCE, action))
+        return events
+    return chance_step
 
 
 def replay(game_id: str, num_players: int, seed: int, options: Mapping[str, str],

@@ -264,6 +264,70 @@ def test_a_new_shadow_hunters_game_draws_from_stream_3_and_its_tutorials_from_st
     assert [t.start().chance for t in parts_of("hunters")] == [1, 1]
 
 
+def test_a_match_draws_each_chance_step_as_the_stream_3_generator_keyed_to_it():
+    # Match.chance_step keys stream 3 itself (SmallStepRandom.at written out): whole games,
+    # with dice, cards and deals, and seeds of any size, draw what a fresh generator of the
+    # step draws; so do steps asked of chance_rng in between, and a stream changed midway
+    for seed in (0, 8, 2**70 + 5, -3):
+        m = Match.start("hunters", 4, seed)
+        fresh = Match.start("hunters", 4, seed, chance=1).state
+        pick = random.Random(seed).random
+        while (d := m.decider()) != NOBODY:
+            if d == CHANCE:
+                step = len(m.log)
+                expected = fresh.sample_chance(chance_rng(seed, step, 3))
+                m.chance_step()
+                assert m.log[-1][1] == expected
+                m.chance_rng(step + 5)                # moves the shared generator elsewhere
+            else:
+                acts = m.state.legal_actions(d)
+                m.apply(d, acts[int(pick() * len(acts))])
+            fresh.apply(*m.log[-1])
+        assert fresh.to_json() == m.state.to_json()
+    m = Match.start("hunters", 4, 9)
+    m.chance_step()
+    m.chance = 2
+    step = len(m.log)
+    expected = Match.start("hunters", 4, 9, chance=1).state
+    for seat, action in m.log:
+        expected.apply(seat, action)
+    m.chance_step()
+    assert m.log[-1][1] == expected.sample_chance(chance_rng(9, step, 2))
+
+
+def test_a_match_steps_its_current_state_and_log_and_its_copies_their_own():
+    # apply and chance_step are made per match (bound to the state and the log): swapping
+    # either, or the stream, must be followed, and a copy or a pickle must step itself
+    import copy
+    m = Match.start("hunters", 4, 3)
+    m.chance_step()
+    m.chance_step()                               # the per-match stepper is made by now
+    twin = copy.deepcopy(m)
+    back = pickle.loads(pickle.dumps(m))
+    n = len(m.log)
+    for other in (twin, back):
+        other.run_chance()
+        d = other.decider()
+        other.apply(d, other.state.legal_actions(d)[0])
+        other.run_chance()
+    assert len(m.log) == n and twin.log == back.log and len(twin.log) > n + 1
+    m.log = list(m.log)                           # a new log list is the one appended to
+    m.run_chance()
+    assert len(m.log) > n and m.log == twin.log[:len(m.log)]
+    other = Match.start("hunters", 4, 3)
+    m.state = other.state                          # a new state is the one stepped
+    m.log = other.log
+    m.chance_step()
+    assert len(other.log) == 1 and other.state.steps == 1
+    m.chance = 2                                   # and the new stream draws
+    step = len(m.log)
+    expected = Match.start("hunters", 4, 3, chance=1).state
+    for seat, action in m.log:
+        expected.apply(seat, action)
+    m.chance_step()
+    assert m.log[-1][1] == expected.sample_chance(chance_rng(3, step, 2))
+
+
 def test_a_match_asks_its_current_state_who_decides():
     m = Match.start("hunters", 4, 3)
     m.run_chance()
