@@ -118,6 +118,21 @@ def test_a_kept_theme_is_gone_with_pygame_quit():
     pygame.init()
 
 
+def test_every_quit_of_the_process_forgets_the_fonts_not_only_the_first():
+    """pygame calls what ``register_quit`` named at its first quit only: a second App
+    started after a second quit must still find no dead font, theme or text kept (the
+    suite quits pygame in several tests of one worker; the app quits it at each restart)."""
+    from game.ui import draw
+
+    for _ in range(3):
+        first = menu_and_setup()
+        assert theme_cache._kept and draw._font.cache_info().currsize
+        pygame.quit()
+        assert not theme_cache._kept and not draw._font.cache_info().currsize
+        pygame.init()
+        assert menu_and_setup()[:2] == first[:2]       # draws, and as before
+
+
 def test_two_apps_at_once_never_share_a_theme():
     menu_and_setup()
     one, two = make_app(), make_app()

@@ -28,7 +28,7 @@ from typing import Sequence
 import pygame
 
 from game.i18n import break_units, font_files, on_change, uses_spaces
-from game.ui import style
+from game.ui import quit_hooks, style
 from game.ui.shapes import _polygon, draw_shape, shape_points  # noqa: F401 (draw.shape_points)
 
 Colour = tuple
@@ -691,7 +691,7 @@ def clear_caches() -> None:
             value.cache_clear()
 
 
-pygame.register_quit(clear_caches)
+quit_hooks.add(clear_caches)
 # Fonts are chosen for the language (Noto Sans JP for Japanese): a new language, new fonts.
 # Settings' switch clears them itself; this covers every other change (a new App in the
 # same process, a test's language). What is cached here is keyed by its texts, and depends

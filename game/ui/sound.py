@@ -69,8 +69,11 @@ def quiet_native_stderr():
 
 def init_pygame() -> None:
     """``pygame.init()`` without the sound system's console noise."""
+    from game.ui import quit_hooks
+
     with quiet_native_stderr():
         pygame.init()
+    quit_hooks.arm()      # the font and theme caches are forgotten at its quit too
 
 
 # --- synthesis -------------------------------------------------------------------------------

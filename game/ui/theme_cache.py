@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import json
 
-import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
 
-from game.ui import shape_cache
+from game.ui import quit_hooks, shape_cache
 
 KEEP = 8     # themes kept at most (the last released): each holds fonts and 4-12 MB of shapes
 _kept: dict[str, list["KeptTheme"]] = {}
@@ -147,4 +146,4 @@ def forget() -> None:
     _kept.clear()
 
 
-pygame.register_quit(forget)
+quit_hooks.add(forget)

@@ -13,7 +13,7 @@ from pygame_gui.elements import UIButton, UIHorizontalSlider
 
 from game.i18n import N_, NP_, _, font_files, p_
 from game.i18n import current as current_language
-from game.ui import draw, navigation, style
+from game.ui import draw, navigation, quit_hooks, style
 from game.ui.scene import Scene
 
 # (title, setting, ((value, button), ...), hint): every text marked here and translated
@@ -43,7 +43,7 @@ def _face(file: str, size: int) -> pygame.font.Font:
 
 
 # a font dies with pygame.quit(): a later App (a restart, the next test) must not get it
-pygame.register_quit(_face.cache_clear)
+quit_hooks.add(_face.cache_clear)
 
 
 def own_script(value: str) -> str | None:
