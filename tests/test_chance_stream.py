@@ -287,12 +287,17 @@ def test_a_match_draws_each_chance_step_as_the_stream_3_generator_keyed_to_it():
     m = Match.start("hunters", 4, 9)
     m.chance_step()
     m.chance = 2
+    assert_next_chance_on_stream_2(m, 9)
+
+
+def assert_next_chance_on_stream_2(m, seed):
+    """``m``'s next chance step draws what stream 2 draws at that step of its game."""
     step = len(m.log)
-    expected = Match.start("hunters", 4, 9, chance=1).state
+    expected = Match.start("hunters", 4, seed, chance=1).state
     for seat, action in m.log:
         expected.apply(seat, action)
     m.chance_step()
-    assert m.log[-1][1] == expected.sample_chance(chance_rng(9, step, 2))
+    assert m.log[-1][1] == expected.sample_chance(chance_rng(seed, step, 2))
 
 
 def test_a_match_steps_its_current_state_and_log_and_its_copies_their_own():
@@ -320,12 +325,7 @@ def test_a_match_steps_its_current_state_and_log_and_its_copies_their_own():
     m.chance_step()
     assert len(other.log) == 1 and other.state.steps == 1
     m.chance = 2                                   # and the new stream draws
-    step = len(m.log)
-    expected = Match.start("hunters", 4, 3, chance=1).state
-    for seat, action in m.log:
-        expected.apply(seat, action)
-    m.chance_step()
-    assert m.log[-1][1] == expected.sample_chance(chance_rng(3, step, 2))
+    assert_next_chance_on_stream_2(m, 3)
 
 
 def test_a_match_asks_its_current_state_who_decides():
