@@ -308,6 +308,13 @@ class LogPanel(ScrollPanel):
         return (self.lines, self.blocks, self._content, self._tops, self._last_first,
                 getattr(self, "_block_cache", {}))
 
+    def picture_key(self) -> tuple:
+        """Everything the panel's drawing reads: equal keys, the same picture (a table that
+        keeps its picture while nothing changes asks it)."""
+        content = self._content
+        return (id(content), content.height if content is not None else None, len(self.lines),
+                self.lines[-1:], self.offset, self._dragging, self.title, tuple(self.rect))
+
     def _put_by(self, copy: bool = False) -> None:
         """Keep what is laid out now: a log shown again later starts from it. ``copy``: the
         current one goes on (cut and extended), the kept one is a copy of it as it is now."""

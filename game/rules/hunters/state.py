@@ -483,6 +483,7 @@ class HuntersState(GameState):
         if d is not None:       # the handler knows who decides next (turn.HINTS)
             self.dec = d
         else:
+            # _run, written out: 1.6k instructions a turn cheaper at 4 players than the call
             alive = self.alive
             while not self.over:
                 f = st[-1]

@@ -73,10 +73,7 @@ class ChasingPainter:
             return None     # (a review draws more: its own log, the secrets it shows)
         s, m, panel = self.session, self.metrics, self.log_panel
         focused = pygame.mouse.get_focused()
-        log = None if panel is None else (
-            id(panel._content), panel._content.height if panel._content is not None else None,
-            len(panel.lines), panel.lines[-1:], panel.offset, panel._dragging, panel.title,
-            tuple(panel.rect))
+        log = None if panel is None else panel.picture_key()
         return (
             self.live_view(), id(s.match), len(s.match.log), len(s.entries), self.viewer, s.at_screen,
             s.decider(), s.is_over(), s.computer_thinking(), self.acting(), self.turn_text(),
