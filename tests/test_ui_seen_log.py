@@ -66,3 +66,23 @@ def test_kept_lines_equal_the_whole_log_worked_out_again(app):
     finally:
         i18n.set_language("en")
     assert table.seen_lines(None)[1] == from_scratch(table, None) != german
+
+
+def test_ten_viewers_of_an_eight_seat_table_keep_their_lines():
+    """8 seats, the public view and the whole log: at each hand-off a viewer's lines are
+    extended by the new entries only (a table of eight people read the whole log again at
+    every turn when only 8 keys were kept)."""
+    from game.ui.seen_log import SeenLog
+
+    seen = SeenLog()
+    entries = [(i, f"line {i}") for i in range(300)]
+    keys = [(v, "en") for v in (None, "all", *range(8))]
+    for key in keys:
+        seen.lines(entries, key, lambda _s, e: e)
+    assert seen.entries_read == 300 * len(keys)
+    for turn in range(3):
+        entries.append((300 + turn, f"line {300 + turn}"))
+        for key in keys:
+            steps, lines = seen.lines(entries, key, lambda _s, e: e)
+            assert lines == [e for _, e in entries]
+    assert seen.entries_read == 300 * len(keys) + 3 * len(keys)

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+# Lines kept at most for this many keys: every viewer of the largest table (8 seats, the
+# public view and the finished game's whole log are 10 keys) in two languages, so that a table
+# of eight people never works its log out from the first entry at each hand-off.
+KEEP = 20
+
 
 class SeenLog:
     """``lines(entries, key, line)``: ``line(step, event)`` for each entry (None: not shown),
@@ -38,7 +43,7 @@ class SeenLog:
                     steps.append(step)
                     lines.append(shown)
             self.entries_read += len(entries) - n
-            if len(self._kept) > 8:
-                self._kept.clear()   # the language changed, or many viewers: start again
+            if key not in self._kept and len(self._kept) >= KEEP:
+                self._kept.clear()   # languages changed many times: start again
             self._kept[key] = (len(entries), entries[-1] if entries else None, steps, lines)
         return steps, lines
