@@ -23,6 +23,24 @@ def test_settings_round_trip(shadows_home):
     assert again.last_setup == {"chasing": {"players": 4}}
 
 
+def test_unchanged_settings_are_not_written_again(shadows_home, monkeypatch):
+    """The app saves its settings at every quit: the same bytes again are not rewritten
+    (no temporary file, no flush to disk); a changed value is."""
+    import game.storage.jsonfile as jsonfile
+
+    s = settings.load_settings()[0]
+    assert settings.save_settings(s)
+    made = []
+    real = jsonfile.tempfile.mkstemp
+    monkeypatch.setattr(jsonfile.tempfile, "mkstemp", lambda *a, **k: made.append(1) or real(*a, **k))
+    assert settings.save_settings(settings.load_settings()[0])
+    assert made == []
+    s.volume = 35 if s.volume != 35 else 40
+    assert settings.save_settings(s)
+    assert made == [1]
+    assert settings.load_settings()[0].volume == s.volume
+
+
 def test_damaged_settings_are_kept_aside_with_a_clear_message(shadows_home):
     path = settings.settings_path()
     path.write_text("{ not json", encoding="utf-8")

@@ -238,11 +238,14 @@ def peek_json(path: Path) -> Any:
 
 # --- writing ---------------------------------------------------------------------------
 
-def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
+def write_json_atomic(path: Path, data: Any, indent: int | None = 1,
+                      skip_same: bool = False) -> None:
     """Write to a temporary file in the same folder, flush to disk, rename over, then
     flush the folder so the rename itself survives a power cut. OSError on failure; the
     file that was there before is untouched. ``indent=None`` writes compactly (long
-    action logs)."""
+    action logs). ``skip_same``: a file that already holds exactly these bytes is left as
+    it is (the settings are saved at every quit, mostly unchanged: two flushes to disk
+    for nothing)."""
     if str(path) in _leave_alone:
         raise LeftAlone(errno.EACCES, f"{path.name} could not be read, so it is not written "
                                       "over", str(path))
@@ -251,6 +254,8 @@ def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
         set_aside(path)  # a folder or a FIFO in the file's place: keep it, write beside
     text = json.dumps(data, indent=indent, sort_keys=True,
                       separators=None if indent is not None else (",", ":"))
+    if skip_same and _holds(path, text):
+        return
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # newline="\n": the same bytes on every OS (Windows would write \r\n)
@@ -266,6 +271,14 @@ def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
             pass
         raise
     sync_folder(path.parent)
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Whether ``path`` is a file whose bytes are ``text``'s, as write_json_atomic writes it."""
+    try:
+        return path.is_file() and path.read_bytes() == text.encode("utf-8")
+    except OSError:
+        return False
 
 
 def on_windows() -> bool:
@@ -368,5 +381,5 @@ def clean_temp_files(folder: Path) -> list[str]:
 
 
 def write_versioned(path: Path, kind: str, version: int, data: dict,
-                    indent: int | None = 1) -> None:
-    write_json_atomic(path, {"kind": kind, "version": version, "data": data}, indent)
+                    indent: int | None = 1, skip_same: bool = False) -> None:
+    write_json_atomic(path, {"kind": kind, "version": version, "data": data}, indent, skip_same)

@@ -191,7 +191,7 @@ def save_settings(settings: Settings) -> bool:
     data = asdict(settings.validated())
     data["window_size"] = list(settings.window_size)
     try:
-        write_versioned(settings_path(), KIND, VERSION, data)
+        write_versioned(settings_path(), KIND, VERSION, data, skip_same=True)
     except OSError as exc:
         problems.failed("settings", settings_path(), exc)
         return False
