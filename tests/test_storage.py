@@ -105,3 +105,19 @@ def test_statistics_by_player_difficulty_and_faction(shadows_home):
                                                "shadow": {"played": 1, "won": 0}}
     assert st.games["hunters"]["characters"]["Vampire"] == {"played": 1, "won": 0}
     assert "nothing" not in st.games
+
+
+def test_the_last_finished_game_is_written_compactly_and_reads_back(shadows_home, monkeypatch):
+    """keep_finished runs on the save thread in the frames where a game ends: like every save
+    it goes through json's C encoder (no indent), which an indent would turn off."""
+    import game.storage.jsonfile as jsonfile
+
+    indents = []
+    real = jsonfile.json.dumps
+    monkeypatch.setattr(jsonfile.json, "dumps",
+                        lambda data, **kw: indents.append(kw.get("indent")) or real(data, **kw))
+    data = {"finished": True, "game": "chasing", "log": [[i, "play", {"card": i}] for i in range(500)]}
+    saves.keep_finished(data)
+    assert indents == [None]
+    back, problem = saves.load_save(saves.last_finished_path())
+    assert problem is None and back["log"] == data["log"] and back["finished"] is True
