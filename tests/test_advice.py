@@ -477,3 +477,25 @@ def test_a_rules_label_names_its_seats_by_their_names_in_a_key_moment():
     assert shown_labels[("heal", 2)] == "Weird Woods: heal 1 damage of Cleo"
     assert shown_labels[("damage", 0)] == "Weird Woods: deal 2 damage to yourself"
     assert render(label_msg(label_data(s.legal_actions(0)[2]))) == "Weird Woods: deal 2 damage to Player 2 (George)"
+
+
+@pytest.mark.parametrize("game_id", ["chasing", "hunters", "harsh"])
+def test_a_search_asked_to_stop_ends_between_two_worlds(game_id):
+    """``stop`` (the hint closed) is asked before each world: the search ends with Stopped
+    after the worlds already begun, whatever its budget."""
+    from game.advice import Stopped
+
+    if game_id == "hunters":
+        m, seat = _hunters_decision(3)
+    else:
+        m, seat = position(game_id, 4 if game_id == "chasing" else 1, 5, 10), None
+        seat = m.decider()
+    view, acts = m.state.view(seat), m.state.legal_actions(seat)
+    asked = []
+
+    def stop():
+        asked.append(1)
+        return len(asked) > 3
+    with pytest.raises(Stopped):
+        advise(game_id, view, acts, budget=10**9, seed=1, stop=stop)
+    assert len(asked) == 4

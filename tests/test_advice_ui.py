@@ -154,8 +154,8 @@ def test_a_best_below_a_higher_figure_says_why(app, monkeypatch):
                 and len(table.session.legal_actions(0)) >= 2)
     assert wait(app, my_choice, 120)
 
-    def search(game_id, view, actions, seed):
-        adv = advise(game_id, view, actions, budget=24, seed=seed)
+    def search(game_id, view, actions, seed, stop=None):
+        adv = advise(game_id, view, actions, budget=24, seed=seed, stop=stop)
         a, b = adv.choices[0], adv.choices[1]
         # as the steady order leaves it: the first 4 points under the second
         choices = (dataclasses.replace(a, win=0.40), dataclasses.replace(b, win=0.44))
@@ -174,3 +174,31 @@ def test_a_best_below_a_higher_figure_says_why(app, monkeypatch):
     before = len(table.session.match.log)
     click(app, "#advice_play_0")
     assert table.session.match.log[before] == (0, first)
+
+
+def test_a_hint_closed_before_its_answer_stops_its_search(app, monkeypatch):
+    """Closing the hint mid-search ends the search at its next world (it used to run on for
+    seconds, its answer thrown away, taking the interpreter from the table's frames)."""
+    import game.advice as advice
+
+    monkeypatch.setitem(advice.HINT_PLAYOUTS, "chasing", 10**9)   # never done on its own
+    seats = [SeatConfig("Ann", "human", hints=True)] + [
+        SeatConfig(n, "computer", "easy") for n in ("Bo", "Cy", "Di")]
+    table = start_game(app, "chasing", seats, 33, {"start": "0"})
+    _at_decision(app, table)
+    key(app, pygame.K_h)
+    hint = app.top
+    assert isinstance(hint, HintScene) and hint.thinking
+    future = hint.future
+    try:
+        step(app, 2)
+        key(app, pygame.K_h)                 # closed while it thinks
+        assert app.top is table
+        assert wait(app, future.done, 30)
+        assert isinstance(future.exception(), advice.Stopped)
+    finally:
+        hint._stop.set()                     # a failing run must not leave it searching
+    # the next hint is not stuck behind it: asked again, it searches afresh
+    monkeypatch.setitem(advice.HINT_PLAYOUTS, "chasing", 40)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: app.top.answer is not None, 60)

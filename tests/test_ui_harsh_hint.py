@@ -114,3 +114,43 @@ def test_the_seconds_shown_are_the_workers_cpu_time_not_the_wall_clock(monkeypat
     assert answer.seconds > 0
     used = next(ticks) - 1                     # thread_time reads taken, first one at 1
     assert answer.seconds == pytest.approx((used - 1) * 0.01)
+
+
+def test_a_search_no_longer_wanted_stops_at_its_next_world():
+    """The hint has one worker: a search for a position left behind (a move, an undo) used to
+    run out its whole time before the next position's could start. Now a new position's
+    search, or forget(), stops it at its next world."""
+    from game.advice import Stopped
+    from game.match import Match
+    from game.rules.protocol import CHANCE
+    from game.ui.harsh.hinting import HintRunner
+
+    m = Match.start("harsh", 1, seed=5)
+    while m.decider() == CHANCE:
+        m.chance_step()
+    view, actions = m.state.view(0), m.state.legal_actions(0)
+    runner = HintRunner(budget_ms=10**9)          # never done by its own time
+    try:
+        runner.start(1, view, actions, seed=1)
+        old = runner._future
+        runner.budget_ms = 50
+        runner.start(2, view, actions, seed=2)    # the position moved on
+        assert isinstance(old.exception(timeout=600), Stopped)
+        answer = None
+        for _ in range(10**6):
+            answer = runner.result_for(2)
+            if answer is not None:
+                break
+            time.sleep(0.001)
+        assert answer is not None and answer.key == 2
+        runner.budget_ms = 10**9
+        runner.start(3, view, actions, seed=3)
+        third = runner._future
+        for _ in range(10**6):                    # under way (a search not begun is cancelled)
+            if third.running():
+                break
+            time.sleep(0.001)
+        runner.forget()
+        assert isinstance(third.exception(timeout=600), Stopped)
+    finally:
+        runner.close()

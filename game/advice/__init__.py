@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 from game.rules.protocol import Action
 
 from .calibration import calibrate
-from .core import Advice, Choice, position_seed
+from .core import Advice, Choice, Stopped, position_seed
 
 HINT_PLAYOUTS = {"chasing": 800, "hunters": 480, "harsh": 33_000}
 """The hint's budget: playouts a position (Harsh: playout steps, as its own hint)."""
@@ -56,4 +56,4 @@ def advise(game_id: str, view: Mapping[str, Any], actions: Sequence[Action],
     return dataclasses.replace(adv, choices=choices, value=choices[0].win)
 
 
-__all__ = ["Advice", "Choice", "advise", "engine", "position_seed", "HINT_PLAYOUTS"]
+__all__ = ["Advice", "Choice", "Stopped", "advise", "engine", "position_seed", "HINT_PLAYOUTS"]

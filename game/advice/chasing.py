@@ -22,7 +22,7 @@ from game.rules.chasing.state import DISCARD, ROUNDS, ChasingState
 from game.rules.protocol import Action
 
 from . import messages as words
-from .core import Advice, Choice, clearly_better, pct
+from .core import Advice, Choice, check, clearly_better, pct
 
 MIN_WORLDS = 8
 # The hint's cost is its playouts times the cards each plays to the game's end; early in
@@ -113,10 +113,10 @@ def play_to_end(st: ChasingState, rng: random.Random, me: int) -> float:
 
 
 def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed: int,
-           must: Action | None = None, order: str = "steady") -> Advice:
+           must: Action | None = None, order: str = "steady", stop=None) -> Advice:
     """``order``: "steady" (the hint; see ``steady_first``), "normal" (Normal's card first
     unless another is clearly better), "edge" (Hard's worth alone; for research) or "bare"
-    (the win figures alone: the analysis)."""
+    (the win figures alone: the analysis). ``stop``: asked between worlds (core.check)."""
     me = view["seat"]
     actions = list(actions)
     moves = [_action_move(a) for a in actions]
@@ -128,6 +128,7 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     edge: list[list[float]] = [[] for _ in range(k)]
     took = [0] * k
     for _ in range(worlds):
+        check(stop)
         world = determinize(view, rng)
         world_seed = rng.getrandbits(64)
         for i, m in enumerate(moves):

@@ -12,6 +12,17 @@ from typing import Any, Mapping, Sequence
 from game.i18n import Msg, Percent
 from game.rules.protocol import Action
 
+
+class Stopped(Exception):
+    """A search asked to stop (its hint was closed before the answer came)."""
+
+
+def check(stop) -> None:
+    """Between two worlds: end the search if ``stop`` (a callable, or None) says so."""
+    if stop is not None and stop():
+        raise Stopped
+
+
 # A choice is "clearly better" than another played in the same worlds when it is ahead world
 # by world by this much and by this many standard errors of the paired difference (the test
 # Hard uses to overrule Normal).

@@ -25,7 +25,7 @@ from game.ai.harsh_hint import (
 from game.i18n import N_, Msg
 from game.rules.protocol import Action
 
-from .core import Advice, Choice, pct
+from .core import Advice, Choice, check, pct
 
 # The hint's first choice is the heuristic's (what the Easy autopilot plays and Hard starts
 # from) unless the search overrules it as Hard does (``harsh_hint.overrule``: the leader wins
@@ -92,12 +92,12 @@ def steady_first(keys: Sequence, won: Mapping[Any, Sequence[bool]], base,
 def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed: int,
            must: Action | None = None, deadline: float | None = None,
            clock: Callable[[], float] = time.perf_counter, steady: bool = True,
-           lead: int = STEADY_LEAD, z: float = STEADY_Z) -> Advice:
+           lead: int = STEADY_LEAD, z: float = STEADY_Z, stop=None) -> Advice:
     """``budget``: playout steps; ``deadline`` (on ``clock``) cuts a search that a slow or
     busy machine would not finish in time (the table's hint), after the world in hand.
     ``steady``: the heuristic's choice leads unless clearly overruled (``steady_first``,
     with ``lead`` and ``z``); False ranks by the bare figures (the analysis, which
-    re-measures its best choice)."""
+    re-measures its best choice). ``stop``: asked between worlds (core.check)."""
     actions = list(actions)
     rng = random.Random(seed)
     reps = representatives(actions)
@@ -107,6 +107,7 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     n = 0
     work = [0]
     while True:
+        check(stop)
         world = determinize(view, rng)
         world_seed = rng.getrandbits(64)
         for k, end in zip(keys, play_out(world, world_seed, [reps[k] for k in keys], work)):

@@ -22,7 +22,7 @@ from game.rules.hunters.data import CHAR_ID, FACTION, HP, HUNTER, NEUTRAL, SHADO
 from game.rules.hunters.worlds import determinize
 from game.rules.protocol import Action
 
-from .core import Advice, Choice, clearly_better, pct
+from .core import Advice, Choice, check, clearly_better, pct
 
 MIN_WORLDS = 12
 MAX_CANDIDATES = 10
@@ -104,9 +104,10 @@ def candidates(view, actions: list[Action], must: Action | None,
 
 def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed: int,
            must: Action | None = None, beliefs: Beliefs | None = None,
-           steady: bool = True) -> Advice:
+           steady: bool = True, stop=None) -> Advice:
     """``steady``: Normal's choice leads unless another is clearly better (``clearly_better``);
-    False ranks by the bare figures (the analysis, which re-measures its best choice)."""
+    False ranks by the bare figures (the analysis, which re-measures its best choice).
+    ``stop``: asked between worlds (core.check)."""
     me = view["seat"]
     b = beliefs_for(view, beliefs)
     pick = normal_pick(view, list(actions)) if steady else None
@@ -125,6 +126,7 @@ def advise(view: Mapping[str, Any], actions: Sequence[Action], budget: int, seed
     hurt = [0.0] * k
     facts = [{HUNTER: 0, SHADOW: 0, NEUTRAL: 0} for _ in range(n)]
     for _ in range(worlds):
+        check(stop)
         w = sample_world(view, b, rng, me, tuples)
         for i in range(n):
             facts[i][FACTION[w.chars[i]]] += 1

@@ -12,6 +12,7 @@ built from the view of the seat at the screen only, and only once the screen is 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -62,11 +63,11 @@ def ask(scene) -> bool:
     return True
 
 
-def _search(game_id: str, view, actions: tuple, seed: int):
+def _search(game_id: str, view, actions: tuple, seed: int, stop=None):
     from game.advice import advise
 
     t0 = time.thread_time()
-    adv = advise(game_id, view, actions, seed=seed)
+    adv = advise(game_id, view, actions, seed=seed, stop=stop)
     return adv, time.thread_time() - t0
 
 
@@ -96,13 +97,15 @@ class HintScene(Overlay):
         self.error = ""
         self.future: Future | None = None
         self._switch: float | None = None
+        self._stop = threading.Event()   # set when the hint closes before its answer
         self._shown_ready = self.answer is not None
         if self.answer is None:
             if _pool is None:
                 _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="advice")
             self._switch = sys.getswitchinterval()
             sys.setswitchinterval(SWITCH_WHILE_THINKING)
-            self.future = _pool.submit(_search, self.game_id, self.view, self.actions, self.seed)
+            self.future = _pool.submit(_search, self.game_id, self.view, self.actions, self.seed,
+                                       self._stop.is_set)
 
     def covers_table(self) -> bool:
         return False     # only its own seat's view is shown, and that seat is at the screen
@@ -144,6 +147,9 @@ class HintScene(Overlay):
             self.app.pop()
 
     def on_exit(self) -> None:
+        # an answer nobody waits for any more: the search stops at its next world, not
+        # seconds later, and gives the table's frames the interpreter back
+        self._stop.set()
         self._normal_switching()
         super().on_exit()
 

@@ -10,6 +10,7 @@ is the log length: a hint for an older position is never shown.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -66,6 +67,7 @@ class HintRunner:
         self._switch: float | None = None
         self._known: dict[int, HintAnswer] = {}   # position seed -> answer
         self._asked: int | None = None
+        self._stop = threading.Event()    # set when the search's answer is no longer wanted
 
     def start(self, key: int, view, actions: Sequence[Action], seed: int | None = None) -> None:
         """Search on the worker thread; ``seed`` None: seeded by the position itself."""
@@ -85,8 +87,10 @@ class HintRunner:
         self.answer = None
         self._key = key
         self._quicker_switching()
+        self._stop.set()                  # one worker: a search for an older position ends first
+        self._stop = threading.Event()
         self._future = self._pool.submit(_search, key, view, tuple(actions), self.budget_ms,
-                                         self._asked if seed is None else seed)
+                                         self._asked if seed is None else seed, self._stop.is_set)
 
     def _quicker_switching(self) -> None:
         if self._switch is None:
@@ -127,7 +131,9 @@ class HintRunner:
         return None
 
     def forget(self) -> None:
-        """Drop any answer or search (the position changed, e.g. after an undo)."""
+        """Drop any answer or search (the position changed, e.g. after an undo): a search
+        under way stops at its next world instead of running out its time."""
+        self._stop.set()
         if self._future is not None:
             self._future.cancel()
         self._normal_switching()
@@ -143,7 +149,8 @@ class HintRunner:
             self._pool = None
 
 
-def _search(key: int, view, actions: tuple, budget_ms: int, seed: int | None) -> HintAnswer:
+def _search(key: int, view, actions: tuple, budget_ms: int, seed: int | None,
+            stop=None) -> HintAnswer:
     from game.advice import advise
     from game.ai.harsh_hint import position_seed
 
@@ -153,7 +160,8 @@ def _search(key: int, view, actions: tuple, budget_ms: int, seed: int | None) ->
         work //= 3
     adv = advise("harsh", view, actions, budget=work,
                  seed=position_seed(view) if seed is None else seed,
-                 deadline=time.thread_time() + budget_ms / 1000.0, clock=time.thread_time)
+                 deadline=time.thread_time() + budget_ms / 1000.0, clock=time.thread_time,
+                 stop=stop)
     ranked = tuple((c.action, c.win, c.samples) for c in adv.choices)
     # the worker's CPU time, as the other tables' hints show it: a busy machine
     # does not lengthen it
