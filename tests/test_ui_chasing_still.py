@@ -58,12 +58,21 @@ class Watch:
         monkeypatch.setattr(App, "_draw_scenes", draw_scenes)
 
 
-@pytest.mark.parametrize("seed", [5])
-def test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh(app, monkeypatch, seed):
+# The whole run plays 3000 frames (a game's first tricks, 12 s of CPU); the quick subset
+# plays another deal's first 900 (4 s): a trick, and hand-offs to both people
+# (tests/quick_subset.py).
+@pytest.mark.parametrize("seed, frames, moves", [(5, 3000, 25), (6, 900, 10)])
+def test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh(app, monkeypatch, seed,
+                                                                          frames, moves):
     watch = Watch(monkeypatch)
     seats = [SeatConfig(f"P{i + 1}", "human" if i < 2 else "computer", "easy") for i in range(4)]
     table = start_game(app, "chasing", seats, seed, {})
-    play_mixed(app, table, random.Random(seed), frames=3000)
-    assert len(table.session.match.log) > 25       # tricks were played, hands handed over
+    handed = []
+    real_hand = table.session.handed_to
+    monkeypatch.setattr(table.session, "handed_to",
+                        lambda seat: (handed.append(seat), real_hand(seat))[1])
+    play_mixed(app, table, random.Random(seed), frames=frames)
+    assert len(table.session.match.log) > moves    # cards were played, tricks taken
+    assert {0, 1} <= set(handed)                   # the screen went to each person
     assert not watch.stale, watch.stale[:5]
     assert watch.kept > watch.drawn // 4            # the kept picture is used, not only built
