@@ -109,7 +109,7 @@ HEAVY_VARIANTS: dict[str, tuple[str, ...]] = {
         "150pc-1280x720-chasing-4", "150pc-1280x720-harsh-1", "150pc-1280x720-hunters-5"),
     # the first 900 frames of a game (2.3 s of CPU): the 3000 of a game's first tricks, 8.5 s
     "test_ui_chasing_still.py::test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh": (
-        "6-900-10",),
+        "6-900-6",),
     # the smallest window at 100 % and 200 %
     "test_a11y_location_reader.py::test_every_location_reads_whole_by_its_number_key": (
         "100pc-1024x640", "200pc-1024x640"),

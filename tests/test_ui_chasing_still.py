@@ -72,9 +72,10 @@ class Watch:
 
 
 # The whole run plays 3000 frames (a game's first tricks, 8.5 s of CPU); the quick subset
-# plays another deal's first 900 (2.3 s): a trick, and hand-offs to both people
-# (tests/quick_subset.py).
-@pytest.mark.parametrize("seed, frames, moves", [(5, 3000, 25), (6, 900, 10)])
+# plays another deal's first 900 (2.3 s): two tricks and two cards here (12 log entries with
+# the start and the deal), hand-offs to both people; its floor asks for one whole trick, as
+# a computer's thinking on a busy machine can take a few more frames (tests/quick_subset.py).
+@pytest.mark.parametrize("seed, frames, moves", [(5, 3000, 25), (6, 900, 6)])
 def test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh(app, monkeypatch, seed,
                                                                           frames, moves):
     watch = Watch(monkeypatch)
