@@ -60,6 +60,8 @@ LONGEST = {
     "test_ui_moments_last_trick.py::test_the_last_trick_opens_in_every_state_of_the_game": 4,
     "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen": 16,
     "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game": 13,
+    # 2026-12-07 (w39s): the quick subset keeps its 900-frame variant
+    "test_ui_chasing_still.py::test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh[5-3000-25]": 9,
     # quick subset (-m "not slow")
     # the "i18n tours" group (TOGETHER): the first tour of a process records and analyses
     # the reviewed games; 2026-12-07, /work/notes/w39v

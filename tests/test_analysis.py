@@ -18,6 +18,18 @@ from game.rules.protocol import CHANCE
 BUDGET = 16
 
 
+# Shadow Hunters' advice plays at least MIN_WORLDS (12) worlds for every candidate whatever
+# the budget: a whole game's analysis took 5 s of CPU. The tests of Hunters analyses below
+# check its structure (teams, curves, what a sample or a stored label keeps), which does not
+# depend on how many worlds made the figures; test_advice checks the app's own floor.
+FEW_WORLDS = 3
+
+
+@pytest.fixture
+def few_worlds(monkeypatch):
+    monkeypatch.setattr("game.advice.hunters.MIN_WORLDS", FEW_WORLDS)
+
+
 @pytest.fixture(scope="module")
 def chasing():
     rec = play_record("chasing", 3, 21, level="normal")
@@ -177,7 +189,7 @@ def test_command_line_prints_every_decision(chasing, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("game_id,players,budget", [("hunters", 5, 12), ("harsh", 1, 800)])
-def test_other_games(game_id, players, budget):
+def test_other_games(game_id, players, budget, few_worlds):
     rec = play_record(game_id, players, 3, level="easy")
     a = analyse_log(rec.game, players, rec.seed, rec.options, list(rec.log)[:50], rec.chance,
                     budget=budget)
@@ -212,7 +224,7 @@ def test_harsh_swings_between_two_decisions_are_what_the_action_turned_up():
     assert "what the last action turned up — Ann −30%" in text
 
 
-def test_shadow_hunters_keeps_the_teams_and_draws_a_line_per_team():
+def test_shadow_hunters_keeps_the_teams_and_draws_a_line_per_team(few_worlds):
     rec = play_record("hunters", 5, 7, level="easy")
     a = analyse(rec, budget=12)
     assert len(a.teams) == 5 and set(a.teams) <= {"Hunter", "Shadow", "Neutral"}
@@ -226,7 +238,7 @@ def test_shadow_hunters_keeps_the_teams_and_draws_a_line_per_team():
         assert [s for s, _ in curve] == sorted(s for s, _ in curve)
 
 
-def test_a_sampled_decision_has_the_full_analysiss_figures():
+def test_a_sampled_decision_has_the_full_analysiss_figures(few_worlds):
     """The calibration tool looks at a few decisions of many games: each sampled one must
     get the figures the whole analysis gives it (Shadow Hunters' beliefs still learn from
     the decisions skipped)."""
@@ -243,7 +255,7 @@ def test_a_sampled_decision_has_the_full_analysiss_figures():
             (want[d.step].before, want[d.step].after, want[d.step].chosen, want[d.step].best)
 
 
-def test_a_stored_label_is_data_and_speaks_the_language_in_force():
+def test_a_stored_label_is_data_and_speaks_the_language_in_force(few_worlds):
     from game.i18n import speaking
     rec = play_record("hunters", 5, 7, level="easy")
     a = analyse_log(rec.game, 5, rec.seed, rec.options, list(rec.log)[:40], rec.chance,

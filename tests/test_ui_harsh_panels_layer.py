@@ -17,6 +17,13 @@ def pixels(surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
+def same_picture(a, b) -> bool:
+    """Equal memory is an equal picture (one copy each, made alike); unequal memory is
+    judged on RGB, so a byte no pixel shows (X of XRGB) never fails it. Two conversions to
+    RGB every frame were a quarter of the test's CPU (9.98 s -> 7.60 s)."""
+    return a.get_buffer().raw == b.get_buffer().raw or pixels(a) == pixels(b)
+
+
 def test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game(shadows_home, monkeypatch):
     app = make_app()
     try:
@@ -48,7 +55,7 @@ def test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game(shadows_home, m
                     table.draw(fresh)
                 finally:
                     table._base = saved
-                assert pixels(with_base) == pixels(fresh), f"frame {frame}"
+                assert same_picture(with_base, fresh), f"frame {frame}"
                 kept_frames += 1
             if (frame % 7 == 0 and table.acting_seat() is not None and not table.busy
                     and table.dialog is None):
