@@ -3,6 +3,8 @@
     python build_scripts/bench/bench_chasing.py                  # engine speed
     taskset -c 1 python build_scripts/bench/bench_chasing.py --ratio --seconds 5
         # 4-player random games/s through the protocol ÷ the bare loop below (CPU time)
+    valgrind --tool=callgrind python build_scripts/bench/bench_chasing.py --play proto --games 100
+        # the ratio load-proof: instructions of --games 100 less --games 0, bare / proto
     python build_scripts/bench/bench_chasing.py --match --games 200 --bots hard,easy,easy,easy \
         --think-ms 200 [--seed 0] [--clock count|cpu|wall] [--jobs 2]    # bot strength
 
@@ -152,6 +154,15 @@ def games_per_cpu_second(play, n: int, seconds: float) -> float:
     return games / spent
 
 
+def play_only(kind: str, n: int, games: int, warm: int = 300) -> None:
+    """``warm`` games (the shared event tables fill), then ``games`` (seeds 0..games-1)."""
+    play = {"proto": protocol_game, "bare": bare_game}[kind]
+    for g in range(warm):
+        play(n, random.Random(1000 + g))
+    for g in range(games):
+        play(n, random.Random(g))
+
+
 def ratio(n: int, seconds: float) -> None:
     proto = games_per_cpu_second(protocol_game, n, seconds)
     bare = games_per_cpu_second(bare_game, n, seconds)
@@ -283,8 +294,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ratio", action="store_true",
                    help="protocol games/s ÷ the bare loop's, CPU time")
     p.add_argument("--players", type=int, default=4, help="player count of --ratio")
+    p.add_argument("--play", choices=("proto", "bare"),
+                   help="just play --games games that way after 300 warm-up games (callgrind)")
     args = p.parse_args(argv)
-    if args.ratio:
+    if args.play:
+        play_only(args.play, args.players, args.games)
+    elif args.ratio:
         ratio(args.players, args.seconds)
     elif args.match:
         match(args.games, args.bots.split(","), args.think_ms, args.seed, args.clock, args.jobs)
