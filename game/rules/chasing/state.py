@@ -249,7 +249,7 @@ class ChasingState(GameState):
         suits = 0
         for c in self.follow:
             suits |= _SUIT_BIT[c]
-        return list(filter(_OF_SUITS[suits], hand)) or hand[:]
+        return [*filter(_OF_SUITS[suits], hand)] or hand[:]
 
     def step(self, move: int, events: list[Event] | None = None) -> None:
         """Apply a legal move of the decider. ``events`` collects what happened, if given."""
@@ -391,9 +391,9 @@ class ChasingState(GameState):
             suits = 0
             for c in self.follow:
                 suits |= _SUIT_BIT[c]
-            moves = list(filter(_OF_SUITS[suits], moves)) or moves
+            moves = [*filter(_OF_SUITS[suits], moves)] or moves
         self._legal = moves
-        return list(map(_PLAY_OF, moves))
+        return [*map(_PLAY_OF, moves)]     # [*...]: no look-up and call of list()
 
     def _move_of(self, action: Action) -> int | None:
         move = MOVE_OF_LISTED.get(id(action))     # one of the shared Actions listed above
