@@ -275,9 +275,11 @@ class ChasingState(GameState):
             # they played; without one, that of the one suit left; with several, chooses.
             follow = self.follow
             s = move >> 4
-            for i in range(len(follow)):
-                if follow[i] >> 4 == s:
+            i = 0               # counted by hand: range(len()) costs two calls a play
+            for c in follow:
+                if c >> 4 == s:
                     break
+                i += 1
             else:
                 suits = {c >> 4 for c in follow}
                 if len(suits) != 1:
