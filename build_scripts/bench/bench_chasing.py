@@ -144,8 +144,8 @@ def protocol_game(n: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[in
     return res.winners, res.scores
 
 
-def games_per_cpu_second(play, n: int, seconds: float) -> float:
-    rng = random.Random(n)
+def games_per_cpu_second(play, n: int, seconds: float, seed: int | None = None) -> float:
+    rng = random.Random(n if seed is None else seed)
     games = 0
     t0 = time.process_time()
     while (spent := time.process_time() - t0) < seconds:
@@ -163,11 +163,19 @@ def play_only(kind: str, n: int, games: int, warm: int = 300) -> None:
         play(n, random.Random(g))
 
 
-def ratio(n: int, seconds: float) -> None:
-    proto = games_per_cpu_second(protocol_game, n, seconds)
-    bare = games_per_cpu_second(bare_game, n, seconds)
-    print(f"{n} players, random games per CPU second: protocol {proto:,.0f}, "
-          f"bare loop {bare:,.0f}, ratio {proto / bare:.2f}")
+def ratio(n: int, seconds: float, rounds: int = 5) -> None:
+    """Interleaved rounds (protocol, then bare, ``seconds / rounds`` each), medians: a
+    busy machine slows both alike. The protocol first plays 300 games: the tables of
+    shared events fill as in any long run."""
+    play_only("proto", n, 0)
+    ps, bs = [], []
+    for r in range(rounds):
+        ps.append(games_per_cpu_second(protocol_game, n, seconds / rounds, r))
+        bs.append(games_per_cpu_second(bare_game, n, seconds / rounds, r))
+    rs = [p / b for p, b in zip(ps, bs)]
+    print(f"{n} players, random games per CPU second: protocol {statistics.median(ps):,.0f}, "
+          f"bare loop {statistics.median(bs):,.0f}, ratio median {statistics.median(rs):.3f} "
+          f"(min {min(rs):.3f}, max {max(rs):.3f}, {rounds} interleaved rounds)")
 
 
 def engine(seconds: float) -> None:
