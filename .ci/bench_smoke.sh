@@ -35,6 +35,9 @@ bench() {  # bench <limit seconds> <script> [args...]
 
 bench 120 bench_chasing.py --seconds 0.5
 bench 120 bench_harsh.py --seconds 0.5 --positions 2
+bench 60 bench_harsh.py --ratio --seconds 0.5
+bench 60 bench_harsh.py --play proto --games 1
+bench 60 bench_chasing.py --play proto --games 1
 bench 240 bench_hunters.py --seconds 0.3 --only speed
 bench 300 bench_harsh_ai.py --games 1 --difficulties standard --work 200
 bench 300 bench_hunters_ai.py --games 1 --players 5 --think-ms 20 --one-way

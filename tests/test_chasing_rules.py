@@ -9,7 +9,7 @@ from game.match import Match
 from game.rules.chasing import RULES_TEXT
 from game.rules.chasing import cards as C
 from game.rules.chasing.scoring import round_scores, sheet_total, struck_flags, suit_score
-from game.rules.chasing.state import ChasingState, trick_winner
+from game.rules.chasing.state import PLAY_ACTIONS, ChasingState, trick_winner
 from game.rules.protocol import CHANCE, NOBODY, Action, RuleError, leaves
 
 SPEC = get_game("chasing")
@@ -215,6 +215,30 @@ def test_refusals_explain_themselves_and_change_nothing():
     with pytest.raises(RuleError, match="no blue Follow Card left"):
         discard(st, 2, B)
 
+
+
+def test_the_shared_actions_are_checked_like_any_other():
+    # apply() finds the engine's own Action objects by identity and checks them against
+    # the moves legal_actions kept; one not among them is looked at afresh.
+    st = follow_example()
+    play(st, 0, R, 3)
+    listed = st.legal_actions(1)
+    red_11 = PLAY_ACTIONS[cd(R, 11)]                    # in Brett's hand, but he must follow
+    assert red_11 not in listed and cd(R, 11) in st.hands[1]
+    before = st.to_json()
+    with pytest.raises(RuleError, match="must play a blue or yellow or grey card"):
+        st.apply(1, red_11)
+    assert st.to_json() == before
+    st.step(cd(B, 7))                                   # the position moves on, no list kept
+    with pytest.raises(RuleError, match="Player 3's turn"):
+        st.apply(1, listed[0])
+    assert st.legal_actions(2)                          # Chris's moves kept, Brett's card not
+    kept = st.to_json()
+    with pytest.raises(RuleError, match="not in your hand"):
+        st.apply(2, next(a for a in listed if a.args == ("yellow", 1)))
+    assert st.to_json() == kept
+    st.apply(2, PLAY_ACTIONS[cd(R, 5)])                 # listed or not, a legal one plays
+    assert st.view(2)["phase"] == "discard"
 
 # --- round scoring: the rulebook examples ------------------------------------------------------
 

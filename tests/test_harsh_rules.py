@@ -3,6 +3,8 @@ On the Run, meetings, accusation, and every way to lose."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_harsh_support import (
     BINOC,
@@ -20,6 +22,7 @@ from test_harsh_support import (
 )
 
 from game.i18n import shown  # noqa: E402
+from game.rules.harsh import HarshState
 from game.rules.harsh.data import (
     BOMB,
     CLUE,
@@ -568,3 +571,27 @@ def test_refusals_say_why_in_one_line():
         s.apply(0, Action("discard", (LAPTOP,)))
     with pytest.raises(RuleError, match="single player"):
         s.apply(1, Action("discard", (GUN,)))
+
+
+def test_listed_actions_are_trusted_only_until_the_state_changes():
+    # apply() takes an action picked from legal_actions without the full check, by
+    # identity; once any step is made the old list is worth nothing.
+    rng = random.Random(4)
+    s = HarshState.new(1, {})
+    while s.decider() == CHANCE:
+        s.apply(CHANCE, s.sample_chance(rng))
+    first = s.legal_actions(0)
+    moves = [a for a in first if a.kind == "move"]
+    s.apply(0, moves[0])                                  # listed: taken as it is
+    before = s.to_json()
+    for a in first:                                       # stale: each is checked afresh
+        if a not in s.legal_actions(0):
+            with pytest.raises(RuleError):
+                s.apply(0, a)
+            assert s.to_json() == before
+    with pytest.raises(RuleError):
+        s.apply(1, s.legal_actions(0)[0])                 # listed, but not this seat's
+    assert s.to_json() == before
+    copy = Action.from_json(s.legal_actions(0)[-1].to_json())      # an equal one, not the listed object
+    s.apply(0, copy)
+    assert s.to_json() != before

@@ -3,6 +3,8 @@
     python build_scripts/bench/bench_chasing.py                  # engine speed
     taskset -c 1 python build_scripts/bench/bench_chasing.py --ratio --seconds 5
         # 4-player random games/s through the protocol ÷ the bare loop below (CPU time)
+    valgrind --tool=callgrind python build_scripts/bench/bench_chasing.py --play proto --games 100
+        # the ratio load-proof: instructions of --games 100 less --games 0, bare / proto
     python build_scripts/bench/bench_chasing.py --match --games 200 --bots hard,easy,easy,easy \
         --think-ms 200 [--seed 0] [--clock count|cpu|wall] [--jobs 2]    # bot strength
 
@@ -142,8 +144,8 @@ def protocol_game(n: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[in
     return res.winners, res.scores
 
 
-def games_per_cpu_second(play, n: int, seconds: float) -> float:
-    rng = random.Random(n)
+def games_per_cpu_second(play, n: int, seconds: float, seed: int | None = None) -> float:
+    rng = random.Random(n if seed is None else seed)
     games = 0
     t0 = time.process_time()
     while (spent := time.process_time() - t0) < seconds:
@@ -152,11 +154,28 @@ def games_per_cpu_second(play, n: int, seconds: float) -> float:
     return games / spent
 
 
-def ratio(n: int, seconds: float) -> None:
-    proto = games_per_cpu_second(protocol_game, n, seconds)
-    bare = games_per_cpu_second(bare_game, n, seconds)
-    print(f"{n} players, random games per CPU second: protocol {proto:,.0f}, "
-          f"bare loop {bare:,.0f}, ratio {proto / bare:.2f}")
+def play_only(kind: str, n: int, games: int, warm: int = 300) -> None:
+    """``warm`` games (the shared event tables fill), then ``games`` (seeds 0..games-1)."""
+    play = {"proto": protocol_game, "bare": bare_game}[kind]
+    for g in range(warm):
+        play(n, random.Random(1000 + g))
+    for g in range(games):
+        play(n, random.Random(g))
+
+
+def ratio(n: int, seconds: float, rounds: int = 5) -> None:
+    """Interleaved rounds (protocol, then bare, ``seconds / rounds`` each), medians: a
+    busy machine slows both alike. The protocol first plays 300 games: the tables of
+    shared events fill as in any long run."""
+    play_only("proto", n, 0)
+    ps, bs = [], []
+    for r in range(rounds):
+        ps.append(games_per_cpu_second(protocol_game, n, seconds / rounds, r))
+        bs.append(games_per_cpu_second(bare_game, n, seconds / rounds, r))
+    rs = [p / b for p, b in zip(ps, bs)]
+    print(f"{n} players, random games per CPU second: protocol {statistics.median(ps):,.0f}, "
+          f"bare loop {statistics.median(bs):,.0f}, ratio median {statistics.median(rs):.3f} "
+          f"(min {min(rs):.3f}, max {max(rs):.3f}, {rounds} interleaved rounds)")
 
 
 def engine(seconds: float) -> None:
@@ -283,8 +302,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ratio", action="store_true",
                    help="protocol games/s ÷ the bare loop's, CPU time")
     p.add_argument("--players", type=int, default=4, help="player count of --ratio")
+    p.add_argument("--play", choices=("proto", "bare"),
+                   help="just play --games games that way after 300 warm-up games (callgrind)")
     args = p.parse_args(argv)
-    if args.ratio:
+    if args.play:
+        play_only(args.play, args.players, args.games)
+    elif args.ratio:
         ratio(args.players, args.seconds)
     elif args.match:
         match(args.games, args.bots.split(","), args.think_ms, args.seed, args.clock, args.jobs)

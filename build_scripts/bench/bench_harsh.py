@@ -5,6 +5,11 @@
     python build_scripts/bench/bench_harsh.py --games 500 --think-ms 0   # + win rate per difficulty
     taskset -c 1 python build_scripts/bench/bench_harsh.py --only speed --seconds 5
         # just random play through the protocol (legal_actions + apply), per CPU second
+    taskset -c 1 python build_scripts/bench/bench_harsh.py --ratio --seconds 5
+        # random games/s through the protocol ÷ the same games through the search's
+        # unchecked path (legal_actions + _apply, as harsh_hint.rollout plays), CPU time
+    valgrind --tool=callgrind python build_scripts/bench/bench_harsh.py --play proto --games 100
+        # the same ratio load-proof: instructions of --games 100 less --games 0, proto / unchecked
 
 Everything runs in this one process (one core).
 """
@@ -60,6 +65,62 @@ def bench_random(seconds: float) -> dict:
             "random_games_per_cpu_s": round(games / cpu, 1), "games": games,
             "steps_per_game": round(applies / games, 1),
             "us_per_step": round(el / applies * 1e6, 2)}
+
+
+def protocol_game(rng: random.Random) -> HarshState:
+    """One random standard game through the public protocol (apply checks each step)."""
+    s = HarshState.new(1, {})
+    while (d := s.decider()) != NOBODY:
+        if d == CHANCE:
+            s.apply(CHANCE, s.sample_chance(rng))
+        else:
+            s.apply(0, rng.choice(s.legal_actions(0)))
+    return s
+
+
+def unchecked_game(rng: random.Random) -> HarshState:
+    """The same game (the same draws from ``rng``) as the search plays it: ``_apply``
+    without the check. No bare loop of Harsh Shadows exists (its rules are too many to
+    write twice), so this is the floor the ratio is taken against."""
+    s = HarshState.new(1, {})
+    while (d := s.decider()) != NOBODY:
+        if d == CHANCE:
+            s._apply(CHANCE, s.sample_chance(rng))
+        else:
+            s._apply(0, rng.choice(s.legal_actions(0)))
+    return s
+
+
+PLAYS = {"proto": protocol_game, "unchecked": unchecked_game}
+
+
+def ratio(seconds: float, rounds: int = 5) -> None:
+    """Interleaved rounds of protocol and unchecked games, CPU time; medians."""
+    def rate(play, seed: int) -> float:
+        rng = random.Random(seed)
+        games = 0
+        t0 = time.process_time()
+        while (spent := time.process_time() - t0) < seconds / rounds:
+            play(rng)
+            games += 1
+        return games / spent
+
+    ps, us = [], []
+    for r in range(rounds):
+        ps.append(rate(protocol_game, r))
+        us.append(rate(unchecked_game, r))
+    rs = [p / u for p, u in zip(ps, us)]
+    print(f"random games per CPU second: protocol {statistics.median(ps):,.0f}, unchecked "
+          f"{statistics.median(us):,.0f}, ratio median {statistics.median(rs):.3f} "
+          f"(min {min(rs):.3f}, max {max(rs):.3f}, {rounds} rounds)")
+
+
+def play_only(kind: str, games: int, warm: int = 50) -> None:
+    """``warm`` games, then ``games`` (seeds 0..games-1): for an instruction count."""
+    for g in range(warm):
+        PLAYS[kind](random.Random(1000 + g))
+    for g in range(games):
+        PLAYS[kind](random.Random(g))
 
 
 def bench_clone(us_per_step: float) -> dict:
@@ -178,7 +239,17 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     p.add_argument("--only", choices=("all", "speed"), default="all",
                    help="speed: just the random-play figure")
+    p.add_argument("--ratio", action="store_true",
+                   help="protocol games/s ÷ the unchecked path's, CPU time, interleaved")
+    p.add_argument("--play", choices=tuple(PLAYS),
+                   help="just play --games games that way after 50 warm-up games (callgrind)")
     a = p.parse_args(argv)
+    if a.ratio:
+        ratio(a.seconds)
+        return 0
+    if a.play:
+        play_only(a.play, a.games)
+        return 0
     report = bench_random(a.seconds)
     print(f"random games/s (one core): {report['random_games_per_s']} wall-clock, "
           f"{report['random_games_per_cpu_s']} per CPU-second "

@@ -50,6 +50,7 @@ _OF_SUITS = [frozenset(c for c in range(64) if mask >> (c >> 4) & 1).__contains_
              for mask in range(16)]
 MOVE_OF_LISTED = {id(a): c for c, a in PLAY_ACTIONS.items()}
 MOVE_OF_LISTED.update({id(a): DISCARD + s for s, a in DISCARD_ACTIONS.items()})
+_LISTED_MOVE = MOVE_OF_LISTED.get
 START_OPTIONS = ("random", "0", "1", "2", "3", "4")
 
 
@@ -192,7 +193,7 @@ class ChasingState(GameState):
         self.last_winner = -1
         self.sheet: list[list[list[int | None]]] = [[] for _ in range(n)]
         self.round_cards: list[tuple[tuple[int, ...], ...]] = []
-        self._legal: list[int] | None = None   # moves() as legal_actions listed them
+        self._legal: list[int] | tuple = ()   # moves() as legal_actions listed them, else ()
         self._sampled: tuple | None = None     # (round, start seat, Action) of sample_chance
 
     @classmethod
@@ -224,7 +225,8 @@ class ChasingState(GameState):
         o.last_winner = self.last_winner
         o.sheet = [rows[:] for rows in self.sheet]  # rows are replaced, never mutated
         o.round_cards = self.round_cards[:]
-        o._legal = o._sampled = None
+        o._legal = ()
+        o._sampled = None
         return o
 
     # --- whose decision --------------------------------------------------------------------
@@ -247,11 +249,11 @@ class ChasingState(GameState):
         suits = 0
         for c in self.follow:
             suits |= _SUIT_BIT[c]
-        return list(filter(_OF_SUITS[suits], hand)) or hand[:]
+        return [*filter(_OF_SUITS[suits], hand)] or hand[:]
 
     def step(self, move: int, events: list[Event] | None = None) -> None:
         """Apply a legal move of the decider. ``events`` collects what happened, if given."""
-        self._legal = None      # the listed moves were for the position before this one
+        self._legal = ()        # the listed moves were for the position before this one
         seat = self.turn
         if move >= DISCARD:
             self._discard_suit(seat, move - DISCARD, events)
@@ -273,9 +275,11 @@ class ChasingState(GameState):
             # they played; without one, that of the one suit left; with several, chooses.
             follow = self.follow
             s = move >> 4
-            for i in range(len(follow)):
-                if follow[i] >> 4 == s:
+            i = 0               # counted by hand: range(len()) costs two calls a play
+            for c in follow:
+                if c >> 4 == s:
                     break
+                i += 1
             else:
                 suits = {c >> 4 for c in follow}
                 if len(suits) != 1:
@@ -389,9 +393,9 @@ class ChasingState(GameState):
             suits = 0
             for c in self.follow:
                 suits |= _SUIT_BIT[c]
-            moves = list(filter(_OF_SUITS[suits], moves)) or moves
+            moves = [*filter(_OF_SUITS[suits], moves)] or moves
         self._legal = moves
-        return list(map(_PLAY_OF, moves))
+        return [*map(_PLAY_OF, moves)]     # [*...]: no look-up and call of list()
 
     def _move_of(self, action: Action) -> int | None:
         move = MOVE_OF_LISTED.get(id(action))     # one of the shared Actions listed above
@@ -407,19 +411,26 @@ class ChasingState(GameState):
         return move
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        # check() and _apply() in one for a seat's move, the move looked up once. The
-        # test is decider() == seat, spelled out (this runs at every move).
-        if seat != self.turn or not self.dealt:
-            return super().apply(seat, action)
-        move = MOVE_OF_LISTED.get(id(action))
-        if move is None:
-            move = self._move_of(action)
-        listed = self._legal
-        if move is None or not ((listed is not None and move in listed) or move in self.moves()):
+        # check() and _apply() in one for a seat's move. The hot path: one of the shared
+        # Actions legal_actions has just listed (looked up by identity, then found in the
+        # moves kept; () when none are, and None, no move, is in no list). The test
+        # seat == decider() is spelled out (this runs at every move).
+        if seat == self.turn and self.dealt:
+            move = _LISTED_MOVE(id(action))
+            if move not in self._legal:
+                move = self._checked_move(seat, action)
+            events: list[Event] = []
+            self.step(move, events)
+            return events
+        return super().apply(seat, action)
+
+    def _checked_move(self, seat: int, action: Action) -> int:
+        """The move of ``action`` for the decider ``seat``, with nothing listed for it:
+        any Action equal to a legal one; RuleError for anything else."""
+        move = self._move_of(action)
+        if move is None or move not in self.moves():
             raise RuleError(self.explain_illegal(seat, action))
-        events: list[Event] = []
-        self.step(move, events)
-        return events
+        return move
 
     def check(self, seat: int, action: Action) -> None:
         # Same verdicts as the generic check, without building the action list.
@@ -429,8 +440,7 @@ class ChasingState(GameState):
             return
         move = self._move_of(action)
         if move is not None:
-            listed = self._legal      # None once a move was made after legal_actions
-            if listed is not None and move in listed:
+            if move in self._legal:     # () once a move was made after legal_actions
                 return
             if move in self.moves():
                 return

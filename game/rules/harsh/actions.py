@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from game.i18n import Msg
-from game.rules.protocol import CHANCE, Action
+from game.rules.protocol import CHANCE, Action, Event
 
 from .abilities import ABILITIES
 from .data import (
@@ -260,6 +260,19 @@ class Choices:
                 out.append(Action("ability", (key,) + args, (_ability_label, loc, suffix)))
         out.append(_END)
         return out
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # check()'s first fast path written in (the protocol loop is legal_actions, then
+        # apply of an action picked from that list): the very object listed since the last
+        # change is legal. Found by identity in a plain loop (the list is short: no map,
+        # no id() calls, no Python __eq__). Anything else: the full check.
+        listed = self._legal
+        if seat == 0 and listed is not None:
+            for a in listed:
+                if a is action:
+                    return self._apply(0, action)
+        self.check(seat, action)
+        return self._apply(seat, action)
 
     def check(self, seat: int, action: Action) -> None:
         # Fast paths: an action legal_actions listed since the last change, and the two
