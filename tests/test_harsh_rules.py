@@ -595,3 +595,20 @@ def test_listed_actions_are_trusted_only_until_the_state_changes():
     copy = Action.from_json(s.legal_actions(0)[-1].to_json())      # an equal one, not the listed object
     s.apply(0, copy)
     assert s.to_json() != before
+
+
+def test_an_action_added_to_the_listed_actions_is_still_checked():
+    # apply() trusts the actions legal_actions listed; what a caller adds to the list it was
+    # given is not among them, and an illegal one is refused with nothing changed
+    rng = random.Random(4)
+    s = HarshState.new(1, {})
+    while s.decider() == CHANCE:
+        s.apply(CHANCE, s.sample_chance(rng))
+    given = s.legal_actions(0)
+    wrong = Action("move", (s.agent,))                    # stay put: not a move of the rules
+    assert wrong not in given
+    given.append(wrong)
+    before = s.to_json()
+    with pytest.raises(RuleError):
+        s.apply(0, wrong)
+    assert s.to_json() == before

@@ -194,8 +194,10 @@ class Choices:
         return ABILITIES[key].blocked(self)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        # the caller gets a copy: the list kept is the engine's own, so that an action a
+        # caller adds to what it was given is still checked (apply trusts the kept list)
         out = self._legal = self._choices(seat)
-        return out
+        return out[:]
 
     def _choices(self, seat: int | None) -> list[Action]:
         ph = self.phase
