@@ -76,7 +76,7 @@ def prepare(game_id: str, app=None) -> None:
 
     threading.Thread(target=load, name=f"prepare-{game_id}", daemon=True).start()
     if app is not None:
-        app.ahead.add("start", ready_ahead(app))
+        app.ahead.add("start", ready_ahead(app, game_id))
 
 
 # the veils of the screens that come at a game's transitions (a round's end 190, the
@@ -89,12 +89,14 @@ def curtain_fonts(m) -> list[tuple[int, bool]]:
     return [(size, bold) for size in range(7, m.px(30) + 1) for bold in (False, True)]
 
 
-def ready_ahead(app):
+def ready_ahead(app, game_id: str | None = None):
     """Pieces (a generator, ``app.ahead``) made while a setup screen is read, so that the
     frame of Start and the curtain's frames find them: each font size's first text (about
     3 ms each), the tables' backdrops, the looks of the table's button classes, the
-    curtain's picture and surfaces, the veils of a game's transition screens. A piece
-    not made before Start, the curtain (or the screen that needs it) makes."""
+    curtain's picture and surfaces, what ``game_id``'s table asks for (``setup_ahead``:
+    its buttons' shapes of a new size, 3-7 ms a piece behind the curtain), the veils of a
+    game's transition screens. A piece not made before Start, the curtain (or the screen
+    that needs it) makes."""
     from game.ui import draw
     from game.ui.table_base import WARM_BUTTON_CLASSES, warm_button
 
@@ -116,6 +118,8 @@ def ready_ahead(app):
     for kind in ("look", "veil"):
         pad(kind, size)
         yield
+    if game_id is not None:
+        yield from table_for(game_id).setup_ahead(app)
     for alpha in TRANSITION_SHADES:     # last: Start cancels what is left of the job
         draw.shade(size, (0, 0, 0, alpha))
         yield

@@ -27,6 +27,7 @@ from game.i18n import _, shown
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
 from game.ui import draw, howto, style
+from game.ui.table_ahead import shape_steps
 from game.ui.table_base import TableScene
 from game.ui.widgets import ScrollPanel
 
@@ -35,8 +36,8 @@ from .anim import Timeline, follow
 from .checking import DangerCheck, _same_class
 from .column import MiddleColumn
 from .dialogs import GRID_ABILITIES
-from .overlays import HarshOverlays
-from .paint import HarshPainter
+from .overlays import HarshOverlays, dialog_buttons
+from .paint import HarshPainter, give_back_base, stock_base
 
 
 class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, TableScene):
@@ -374,6 +375,25 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
     def on_exit(self) -> None:
         self.hints.close()
         super().on_exit()
+        give_back_base(self._base)      # the next game's table draws into it (take_base)
+        self._base = self._base_key = self._in_base = None
+
+    @classmethod
+    def setup_ahead(cls, app):
+        """While the setup screen is read: a spare base picture (``stock_base``) and the
+        shapes of the usual dialogs' buttons at the sizes this window gives them; behind
+        the curtain they were pieces of 3-7 ms (one per new size and state)."""
+        yield
+        stock_base(app.screen)
+        m = app.metrics
+        # top_bar_h reads only the class's turn_band and the metrics
+        lay = layout.compute(m, TableScene.top_bar_h(cls, m))
+        seen = set()
+        for rect, _text, klass, object_id in dialog_buttons(lay, m):
+            if (rect[2:], klass) not in seen:
+                seen.add((rect[2:], klass))
+                yield
+                yield from shape_steps(app.manager, rect[2:], klass, object_id)
 
     # --- events and animation ------------------------------------------------------------------------
     def speed(self) -> float:
