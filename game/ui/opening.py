@@ -120,10 +120,20 @@ def ready_ahead(app, game_id: str | None = None):
         yield
     if game_id is not None:
         yield from table_for(game_id).setup_ahead(app)
+    app.still_room(size)    # the results' still picture (10 ms in the first game's end)
+    yield
+    for lines in range(1, TIP_LINES + 1):
+        # a tool tip's box of each height: pygame-gui keeps a drawn box by its size, and a
+        # button's first tip of a new height cost 6-15 ms in the frame it came up (one of
+        # a person's hover); made and dropped here, never drawn
+        app.manager.create_tool_tip("<br>".join("…" * lines), (0, 0), (0, 0), None, None).kill()
+        yield
     for alpha in TRANSITION_SHADES:     # last: Start cancels what is left of the job
         draw.shade(size, (0, 0, 0, alpha))
         yield
 
+
+TIP_LINES = 4      # tool tips of up to this many lines have their box made ahead
 
 # Window-sized surfaces the curtain draws with, kept from one curtain to the next: a new
 # one cost 10-13 ms in the frame of Start (its memory is fresh and each page is touched
@@ -190,10 +200,13 @@ class Curtain(Scene):
     covered by the curtain, which takes every input) but never updated: nothing plays
     before it shows."""
 
-    # The curtain's own drawing takes 2-3 ms of each frame and a piece up to about 3 ms:
+    # The curtain's own drawing takes 2-3 ms of each frame (a window-sized blit of the
+    # dimmed look) and a piece up to about 3 ms:
     STEPS_UNTIL = 0.003   # a new piece of work starts only this far (CPU s) into a frame
-    DRAW_UNTIL = 0.0045   # a picture drawn ahead makes no new pieces after this (a piece
-    # begun before it may run on)
+    DRAW_UNTIL = 0.003    # a picture drawn ahead makes no new pieces after this (a piece
+    # begun before it may run on). At 4.5 ms the frames of a Harsh table's first picture
+    # took 7.5-10 ms with the curtain's drawing (load 6-9); its cached pieces carry over
+    # from one try to the next, so it takes a frame or two more
     NEW_FRAME = "new frame"   # work yields it before a piece that takes most of a frame
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
@@ -238,6 +251,8 @@ class Curtain(Scene):
         if table.session.several():
             draw.vignette(self.app.screen.get_size())   # the hand-offs' backdrop
             yield
+        # its first build, dry (2-3 ms): with the pieces before it, a frame went to 8.7 ms
+        yield self.NEW_FRAME
         yield from table.first_buttons()    # one a frame: on_enter below takes them
         yield self.NEW_FRAME            # the big pieces below each begin a frame
         table.on_enter()                # its widgets (the warming is left to the curtain)
