@@ -41,10 +41,23 @@ class TableAhead:
     @classmethod
     def setup_ahead(cls, app):
         """While the game's setup screen is read (game.ui.opening.ready_ahead): pieces (a
-        generator) that make what this table's first frames behind the curtain would make
-        in pieces of 3-7 ms each, and need no game: its buttons' shapes of new sizes
-        (``shape_steps``), surfaces it keeps. Nothing of any seat's: there is no game yet."""
-        return iter(())
+        generator) that make what this table's first frames (behind the curtain, or as
+        work ahead of its transitions) would make in pieces of 3-7 ms each, and need no
+        game: the shapes of its buttons of new sizes (``ahead_shapes``), surfaces it keeps.
+        Nothing of any seat's: there is no game yet."""
+        seen = set()
+        for w, h, klass, object_id in cls.ahead_shapes(app):
+            if (w, h, klass) not in seen:
+                seen.add((w, h, klass))
+                yield
+                yield from shape_steps(app.manager, (w, h), klass, object_id)
+
+    @classmethod
+    def ahead_shapes(cls, app) -> list[tuple]:
+        """(width, height, theme class, object id) of the buttons ``setup_ahead`` makes the
+        shapes of: here the hand-off's (as wide as a short name makes it)."""
+        m = app.metrics
+        return [(m.px(320), m.px(56), "@primary", "#ready")]
 
     def prepare_handoff(self, seat: int) -> None:
         """The hand-off to ``seat`` is due once the last move has been seen (the "turn"

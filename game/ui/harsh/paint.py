@@ -14,7 +14,7 @@ import pygame
 from game import i18n
 from game.i18n import N_, _, n_, shown
 from game.rules.harsh.data import OPPOSITE
-from game.ui import draw, focus, palette, style
+from game.ui import draw, focus, palette, quit_hooks, style
 from game.ui.table_base import fit
 
 from . import dialogs, forecast, look, reader
@@ -54,6 +54,7 @@ def _card_args(g) -> tuple:
 # back here; the next table (or the setup screen, ``stock_base``) takes one of its size.
 # It is drawn over whole before it shows: what it held before never shows.
 _spare_bases: list[pygame.Surface] = []
+quit_hooks.add(_spare_bases.clear)     # surfaces die with pygame.quit()
 
 
 def _fits(surface: pygame.Surface, like: pygame.Surface) -> bool:

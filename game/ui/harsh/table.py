@@ -27,7 +27,6 @@ from game.i18n import _, shown
 from game.rules.protocol import Action
 from game.storage.settings import PACE_SECONDS
 from game.ui import draw, howto, style
-from game.ui.table_ahead import shape_steps
 from game.ui.table_base import TableScene
 from game.ui.widgets import ScrollPanel
 
@@ -380,20 +379,20 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
 
     @classmethod
     def setup_ahead(cls, app):
-        """While the setup screen is read: a spare base picture (``stock_base``) and the
-        shapes of the usual dialogs' buttons at the sizes this window gives them; behind
-        the curtain they were pieces of 3-7 ms (one per new size and state)."""
+        """While the setup screen is read: a spare base picture (``stock_base``), then the
+        buttons' shapes (``ahead_shapes``)."""
         yield
         stock_base(app.screen)
+        yield from super().setup_ahead(app)
+
+    @classmethod
+    def ahead_shapes(cls, app) -> list[tuple]:
+        """The usual dialogs' buttons at the sizes this window gives them (no hand-off: one
+        seat); behind the curtain they were pieces of 3-7 ms (one per new size and state)."""
         m = app.metrics
         # top_bar_h reads only the class's turn_band and the metrics
         lay = layout.compute(m, TableScene.top_bar_h(cls, m))
-        seen = set()
-        for rect, _text, klass, object_id in dialog_buttons(lay, m):
-            if (rect[2:], klass) not in seen:
-                seen.add((rect[2:], klass))
-                yield
-                yield from shape_steps(app.manager, rect[2:], klass, object_id)
+        return [(*rect[2:], klass, object_id) for rect, _t, klass, object_id in dialog_buttons(lay, m)]
 
     # --- events and animation ------------------------------------------------------------------------
     def speed(self) -> float:
