@@ -203,6 +203,10 @@ class Curtain(Scene):
     # The curtain's own drawing takes 2-3 ms of each frame (a window-sized blit of the
     # dimmed look) and a piece up to about 3 ms:
     STEPS_UNTIL = 0.003   # a new piece of work starts only this far (CPU s) into a frame
+    # ... and while the look dims (its first FADE seconds): the veil over the whole window
+    # is a blit with alpha, 2.5-3 ms more of drawing a frame (a table's second game has its
+    # curtain up for little longer than that: most of its frames were 6-7 ms)
+    FADING_STEPS_UNTIL = 0.001
     DRAW_UNTIL = 0.003    # a picture drawn ahead makes no new pieces after this (a piece
     # begun before it may run on). At 4.5 ms the frames of a Harsh table's first picture
     # took 7.5-10 ms with the curtain's drawing (load 6-9); its cached pieces carry over
@@ -315,7 +319,8 @@ class Curtain(Scene):
             return
         self.t += dt
         began = self.frame_began()
-        while time.thread_time() - began < self.STEPS_UNTIL:
+        until = self.STEPS_UNTIL if self.dimmed else self.FADING_STEPS_UNTIL
+        while time.thread_time() - began < until:
             said = next(self.steps, StopIteration)
             if said is StopIteration:
                 self.lift()
