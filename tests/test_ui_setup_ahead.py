@@ -95,7 +95,23 @@ def test_the_shapes_made_ahead_are_those_the_table_asks_for_and_look_the_same(ap
                            {"difficulty": "standard"})
         step(app, 3)
         asked = {(*rect[2:], klass) for rect, _t, klass, _o in dialog_buttons(table.lay, app.metrics)}
+        # the results' Play again and Same deal, where its own (dry) build puts them
+        asked |= {(*rect[2:], klass) for rect, _t, klass, oid
+                  in table.results_scene().planned_buttons(app.metrics)
+                  if oid in ("#play_again", "#same_deal")}
         assert asked == {(w, h, klass) for w, h, klass, _o in wanted}
+        app.pop_to(type(app.scenes[0]))
+    else:
+        from game.ui import navigation
+
+        table = start_game(app, "chasing", [SeatConfig("Ann", "human"), SeatConfig("Bob", "human"),
+                                            SeatConfig("Cy", "computer", "easy")], 3, {})
+        step(app, 3)
+        planned = table.results_scene().planned_buttons(app.metrics)
+        planned += navigation.scene_class("handoff")(app, table, 1).planned_buttons(app.metrics)
+        asked = {(*rect[2:], klass) for rect, _t, klass, oid in planned
+                 if oid in ("#play_again", "#same_deal", "#ready")}
+        assert len(asked) == 3 and asked <= {(w, h, klass) for w, h, klass, _o in wanted}
         app.pop_to(type(app.scenes[0]))
     for w, h, klass, object_id in wanted:
         with misses(app) as missed:

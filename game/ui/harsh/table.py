@@ -392,7 +392,10 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         m = app.metrics
         # top_bar_h reads only the class's turn_band and the metrics
         lay = layout.compute(m, TableScene.top_bar_h(cls, m))
-        return [(*rect[2:], klass, object_id) for rect, _t, klass, object_id in dialog_buttons(lay, m)]
+        shapes = [(*rect[2:], klass, object_id) for rect, _t, klass, object_id in dialog_buttons(lay, m)]
+        # the results' four buttons across their box (ending.HarshResultsScene, no coach)
+        bw = (min(m.px(780), m.width - 2 * m.margin) - 2 * m.pad - 3 * m.gap) // 4
+        return shapes + [(bw, m.button_h, "@primary", "#play_again"), (bw, m.button_h, None, "#same_deal")]
 
     # --- events and animation ------------------------------------------------------------------------
     def speed(self) -> float:
