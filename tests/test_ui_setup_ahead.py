@@ -173,3 +173,32 @@ def test_the_harsh_base_picture_kept_from_the_last_game_draws_as_a_new_one(app, 
     other = pygame.Surface((320, 200), 0, app.screen)
     paint._spare_bases[:] = [other]
     assert paint.take_base(app.screen) is not other and paint._spare_bases == [other]
+
+
+def test_the_results_still_picture_is_made_while_the_setup_screen_is_read(app):
+    """A window-sized surface made in the first game's end cost 10 ms of a frame there."""
+    assert app._still_pic is None or app._still_pic.get_size() != app.screen.get_size()
+    setup_read(app, "chasing")
+    kept = app._still_pic
+    assert kept is not None and kept.get_size() == app.screen.get_size()
+    assert app.still_room(app.screen.get_size(), room=-1.0) and app._still_pic is kept
+
+
+def test_a_picture_drawn_ahead_waits_for_a_frame_with_room_before_it_tries(app, monkeypatch):
+    """A try begun with less than DRAW_ROOM of its frame's room left drew its first pieces
+    past the deadline all the same: it waits for the next frame. Counted with a set clock."""
+    from game.ui import ahead
+
+    clock = [50.0]
+    monkeypatch.setattr(ahead, "time", type("Clock", (), {"thread_time": lambda: clock[0]}))
+    painted = []
+    steps = ahead.drawn_ahead(app, lambda surface: painted.append(clock[0]))
+    app.frame_began = clock[0] - (ahead.DRAW_UNTIL - ahead.DRAW_ROOM) - 0.0001   # late
+    next(steps)
+    assert painted == []                 # waited
+    app.frame_began = clock[0]           # a new frame, with its room
+    try:
+        next(steps)
+    except StopIteration:
+        pass
+    assert painted == [clock[0]]         # drawn whole: done
