@@ -93,10 +93,11 @@ def ready_ahead(app, game_id: str | None = None):
     """Pieces (a generator, ``app.ahead``) made while a setup screen is read, so that the
     frame of Start and the curtain's frames find them: each font size's first text (about
     3 ms each), the tables' backdrops, the looks of the table's button classes, the
-    curtain's picture and surfaces, what ``game_id``'s table asks for (``setup_ahead``:
-    its buttons' shapes of a new size, 3-7 ms a piece behind the curtain), the veils of a
-    game's transition screens. A piece not made before Start, the curtain (or the screen
-    that needs it) makes."""
+    curtain's picture and surfaces, the results' still picture, tool tips' boxes, the
+    veils of a game's transition screens, and last what ``game_id``'s table asks for
+    (``setup_ahead``: its buttons' shapes of new sizes, 3-7 ms a piece behind the
+    curtain). A piece not made before Start, the curtain (or the screen that needs it)
+    makes."""
     from game.ui import draw
     from game.ui.table_base import WARM_BUTTON_CLASSES, warm_button
 
@@ -118,8 +119,6 @@ def ready_ahead(app, game_id: str | None = None):
     for kind in ("look", "veil"):
         pad(kind, size)
         yield
-    if game_id is not None:
-        yield from table_for(game_id).setup_ahead(app)
     app.still_room(size)    # the results' still picture (10 ms in the first game's end)
     yield
     for lines in range(1, TIP_LINES + 1):
@@ -128,9 +127,13 @@ def ready_ahead(app, game_id: str | None = None):
         # a person's hover); made and dropped here, never drawn
         app.manager.create_tool_tip("<br>".join("…" * lines), (0, 0), (0, 0), None, None).kill()
         yield
-    for alpha in TRANSITION_SHADES:     # last: Start cancels what is left of the job
+    for alpha in TRANSITION_SHADES:
         draw.shade(size, (0, 0, 0, alpha))
         yield
+    if game_id is not None:
+        # last: some 40 pieces of 3-7 ms (twice that on a busy machine); a Start pressed
+        # within a second may leave some to the curtain (which made them all before)
+        yield from table_for(game_id).setup_ahead(app)
 
 
 TIP_LINES = 4      # tool tips of up to this many lines have their box made ahead
