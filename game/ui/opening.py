@@ -119,6 +119,8 @@ def ready_ahead(app, game_id: str | None = None):
     for kind in ("look", "veil"):
         pad(kind, size)
         yield
+    if game_id is not None:
+        yield from table_for(game_id).setup_surfaces(app)
     app.still_room(size)    # the results' still picture (10 ms in the first game's end)
     yield
     for lines in range(1, TIP_LINES + 1):

@@ -53,6 +53,12 @@ class TableAhead:
                 yield from shape_steps(app.manager, (w, h), klass, object_id)
 
     @classmethod
+    def setup_surfaces(cls, app):
+        """Early in the setup screen's work (before the shapes, which come last): the
+        window-sized surfaces this table keeps, each a piece (a new one cost 3-10 ms)."""
+        return iter(())
+
+    @classmethod
     def ahead_shapes(cls, app) -> list[tuple]:
         """(width, height, theme class, object id) of the buttons ``setup_ahead`` makes the
         shapes of: here the hand-off's (as wide as a short name makes it)."""

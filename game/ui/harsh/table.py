@@ -378,12 +378,10 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
         self._base = self._base_key = self._in_base = None
 
     @classmethod
-    def setup_ahead(cls, app):
-        """While the setup screen is read: a spare base picture (``stock_base``), then the
-        buttons' shapes (``ahead_shapes``)."""
+    def setup_surfaces(cls, app):
+        """While the setup screen is read: a spare base picture (``stock_base``)."""
         yield
         stock_base(app.screen)
-        yield from super().setup_ahead(app)
 
     @classmethod
     def ahead_shapes(cls, app) -> list[tuple]:
