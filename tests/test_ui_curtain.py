@@ -231,7 +231,8 @@ def test_a_curtain_put_up_over_a_screen_it_does_not_replace_covers_that_screen(a
 
 @pytest.mark.parametrize("game_id", ["chasing", "harsh"])
 def test_the_curtains_big_pieces_each_begin_a_frame(app, monkeypatch, game_id):
-    """The table's widgets, each try at its first picture and the build before the lift are
+    """The table's widgets, each try at its first picture, its dry builds (2-3 ms: after
+    a frame's other pieces, one made a frame of 8.7 ms) and the build before the lift are
     the first piece of their frame: begun late in a frame, one ran the frame past 16 ms."""
     open_setup(app, game_id)
     step(app, 5)
@@ -259,7 +260,7 @@ def test_the_curtains_big_pieces_each_begin_a_frame(app, monkeypatch, game_id):
             return real(*args, **kwargs)
         monkeypatch.setattr(table, name, run)
 
-    for name in ("on_enter", "warm_up", "rebuild"):
+    for name in ("on_enter", "warm_up", "rebuild", "planned_buttons"):
         watch(name)
     for _ in range(400):
         if not isinstance(app.top, Curtain):
@@ -267,8 +268,38 @@ def test_the_curtains_big_pieces_each_begin_a_frame(app, monkeypatch, game_id):
         step(app)
     assert app.top is table
     names = {n for n, _ in big}
-    assert {"on_enter", "warm_up"} <= names
+    assert {"on_enter", "warm_up", "planned_buttons"} <= names
     assert all(count == 1 for _, count in big), big
+
+
+def test_while_the_look_dims_a_new_piece_starts_only_early_in_a_frame(app, monkeypatch):
+    """The veil over the whole window is drawn with alpha while the look dims (2.5-3 ms):
+    a piece then starts only in the first millisecond of a frame, afterwards in the first
+    three. Counted with a clock that each piece moves on 0.8 ms (never timed)."""
+    from game.ui import opening
+
+    open_setup(app, "harsh")
+    step(app, 5)
+    curtain, _ = press_start(app, monkeypatch)
+    clock = [100.0]
+    monkeypatch.setattr(opening, "time", type("Clock", (), {"thread_time": lambda: clock[0]}))
+    app.frame_began = clock[0]
+    ran = []
+
+    def pieces():
+        while True:
+            ran.append(clock[0])
+            clock[0] += 0.0008
+            yield
+
+    curtain.shown = True
+    for dimmed, expected in ((False, 2), (True, 4)):
+        curtain.dimmed = dimmed
+        curtain.steps = pieces()
+        ran.clear()
+        app.frame_began = clock[0]
+        curtain.update(1 / 60)
+        assert len(ran) == expected, (dimmed, len(ran))
 
 
 def test_the_dimmed_look_once_kept_draws_as_the_veil_over_the_look(app, monkeypatch):

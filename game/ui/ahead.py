@@ -26,7 +26,12 @@ from typing import Iterator
 log = logging.getLogger(__name__)
 
 UNTIL = 0.0045   # CPU s into a frame after which no new piece starts (a piece is up to ~3 ms)
-DRAW_UNTIL = 0.0055  # a picture drawn ahead makes nothing new this far into a frame
+DRAW_UNTIL = 0.004   # a picture drawn ahead makes nothing new this far into a frame (at
+# 5.5 ms, with the piece in progress running on, a results screen drawn ahead made frames
+# of 6.5-7.7 ms in a game's end; what it made is kept, so it takes a try or two more)
+
+DRAW_ROOM = 0.0015   # a picture drawn ahead begins a try only with this much left of its room
+MAX_WAITS = 60       # frames without that room it waits for, at most (then it tries anyway)
 
 
 def drawn_ahead(app, paint, tries: int = 12):
@@ -37,9 +42,19 @@ def drawn_ahead(app, paint, tries: int = 12):
     from game.ui import draw
 
     scratch = draw.scratch(app.screen.get_size())
-    for _ in range(tries):
+    waits = 0
+    while tries > 0:
+        deadline = getattr(app, "frame_began", time.thread_time()) + DRAW_UNTIL
+        if time.thread_time() > deadline - DRAW_ROOM and waits < MAX_WAITS:
+            # too little of the frame is left: a try begun now drew its first, uncut
+            # pieces past the deadline all the same (a second try in a frame of a game's
+            # end ran 3-4 ms more), so it waits for a frame with room
+            waits += 1
+            yield
+            continue
+        tries -= 1
         try:
-            with draw.until(getattr(app, "frame_began", time.thread_time()) + DRAW_UNTIL):
+            with draw.until(deadline):
                 paint(scratch)
             return
         except draw.OutOfFrame:

@@ -76,7 +76,7 @@ def prepare(game_id: str, app=None) -> None:
 
     threading.Thread(target=load, name=f"prepare-{game_id}", daemon=True).start()
     if app is not None:
-        app.ahead.add("start", ready_ahead(app))
+        app.ahead.add("start", ready_ahead(app, game_id))
 
 
 # the veils of the screens that come at a game's transitions (a round's end 190, the
@@ -89,12 +89,15 @@ def curtain_fonts(m) -> list[tuple[int, bool]]:
     return [(size, bold) for size in range(7, m.px(30) + 1) for bold in (False, True)]
 
 
-def ready_ahead(app):
+def ready_ahead(app, game_id: str | None = None):
     """Pieces (a generator, ``app.ahead``) made while a setup screen is read, so that the
     frame of Start and the curtain's frames find them: each font size's first text (about
     3 ms each), the tables' backdrops, the looks of the table's button classes, the
-    curtain's picture and surfaces, the veils of a game's transition screens. A piece
-    not made before Start, the curtain (or the screen that needs it) makes."""
+    curtain's picture and surfaces, the results' still picture, tool tips' boxes, the
+    veils of a game's transition screens, and last what ``game_id``'s table asks for
+    (``setup_ahead``: its buttons' shapes of new sizes, 3-7 ms a piece behind the
+    curtain). A piece not made before Start, the curtain (or the screen that needs it)
+    makes."""
     from game.ui import draw
     from game.ui.table_base import WARM_BUTTON_CLASSES, warm_button
 
@@ -116,10 +119,26 @@ def ready_ahead(app):
     for kind in ("look", "veil"):
         pad(kind, size)
         yield
-    for alpha in TRANSITION_SHADES:     # last: Start cancels what is left of the job
+    if game_id is not None:
+        yield from table_for(game_id).setup_surfaces(app)
+    app.still_room(size)    # the results' still picture (10 ms in the first game's end)
+    yield
+    for lines in range(1, TIP_LINES + 1):
+        # a tool tip's box of each height: pygame-gui keeps a drawn box by its size, and a
+        # button's first tip of a new height cost 6-15 ms in the frame it came up (one of
+        # a person's hover); made and dropped here, never drawn
+        app.manager.create_tool_tip("<br>".join("…" * lines), (0, 0), (0, 0), None, None).kill()
+        yield
+    for alpha in TRANSITION_SHADES:
         draw.shade(size, (0, 0, 0, alpha))
         yield
+    if game_id is not None:
+        # last: some 40 pieces of 3-7 ms (twice that on a busy machine); a Start pressed
+        # within a second may leave some to the curtain (which made them all before)
+        yield from table_for(game_id).setup_ahead(app)
 
+
+TIP_LINES = 4      # tool tips of up to this many lines have their box made ahead
 
 # Window-sized surfaces the curtain draws with, kept from one curtain to the next: a new
 # one cost 10-13 ms in the frame of Start (its memory is fresh and each page is touched
@@ -186,10 +205,17 @@ class Curtain(Scene):
     covered by the curtain, which takes every input) but never updated: nothing plays
     before it shows."""
 
-    # The curtain's own drawing takes 2-3 ms of each frame and a piece up to about 3 ms:
+    # The curtain's own drawing takes 2-3 ms of each frame (a window-sized blit of the
+    # dimmed look) and a piece up to about 3 ms:
     STEPS_UNTIL = 0.003   # a new piece of work starts only this far (CPU s) into a frame
-    DRAW_UNTIL = 0.0045   # a picture drawn ahead makes no new pieces after this (a piece
-    # begun before it may run on)
+    # ... and while the look dims (its first FADE seconds): the veil over the whole window
+    # is a blit with alpha, 2.5-3 ms more of drawing a frame (a table's second game has its
+    # curtain up for little longer than that: most of its frames were 6-7 ms)
+    FADING_STEPS_UNTIL = 0.001
+    DRAW_UNTIL = 0.003    # a picture drawn ahead makes no new pieces after this (a piece
+    # begun before it may run on). At 4.5 ms the frames of a Harsh table's first picture
+    # took 7.5-10 ms with the curtain's drawing (load 6-9); its cached pieces carry over
+    # from one try to the next, so it takes a frame or two more
     NEW_FRAME = "new frame"   # work yields it before a piece that takes most of a frame
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
@@ -234,6 +260,8 @@ class Curtain(Scene):
         if table.session.several():
             draw.vignette(self.app.screen.get_size())   # the hand-offs' backdrop
             yield
+        # its first build, dry (2-3 ms): with the pieces before it, a frame went to 8.7 ms
+        yield self.NEW_FRAME
         yield from table.first_buttons()    # one a frame: on_enter below takes them
         yield self.NEW_FRAME            # the big pieces below each begin a frame
         table.on_enter()                # its widgets (the warming is left to the curtain)
@@ -264,6 +292,7 @@ class Curtain(Scene):
         # than on_enter's. Its new buttons one a step (tables that park them), then the
         # build itself, so that the frame of the lift finds it all made
         if table.park_widgets:
+            yield self.NEW_FRAME        # a dry build, 2-3 ms, as before on_enter
             with self.table_on_top():
                 planned = table.planned_buttons(m)
             yield from table.buttons_missing(planned)
@@ -296,7 +325,8 @@ class Curtain(Scene):
             return
         self.t += dt
         began = self.frame_began()
-        while time.thread_time() - began < self.STEPS_UNTIL:
+        until = self.STEPS_UNTIL if self.dimmed else self.FADING_STEPS_UNTIL
+        while time.thread_time() - began < until:
             said = next(self.steps, StopIteration)
             if said is StopIteration:
                 self.lift()

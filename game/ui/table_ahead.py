@@ -8,11 +8,62 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+import pygame
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
+
 from game.ui import navigation
+
+
+def shape_steps(manager, size: tuple[int, int], cls: str | None, object_id: str | None = None):
+    """Pieces (a generator): a button of ``size`` and theme class ``cls`` made out of sight,
+    each of its states drawn (one a piece), then dropped. pygame-gui keeps a drawn shape
+    by its size and look (its shape cache), so the table's first button of that size later
+    costs under 1 ms instead of 3-7 ms, and each of its other states nothing more."""
+    btn = UIButton(pygame.Rect((-2 * size[0] - 100, -2 * size[1] - 100), size), "", manager,
+                   object_id=ObjectID(class_id=cls, object_id=object_id))
+    try:
+        shape = getattr(btn, "drawable_shape", None)
+        for name, state in (shape.states.items() if shape is not None else ()):
+            if not state.generated:
+                yield
+                if not state.generated:
+                    shape.redraw_state(name)
+                if name in shape.states_to_redraw_queue:
+                    shape.states_to_redraw_queue.remove(name)
+    finally:
+        btn.kill()
 
 
 class TableAhead:
     """Mixed into ``TableScene``."""
+
+    @classmethod
+    def setup_ahead(cls, app):
+        """While the game's setup screen is read (game.ui.opening.ready_ahead): pieces (a
+        generator) that make what this table's first frames (behind the curtain, or as
+        work ahead of its transitions) would make in pieces of 3-7 ms each, and need no
+        game: the shapes of its buttons of new sizes (``ahead_shapes``), surfaces it keeps.
+        Nothing of any seat's: there is no game yet."""
+        seen = set()
+        for w, h, klass, object_id in cls.ahead_shapes(app):
+            if (w, h, klass) not in seen:
+                seen.add((w, h, klass))
+                yield
+                yield from shape_steps(app.manager, (w, h), klass, object_id)
+
+    @classmethod
+    def setup_surfaces(cls, app):
+        """Early in the setup screen's work (before the shapes, which come last): the
+        window-sized surfaces this table keeps, each a piece (a new one cost 3-10 ms)."""
+        return iter(())
+
+    @classmethod
+    def ahead_shapes(cls, app) -> list[tuple]:
+        """(width, height, theme class, object id) of the buttons ``setup_ahead`` makes the
+        shapes of: here the hand-off's (as wide as a short name makes it)."""
+        m = app.metrics
+        return [(m.px(320), m.px(56), "@primary", "#ready")]
 
     def prepare_handoff(self, seat: int) -> None:
         """The hand-off to ``seat`` is due once the last move has been seen (the "turn"

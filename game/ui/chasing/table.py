@@ -301,6 +301,18 @@ class ChasingTable(ChasingPainter, TableScene):
         self.motion.speed = self._speed()
         return super().hold_for_animation(seconds_at_normal * self._share())
 
+    @classmethod
+    def ahead_shapes(cls, app) -> list[tuple]:
+        """With the hand-off's: the round end's Continue and the results' buttons (new
+        sizes there cost 3-6 ms a piece of the work made ahead of those screens)."""
+        from .overlays import _box, coach_room
+
+        m = app.metrics
+        box = _box(m, 1120, 680, coach_room(app))
+        bw = min(m.px(210), (box.w - 2 * m.pad - 3 * m.gap) // 4)   # place_buttons, 4 of them
+        return [*super().ahead_shapes(app), (m.px(280), m.button_h, "@primary", "#continue_round"),
+                (bw, m.button_h, "@primary", "#play_again"), (bw, m.button_h, None, "#same_deal")]
+
     # --- per frame ---------------------------------------------------------------------------
     def warm_up(self) -> None:
         """Behind a curtain, the shuffle and deal too: one frame's piece (with the game's

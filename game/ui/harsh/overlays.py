@@ -106,6 +106,19 @@ def veil(size: tuple) -> pygame.Surface:
     return shade
 
 
+def dialog_buttons(lay, m: style.Metrics) -> list[tuple]:
+    """The buttons of the usual dialogs (``warm_dialogs``), as (rect, text, cls, object_id)."""
+    out = []
+    bh = m.px(38)
+    for area, n, cols in ((lay.dialog_area, 4, 1), (lay.dialog_area, 6, 2),
+                          (lay.side_dialog_area, 2, 1), (lay.grid_dialog_area, 4, 1)):
+        cw = (area.width - 2 * m.pad - (cols - 1) * m.gap) // cols
+        for i in range(n):
+            out.append(((area.x + m.pad, area.y + i * bh, cw, bh), "…", "@choice", f"#opt_{i}"))
+    out.append(((0, 0, m.px(140), m.button_h), _("Cancel"), None, "#cancel"))
+    return out
+
+
 class HarshOverlays:
     # the dialog --------------------------------------------------------------------------------------
     def build_dialog(self, m: style.Metrics, dlg: dialogs.Dialog) -> None:
@@ -162,14 +175,8 @@ class HarshOverlays:
         Location's ability; Cancel) while the table is put up, parked until a dialog asks
         (``build_dialog`` places them). (The ability's dialog over the grid had none made:
         its first use made three or four buttons in the frame of the press.)"""
-        bh = m.px(38)
-        for area, n, cols in ((self.lay.dialog_area, 4, 1), (self.lay.dialog_area, 6, 2),
-                              (self.lay.side_dialog_area, 2, 1), (self.lay.grid_dialog_area, 4, 1)):
-            cw = (area.width - 2 * m.pad - (cols - 1) * m.gap) // cols
-            for i in range(n):
-                self.park_ahead((area.x + m.pad, area.y + i * bh, cw, bh), "…", cls="@choice",
-                                object_id=f"#opt_{i}")
-        self.park_ahead((0, 0, m.px(140), m.button_h), _("Cancel"), object_id="#cancel")
+        for rect, text, cls, object_id in dialog_buttons(self.lay, m):
+            self.park_ahead(rect, text, cls=cls, object_id=object_id)
 
     def draw_dialog(self, surface, dlg: dialogs.Dialog) -> None:
         m = self.metrics

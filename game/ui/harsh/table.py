@@ -35,8 +35,8 @@ from .anim import Timeline, follow
 from .checking import DangerCheck, _same_class
 from .column import MiddleColumn
 from .dialogs import GRID_ABILITIES
-from .overlays import HarshOverlays
-from .paint import HarshPainter
+from .overlays import HarshOverlays, dialog_buttons
+from .paint import HarshPainter, give_back_base, stock_base
 
 
 class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, TableScene):
@@ -374,6 +374,26 @@ class HarshTableScene(DangerCheck, HarshPainter, MiddleColumn, HarshOverlays, Ta
     def on_exit(self) -> None:
         self.hints.close()
         super().on_exit()
+        give_back_base(self._base)      # the next game's table draws into it (take_base)
+        self._base = self._base_key = self._in_base = None
+
+    @classmethod
+    def setup_surfaces(cls, app):
+        """While the setup screen is read: a spare base picture (``stock_base``)."""
+        yield
+        stock_base(app.screen)
+
+    @classmethod
+    def ahead_shapes(cls, app) -> list[tuple]:
+        """The usual dialogs' buttons at the sizes this window gives them (no hand-off: one
+        seat); behind the curtain they were pieces of 3-7 ms (one per new size and state)."""
+        m = app.metrics
+        # top_bar_h reads only the class's turn_band and the metrics
+        lay = layout.compute(m, TableScene.top_bar_h(cls, m))
+        shapes = [(*rect[2:], klass, object_id) for rect, _t, klass, object_id in dialog_buttons(lay, m)]
+        # the results' four buttons across their box (ending.HarshResultsScene, no coach)
+        bw = (min(m.px(780), m.width - 2 * m.margin) - 2 * m.pad - 3 * m.gap) // 4
+        return shapes + [(bw, m.button_h, "@primary", "#play_again"), (bw, m.button_h, None, "#same_deal")]
 
     # --- events and animation ------------------------------------------------------------------------
     def speed(self) -> float:
