@@ -147,3 +147,28 @@ def test_a_look_is_cut_only_from_one_of_the_same_height_corners_border_and_colou
     assert cut(size=(shape_cache.MIN_WIDTH - 1, 40)) is None   # too narrow to be cut exactly
     assert cache.find_surface_in_cache(cache.build_cache_id("rectangle", (333, 40), 0, BORDER, gold, grey,
                                                             None)) is None
+
+
+def test_looks_drawn_ahead_in_pieces_are_pixel_for_pixel_pygame_guis(app):
+    """``looks_ahead`` draws what pygame-gui would, narrow looks (never cut) included; a
+    button made after it finds every state's look and draws none."""
+    app.complete_theme()
+    m, cache = app.manager, app.manager.get_theme().shape_cache
+    cases = [(None, None, (61, 33)), ("@choice", "#choice_0", (289, 43)), ("@primary", "#ready", (330, 57)),
+             ("@compact", None, (103, 31)), ("@off", None, (40, 40))]
+    for cls, oid, size in cases:
+        oids = ObjectID(oid, cls)
+        drawn = drawn_by_pygame_gui(cache, UIButton(pygame.Rect((0, 0), size), "", m, object_id=oids))
+        probe = UIButton(pygame.Rect((0, 0), size), "", m, object_id=oids)
+        looks = {look_id(probe.drawable_shape, state) for state in drawn}   # states may share one
+        probe.kill()
+        for sid in looks:
+            cache.cache_short_term_lookup.pop(sid, None)
+            cache.cache_long_term_lookup.pop(sid, None)
+        pieces = sum(1 for _ in shape_cache.looks_ahead(m, None, cls, oid, size))
+        assert pieces >= 4 * len(looks)       # in pieces, not one go
+        made = UIButton(pygame.Rect((0, 0), size), "", m, object_id=oids)
+        for state, (look, _end) in drawn.items():
+            sid = look_id(made.drawable_shape, state)
+            assert pixels(cache._peek(sid)) == pixels(look), (cls, size, state)
+        made.kill()

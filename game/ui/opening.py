@@ -188,6 +188,7 @@ class Curtain(Scene):
 
     # The curtain's own drawing takes 2-3 ms of each frame and a piece up to about 3 ms:
     STEPS_UNTIL = 0.003   # a new piece of work starts only this far (CPU s) into a frame
+    FADING_STEPS_UNTIL = 0.0015   # the same while the screen pressed on dims
     DRAW_UNTIL = 0.0045   # a picture drawn ahead makes no new pieces after this (a piece
     # begun before it may run on)
     NEW_FRAME = "new frame"   # work yields it before a piece that takes most of a frame
@@ -296,7 +297,9 @@ class Curtain(Scene):
             return
         self.t += dt
         began = self.frame_began()
-        while time.thread_time() - began < self.STEPS_UNTIL:
+        # while it fades, the frame's drawing blends a window-sized veil (1-3 ms more)
+        until = self.STEPS_UNTIL if self.dimmed or self.t >= self.FADE else self.FADING_STEPS_UNTIL
+        while time.thread_time() - began < until:
             said = next(self.steps, StopIteration)
             if said is StopIteration:
                 self.lift()
@@ -347,21 +350,23 @@ class Curtain(Scene):
 
         m = self.metrics
         fits = self.look.get_size() == surface.get_size()
-        if fits:
-            surface.blit(self.look, (0, 0))
-        else:
-            surface.blit(draw.table_background(surface.get_size()), (0, 0))
         if not (fits and self.dimmed):
             if self.veil is None or self.veil.get_size() != surface.get_size():
                 self.veil = pad("veil", surface.get_size())
                 self.veil.fill(style.BG_DEEP)
             self.veil.set_alpha(int(min(1.0, self.t / self.FADE) * 180))
+        if fits and not self.dimmed and self.t >= self.FADE:
+            # dimmed all the way: the look keeps the veil (one screen blit a frame less
+            # while the table is made ready), and this frame shows it: the veil is blended
+            # once, onto the look, not onto the screen and then again onto the look
+            self.look.blit(self.veil, (0, 0))
+            self.dimmed = True
+        if fits:
+            surface.blit(self.look, (0, 0))
+        else:
+            surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        if not (fits and self.dimmed):
             surface.blit(self.veil, (0, 0))
-            if fits and self.t >= self.FADE:
-                # dimmed all the way: the look keeps the veil, one screen blit a frame
-                # less while the table is made ready
-                self.look.blit(self.veil, (0, 0))
-                self.dimmed = True
         deal_picture(surface, m, self.t)
 
 

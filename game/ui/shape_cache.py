@@ -105,6 +105,15 @@ class FastSurfaceCache(SurfaceCache):
         self.add_surface_to_cache(look, lookup_id)
         return super().find_surface_in_cache(lookup_id)
 
+    def at_hand(self, string_id: str) -> bool:
+        """The look is in the cache, or cut into it now (no use counted)."""
+        if self._peek(string_id) is not None:
+            return True
+        known = self._family_of().get(string_id)
+        if known is None or not self._widths.get(known[0]):
+            return False
+        return self.find_surface_in_cache(string_id) is not None
+
     def _peek(self, string_id: str):
         """The cached look, without counting a use (pygame-gui purges by its uses)."""
         item = self.cache_short_term_lookup.get(string_id) or self.cache_long_term_lookup.get(string_id)
@@ -130,3 +139,115 @@ def install(manager) -> None:
     cache = manager.get_theme().shape_cache
     if type(cache) is SurfaceCache:
         cache.__class__ = FastSurfaceCache
+
+
+# --- a look drawn ahead in pieces ----------------------------------------------------------------
+# A height, corner or colour not seen yet cannot be cut: pygame-gui draws that look whole in
+# one go (each state of a 330x56 button at four times its size, 3-6 ms: one piece of work
+# ahead that took a frame). ``looks_ahead`` draws the looks a button will ask for, the same
+# steps as pygame-gui's ``RoundedRectangleShape.redraw_state`` in the same order, a yield
+# between them (about a millisecond each), and leaves them in the cache where the button
+# then finds them. tests/test_ui_shape_cache.py compares them with pygame-gui's.
+
+AA = 4      # pygame-gui's anti-aliasing: drawn at four times the size, scaled down
+PROBE = 24  # a probe button this size shows a class's theming (corners up to 12 px unclamped)
+
+
+def looks_ahead(manager, container, cls: str | None, object_id: str | None, size: tuple):
+    """Pieces (a generator) that put in ``manager``'s shape cache each state's look of a
+    button of ``size``, class ``cls`` and id ``object_id`` that it can neither find nor cut.
+    Looks with a shadow or a gradient, or too big to be kept, are left to pygame-gui."""
+    from pygame_gui.core import ObjectID
+    from pygame_gui.core.drawable_shapes import RoundedRectangleShape
+    from pygame_gui.elements import UIButton
+
+    cache = manager.get_theme().shape_cache
+    w, h = size
+    if not isinstance(cache, FastSurfaceCache) or w * h >= KEPT_AREA or max(w, h) > 1024 or min(w, h) < 2:
+        return
+    probe = UIButton(pygame.Rect(-4 * PROBE, -4 * PROBE, PROBE, PROBE), "", manager, container=container,
+                     object_id=ObjectID(class_id=cls, object_id=object_id or None))
+    shape = probe.drawable_shape
+    theming, states = dict(shape.theming), list(shape.states)
+    borders, shadow = dict(shape.border_widths), shape.shadow_width
+    radii = list(theming.get("shape_corner_radius", [0] * 4))
+    probe.kill()
+    yield       # (the probe is a button made: the one it stands for is made a step later)
+    if (not isinstance(shape, RoundedRectangleShape) or shadow or "filled_bar" in theming
+            or "filled_bar_width_percentage" in theming or len(set(borders.values())) != 1
+            or 2 * borders["left"] > min(w, h)):
+        return
+    # as the shape clamps them to its size
+    radii = [max(0, int(min(w / 2, h / 2)) if r > min(w / 2, h / 2) else r) for r in radii]
+    for state in states:
+        border, bg = theming.get(f"{state}_border"), theming.get(f"{state}_bg")
+        if not (isinstance(border, pygame.Color) and isinstance(bg, pygame.Color)):
+            continue
+        sid = cache.build_cache_id("rounded_rectangle", (w, h), 0, borders, border, bg, radii)
+        if cache.at_hand(sid):
+            continue
+        yield
+        made: list = []
+        yield from look_steps((w, h), borders, radii, border, bg, theming.get("border_overlap", 0), made)
+        if not cache.at_hand(sid):
+            cache.add_surface_to_cache(made[0], sid)
+
+
+def look_steps(size, borders: dict, radii: list, border_colour, bg_colour, overlap: int, out: list):
+    """pygame-gui's drawing of a rounded look without shadow (``redraw_state``'s shape,
+    before its words), a yield between its steps; the look is appended to ``out``."""
+    from pygame_gui.core.drawable_shapes import RoundedRectangleShape
+    from pygame_gui.core.utility import apply_colour_to_surface, basic_blit
+
+    w, h = size
+    border_rect = pygame.Rect(0, 0, w * AA, h * AA)
+    background_rect = pygame.Rect(
+        borders["left"] * AA, borders["top"] * AA,
+        border_rect.width - (borders["left"] + borders["right"]) * AA,
+        border_rect.height - (borders["top"] + borders["bottom"]) * AA)
+    scale = min(background_rect.width / max(border_rect.width, 1),
+                background_rect.height / max(border_rect.height, 1))
+    bg_radii = [int(r * scale) for r in radii]
+    aa_surface = pygame.Surface((w * AA, h * AA), flags=pygame.SRCALPHA, depth=32)
+    aa_surface.fill(pygame.Color("#00000000"))
+    additive = None     # the shape's white rounded rectangle (pygame-gui's temp_additive_shape)
+    if borders["left"] > 0:
+        additive = _white_shape(border_rect, radii)
+        yield
+        shape_surface = additive.copy()
+        apply_colour_to_surface(border_colour, shape_surface)
+        basic_blit(aa_surface, shape_surface, border_rect)
+        yield
+    large = _large_radii(background_rect, bg_radii)
+    if additive is None:
+        shape_surface = _white_shape(background_rect, bg_radii)
+    else:
+        shape_surface = pygame.transform.scale(additive, background_rect.size)
+    cut = pygame.Rect(background_rect.x + overlap * AA, background_rect.y + overlap * AA,
+                      background_rect.width - 2 * overlap * AA, background_rect.height - 2 * overlap * AA)
+    if cut.width > 0 and cut.height > 0:
+        hole = pygame.Surface(cut.size, flags=pygame.SRCALPHA, depth=32)
+        hole.fill(pygame.Color("#00000000"))
+        RoundedRectangleShape.draw_colourless_rounded_rectangle(large, hole, AA // 2)
+        aa_surface.blit(hole, cut, special_flags=pygame.BLEND_RGBA_SUB)
+    yield
+    apply_colour_to_surface(bg_colour, shape_surface)
+    basic_blit(aa_surface, shape_surface, background_rect)
+    yield
+    look = pygame.Surface((w, h), flags=pygame.SRCALPHA, depth=32)
+    basic_blit(look, pygame.transform.smoothscale(aa_surface, (w, h)), (0, 0))
+    out.append(look)
+
+
+def _large_radii(rect: pygame.Rect, radii: list) -> list:
+    half = min(rect.width / 2, rect.height / 2)
+    return [max(int(half), 0) * AA if r > half else max(r, 0) * AA for r in radii]
+
+
+def _white_shape(rect: pygame.Rect, radii: list) -> pygame.Surface:
+    from pygame_gui.core.drawable_shapes import RoundedRectangleShape
+
+    surface = pygame.Surface(rect.size, flags=pygame.SRCALPHA, depth=32)
+    surface.fill(pygame.Color("#00000000"))
+    RoundedRectangleShape.draw_colourless_rounded_rectangle(_large_radii(rect, radii), surface)
+    return surface
