@@ -172,3 +172,17 @@ def test_looks_drawn_ahead_in_pieces_are_pixel_for_pixel_pygame_guis(app):
             sid = look_id(made.drawable_shape, state)
             assert pixels(cache._peek(sid)) == pixels(look), (cls, size, state)
         made.kill()
+
+
+def test_the_cache_gets_its_room_while_the_menu_is_read(app):
+    """pygame-gui adds a 4 MB cache surface when one fills, in whatever frame that is: the
+    app adds them all in the menu's frames instead, and the cache never adds one later."""
+    from ui_helpers import step
+
+    cache = app.manager.get_theme().shape_cache
+    step(app, 6)
+    assert len(cache.cache_surfaces) == shape_cache.ROOM_SURFACES
+    assert not app.ahead.pending("shape cache room")
+    before = list(cache.cache_surfaces)
+    cache._expand_lt_cache()                # full now: pygame-gui only notes it is low on room
+    assert cache.cache_surfaces == before and cache.low_on_space
