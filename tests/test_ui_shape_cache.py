@@ -141,6 +141,7 @@ def test_a_look_is_cut_only_from_one_of_the_same_height_corners_border_and_colou
     assert cut(size=(333, 41)) is None                     # another height
     assert cut(shadow=2) is None
     assert cut(border={**BORDER, "left": 2}) is None
+    assert cut(border={k: 0 for k in BORDER}) is None       # no border: not checked, drawn
     assert cut(edge=grey) is None
     assert cut(bg=gold) is None
     assert cut(radius=(5, 5, 5, 5)) is None

@@ -15,10 +15,10 @@ those were the slowest pieces of the frames at a turn's change and of a game's o
 Such a look is the same from left to right between its two rounded ends: each column of
 the middle is the one beside the left end. So a look of a width not drawn yet is cut from
 one of the same height, border, corners and colours: its two ends, and the middle column
-stretched between them (``_cut``). That is pixel for pixel what pygame-gui draws
-(tests/test_shape_cache.py compares them at every width of the theme's buttons), for
-widths of ``MIN_WIDTH`` or more; narrower ones, and looks with a shadow or a gradient, are
-drawn by pygame-gui as before.
+stretched between them (``_cut``). That is pixel for pixel what pygame-gui draws, for
+widths of ``MIN_WIDTH`` or more (checked once at every width up to 1024 for the theme's
+buttons, panels and fields; tests/test_ui_shape_cache.py compares a sample of them); looks
+narrower, or with a shadow, a gradient or no border, are drawn by pygame-gui as before.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ class FastSurfaceCache(SurfaceCache):
         string_id = SurfaceCache.build_cache_id(shape, size, shadow_width, border_widths,
                                                 border_colour, bg_colour, corner_radius)
         if (shape == "rounded_rectangle" and shadow_width == 0 and corner_radius is not None
+                and min(border_widths.values()) > 0     # (the looks checked all have a border)
                 and isinstance(border_colour, pygame.Color) and isinstance(bg_colour, pygame.Color)
                 and size[0] >= max(MIN_WIDTH, MIN_PER_RADIUS * max(corner_radius))):
             # the same id without its width: every look that differs only in width
