@@ -429,7 +429,9 @@ class App:
         self.ui_rebuilt = False
         if not idle or self.frames % IDLE_DRAW_EVERY == 0:
             self.draw()
-        self.ahead.run(self.frame_began)
+        if not getattr(self.top, "runs_ahead", False):
+            # (a curtain runs this work as its own steps, within its own share of a frame)
+            self.ahead.run(self.frame_began)
         self.frames += 1
         if self.frames == 2:
             # The menu is up: what it does not show is done while it is read.
