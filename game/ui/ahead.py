@@ -38,8 +38,10 @@ def drawn_ahead(app, paint, tries: int = 12):
 
     scratch = draw.scratch(app.screen.get_size())
     for _ in range(tries):
+        # a screen that runs this work as its own steps (a curtain) may want less of a frame
+        room = getattr(app.top, "draw_ahead_until", DRAW_UNTIL)
         try:
-            with draw.until(getattr(app, "frame_began", time.thread_time()) + DRAW_UNTIL):
+            with draw.until(getattr(app, "frame_began", time.thread_time()) + room):
                 paint(scratch)
             return
         except draw.OutOfFrame:

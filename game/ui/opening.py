@@ -196,6 +196,9 @@ class Curtain(Scene):
     # ``work`` as its own steps, not also after each frame's drawing: a piece of both in one
     # frame made the opening's slowest frames (3 ms of the curtain's and 3-4 ms more)
     runs_ahead = True
+    # and a picture drawn ahead for a coming screen (its first hand-off's) stops making
+    # new things this far into the frame, as the table's own first picture does
+    draw_ahead_until = DRAW_UNTIL
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
 
