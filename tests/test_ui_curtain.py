@@ -498,3 +498,59 @@ def test_the_curtains_words_are_in_the_players_language(monkeypatch):
     finally:
         i18n.set_language("en")
     assert drawn == ["⟦Shuffling and dealing…⟧", "Mischen und Geben…"]
+
+
+def test_the_apps_work_ahead_runs_as_the_curtains_steps_not_after_its_frames(app, monkeypatch):
+    """While the curtain is up, the app does not run its queue of work ahead after each
+    frame's drawing (the curtain's own piece and one of the queue's made a frame of both):
+    the curtain runs the queue as its own steps, and it is empty when the curtain lifts."""
+    open_setup(app, "hunters")
+    step(app, 5)
+    curtain, table = press_start(app, monkeypatch)
+    ran_under, pieces = [], []
+
+    def job():
+        for _ in range(3):
+            pieces.append(app.frames)
+            yield
+
+    app.ahead.add("test job", job())
+    real_run = app.ahead.run
+    monkeypatch.setattr(app.ahead, "run", lambda began, *a: ran_under.append(type(app.top).__name__)
+                        or real_run(began, *a))
+    for _ in range(600):
+        if not isinstance(app.top, Curtain):
+            break
+        step(app)
+    assert not isinstance(app.top, Curtain)
+    assert "Curtain" not in ran_under
+    assert len(pieces) == 3 and not app.ahead.pending("test job")
+
+
+def test_a_picture_drawn_ahead_under_the_curtain_stops_at_the_curtains_deadline(app, monkeypatch):
+    """The first hand-off's picture, drawn ahead as one of the curtain's steps, makes
+    nothing new past the curtain's own deadline (its frames also draw the curtain); under
+    any other screen, past the app's."""
+    from game.ui import ahead
+
+    open_setup(app, "hunters")
+    step(app, 5)
+    curtain, _table = press_start(app, monkeypatch)
+    room = []
+    real_until = draw.until
+
+    class until(real_until):
+        def __init__(self, deadline):
+            room.append(round(deadline - app.frame_began, 6))
+            super().__init__(deadline)
+
+    monkeypatch.setattr(draw, "until", until)
+    for _ in ahead.drawn_ahead(app, lambda surface: None):
+        pass
+    assert room == [Curtain.DRAW_UNTIL] and Curtain.DRAW_UNTIL < ahead.DRAW_UNTIL
+    curtain.finish()                   # (its own last pieces, all at once)
+    assert not isinstance(app.top, Curtain)
+    room.clear()
+    for _ in ahead.drawn_ahead(app, lambda surface: None):
+        pass
+    assert room == [ahead.DRAW_UNTIL]

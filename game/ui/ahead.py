@@ -44,7 +44,9 @@ def drawn_ahead(app, paint, tries: int = 12):
     scratch = draw.scratch(app.screen.get_size())
     waits = 0
     while tries > 0:
-        deadline = getattr(app, "frame_began", time.thread_time()) + DRAW_UNTIL
+        # a screen that runs this work as its own steps (a curtain) may want less of a frame
+        room = getattr(app.top, "draw_ahead_until", DRAW_UNTIL)
+        deadline = getattr(app, "frame_began", time.thread_time()) + room
         if time.thread_time() > deadline - DRAW_ROOM and waits < MAX_WAITS:
             # too little of the frame is left: a try begun now drew its first, uncut
             # pieces past the deadline all the same (a second try in a frame of a game's

@@ -217,6 +217,13 @@ class Curtain(Scene):
     # took 7.5-10 ms with the curtain's drawing (load 6-9); its cached pieces carry over
     # from one try to the next, so it takes a frame or two more
     NEW_FRAME = "new frame"   # work yields it before a piece that takes most of a frame
+    # The app's work ahead (a table queues its first hand-off while it is put up) is run by
+    # ``work`` as its own steps, not also after each frame's drawing: a piece of both in one
+    # frame made the opening's slowest frames (3 ms of the curtain's and 3-4 ms more)
+    runs_ahead = True
+    # and a picture drawn ahead for a coming screen (its first hand-off's) stops making
+    # new things this far into the frame, as the table's own first picture does
+    draw_ahead_until = DRAW_UNTIL
     MAX_TRIES = 60        # frames the first picture may take before it is made at once
     FADE = 0.25           # seconds the screen pressed on takes to dim
 
@@ -325,7 +332,8 @@ class Curtain(Scene):
             return
         self.t += dt
         began = self.frame_began()
-        until = self.STEPS_UNTIL if self.dimmed else self.FADING_STEPS_UNTIL
+        # while it fades, the frame's drawing blends a window-sized veil (1-3 ms more)
+        until = self.STEPS_UNTIL if self.dimmed or self.t >= self.FADE else self.FADING_STEPS_UNTIL
         while time.thread_time() - began < until:
             said = next(self.steps, StopIteration)
             if said is StopIteration:
@@ -377,21 +385,23 @@ class Curtain(Scene):
 
         m = self.metrics
         fits = self.look.get_size() == surface.get_size()
-        if fits:
-            surface.blit(self.look, (0, 0))
-        else:
-            surface.blit(draw.table_background(surface.get_size()), (0, 0))
         if not (fits and self.dimmed):
             if self.veil is None or self.veil.get_size() != surface.get_size():
                 self.veil = pad("veil", surface.get_size())
                 self.veil.fill(style.BG_DEEP)
             self.veil.set_alpha(int(min(1.0, self.t / self.FADE) * 180))
+        if fits and not self.dimmed and self.t >= self.FADE:
+            # dimmed all the way: the look keeps the veil (one screen blit a frame less
+            # while the table is made ready), and this frame shows it: the veil is blended
+            # once, onto the look, not onto the screen and then again onto the look
+            self.look.blit(self.veil, (0, 0))
+            self.dimmed = True
+        if fits:
+            surface.blit(self.look, (0, 0))
+        else:
+            surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        if not (fits and self.dimmed):
             surface.blit(self.veil, (0, 0))
-            if fits and self.t >= self.FADE:
-                # dimmed all the way: the look keeps the veil, one screen blit a frame
-                # less while the table is made ready
-                self.look.blit(self.veil, (0, 0))
-                self.dimmed = True
         deal_picture(surface, m, self.t)
 
 

@@ -37,7 +37,7 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UILabel
 
 from game.i18n import _
-from game.ui import draw, focus, style, words
+from game.ui import draw, focus, shape_cache, style, words
 
 if TYPE_CHECKING:
     from game.app import App
@@ -274,6 +274,10 @@ class Scene:
             self.ahead.append((rect, text, cls, object_id))
             return
         rect = pygame.Rect(rect)
+        # its looks first, a piece at a time: a look not seen yet is a frame's work at once
+        yield from shape_cache.looks_ahead(self.manager, self.root, cls, object_id, rect.size)
+        if self.root is None:           # torn down meanwhile (the screen is not wanted)
+            return
         btn = UIButton(rect, text, self.manager, container=self.root,
                        object_id=ObjectID(class_id=cls, object_id=object_id or None))
         self._park(btn, (tuple(rect), text, cls, object_id, None, True, id(self.root)))

@@ -210,7 +210,7 @@ class ChoiceButtons:
         # while the computers played)
         have = (id(self.root), tuple(self.lay.choices), self.metrics, lines(),
                 sum(map(len, self._made.values())), sum(map(len, self._parked.values())))
-        if have != getattr(self, "_stocked", None) and not self.stock_all(1):
+        if have != getattr(self, "_stocked", None) and not self.stock_all(1) and not self.stock_private(1):
             self._stocked = have
 
     def stock_all(self, most: int = 99) -> bool:

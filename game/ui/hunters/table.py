@@ -256,6 +256,7 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
             if hasattr(gui_font, "size"):
                 gui_font.size(draw.GLYPHS)
             self.stock_all()     # kept (hidden) while the first look covers the table
+            self.stock_private()
 
     def _prepare_look(self) -> None:
         """The frame of the deal makes the first look's card picture off screen, for a
@@ -474,6 +475,29 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         self.set_status("")
         self.rebuild()
 
+    def private_row(self, m: style.Metrics, n: int) -> list[pygame.Rect]:
+        """Where the private panel's ``n`` buttons go (a row at its foot)."""
+        r = self.lay.private
+        bh = max(m.px(32), draw.font(m.px(16)).get_linesize() + m.px(6))   # the @compact words
+        gap = m.px(6)
+        bw = (r.width - 2 * m.px(12) - gap * (n - 1)) // n
+        return [pygame.Rect(r.x + m.px(12) + i * (bw + gap), r.bottom - bh - m.px(10), bw, bh) for i in range(n)]
+
+    def stock_private(self, most: int = 99) -> bool:
+        """Make (hidden, parked) up to ``most`` private-panel buttons not at hand: a
+        person's panel then finds them at the turn it first shows, rather than making three
+        or four in that frame (measured: a 12-16 ms turn frame under load). True if it made
+        any."""
+        m = self.metrics
+        several = self.several()
+        made = 0
+        for reveal in (True, False):
+            ids = (["#reveal"] if reveal else []) + ["#notebook", "#my_card"] + (["#pass"] if several else [])
+            for rect, oid in zip(self.private_row(m, len(ids)), ids):
+                if made < most and self.stock_button(rect, "@compact", oid):
+                    made += 1
+        return made > 0
+
     def build_private(self, m: style.Metrics) -> None:
         r = self.lay.private
         bh = max(m.px(32), draw.font(m.px(16)).get_linesize() + m.px(6))   # the @compact words
@@ -496,12 +520,8 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         buttons.append((_("Card"), self.show_character, "#my_card", "@compact"))
         if self.several():
             buttons.append((_("Pass…"), self.take_screen, "#pass", "@compact"))
-        gap = m.px(6)
-        bw = (r.width - 2 * m.px(12) - gap * (len(buttons) - 1)) // len(buttons)
-        x = r.x + m.px(12)
-        for text, fn, oid, cls in buttons:
-            self.button((x, y, bw, bh), text, fn, choice=False, object_id=oid, cls=cls)
-            x += bw + gap
+        for rect, (text, fn, oid, cls) in zip(self.private_row(m, len(buttons)), buttons):
+            self.button(rect, text, fn, choice=False, object_id=oid, cls=cls)
 
     def _focus_size(self, m: style.Metrics) -> tuple[int, int]:
         return L.focus_size(self.lay, m)
