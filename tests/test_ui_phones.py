@@ -58,12 +58,18 @@ def test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table
         assert qr_surface(url, 200).get_width() <= 200
     find(app, "#join_start")
     phones = [ThreadedPhone(hub.port, hub.tokens[s], seed=s, auto=True) for s in hub.seats]
+    # the computers' pace runs on the session's clock: moved 1/60 s a frame, as the frames'
+    # own animations are, so the game takes as many frames on any machine (on the wall
+    # clock a quick, quiet machine ran out of frames before the game ended)
+    now = [1000.0]
+    table.session.clock = lambda: now[0]
     try:
         assert until(app, lambda: app.top is not join), "the game did not start once all joined"
         seen_waiting = False
         for _ in range(20000):
             if table.session.is_over():
                 break
+            now[0] += 1 / 60
             assert not isinstance(app.top, HandoffScene), "no hand-off for phone seats"
             assert table.viewer is None, "the big screen shows only public information"
             assert table.acting_seat() is None
@@ -73,7 +79,7 @@ def test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table
                 seen_waiting |= f"{table.seat_name(d)}'s phone" in text
             step(app)
             time.sleep(0.0005)
-        assert table.session.is_over(), "the game did not finish"
+        assert table.session.is_over(), "the game did not finish in 20000 frames"
         assert seen_waiting, "the top bar names the phone it waits for"
         assert until(app, lambda: not hub.server.running, frames=200)
         for p in phones:
