@@ -278,6 +278,7 @@ class ThreadedPhone:
         self.received: list[dict] = []
         self.sent_at: dict[int, float] = {}     # seq -> monotonic time the choice was sent
         self.closed = False
+        self.drops: list = []    # close codes of sockets dropped mid-game (then connected again)
         self.loop = asyncio.new_event_loop()
         self._ws = None
         self._ready = threading.Event()
@@ -291,6 +292,24 @@ class ThreadedPhone:
         self.loop.run_until_complete(self._main())
 
     async def _main(self) -> None:
+        # as the real page does (assets/phone/phone.js): a socket dropped for any reason but
+        # the table's own goodbye (the game over, a seat revoked, moved or with a new key)
+        # connects again and says hello; ``drops`` keeps the close codes of those drops
+        for attempt in range(6):
+            try:
+                code = await self._connection()
+            except (aiohttp.ClientError, ConnectionError):
+                code = None
+            last = self.last() or {}
+            if code in (1001, 4001, 4002, 4004) or last.get("over") or not self.auto:
+                break
+            self.drops.append(code)
+            await asyncio.sleep(0.3 * (attempt + 1))
+        self.closed = True
+        self._ready.set()
+
+    async def _connection(self):
+        """One socket, from hello to its close; its close code."""
         async with aiohttp.ClientSession() as http:
             async with http.ws_connect(self.url) as ws:
                 self._ws = ws
@@ -313,8 +332,7 @@ class ThreadedPhone:
                         # is set for that)
                         await asyncio.sleep(self.think)
                         await self._act(data, self.rng.choice(data["actions"]))
-        self.closed = True
-        self._ready.set()
+                return ws.close_code
 
     async def _act(self, state: dict, choice: dict) -> None:
         self.sent_at[state["seq"]] = time.monotonic()
