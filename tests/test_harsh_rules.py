@@ -573,13 +573,19 @@ def test_refusals_say_why_in_one_line():
         s.apply(1, Action("discard", (GUN,)))
 
 
-def test_listed_actions_are_trusted_only_until_the_state_changes():
-    # apply() takes an action picked from legal_actions without the full check, by
-    # identity; once any step is made the old list is worth nothing.
-    rng = random.Random(4)
+def _dealt(seed: int) -> HarshState:
+    """A standard game dealt with ``seed``, at the Agent's first decision."""
+    rng = random.Random(seed)
     s = HarshState.new(1, {})
     while s.decider() == CHANCE:
         s.apply(CHANCE, s.sample_chance(rng))
+    return s
+
+
+def test_listed_actions_are_trusted_only_until_the_state_changes():
+    # apply() takes an action picked from legal_actions without the full check, by
+    # identity; once any step is made the old list is worth nothing.
+    s = _dealt(4)
     first = s.legal_actions(0)
     moves = [a for a in first if a.kind == "move"]
     s.apply(0, moves[0])                                  # listed: taken as it is
@@ -600,10 +606,7 @@ def test_listed_actions_are_trusted_only_until_the_state_changes():
 def test_an_action_added_to_the_listed_actions_is_still_checked():
     # apply() trusts the actions legal_actions listed; what a caller adds to the list it was
     # given is not among them, and an illegal one is refused with nothing changed
-    rng = random.Random(4)
-    s = HarshState.new(1, {})
-    while s.decider() == CHANCE:
-        s.apply(CHANCE, s.sample_chance(rng))
+    s = _dealt(4)
     given = s.legal_actions(0)
     wrong = Action("move", (s.agent,))                    # stay put: not a move of the rules
     assert wrong not in given
