@@ -616,6 +616,7 @@ class App:
             surface.blit(pic, (0, 0))      # nothing under the widgets has changed
         else:
             self._still = None
+            surface.set_clip(None)      # a screen's drawing cut short may have left its clip
             self._draw_scenes(surface)
             if key is not None and self.still_room(surface.get_size(), STILL_ROOM):
                 self._still_pic.blit(surface, (0, 0))

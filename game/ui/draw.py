@@ -21,6 +21,7 @@ Sizes are real pixels: scale them with ``style.Metrics.px`` before calling.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from functools import lru_cache
 from importlib import resources
 from typing import Sequence
@@ -165,6 +166,45 @@ class until:
         _until[:] = [None, 0]
 
 
+@contextmanager
+def clipped(surface: pygame.Surface, rect):
+    """``with draw.clipped(surface, rect):`` drawing onto ``surface`` is kept inside ``rect``
+    (and inside any clip already set), and the clip before is put back however the block
+    ends. A block cut short by ``OutOfFrame`` must not leave its clip behind: a kept layer
+    drawn again under a stale clip changed only there and showed the rest as it was (a
+    hand-off's table showed the last person's private panel, 2026-12-07)."""
+    before = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect).clip(before))
+    try:
+        yield surface
+    finally:
+        surface.set_clip(before)
+
+
+_making = [0]      # makers running now: one maker's inner makers are part of its making
+
+
+def _maker(fn):
+    """A maker that ``until`` may refuse: counted and checked only when it is not inside
+    another. An inner one (the letter of a token, the words of a text card) is part of the
+    outer's making: refused there, the outer could never be made while the deadline stood
+    passed (the one new thing a try allows was the outer itself), and a draw retried frame
+    after frame stood still instead of getting further."""
+
+    def making(*args, **kwargs):
+        if not _making[0]:
+            _spend()
+        _making[0] += 1
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _making[0] -= 1
+
+    making.__wrapped__ = fn
+    making.__name__, making.__qualname__, making.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    return making
+
+
 def _spend() -> None:
     if _until[0] is not None:
         import time
@@ -177,16 +217,16 @@ def _spend() -> None:
 # Rendered text is kept by its content (words, size, colour, weight), a bounded number of
 # them: a table asks for the same few hundred every frame.
 @lru_cache(maxsize=2048)
+@_maker
 def text(s: str, size: int, colour: Colour | None = None, bold: bool = False) -> pygame.Surface:
-    _spend()
     return font(size, bold).render(s, True, style.TEXT if colour is None else colour)
 
 
 @lru_cache(maxsize=512)
+@_maker
 def art_text(s: str, size: int, colour: Colour, bold: bool = True) -> pygame.Surface:
     """Letters that are part of a drawn piece (a card's rank, a token's initial, a die's
     number): the piece keeps its size whatever the text size setting, so they do too."""
-    _spend()
     return _font(max(6, int(size)), bool(bold)).render(s, True, colour)
 
 
@@ -274,10 +314,10 @@ def _canvas(size: tuple) -> pygame.Surface:
 # --- shapes (game.ui.shapes draws them) ---------------------------------------------------
 
 @lru_cache(maxsize=256)
+@_maker
 def symbol(kind: str, size: int, colour: Colour, letter: str = "",
            letter_colour: Colour = (255, 255, 255)) -> pygame.Surface:
     """A shape ``size`` px across, optionally with a letter in it."""
-    _spend()
     surf = _canvas((size, size))
     r = size / 2 - max(1, size // 16)
     draw_shape(surf, kind, (size / 2, size / 2), r, colour, outline=style.mix(colour, (0, 0, 0), 0.45))
@@ -323,6 +363,7 @@ def scratch(size: tuple) -> pygame.Surface:
     memory is fresh each time). What is on it is never shown."""
     if not _scratch or _scratch[0].get_size() != tuple(size):
         _scratch[:] = [pygame.Surface(size)]
+    _scratch[0].set_clip(None)      # a drawing cut short on it may have left its clip
     return _scratch[0]
 
 
@@ -362,9 +403,9 @@ def _rank_text(rank) -> str:
 
 
 @lru_cache(maxsize=512)
+@_maker
 def card_face(rank, suit: str, size: tuple = (90, 126)) -> pygame.Surface:
     """A face-up card: rank in two corners, suit shape + letter, a large centre symbol."""
-    _spend()
     w, h = size
     info = style.SUITS[suit]
     surf, _ = _card_base(size, style.CARD_FACE, style.mix(info["colour"], (0, 0, 0), 0.35))
@@ -403,11 +444,9 @@ def card_back(size: tuple = (90, 126), suit: str | None = None) -> pygame.Surfac
     pygame.draw.rect(surf, line, inner, max(1, w // 50), border_radius=max(2, radius - 3))
     # a diagonal hatch: reads as "back" without any art
     step = max(6, w // 8)
-    clip = surf.get_clip()
-    surf.set_clip(inner.inflate(-4, -4))
-    for x in range(-h, w + h, step):
-        pygame.draw.line(surf, line, (x, inner.top), (x + h, inner.top + h), 1)
-    surf.set_clip(clip)
+    with clipped(surf, inner.inflate(-4, -4)):
+        for x in range(-h, w + h, step):
+            pygame.draw.line(surf, line, (x, inner.top), (x + h, inner.top + h), 1)
     if suit is not None:
         sym = suit_symbol(suit, int(min(w, h) * 0.55))
         surf.blit(sym, sym.get_rect(center=(w / 2, h / 2)))
@@ -420,10 +459,10 @@ def card_back(size: tuple = (90, 126), suit: str | None = None) -> pygame.Surfac
 
 
 @lru_cache(maxsize=256)
+@_maker
 def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
               accent: Colour | None = None, symbol_kind: str | None = None) -> pygame.Surface:
     """A card with a title bar and wrapped body lines (characters, locations, equipment)."""
-    _spend()
     w, h = size
     accent = style.ACCENT if accent is None else accent
     surf, radius = _card_base(size, style.CARD_FACE, style.mix(accent, (0, 0, 0), 0.3))
@@ -453,11 +492,11 @@ def text_card(title: str, lines: tuple = (), size: tuple = (140, 196),
 # --- tokens and dice ---------------------------------------------------------------------------
 
 @lru_cache(maxsize=256)
+@_maker
 def token(letter: str, colour: Colour, diameter: int, ring: Colour | None = None,
           mark: str | None = None) -> pygame.Surface:
     """A round piece: a colour disc with a letter, light rim; ``ring`` marks a selection,
     ``mark`` (a shape's name) is a small badge at the lower right."""
-    _spend()
     d = diameter
     surf = _canvas((d, d))
     r = d / 2

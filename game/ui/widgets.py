@@ -63,14 +63,12 @@ class Stack:
 
         if area.height <= 0:
             return
-        clip = target.get_clip()
-        target.set_clip(pygame.Rect(pos, area.size).clip(clip))
-        first = max(0, bisect.bisect_right(self._ys, area.y) - 1)
-        for x, y, surf in self.pieces[first:]:
-            if y >= area.bottom:
-                break
-            target.blit(surf, (pos[0] + x - area.x, pos[1] + y - area.y))
-        target.set_clip(clip)
+        with draw.clipped(target, (pos, area.size)):
+            first = max(0, bisect.bisect_right(self._ys, area.y) - 1)
+            for x, y, surf in self.pieces[first:]:
+                if y >= area.bottom:
+                    break
+                target.blit(surf, (pos[0] + x - area.x, pos[1] + y - area.y))
 
 
 class ScrollPanel:

@@ -80,11 +80,9 @@ def location_card(size: tuple, name: str, star: bool, face_down: bool, ability_n
     draw.rounded_rect(surf, surf.get_rect(), face, radius, edge, max(1, w // 80))
     if face_down:
         line = style.mix(style.CARD_BACK, (255, 255, 255), 0.12)
-        clip = surf.get_clip()
-        surf.set_clip(surf.get_rect().inflate(-6, -6))
-        for x in range(-h, w + h, max(8, w // 12)):
-            pygame.draw.line(surf, line, (x, 0), (x + h, h), 1)
-        surf.set_clip(clip)
+        with draw.clipped(surf, surf.get_rect().inflate(-6, -6)):
+            for x in range(-h, w + h, max(8, w // 12)):
+                pygame.draw.line(surf, line, (x, 0), (x + h, h), 1)
     bar_h = max(18, int(h * 0.17))
     bar = pygame.Rect(0, 0, w, bar_h)
     pygame.draw.rect(surf, TITLE_BAR if not face_down else (30, 33, 44), bar,

@@ -91,6 +91,7 @@ class StillLayer:
             if layer is None or layer.get_size() != size:
                 layer = self._layer = pygame.Surface(size, 0, self.app.screen)
             self._layer_key = None      # a draw cut short (draw.until) leaves no half layer
+            layer.set_clip(None)        # nor a clip of its own (draw.clipped puts it back)
             self.spots = []
             self.draw_still(layer, v, m)
             self._layer_spots = list(self.spots)

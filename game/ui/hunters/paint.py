@@ -636,15 +636,13 @@ class TablePainter(StillLayer):
                     continue
                 break
             fs -= 1
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(tx, cy, tw, bottom + m.px(4) - cy).clip(clip or surface.get_rect()))
-        for (head, _text, colour), lines in zip(blocks, wrapped):
-            for i, line in enumerate(lines):
-                draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
-                               i == 0 and bool(head))
-                y += int(fs * 1.28 * m.text)    # the lines grow with the text size
-            y += m.px(4)
-        surface.set_clip(clip)
+        with draw.clipped(surface, (tx, cy, tw, bottom + m.px(4) - cy)):
+            for (head, _text, colour), lines in zip(blocks, wrapped):
+                for i, line in enumerate(lines):
+                    draw.blit_text(surface, line, fs, (tx, y), colour if i == 0 and head else style.TEXT,
+                                   i == 0 and bool(head))
+                    y += int(fs * 1.28 * m.text)    # the lines grow with the text size
+                y += m.px(4)
 
     def draw_decks(self, surface, v, m) -> None:
         r = self.lay.decks

@@ -93,23 +93,22 @@ class ReviewLog:
                        style.TEXT_MUTED, True)
         inner = self.inner
         lo, hi = self.current_range()
-        clip = surface.get_clip()
-        surface.set_clip(inner)
-        y = inner.y
-        now = self.position - 1
-        for i in range(self.offset, min(len(self.lines), self.offset + self.visible + 1)):
-            step, text = self.lines[i]
-            if lo <= i < hi:
-                pygame.draw.rect(surface, style.PANEL_EDGE, (inner.x - m.px(4), y, inner.w + m.px(4),
-                                                             self.line_h), border_radius=m.px(3))
-                colour, bold = style.ACCENT_BRIGHT, True
-            elif step > now:
-                colour, bold = style.TEXT_DIM, False
-            else:
-                colour, bold = style.TEXT_MUTED, False
-            draw.blit_text(surface, text, self.fs, (inner.x, y + (self.line_h - self.fs) // 2 - 1), colour, bold)
-            y += self.line_h
-        surface.set_clip(clip)
+        with draw.clipped(surface, inner):
+            y = inner.y
+            now = self.position - 1
+            for i in range(self.offset, min(len(self.lines), self.offset + self.visible + 1)):
+                step, text = self.lines[i]
+                if lo <= i < hi:
+                    pygame.draw.rect(surface, style.PANEL_EDGE, (inner.x - m.px(4), y, inner.w + m.px(4),
+                                                                 self.line_h), border_radius=m.px(3))
+                    colour, bold = style.ACCENT_BRIGHT, True
+                elif step > now:
+                    colour, bold = style.TEXT_DIM, False
+                else:
+                    colour, bold = style.TEXT_MUTED, False
+                draw.blit_text(surface, text, self.fs, (inner.x, y + (self.line_h - self.fs) // 2 - 1),
+                               colour, bold)
+                y += self.line_h
         total = len(self.lines)
         if total > self.visible:
             track = pygame.Rect(self.rect.right - m.px(14), inner.y, m.px(8), inner.h)
