@@ -68,21 +68,25 @@ def test_no_clip_is_set_but_by_draw_clipped():
     assert len(found) == 2, found        # clipped's own two
 
 
+def play_a_frame(app, table, rng) -> None:
+    """One frame of play: Enter on a hand-off or look, a random legal choice now and then
+    for the person at the screen."""
+    if app.top is not table:
+        post_key(pygame.K_RETURN)
+    elif table.acting_seat() is not None and not table.animating() and rng.random() < 0.3:
+        legal = table.session.legal_actions(table.acting_seat())
+        if legal:
+            table.choose(rng.choice(legal))
+    step(app)
+
+
 def to_turn(app, table, seat, rng, limit=6000):
-    """Play (random legal choices for the people, Enter on every hand-off) until ``seat``
-    sits at the screen with the table on top and nothing moving."""
-    s = table.session
+    """Play until ``seat`` sits at the screen with the table on top and nothing moving."""
     for _ in range(limit):
         if app.top is table and table.viewer == seat and not table.animating() \
                 and table.acting_seat() == seat:
             return
-        if app.top is not table:
-            post_key(pygame.K_RETURN)
-        elif table.acting_seat() is not None and not table.animating() and rng.random() < 0.3:
-            legal = s.legal_actions(table.acting_seat())
-            if legal:
-                table.choose(rng.choice(legal))
-        step(app)
+        play_a_frame(app, table, rng)
     raise AssertionError(f"seat {seat} never came to the screen")
 
 
@@ -151,13 +155,7 @@ def test_every_hand_off_shows_the_new_viewer_s_table_when_every_frame_runs_out_o
         if app.top is table and table.viewer is not None and table.viewer != last:
             handoffs.append(table.viewer)
             last = table.viewer
-        if app.top is not table:
-            post_key(pygame.K_RETURN)
-        elif table.acting_seat() is not None and not table.animating() and rng.random() < 0.3:
-            legal = s.legal_actions(table.acting_seat())
-            if legal:
-                table.choose(rng.choice(legal))
-        step(app)
+        play_a_frame(app, table, rng)
     assert len(set(handoffs)) == 2 and len(handoffs) >= 4, handoffs
     assert checked[0] > 100
     assert stale == []
