@@ -126,6 +126,7 @@ def test_a_hand_off_after_a_cut_short_layer_shows_the_next_person_s_table(app):
         pixels(fresh, panel.clip(pygame.Rect(panel.x, panel.y, panel.w, panel.h // 2)))
 
 
+@pytest.mark.slow   # a game of six hand-offs drawn a thing a frame (15 s of CPU); CI runs it
 @pytest.mark.animation_speed("normal")
 def test_every_hand_off_shows_the_new_viewer_s_table_when_every_frame_runs_out_of_time(app, monkeypatch):
     """A pass-and-play game (two people, two computers) at 1280x720 in which every drawing
