@@ -30,6 +30,7 @@ class Watch:
     def __init__(self, monkeypatch):
         self.kept = 0           # frames that showed the kept picture
         self.drawn = 0          # frames that drew the table
+        self.moved = 0          # kept frames whose key changed before the check could draw
         self.stale: list = []
         real_draw, real_scenes = App._draw, App._draw_scenes
         watch = self
@@ -47,6 +48,12 @@ class Watch:
                 return
             if scenes_drawn[0] != before:
                 watch.drawn += 1
+                return
+            if app._still is None or table.still_key() != app._still[1]:
+                # the game moved on since this frame's key was taken: a computer's search
+                # ended on its thread in between (s.computer_thinking() is in the key), and
+                # the next frame draws afresh; the kept picture was the one of its key
+                watch.moved += 1
                 return
             watch.kept += 1
             fresh = pygame.Surface(app.screen.get_size(), 0, app.screen)
