@@ -165,3 +165,22 @@ def test_a_phone_that_never_answers_is_closed_with_its_own_code(quick):
             await still_plays(ws2, 3)
             assert table.hub.online() == {0}
     asyncio.run(go())
+
+
+def test_a_phones_own_ping_is_answered():
+    # the server reads PINGs itself now (no autoping, so that every frame is heard); this
+    # guards that branch (aiohttp's autoping answered them before)
+    async def go():
+        async with Table() as table, aiohttp.ClientSession() as http:
+            ws = await phone(table, http)
+            await ws.ping(b"are you there")
+            while True:
+                msg = await ws.receive(timeout=30)
+                if msg.type == aiohttp.WSMsgType.PONG:
+                    break
+                if msg.type == PING:
+                    await ws.pong(msg.data)
+                assert msg.type in (TEXT, PING), f"the socket ended ({msg.type})"
+            assert msg.data == b"are you there"
+            await still_plays(ws, 4)
+    asyncio.run(go())
