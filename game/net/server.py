@@ -370,7 +370,10 @@ class PhoneServer:
                 conn.heard += 1
                 conn.heard_at = asyncio.get_running_loop().time()
                 if msg.type == WSMsgType.PING:
-                    await ws.pong(msg.data)
+                    try:
+                        await ws.pong(msg.data)
+                    except ConnectionError:     # closing meanwhile: the loop ends
+                        break
                 elif msg.type == WSMsgType.TEXT:
                     await self._receive(conn, msg.data)
                 elif msg.type == WSMsgType.BINARY:
