@@ -11,6 +11,7 @@ import pytest
 from phone_driver import ThreadedPhone
 from ui_helpers import click, find, loopback_phone_app, step
 
+from game.net.server import CLOSE_NO_ANSWER
 from game.ui.hunters.table import HuntersTable
 from game.ui.scenes.handoff import HandoffScene
 from game.ui.scenes.join import JoinScene, qr_surface
@@ -85,6 +86,10 @@ def test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table
         for p in phones:
             assert p.last()["over"] and p.last()["result"]
             assert all(m["type"] != "error" for m in p.received), p.received[-3:]
+            # a phone is closed mid-game only for not answering, with that code (test_phone_alive);
+            # never dropped without a word, as aiohttp's heartbeat did when this process's
+            # threads were held past its PONG deadline (two CI runs of 2026-12-07)
+            assert all(code == CLOSE_NO_ANSWER for code in p.drops), p.drops
     finally:
         for p in phones:
             p.close()

@@ -19,6 +19,13 @@ real phone out. The upgrade's Origin, when a browser sends one, must be the page
 
 Every message is size-limited, rate-limited and schema-checked (game.net.messages);
 a bad one gets a clear error back and changes nothing.
+
+A phone that stops answering (a sleeping phone's dead socket) is found by the server's own
+watch (``_watch``), not aiohttp's heartbeat: that one closed a live phone whenever this
+thread was held past its PONG deadline (a GC pause, the app's frame loop holding the GIL),
+even with the PONG already waiting in the socket (it handles the deadline before what came
+in). Here a phone is closed only after two pings in a row went unanswered, each wait timed
+while this thread was there to listen: a wait that ended late does not count.
 """
 
 from __future__ import annotations
@@ -47,7 +54,10 @@ STATIC = {"/": ("index.html", "text/html"), "/phone.css": ("phone.css", "text/cs
           "/phone.js": ("phone.js", "text/javascript")}
 # The table's sound cues (game.ui.sound.CUES, assets/sounds/), for the phone's own cues
 SOUNDS = ("turn", "card", "dice", "damage", "win", "loss")
-HEARTBEAT = 15.0                 # seconds: a sleeping phone's dead socket is noticed
+HEARTBEAT = 15.0                 # seconds a phone may be quiet before it is pinged
+PONG_WAIT = 7.5                  # seconds it then has to send anything (a PONG, a message)
+PINGS_MISSED = 2                 # pings in a row unanswered: the socket is dead, closed
+LATE = 1.0                       # a wait that ended this much past its time was held up
 HELLO_DEADLINE = 5.0             # seconds a new socket has to say which seat it is for
 MAX_WAITING = 64                 # sockets not yet bound to a seat, from everywhere
 MAX_WAITING_PER_ADDRESS = 8      # ... and from one address (a phone needs one; tests join 8 at once)
@@ -55,6 +65,7 @@ CLOSE_BAD_TOKEN = 4001
 CLOSE_SEAT_GONE = 4002
 CLOSE_NO_HELLO = 4003
 CLOSE_MOVED = 4004
+CLOSE_NO_ANSWER = 4005
 CLOSE_GAME_OVER = 1001
 MOVED = N_("Your seat was opened on another device, which plays it from now on. This page "
            "has stopped and shows nothing more.")
@@ -84,6 +95,9 @@ class Conn:
     warned: float = 0.0
     sender: asyncio.Future | None = None
     deadline: asyncio.TimerHandle | None = None
+    heard: int = 0             # frames received from the phone (any kind), for _watch
+    heard_at: float = 0.0      # ... the last one's time on the server's loop
+    transport: asyncio.BaseTransport | None = None
 
 
 def load_page() -> dict[str, bytes]:
@@ -126,7 +140,8 @@ class PhoneServer:
         self.langs: dict[int, str] = {}
         self._catalogs: dict[str, object] = {}
         self.stats = {"received": 0, "refused": 0, "dropped": 0, "oversize": 0,
-                      "evicted": 0, "late": 0, "origin": 0}
+                      "evicted": 0, "late": 0, "origin": 0, "pings": 0, "held": 0,
+                      "silent": 0}
 
     # --- life -----------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> None:
@@ -338,18 +353,28 @@ class PhoneServer:
         self._make_room(address)
         # aiohttp refuses a frame of exactly its limit, hence the + 1: frames up to
         # MAX_FRAME are read, and parse() refuses those over MAX_MESSAGE in words
-        ws = web.WebSocketResponse(max_msg_size=messages.MAX_FRAME + 1, heartbeat=HEARTBEAT)
+        # no aiohttp heartbeat (see _watch); PINGs and PONGs come to this loop, to be heard
+        ws = web.WebSocketResponse(max_msg_size=messages.MAX_FRAME + 1, autoping=False)
         await ws.prepare(request)
         conn = Conn(next(self._ids), ws, asyncio.Queue(), messages.RateLimit(*self.rate),
-                    address)
+                    address, transport=request.transport)
         self._conns[conn.id] = conn
         self._waiting[conn.id] = conn
         conn.deadline = asyncio.get_running_loop().call_later(
             HELLO_DEADLINE, self._hello_late, conn.id)
         sender = conn.sender = asyncio.ensure_future(self._sender(conn))
+        conn.heard_at = asyncio.get_running_loop().time()
+        watch = asyncio.ensure_future(self._watch(conn))
         try:
             async for msg in ws:
-                if msg.type == WSMsgType.TEXT:
+                conn.heard += 1
+                conn.heard_at = asyncio.get_running_loop().time()
+                if msg.type == WSMsgType.PING:
+                    try:
+                        await ws.pong(msg.data)
+                    except ConnectionError:     # closing meanwhile: the loop ends
+                        break
+                elif msg.type == WSMsgType.TEXT:
                     await self._receive(conn, msg.data)
                 elif msg.type == WSMsgType.BINARY:
                     self._error_to(conn, "bad_message", "send text (JSON), not binary data")
@@ -362,6 +387,7 @@ class PhoneServer:
             conn.deadline.cancel()
             self._unbind(conn)
             sender.cancel()
+            watch.cancel()
             if not ws.closed:
                 await ws.close()
         return ws
@@ -379,6 +405,50 @@ class PhoneServer:
                 await conn.ws.send_str(text)
         except (ConnectionError, RuntimeError, asyncio.CancelledError):
             return
+
+    async def _watch(self, conn: Conn) -> None:
+        """Close ``conn`` once it has stopped answering: quiet for ``HEARTBEAT``, it is
+        pinged, and ``PINGS_MISSED`` pings in a row, each given ``PONG_WAIT``, bring
+        nothing back. A wait that ends more than ``LATE`` past its time means this thread
+        was held (and did not read what came in meanwhile): it pings again without
+        counting a miss. A second wait also lets an answer already in the socket be read
+        before anything is decided."""
+        loop = asyncio.get_running_loop()
+        missed = 0
+        pinged = False
+        while True:
+            heard = conn.heard
+            # quiet: HEARTBEAT from the last thing heard, as aiohttp's heartbeat counted
+            wait = PONG_WAIT if pinged else conn.heard_at + HEARTBEAT - loop.time()
+            due = loop.time() + wait
+            await asyncio.sleep(wait)
+            if conn.heard != heard:
+                missed, pinged = 0, False
+                continue
+            if pinged:
+                if loop.time() - due > LATE:
+                    self.stats["held"] += 1
+                else:
+                    missed += 1
+                if missed >= PINGS_MISSED:
+                    self._silent(conn)
+                    return
+            pinged = True
+            self.stats["pings"] += 1
+            try:
+                await conn.ws.ping()
+            except (ConnectionError, RuntimeError):
+                return
+
+    def _silent(self, conn: Conn) -> None:
+        """``conn`` answered nothing: closed with its own code (a page that still hears it
+        connects again, phone.js), and its transport dropped soon after in case the close
+        cannot get through to a phone that is gone."""
+        self.stats["silent"] += 1
+        self._unbind(conn)
+        conn.outbox.put_nowait((CLOSE_NO_ANSWER, b"no answer to pings"))
+        if conn.transport is not None:
+            asyncio.get_running_loop().call_later(PONG_WAIT, conn.transport.close)
 
     def _error_to(self, conn: Conn, code: str, text: str, **extra) -> None:
         self.stats["refused"] += 1
