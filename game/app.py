@@ -490,7 +490,11 @@ class App:
         if not self.collector_held:
             return
         top = self.top
-        still = top is None or (not top.busy and getattr(top, "still", lambda: True)())
+        # a moment held to be seen (a trick's end, a reveal, the final board's linger) is
+        # not a quiet frame: its end changes the screen on time. A pass in it (16 ms at the
+        # end of a Chasing game, its final trick's frames) waits for the person to read
+        still = top is None or (not top.busy and getattr(top, "still", lambda: True)()
+                                and not getattr(top, "moments", None))
         self.quiet_frames = self.quiet_frames + 1 if still else 0
         table = next((s for s in reversed(self.scenes) if getattr(s, "game_table", False)), None)
         if table is not self.frozen_table:

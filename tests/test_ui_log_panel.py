@@ -194,3 +194,29 @@ def test_the_finished_game_s_log_is_worked_out_during_play_not_in_the_frame_it_e
     assert whole == table.full_log()                  # as worked out from the first entry
     table.seen_log = kept
     assert table.log_panel.lines == table.seen_lines(table.viewer)[1]   # only hers shown
+
+
+@pytest.mark.animation_speed("off")
+def test_the_hunters_table_keeps_the_finished_game_s_log_during_play_too(app):
+    """The Hunters table asks for its log its own way (dice hold lines back): it keeps the
+    finished game's log up to date during play as every table does, so the frame the game
+    ends reads no entry again (it worked out all of them there: 288 lines, 2-4 ms)."""
+    import random
+
+    from ui_helpers import play_mixed
+
+    seats = [SeatConfig("Ann", "human", "easy"), SeatConfig("Bob", "human", "easy")] + \
+        [SeatConfig(f"C{i}", "computer", "easy") for i in range(2, 5)]
+    table = start_game(app, "hunters", seats, 7, {})
+    s = table.session
+    play_mixed(app, table, random.Random(7), frames=120)
+    assert len(s.entries) > 12 and not s.is_over()
+    table.log_lines()      # as a frame asks it (the newest entries may have come since)
+    read = table.seen_log.entries_read
+    whole = table.full_log()
+    assert table.seen_log.entries_read == read        # nothing worked out again
+    from game.ui.seen_log import SeenLog
+
+    kept, table.seen_log = table.seen_log, SeenLog()
+    assert whole == table.full_log()                  # as worked out from the first entry
+    table.seen_log = kept

@@ -175,6 +175,43 @@ def test_looks_drawn_ahead_in_pieces_are_pixel_for_pixel_pygame_guis(app):
         made.kill()
 
 
+def test_a_wide_look_drawn_ahead_goes_a_band_of_rows_a_piece(app):
+    """The widest look drawn ahead (just under the 40,000 px kept) is worked on at four
+    times its size, 627,200 px: no piece of it does more than one pass over that (an
+    allocation, a copy, one of the two scalings), the blends and the white shape go
+    ``BAND`` pixels a piece, and the look is still pygame-gui's, pixel for pixel. (Drawn
+    in five pieces, one of a wide look ran 28 ms in a curtain's frame.)"""
+    app.complete_theme()
+    m, cache = app.manager, app.manager.get_theme().shape_cache
+    oids, size = ObjectID("#ready", "@primary"), (700, 56)
+    drawn = drawn_by_pygame_gui(cache, UIButton(pygame.Rect((0, 0), size), "", m, object_id=oids))
+    probe = UIButton(pygame.Rect((0, 0), size), "", m, object_id=oids)
+    looks = {look_id(probe.drawable_shape, state) for state in drawn}
+    probe.kill()
+    for sid in looks:
+        cache.cache_short_term_lookup.pop(sid, None)
+        cache.cache_long_term_lookup.pop(sid, None)
+    cache._family_of()
+    cache._widths.clear()       # no look of another width to cut it from: drawn ahead
+    whole = size[0] * size[1] * shape_cache.AA ** 2
+    shape_cache.work = []
+    try:
+        pieces = sum(1 for _ in shape_cache.looks_ahead(m, None, "@primary", "#ready", size))
+        work = [n for n in shape_cache.work if n]
+    finally:
+        shape_cache.work = None
+    assert max(work) <= whole
+    # whole passes, at most 6 a look: three new surfaces, a copy and the two scalings
+    big = [n for n in work if n > 2 * shape_cache.BAND]
+    assert len(big) <= 6 * len(looks)
+    assert sum(work) >= 8 * whole * len(looks)      # (so most of it went in bands)
+    assert pieces >= 3 * whole // shape_cache.BAND * len(looks)
+    made = UIButton(pygame.Rect((0, 0), size), "", m, object_id=oids)
+    for state, (look, _end) in drawn.items():
+        assert pixels(cache._peek(look_id(made.drawable_shape, state))) == pixels(look), state
+    made.kill()
+
+
 def test_the_cache_gets_its_room_while_the_menu_is_read(app):
     """pygame-gui adds a 4 MB cache surface when one fills, in whatever frame that is: the
     app adds them all in the menu's frames instead, and the cache never adds one later."""

@@ -209,12 +209,37 @@ def looks_ahead(manager, container, cls: str | None, object_id: str | None, size
             cache.add_surface_to_cache(made[0], sid)
 
 
+BAND = 96 * 1024   # pixels of the four-times drawing one piece blends at most (a band of rows)
+work: list | None = None   # when a list: the pixels each piece of look_steps worked on (tests)
+
+
+def _bands(rect: pygame.Rect):
+    """``rect`` in bands of whole rows, each of at most ``BAND`` pixels."""
+    rows = max(1, BAND // max(rect.width, 1))
+    for y in range(rect.top, rect.bottom, rows):
+        yield pygame.Rect(rect.left, y, rect.width, min(rows, rect.bottom - y))
+
+
+def _did(pixels: int) -> None:
+    if work is not None:
+        work[-1] += pixels
+
+
+def _piece() -> None:
+    if work is not None:
+        work.append(0)
+
+
 def look_steps(size, borders: dict, radii: list, border_colour, bg_colour, overlap: int, out: list):
     """pygame-gui's drawing of a rounded look without shadow (``redraw_state``'s shape,
-    before its words), a yield between its steps; the look is appended to ``out``."""
-    from pygame_gui.core.drawable_shapes import RoundedRectangleShape
-    from pygame_gui.core.utility import apply_colour_to_surface, basic_blit
+    before its words), a yield between its steps; the look is appended to ``out``.
 
+    Each step works on the look at four times its size (up to 640,000 pixels): done whole,
+    one step of a wide look was a piece of 5-28 ms (a curtain's frame of 30.9 ms, profiled).
+    So every step that works pixel by pixel (the white shape, its colouring, the blends)
+    goes a band of rows (``BAND`` pixels) a piece: each pixel gets the same operations in
+    the same order as in one go, so the look is the same. The two scalings stay whole (a
+    band of a scaling is not exactly a part of it), each a piece of its own."""
     w, h = size
     border_rect = pygame.Rect(0, 0, w * AA, h * AA)
     background_rect = pygame.Rect(
@@ -224,46 +249,81 @@ def look_steps(size, borders: dict, radii: list, border_colour, bg_colour, overl
     scale = min(background_rect.width / max(border_rect.width, 1),
                 background_rect.height / max(border_rect.height, 1))
     bg_radii = [int(r * scale) for r in radii]
+    _piece()
     aa_surface = pygame.Surface((w * AA, h * AA), flags=pygame.SRCALPHA, depth=32)
     aa_surface.fill(pygame.Color("#00000000"))
+    _did(border_rect.width * border_rect.height)
     additive = None     # the shape's white rounded rectangle (pygame-gui's temp_additive_shape)
     if borders["left"] > 0:
-        additive = _white_shape(border_rect, radii)
+        additive = yield from _white_shape_steps(border_rect, radii)
         yield
+        _piece()
         shape_surface = additive.copy()
-        apply_colour_to_surface(border_colour, shape_surface)
-        basic_blit(aa_surface, shape_surface, border_rect)
-        yield
+        _did(border_rect.width * border_rect.height)
+        yield from _colour_and_blit(aa_surface, shape_surface, border_colour, border_rect.topleft)
     large = _large_radii(background_rect, bg_radii)
     if additive is None:
-        shape_surface = _white_shape(background_rect, bg_radii)
+        shape_surface = yield from _white_shape_steps(background_rect, bg_radii)
     else:
+        yield
+        _piece()
         shape_surface = pygame.transform.scale(additive, background_rect.size)
+        _did(background_rect.width * background_rect.height)
     cut = pygame.Rect(background_rect.x + overlap * AA, background_rect.y + overlap * AA,
                       background_rect.width - 2 * overlap * AA, background_rect.height - 2 * overlap * AA)
     if cut.width > 0 and cut.height > 0:
-        hole = pygame.Surface(cut.size, flags=pygame.SRCALPHA, depth=32)
-        hole.fill(pygame.Color("#00000000"))
-        RoundedRectangleShape.draw_colourless_rounded_rectangle(large, hole, AA // 2)
-        aa_surface.blit(hole, cut, special_flags=pygame.BLEND_RGBA_SUB)
+        hole = yield from _white_shape_steps(pygame.Rect((0, 0), cut.size), [], large, AA // 2)
+        for band in _bands(hole.get_rect()):
+            yield
+            _piece()
+            aa_surface.blit(hole, band.move(cut.topleft), band, special_flags=pygame.BLEND_RGBA_SUB)
+            _did(band.width * band.height)
+    yield from _colour_and_blit(aa_surface, shape_surface, bg_colour, background_rect.topleft)
     yield
-    apply_colour_to_surface(bg_colour, shape_surface)
-    basic_blit(aa_surface, shape_surface, background_rect)
-    yield
+    _piece()
     look = pygame.Surface((w, h), flags=pygame.SRCALPHA, depth=32)
-    basic_blit(look, pygame.transform.smoothscale(aa_surface, (w, h)), (0, 0))
+    look.blit(pygame.transform.smoothscale(aa_surface, (w, h)), (0, 0),
+              special_flags=pygame.BLEND_PREMULTIPLIED)     # (pygame-gui's basic_blit)
+    _did(border_rect.width * border_rect.height)
     out.append(look)
+
+
+def _colour_and_blit(onto: pygame.Surface, shape: pygame.Surface, colour, at: tuple):
+    """pygame-gui's ``apply_colour_to_surface(colour, shape)`` then ``basic_blit(onto, shape,
+    at)``, a band of rows a piece (both work pixel by pixel)."""
+    for band in _bands(shape.get_rect()):
+        yield
+        _piece()
+        tint = pygame.Surface(band.size, flags=pygame.SRCALPHA, depth=32)
+        tint.fill(colour)
+        shape.blit(tint, band, special_flags=pygame.BLEND_RGBA_MULT)
+        onto.blit(shape, band.move(at), band, special_flags=pygame.BLEND_PREMULTIPLIED)
+        _did(2 * band.width * band.height)
+
+
+def _white_shape_steps(rect: pygame.Rect, radii: list, large: list | None = None, offset: int = 0):
+    """pygame-gui's white rounded rectangle filling a surface of ``rect``'s size (its
+    ``draw_colourless_rounded_rectangle``), drawn a band of rows a piece: the same drawing
+    clipped to each band in turn. Returns the surface (``yield from``)."""
+    large = _large_radii(rect, radii) if large is None else large
+    yield
+    _piece()
+    surface = pygame.Surface(rect.size, flags=pygame.SRCALPHA, depth=32)
+    surface.fill(pygame.Color("#00000000"))
+    _did(rect.width * rect.height)
+    whole = pygame.Rect((offset, offset), (rect.width - offset, rect.height - offset))
+    for band in _bands(surface.get_rect()):
+        yield
+        _piece()
+        surface.set_clip(band)
+        pygame.draw.rect(surface, pygame.Color("#FFFFFFFF"), whole,
+                         border_top_left_radius=large[0], border_top_right_radius=large[1],
+                         border_bottom_left_radius=large[2], border_bottom_right_radius=large[3])
+        _did(band.width * band.height)
+    surface.set_clip(None)
+    return surface
 
 
 def _large_radii(rect: pygame.Rect, radii: list) -> list:
     half = min(rect.width / 2, rect.height / 2)
     return [max(int(half), 0) * AA if r > half else max(r, 0) * AA for r in radii]
-
-
-def _white_shape(rect: pygame.Rect, radii: list) -> pygame.Surface:
-    from pygame_gui.core.drawable_shapes import RoundedRectangleShape
-
-    surface = pygame.Surface(rect.size, flags=pygame.SRCALPHA, depth=32)
-    surface.fill(pygame.Color("#00000000"))
-    RoundedRectangleShape.draw_colourless_rounded_rectangle(_large_radii(rect, radii), surface)
-    return surface

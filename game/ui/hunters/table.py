@@ -102,6 +102,10 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         key = (len(entries), entries[-1] if entries else None, len(self.session.match.log), self.viewer, hold,
                i18n.current())
         if key != self._log_lines_for:
+            # as TableScene.log_lines does (this one replaces it): the finished game's whole
+            # log kept a new entry at a time, so the frame the game ends does not work it
+            # out from the first entry (2-4 ms of a Hunters end frame, 288 lines)
+            self.keep_full_log()
             steps, lines = self.seen_lines(self.viewer)
             if hold is not None:
                 lines = lines[:bisect.bisect_left(steps, hold)]
