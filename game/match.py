@@ -75,7 +75,14 @@ class Match:
         if chance not in CHANCE_STREAMS:
             raise ValueError(f"unknown chance stream {chance!r}")
         state = spec.state_cls.new(num_players, opts)
-        return cls(game_id, num_players, seed, opts, state, [], chance)
+        # what __init__ and __setattr__ would make, filled in at once (ten Python calls
+        # fewer: 88k -> 69k instructions a Shadow Hunters start)
+        m = cls.__new__(cls)
+        log: list = []
+        m.__dict__.update(game_id=game_id, num_players=num_players, seed=seed,
+                          options=opts, state=state, log=log, chance=chance,
+                          decider=state.decider, apply=_applier(state.apply, log.append))
+        return m
 
     # --- stepping ------------------------------------------------------------------
     def decider(self) -> int:     # (shadowed per match by the state's own: see __setattr__)

@@ -544,6 +544,22 @@ class SmallStepRandom(random.Random):
             bits += 32
         return out >> (bits - k)
 
+    def _randbelow(self, n: int) -> int:
+        # random.Random's _randbelow_with_getrandbits with getrandbits written out: the
+        # same numbers (tests/test_chance_stream.py), a Python call fewer for each of the
+        # dozen a Shadow Hunters deal draws through sample and shuffle (callgrind: a deal
+        # 136k -> 121k instructions)
+        k = n.bit_length()
+        if k > 32:
+            return self._randbelow_with_getrandbits(n)
+        u = self._t[self._x & 0x3FFF] + self._kf
+        m = 1 << k
+        nxt = self.random
+        r = int((nxt() + u) % 1.0 * m)
+        while r >= n:
+            r = int((nxt() + u) % 1.0 * m)
+        return r
+
     def seed(self, a=None, version=2) -> None:   # random.Random's API; keys step 0 of ``a``
         self.__init__(a if isinstance(a, int) else 0)
 

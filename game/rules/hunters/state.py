@@ -93,6 +93,7 @@ _PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABE
                 # [1] yourself, [2] a hidden seat, [3 + c] revealed character c
 _OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
 _plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
+_DEAL_POOLS = {}    # (pool, abilities) -> the deal's candidates (Hunters, Shadows, Neutrals)
 for _d6 in _D6:
     for _d4 in _D4:
         _OUTCOMES[("dice", _d6, _d4)] = Action("dice", (_d6, _d4), "")
@@ -287,11 +288,19 @@ class HuntersState(GameState):
         return ("first", rng.randrange(self.n))
 
     def _sample_deal(self, rng):
-        pool = pool_characters(self.pool, self.abilities, rng)
-        counts = dict(zip((HUNTER, SHADOW, NEUTRAL), ALLOCATION[self.n]))
+        # the candidates by faction, made once per pool (but "initial", which draws them)
+        key = (self.pool, self.abilities)
+        cands = _DEAL_POOLS.get(key)
+        if cands is None:
+            pool = pool_characters(self.pool, self.abilities, rng)
+            cands = tuple([c for c in pool if FACTION[c] == fac]
+                          for fac in (HUNTER, SHADOW, NEUTRAL))
+            if self.pool != "initial":
+                _DEAL_POOLS[key] = cands
         chosen = []
-        for fac in (HUNTER, SHADOW, NEUTRAL):
-            chosen += rng.sample([c for c in pool if FACTION[c] == fac], counts[fac])
+        sample = rng.sample     # (copies its population: the shared lists stay as they are)
+        for fac, k in zip(cands, ALLOCATION[self.n]):
+            chosen += sample(fac, k)
         rng.shuffle(chosen)
         return tuple(chosen)
 
