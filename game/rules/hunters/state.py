@@ -93,6 +93,9 @@ _PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABE
                 # [1] yourself, [2] a hidden seat, [3 + c] revealed character c
 _OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
 _plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
+_MEMO = {}      # a shared options list's kind (revealed seat) or (kind,) (hidden seat, so
+                # with 'reveal') -> (its engine list, its Actions): see legal_actions
+_memo_get = _MEMO.get
 _DEAL_POOLS = {}    # (pool, abilities) -> the deal's candidates (Hunters, Shadows, Neutrals)
 for _d6 in _D6:
     for _d4 in _D4:
@@ -366,12 +369,29 @@ class HuntersState(GameState):
             return []
         # fast_legal, written out (a call saved on every decision)
         c = self.chars[seat]
+        memo = None
         if seat == dec:
             f = self.stack[-1]
             k = f[0]
             # (only read: the options may be a shared list, see turn.ROLL_ONLY)
             q = _only_get(k)
-            fast = q[1] if q is not None and c not in q[0] else _OPTS[k](self, f)
+            if q is not None and c not in q[0]:
+                # The commonest decisions (start, end, respond) answer one shared list,
+                # plus 'reveal' for a hidden seat: their Actions are the same every time
+                # (made once, see _MEMO), so the list is copied, not built.
+                if self.rev[seat]:
+                    if c not in _ALLIE_DAVID:
+                        memo = k
+                elif c != _DANIEL:
+                    memo = (k,)
+                if memo is not None:
+                    got = _memo_get(memo)
+                    if got is not None:
+                        self._legal = (self.steps, seat, got[0])
+                        return [*got[1]]
+                fast = q[1]
+            else:
+                fast = _OPTS[k](self, f)
             if self.rev[seat]:      # (the decider is alive)
                 if c in _ALLIE_DAVID:
                     fast = fast + _side_actions(self, seat)
@@ -406,6 +426,10 @@ class HuntersState(GameState):
         # Every change goes through fast_apply, which counts steps: while steps is the
         # same, what this list holds is still legal and apply's check may trust it.
         self._legal = (self.steps, seat, fast)
+        if memo is not None and all(a.__class__ is _Listed and _plain_get(a._t) is a
+                                    for a in out):
+            # (the list, never handed out, and Actions that are all shared ones)
+            _MEMO[memo] = (fast, tuple(out))
         return out
 
     def _unshared(self, seat, a):
