@@ -300,11 +300,21 @@ class HuntersState(GameState):
                           for fac in (HUNTER, SHADOW, NEUTRAL))
             if self.pool != "initial":
                 _DEAL_POOLS[key] = cands
+        # rng.sample of each faction, then rng.shuffle, written out: random.Random's own
+        # steps for a population of at most 21 (20 characters in all), so the same draws
+        # (tests/test_chance_stream.py); a call and a dozen checks fewer each
+        randbelow = rng._randbelow
         chosen = []
-        sample = rng.sample     # (copies its population: the shared lists stay as they are)
         for fac, k in zip(cands, ALLOCATION[self.n]):
-            chosen += sample(fac, k)
-        rng.shuffle(chosen)
+            pool = fac[:]       # (the kept lists stay as they are)
+            n = len(pool)
+            for i in range(k):
+                j = randbelow(n - i)
+                chosen.append(pool[j])
+                pool[j] = pool[n - i - 1]
+        for i in range(len(chosen) - 1, 0, -1):
+            j = randbelow(i + 1)
+            chosen[i], chosen[j] = chosen[j], chosen[i]
         return tuple(chosen)
 
     def chance_kind(self):
