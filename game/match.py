@@ -189,11 +189,15 @@ def _applier(state_apply, log_append):
 
 def _chance_stepper(rng, key, seek, log, state):
     sample, state_apply, log_append = state.sample_chance, state.apply, log.append
+    # ((key + step * A) * B) mod 2**30 taken apart, (key * B) mod 2**30 + step * (A * B
+    # mod 2**30): the same 30 bits with a multiplication less, of small numbers
+    k = (key * 0x2C1B3C6D) & 0x3FFFFFFF
+    m = (0x2545F491 * 0x2C1B3C6D) & 0x3FFFFFFF
 
     def chance_step() -> list[Event]:
         # SmallStepRandom.at(len(log)) written out, a call saved at every chance step;
         # tests/test_chance_stream.py holds the two to the same numbers
-        x = ((key + len(log) * 0x2545F491) * 0x2C1B3C6D) & 0x3FFFFFFF
+        x = (k + len(log) * m) & 0x3FFFFFFF
         rng._x = x = x ^ (x >> 15)
         seek(x >> 14)
         action = sample(rng)
