@@ -269,6 +269,7 @@ def test_deals_are_drawn_as_before_from_every_pool():
         pool_characters,
     )
     from game.rules.hunters.state import HuntersState
+    from game.rules.hunters.turn import sample_deal
 
     def old_deal(n, pool, abilities, rng):
         chars = pool_characters(pool, abilities, rng)
@@ -285,10 +286,10 @@ def test_deals_are_drawn_as_before_from_every_pool():
                 st = HuntersState.new(n, {"pool": pool, "abilities": abilities})
                 for seed in range(12):
                     a, b = chance_rng(seed, 0, 3), chance_rng(seed, 0, 3)
-                    assert st._sample_deal(a) == old_deal(n, pool, abilities == "on", b)
+                    assert sample_deal(st, a) == old_deal(n, pool, abilities == "on", b)
                     assert a.random() == b.random()
                     a, b = random.Random(seed), random.Random(seed)
-                    assert st._sample_deal(a) == old_deal(n, pool, abilities == "on", b)
+                    assert sample_deal(st, a) == old_deal(n, pool, abilities == "on", b)
 
 
 def test_a_started_match_is_the_one_its_constructor_makes():

@@ -30,11 +30,6 @@ from .data import (
     DANIEL,
     DAVID,
     DECK_CARDS,
-    FACTION,
-    HUNTER,
-    INITIAL,
-    NEUTRAL,
-    SHADOW,
     WEREWOLF,
     pool_characters,
 )
@@ -82,6 +77,7 @@ _DO = {k: v[1] for k, v in _DECIDE.items()}
 _OUTCOME = {k: v[0] for k, v in _CHANCE.items()}
 _ROLLED = {k: v[1] for k, v in _CHANCE.items()}
 _has_target = _combat.has_target
+_sample_deal, _valid_deal = _turn.sample_deal, _turn.valid_deal
 _REVEAL = [("reveal",)]
 _NO_RESPONSE = ("respond", "none")     # its words read nothing (a counterattack's do)
 _NONE = []          # (never changed: fast_legal returns a copy or a sum)
@@ -96,7 +92,6 @@ _plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
 _MEMO = {}      # a shared options list's kind (revealed seat) or (kind,) (hidden seat, so
                 # with 'reveal') -> (its engine list, its Actions): see legal_actions
 _memo_get = _MEMO.get
-_DEAL_POOLS = {}    # (pool, abilities) -> the deal's candidates (Hunters, Shadows, Neutrals)
 for _d6 in _D6:
     for _d4 in _D4:
         _OUTCOMES[("dice", _d6, _d4)] = Action("dice", (_d6, _d4), "")
@@ -283,39 +278,12 @@ class HuntersState(GameState):
         if kind == "d4":
             return ("d4", int(r() * 4) + 1)
         if kind == "deal":
-            return ("deal", self._sample_deal(rng))
+            return ("deal", _sample_deal(self, rng))
         if kind == "board":
             areas = list(range(6))
             rng.shuffle(areas)
             return ("board", tuple(areas))
         return ("first", rng.randrange(self.n))
-
-    def _sample_deal(self, rng):
-        # the candidates by faction, made once per pool (but "initial", which draws them)
-        key = (self.pool, self.abilities)
-        cands = _DEAL_POOLS.get(key)
-        if cands is None:
-            pool = pool_characters(self.pool, self.abilities, rng)
-            cands = tuple([c for c in pool if FACTION[c] == fac]
-                          for fac in (HUNTER, SHADOW, NEUTRAL))
-            if self.pool != "initial":
-                _DEAL_POOLS[key] = cands
-        # rng.sample of each faction, then rng.shuffle, written out: random.Random's own
-        # steps for a population of at most 21 (20 characters in all), so the same draws
-        # (tests/test_chance_stream.py); a call and a dozen checks fewer each
-        randbelow = rng._randbelow
-        chosen = []
-        for fac, k in zip(cands, ALLOCATION[self.n]):
-            pool = fac[:]       # (the kept lists stay as they are)
-            n = len(pool)
-            for i in range(k):
-                j = randbelow(n - i)
-                chosen.append(pool[j])
-                pool[j] = pool[n - i - 1]
-        for i in range(len(chosen) - 1, 0, -1):
-            j = randbelow(i + 1)
-            chosen[i], chosen[j] = chosen[j], chosen[i]
-        return tuple(chosen)
 
     def chance_kind(self):
         f = self.stack[-1]
@@ -620,27 +588,13 @@ class HuntersState(GameState):
             f = self.stack[-1]
             ok = len(a) == 1 and a[0] in self.decks[f[2]]
         elif kind == "deal":
-            ok = len(a) == 1 and self._valid_deal(a[0])
+            ok = len(a) == 1 and _valid_deal(self, a[0])
         elif kind == "board":
             ok = len(a) == 1 and isinstance(a[0], tuple) and sorted(a[0]) == sorted(AREAS)
         elif kind == "first":
             ok = len(a) == 1 and a[0] in range(self.n)
         if not ok:
             raise RuleError(f"not a valid {kind} outcome: {action.args!r}")
-
-    def _valid_deal(self, names):
-        if not isinstance(names, tuple) or len(names) != self.n:
-            return False
-        if any(nm not in CHAR_ID for nm in names) or len(set(names)) != self.n:
-            return False
-        ids = [CHAR_ID[nm] for nm in names]
-        allowed = pool_characters("all" if self.pool == "initial" else self.pool, self.abilities)
-        if any(c not in allowed for c in ids):
-            return False
-        if self.pool == "initial" and len({INITIAL[c] for c in ids}) != self.n:
-            return False
-        counts = tuple(sum(1 for c in ids if FACTION[c] == f) for f in (HUNTER, SHADOW, NEUTRAL))
-        return counts == ALLOCATION[self.n]
 
     def _apply(self, seat, action):
         h0, t0 = len(self.history), len(self.told)
