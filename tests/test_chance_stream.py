@@ -307,6 +307,26 @@ def test_a_started_match_is_the_one_its_constructor_makes():
     assert len(m.log) == 4 and m.log[-1][0] == d and other.log == []
 
 
+def test_stream_3_reads_its_table_from_a_compact_array_of_the_same_numbers():
+    # the table is doubles in one block (a step's first read is one cache line, not a
+    # pointer and a float object): the Mersenne Twister's numbers, twice over, and a
+    # generator keyed to the last start reads 65,536 numbers without running out
+    from array import array
+
+    from game.rules.protocol import _table
+    t = _table()
+    assert isinstance(t, array) and t.typecode == "d" and len(t) == 2 * 65536
+    mt = random.Random(0x5EED_0003)
+    first = [mt.random() for _ in range(65536)]
+    assert list(t[:65536]) == first and list(t[65536:]) == first
+    g = SmallStepRandom(3, 0)
+    g._it.__setstate__(65535)
+    assert [g.random() for _ in range(65536)] == first[65535:] + first[:65535]
+    back = SmallStepRandom(3, 0)
+    back.setstate(g.getstate())
+    assert back.random() == g.random()
+
+
 def test_stream_1_is_the_old_generator():
     assert chance_rng(5, 7).random() == random.Random("shadows/5/7").random()
     assert Match.start("hunters", 4, 5, chance=1).chance_rng(7).random() == \
