@@ -11,6 +11,7 @@ action log like any other action, so replaying the log needs no generator state.
 from __future__ import annotations
 
 import random
+import struct
 from abc import ABC, abstractmethod
 from array import array
 from dataclasses import dataclass, field
@@ -495,7 +496,9 @@ def _table() -> array:
     instructions (a float is made per number read)."""
     if not _TABLE:
         first = list(map(random.Random.random, [random.Random(0x5EED_0003)] * _TABLE_SIZE))
-        _TABLE.extend(first + first)
+        # (packed in one C call: array.extend converts a list item by item, 3x slower)
+        _TABLE.frombytes(struct.pack(f"{_TABLE_SIZE}d", *first))
+        _TABLE.extend(_TABLE)       # (an array extended by itself: a copy of the block)
     return _TABLE
 
 
