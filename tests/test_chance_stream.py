@@ -239,6 +239,94 @@ def test_stream_3_is_keyed_by_seed_and_step_and_fixed():
     assert sum((c - 500) ** 2 / 500 for c in pairs) < 50     # chi-square, 23 df: p < 0.001
 
 
+def test_stream_3_draws_integers_as_random_random_does_from_its_getrandbits():
+    # SmallStepRandom._randbelow writes getrandbits out: the same integers as the stdlib's
+    # _randbelow_with_getrandbits (which it used before), so deals and shuffles of saved
+    # stream-3 games stay as they were; the figures were drawn by main at 649a8a9
+    r = SmallStepRandom(7, 3)
+    x = list(range(8))
+    r.shuffle(x)
+    assert x == [7, 3, 5, 4, 1, 0, 2, 6]
+    assert r.sample(range(20), 5) == [1, 5, 6, 16, 3]
+    assert [r.randrange(6) for _ in range(5)] == [2, 3, 2, 3, 3]
+    assert r.randrange(10**12) == 340007135817 and r.choice("abcdefg") == "b"
+    for seed in (0, 5, 2**70 + 1):
+        for step in (0, 1, 99):
+            a, b = chance_rng(seed, step, 3), chance_rng(seed, step, 3)
+            for n in (*range(1, 70), 2**31, 2**32 - 1, 2**32, 2**32 + 1, 10**15):
+                assert a._randbelow(n) == random.Random._randbelow_with_getrandbits(b, n)
+
+
+def test_deals_are_drawn_as_before_from_every_pool():
+    # the deal's candidates are kept per pool (not "initial", which draws them): the same
+    # deals, and the same draws after them, as the code that made them afresh each time
+    from game.rules.hunters.data import (
+        ALLOCATION,
+        FACTION,
+        HUNTER,
+        NEUTRAL,
+        SHADOW,
+        pool_characters,
+    )
+    from game.rules.hunters.state import HuntersState
+    from game.rules.hunters.turn import sample_deal
+
+    def old_deal(n, pool, abilities, rng):
+        chars = pool_characters(pool, abilities, rng)
+        counts = dict(zip((HUNTER, SHADOW, NEUTRAL), ALLOCATION[n]))
+        chosen = []
+        for fac in (HUNTER, SHADOW, NEUTRAL):
+            chosen += rng.sample([c for c in chars if FACTION[c] == fac], counts[fac])
+        rng.shuffle(chosen)
+        return tuple(chosen)
+
+    for pool in ("all", "base", "expansion", "initial"):
+        for abilities in ("on", "off"):
+            for n in range(4, 9):
+                st = HuntersState.new(n, {"pool": pool, "abilities": abilities})
+                for seed in range(12):
+                    a, b = chance_rng(seed, 0, 3), chance_rng(seed, 0, 3)
+                    assert sample_deal(st, a) == old_deal(n, pool, abilities == "on", b)
+                    assert a.random() == b.random()
+                    a, b = random.Random(seed), random.Random(seed)
+                    assert sample_deal(st, a) == old_deal(n, pool, abilities == "on", b)
+
+
+def test_a_started_match_is_the_one_its_constructor_makes():
+    # Match.start fills the match in at once: the same fields as the constructor's, and
+    # its own decider and apply, bound to its own state and log
+    m = Match.start("hunters", 5, 4)
+    made = Match("hunters", 5, 4, dict(m.options), m.state, list(m.log), 3)
+    assert m == made and m.__dict__.keys() == made.__dict__.keys()
+    other = Match.start("hunters", 5, 4)
+    m.run_chance()
+    assert other.log == [] and other.state.steps == 0
+    d = m.decider()
+    assert d == m.state.dec >= 0
+    m.apply(d, m.state.legal_actions(d)[0])
+    assert len(m.log) == 4 and m.log[-1][0] == d and other.log == []
+
+
+def test_stream_3_reads_its_table_from_a_compact_array_of_the_same_numbers():
+    # the table is doubles in one block (a step's first read is one cache line, not a
+    # pointer and a float object): the Mersenne Twister's numbers, twice over, and a
+    # generator keyed to the last start reads 65,536 numbers without running out
+    from array import array
+
+    from game.rules.protocol import _table
+    t = _table()
+    assert isinstance(t, array) and t.typecode == "d" and len(t) == 2 * 65536
+    mt = random.Random(0x5EED_0003)
+    first = [mt.random() for _ in range(65536)]
+    assert list(t[:65536]) == first and list(t[65536:]) == first
+    g = SmallStepRandom(3, 0)
+    g._it.__setstate__(65535)
+    assert [g.random() for _ in range(65536)] == first[65535:] + first[:65535]
+    back = SmallStepRandom(3, 0)
+    back.setstate(g.getstate())
+    assert back.random() == g.random()
+
+
 def test_stream_1_is_the_old_generator():
     assert chance_rng(5, 7).random() == random.Random("shadows/5/7").random()
     assert Match.start("hunters", 4, 5, chance=1).chance_rng(7).random() == \

@@ -112,3 +112,38 @@ def test_match_log_of_listed_actions_replays():
     back = Match.from_json(json.loads(json.dumps(m.to_json())))
     assert back.state.to_json() == m.state.to_json()
     assert [a for _, a in back.log] == [a for _, a in m.log]
+
+
+def test_a_kept_list_of_shared_actions_is_handed_out_as_a_new_list_each_time():
+    # the start, end and respond decisions of a seat that is hidden (not Daniel) or
+    # revealed (not Allie or David) hand out a copy of a kept list (state._MEMO): the same
+    # Actions and words as a list made afresh, a new list every time, and a caller that
+    # adds to its copy adds nothing legal
+    from game.rules.hunters import state as S
+    kept = 0
+    for seed in range(12):
+        st = new_game(4 + seed % 5, seed=seed)
+        rng = random.Random(seed)
+        while (d := st.decider()) != NOBODY:
+            if d == CHANCE:
+                st.apply(CHANCE, st.sample_chance(rng))
+                continue
+            k = st.stack[-1][0]
+            acts = st.legal_actions(d)
+            saved = dict(S._MEMO)
+            S._MEMO.clear()
+            fresh = st.legal_actions(d)
+            S._MEMO.update(saved)
+            assert acts == fresh and [a.label for a in acts] == [a.label for a in fresh]
+            again = st.legal_actions(d)
+            assert again == acts and again is not acts
+            if k in ("start", "end", "respond") and (k in saved or (k,) in saved):
+                kept += 1
+                acts.append(Action("attack", (d,)))
+                before = json.dumps(st.to_json())
+                with pytest.raises(RuleError):
+                    st.apply(d, acts[-1])
+                assert json.dumps(st.to_json()) == before
+                assert st.legal_actions(d) == again
+            st.apply(d, acts[int(rng.random() * len(fresh))])
+    assert kept > 100

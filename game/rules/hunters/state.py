@@ -30,11 +30,6 @@ from .data import (
     DANIEL,
     DAVID,
     DECK_CARDS,
-    FACTION,
-    HUNTER,
-    INITIAL,
-    NEUTRAL,
-    SHADOW,
     WEREWOLF,
     pool_characters,
 )
@@ -82,6 +77,7 @@ _DO = {k: v[1] for k, v in _DECIDE.items()}
 _OUTCOME = {k: v[0] for k, v in _CHANCE.items()}
 _ROLLED = {k: v[1] for k, v in _CHANCE.items()}
 _has_target = _combat.has_target
+_sample_deal, _valid_deal = _turn.sample_deal, _turn.valid_deal
 _REVEAL = [("reveal",)]
 _NO_RESPONSE = ("respond", "none")     # its words read nothing (a counterattack's do)
 _NONE = []          # (never changed: fast_legal returns a copy or a sum)
@@ -93,6 +89,9 @@ _PLAIN = {}     # action tuple -> its shared Action, for the kinds in PLAIN_LABE
                 # [1] yourself, [2] a hidden seat, [3 + c] revealed character c
 _OUTCOMES = {}  # chance outcome tuple -> its shared Action (not deal and board)
 _plain_get, _outcome_get, _event_get = _PLAIN.get, _OUTCOMES.get, EVENTS.get
+_MEMO = {}      # a shared options list's kind (revealed seat) or (kind,) (hidden seat, so
+                # with 'reveal') -> (its engine list, its Actions): see legal_actions
+_memo_get = _MEMO.get
 for _d6 in _D6:
     for _d4 in _D4:
         _OUTCOMES[("dice", _d6, _d4)] = Action("dice", (_d6, _d4), "")
@@ -279,21 +278,12 @@ class HuntersState(GameState):
         if kind == "d4":
             return ("d4", int(r() * 4) + 1)
         if kind == "deal":
-            return ("deal", self._sample_deal(rng))
+            return ("deal", _sample_deal(self, rng))
         if kind == "board":
             areas = list(range(6))
             rng.shuffle(areas)
             return ("board", tuple(areas))
         return ("first", rng.randrange(self.n))
-
-    def _sample_deal(self, rng):
-        pool = pool_characters(self.pool, self.abilities, rng)
-        counts = dict(zip((HUNTER, SHADOW, NEUTRAL), ALLOCATION[self.n]))
-        chosen = []
-        for fac in (HUNTER, SHADOW, NEUTRAL):
-            chosen += rng.sample([c for c in pool if FACTION[c] == fac], counts[fac])
-        rng.shuffle(chosen)
-        return tuple(chosen)
 
     def chance_kind(self):
         f = self.stack[-1]
@@ -357,12 +347,29 @@ class HuntersState(GameState):
             return []
         # fast_legal, written out (a call saved on every decision)
         c = self.chars[seat]
+        memo = None
         if seat == dec:
             f = self.stack[-1]
             k = f[0]
             # (only read: the options may be a shared list, see turn.ROLL_ONLY)
             q = _only_get(k)
-            fast = q[1] if q is not None and c not in q[0] else _OPTS[k](self, f)
+            if q is not None and c not in q[0]:
+                # The commonest decisions (start, end, respond) answer one shared list,
+                # plus 'reveal' for a hidden seat: their Actions are the same every time
+                # (made once, see _MEMO), so the list is copied, not built.
+                if self.rev[seat]:
+                    if c not in _ALLIE_DAVID:
+                        memo = k
+                elif c != _DANIEL:
+                    memo = (k,)
+                if memo is not None:
+                    got = _memo_get(memo)
+                    if got is not None:
+                        self._legal = (self.steps, seat, got[0])
+                        return [*got[1]]
+                fast = q[1]
+            else:
+                fast = _OPTS[k](self, f)
             if self.rev[seat]:      # (the decider is alive)
                 if c in _ALLIE_DAVID:
                     fast = fast + _side_actions(self, seat)
@@ -397,6 +404,10 @@ class HuntersState(GameState):
         # Every change goes through fast_apply, which counts steps: while steps is the
         # same, what this list holds is still legal and apply's check may trust it.
         self._legal = (self.steps, seat, fast)
+        if memo is not None and all(a.__class__ is _Listed and _plain_get(a._t) is a
+                                    for a in out):
+            # (the list, never handed out, and Actions that are all shared ones)
+            _MEMO[memo] = (fast, tuple(out))
         return out
 
     def _unshared(self, seat, a):
@@ -577,27 +588,13 @@ class HuntersState(GameState):
             f = self.stack[-1]
             ok = len(a) == 1 and a[0] in self.decks[f[2]]
         elif kind == "deal":
-            ok = len(a) == 1 and self._valid_deal(a[0])
+            ok = len(a) == 1 and _valid_deal(self, a[0])
         elif kind == "board":
             ok = len(a) == 1 and isinstance(a[0], tuple) and sorted(a[0]) == sorted(AREAS)
         elif kind == "first":
             ok = len(a) == 1 and a[0] in range(self.n)
         if not ok:
             raise RuleError(f"not a valid {kind} outcome: {action.args!r}")
-
-    def _valid_deal(self, names):
-        if not isinstance(names, tuple) or len(names) != self.n:
-            return False
-        if any(nm not in CHAR_ID for nm in names) or len(set(names)) != self.n:
-            return False
-        ids = [CHAR_ID[nm] for nm in names]
-        allowed = pool_characters("all" if self.pool == "initial" else self.pool, self.abilities)
-        if any(c not in allowed for c in ids):
-            return False
-        if self.pool == "initial" and len({INITIAL[c] for c in ids}) != self.n:
-            return False
-        counts = tuple(sum(1 for c in ids if FACTION[c] == f) for f in (HUNTER, SHADOW, NEUTRAL))
-        return counts == ALLOCATION[self.n]
 
     def _apply(self, seat, action):
         h0, t0 = len(self.history), len(self.told)

@@ -21,11 +21,13 @@ from .combat import (
 from .data import (
     AGNES,
     ALLIE,
+    ALLOCATION,
     AREA_ID,
     AREAS,
     CARD_NAME,
     CATHERINE,
     CEMETERY,
+    CHAR_ID,
     CHAR_NAME,
     CHARLES,
     CHURCH,
@@ -35,20 +37,26 @@ from .data import (
     EMI,
     EQUIP_ID,
     ERSTWHILE_ALTAR,
+    FACTION,
     FRANKLIN,
     FUKA,
     GEORGE,
     GREGOR,
     HANDGUN,
     HERMITS_CABIN,
+    HUNTER,
+    INITIAL,
     MACHINE_GUN,
     MASAMUNE,
     MYSTIC_COMPASS,
+    NEUTRAL,
     ROLL_AREA,
+    SHADOW,
     ULTRA_SOUL,
     UNDERWORLD_GATE,
     WEIRD_WOODS,
     WIGHT,
+    pool_characters,
 )
 
 
@@ -78,6 +86,53 @@ def _first(s, f, out):
 F.CHANCE["c_deal"] = ("deal", _deal)
 F.CHANCE["c_board"] = ("board", _board)
 F.CHANCE["c_first"] = ("first", _first)
+
+_DEAL_POOLS = {}    # (pool, abilities) -> the deal's candidates (Hunters, Shadows, Neutrals)
+
+
+def sample_deal(s, rng):
+    """The characters dealt (ids, in seat order) for ``s``'s pool, drawn from ``rng``."""
+    # the candidates by faction, made once per pool (but "initial", which draws them)
+    key = (s.pool, s.abilities)
+    cands = _DEAL_POOLS.get(key)
+    if cands is None:
+        pool = pool_characters(s.pool, s.abilities, rng)
+        cands = tuple([c for c in pool if FACTION[c] == fac]
+                      for fac in (HUNTER, SHADOW, NEUTRAL))
+        if s.pool != "initial":
+            _DEAL_POOLS[key] = cands
+    # rng.sample of each faction, then rng.shuffle, written out: random.Random's own
+    # steps for a population of at most 21 (20 characters in all), so the same draws
+    # (tests/test_chance_stream.py); a call and a dozen checks fewer each
+    randbelow = rng._randbelow
+    chosen = []
+    for fac, k in zip(cands, ALLOCATION[s.n]):
+        pool = fac[:]       # (the kept lists stay as they are)
+        n = len(pool)
+        for i in range(k):
+            j = randbelow(n - i)
+            chosen.append(pool[j])
+            pool[j] = pool[n - i - 1]
+    for i in range(len(chosen) - 1, 0, -1):
+        j = randbelow(i + 1)
+        chosen[i], chosen[j] = chosen[j], chosen[i]
+    return tuple(chosen)
+
+
+def valid_deal(s, names):
+    """Whether ``names`` is a deal ``s`` could have drawn."""
+    if not isinstance(names, tuple) or len(names) != s.n:
+        return False
+    if any(nm not in CHAR_ID for nm in names) or len(set(names)) != s.n:
+        return False
+    ids = [CHAR_ID[nm] for nm in names]
+    allowed = pool_characters("all" if s.pool == "initial" else s.pool, s.abilities)
+    if any(c not in allowed for c in ids):
+        return False
+    if s.pool == "initial" and len({INITIAL[c] for c in ids}) != s.n:
+        return False
+    counts = tuple(sum(1 for c in ids if FACTION[c] == f) for f in (HUNTER, SHADOW, NEUTRAL))
+    return counts == ALLOCATION[s.n]
 
 
 # --- turn order ------------------------------------------------------------------------------------
