@@ -26,6 +26,8 @@ from __future__ import annotations
 import pygame
 from pygame_gui.core.surface_cache import SurfaceCache
 
+from game.ui import draw
+
 # Widths from which a cut look equals pygame-gui's drawing: narrower, its scaled corners
 # differ by a shade (below about 60 px with corners of 6 px, 138 px with corners of 10).
 # Checked at every width from here to 1024 for the theme's buttons, panels and fields.
@@ -315,12 +317,11 @@ def _white_shape_steps(rect: pygame.Rect, radii: list, large: list | None = None
     for band in _bands(surface.get_rect()):
         yield
         _piece()
-        surface.set_clip(band)
-        pygame.draw.rect(surface, pygame.Color("#FFFFFFFF"), whole,
-                         border_top_left_radius=large[0], border_top_right_radius=large[1],
-                         border_bottom_left_radius=large[2], border_bottom_right_radius=large[3])
+        with draw.clipped(surface, band):
+            pygame.draw.rect(surface, pygame.Color("#FFFFFFFF"), whole,
+                             border_top_left_radius=large[0], border_top_right_radius=large[1],
+                             border_bottom_left_radius=large[2], border_bottom_right_radius=large[3])
         _did(band.width * band.height)
-    surface.set_clip(None)
     return surface
 
 
