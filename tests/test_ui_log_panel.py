@@ -170,6 +170,19 @@ def test_logs_that_part_and_shrink_look_as_each_laid_out_at_once(app):
     assert laid_out < sum(len(x) for x in steps) // 2
 
 
+
+def assert_the_full_log_is_kept(table) -> None:
+    """The finished game's whole log is there without reading any entry again, and it is
+    the log worked out from the first entry."""
+    from game.ui.seen_log import SeenLog
+
+    read = table.seen_log.entries_read
+    whole = table.full_log()
+    assert table.seen_log.entries_read == read        # nothing worked out again
+    kept, table.seen_log = table.seen_log, SeenLog()
+    assert whole == table.full_log()                  # as worked out from the first entry
+    table.seen_log = kept
+
 @pytest.mark.animation_speed("off")
 def test_the_finished_game_s_log_is_worked_out_during_play_not_in_the_frame_it_ends(app):
     """Every line of the game with whose each private one was is what the log shows once
@@ -185,14 +198,7 @@ def test_the_finished_game_s_log_is_worked_out_during_play_not_in_the_frame_it_e
     s = table.session
     play_mixed(app, table, random.Random(7), frames=700)
     assert len(s.entries) > 12 and not s.is_over()
-    read = table.seen_log.entries_read
-    whole = table.full_log()
-    assert table.seen_log.entries_read == read        # nothing worked out again
-    from game.ui.seen_log import SeenLog
-
-    kept, table.seen_log = table.seen_log, SeenLog()
-    assert whole == table.full_log()                  # as worked out from the first entry
-    table.seen_log = kept
+    assert_the_full_log_is_kept(table)
     assert table.log_panel.lines == table.seen_lines(table.viewer)[1]   # only hers shown
 
 
@@ -212,11 +218,4 @@ def test_the_hunters_table_keeps_the_finished_game_s_log_during_play_too(app):
     play_mixed(app, table, random.Random(7), frames=120)
     assert len(s.entries) > 12 and not s.is_over()
     table.log_lines()      # as a frame asks it (the newest entries may have come since)
-    read = table.seen_log.entries_read
-    whole = table.full_log()
-    assert table.seen_log.entries_read == read        # nothing worked out again
-    from game.ui.seen_log import SeenLog
-
-    kept, table.seen_log = table.seen_log, SeenLog()
-    assert whole == table.full_log()                  # as worked out from the first entry
-    table.seen_log = kept
+    assert_the_full_log_is_kept(table)
