@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import lru_cache, wraps
 from importlib import resources
 from typing import Sequence
 
@@ -191,6 +191,7 @@ def _maker(fn):
     passed (the one new thing a try allows was the outer itself), and a draw retried frame
     after frame stood still instead of getting further."""
 
+    @wraps(fn)
     def making(*args, **kwargs):
         if not _making[0]:
             _spend()
@@ -200,8 +201,6 @@ def _maker(fn):
         finally:
             _making[0] -= 1
 
-    making.__wrapped__ = fn
-    making.__name__, making.__qualname__, making.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
     return making
 
 

@@ -503,15 +503,11 @@ class HuntersTable(TablePainter, MomentPainter, TablePrompts, ChoiceButtons, Eve
         return made > 0
 
     def build_private(self, m: style.Metrics) -> None:
-        r = self.lay.private
-        bh = max(m.px(32), draw.font(m.px(16)).get_linesize() + m.px(6))   # the @compact words
-        y = r.bottom - bh - m.px(10)
         v = self.viewer
         s = self.session
         if v is None:
             if any(s.at_this_screen(h) for h in s.humans) and not s.is_over():
-                bw = r.width - 2 * m.px(12)
-                self.button((r.x + m.px(12), y, bw, bh), _("Show my cards…"), self.take_screen, choice=False,
+                self.button(self.private_row(m, 1)[0], _("Show my cards…"), self.take_screen, choice=False,
                             object_id="#take_screen", cls="@compact")
             return
         me = self.view().get("me")
