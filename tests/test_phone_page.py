@@ -109,6 +109,28 @@ def test_refusals_are_told_once_in_words_and_the_page_follows_its_address(browse
     run(go())
 
 
+def test_a_page_the_table_stopped_hearing_says_so_and_connects_again(browsers):
+    # the server closes a phone it has not heard from for half a minute with its own code
+    # (4005, game/net/server.py _watch); a real browser answers pings by itself, so the
+    # server is told directly that this socket went quiet
+    async def go():
+        async with Table("chasing", 3, 11) as table:
+            b = browsers()
+            b.get(table.hub.url(0))
+            assert await until(lambda: text(b, "#link") == "connected" and text(b, "#who") == "Ann")
+            srv = table.hub.server
+            conns = [c for c in list(srv._conns.values()) if c.seat == 0]
+            assert len(conns) == 1
+            srv.loop.call_soon_threadsafe(srv._silent, conns[0])
+            assert await until(lambda: "heard nothing from this page" in text(b, "#banner"))
+            assert "Connecting again" in text(b, "#banner")
+            assert await until(lambda: text(b, "#link") == "connected"), "it did not come back"
+            assert text(b, "#who") == "Ann"
+            assert srv.stats["silent"] == 1
+            assert await until(lambda: table.hub.online() == {0})
+    run(go())
+
+
 def test_a_second_device_takes_the_seat_and_the_first_page_says_so(browsers):
     async def go():
         async with Table("hunters", 4, 5) as table:

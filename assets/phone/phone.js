@@ -30,6 +30,7 @@ function T(text, params) {
 const CLOSED = {
   1009: T("The table closed the connection: a message from this page was too long."),
   4003: T("The table closed the connection before this page said which seat it is for."),
+  4005: T("The table heard nothing from this page for half a minute and closed the connection."),
 };
 
 function el(tag, attrs, ...children) {

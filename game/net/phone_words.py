@@ -22,6 +22,7 @@ WORDS = (
     # phone.js
     N_("The table closed the connection: a message from this page was too long."),
     N_("The table closed the connection before this page said which seat it is for."),
+    N_("The table heard nothing from this page for half a minute and closed the connection."),
     N_("Stopped"), N_("Open the link shown on the table's screen."), N_("no seat"),
     N_("connected"), N_("The table closed this seat's connection."), N_("closed"),
     N_("game ended"), N_("The table has closed this game."), N_("game closed"),
