@@ -44,13 +44,44 @@ def test_the_menu_starts_without_loading_any_game(tmp_path):
 
 def test_frame_benchmark_smoke_run(tmp_path):
     out = subprocess.run([sys.executable, str(ROOT / "build_scripts" / "bench" / "bench_frames.py"),
-                          "--actions", "6", "--finish", "0", "--speed", "fast", "--json"], cwd=ROOT,
+                          "--actions", "6", "--finish", "0", "--speed", "fast", "--json", "--why"],
+                         cwd=ROOT,
                          env=_env(tmp_path), capture_output=True, text=True, timeout=240,
                          check=True).stdout
     figures = json.loads(out)
     print(json.dumps(figures, indent=1))      # shown with pytest -s; timing is not asserted
+    why = figures.pop("why")
     assert set(figures) == {"hunters", "harsh", "chasing"}
+    assert why["frames"] > 0 and len(why["slow"]) <= why["frames"]
     for game_id, r in figures.items():
         assert r["actions"] >= 6, game_id
         assert r["after_action"]["frames"] > 0, game_id
         assert r["first"]["frames"] >= 1 and r["opening"]["frames"] > 0, game_id  # Start's frames
+
+
+def test_the_frame_benchmarks_why_names_what_else_ran_in_a_slow_frame():
+    sys.path.insert(0, str(ROOT / "build_scripts" / "bench"))
+    try:
+        import bench_frames
+    finally:
+        sys.path.pop(0)
+    import gc
+
+    why = bench_frames.Why()
+    try:
+        why.core = 0        # as if pinned to core 0 (the test's worker may run on either)
+        w = why.before()
+        gc.collect()
+        why.after(w, 0.005, "harsh", 1)     # within the target: only counted
+        assert why.frames == 1 and why.slow == []
+        w = why.before()
+        gc.collect()
+        why.after(w, 0.020, "hunters", 2)
+        (row,) = why.slow
+        assert row["game"] == "hunters" and row["frame"] == 2 and row["cpu_ms"] == 20.0
+        assert row["gc_passes"] == [0, 0, 1] and row["gc_ms"] >= 0
+        assert row["irq_ticks"] >= 0 and row["steal_ticks"] >= 0
+        assert isinstance(row["softirqs"], dict)
+        assert {"switches", "minor_faults", "major_faults", "wall_ms"} <= set(row)
+    finally:
+        gc.callbacks.remove(why._gc)

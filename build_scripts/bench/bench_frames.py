@@ -113,6 +113,8 @@ class Bench:
         self.slow_profile: list | None = None   # --profile: the profiles of the slow frames
         self.slow_frames = 0
         self.turn_behind_curtain = False   # a person's turn came while the curtain was up
+        self.why: Why | None = None         # --why: what else happened in the slow frames
+        self.frames = 0
 
     # --- the clock and one frame ------------------------------------------------------------
     def clock(self) -> float:
@@ -151,9 +153,13 @@ class Bench:
                 else:
                     real(event)
             self.app.dispatch = dispatch
+        watch = self.why.before() if self.why is not None else None
         t = time.thread_time()
         self.app.step(DT)
         cost = time.thread_time() - t
+        if watch is not None:
+            self.why.after(watch, cost, self.game_id, self.frames)
+        self.frames += 1
         if before_step is not None:
             del self.app.dispatch
         if profile is not None:
@@ -404,6 +410,85 @@ class Bench:
             self.frame()
 
 
+class Why:
+    """--why: for each frame over the target, what else happened while it ran: the
+    machine's time taken from this core (steal and interrupts, from /proc/stat in ticks
+    of 1/100 s: a kernel built without IRQ_TIME_ACCOUNTING charges the time of an
+    interrupt to the thread it interrupted), the softirqs run on this core, the thread's
+    switches and page faults, the collector's passes and the wall time. A frame that the
+    machine took time from is not the app's stutter; one with a collector pass or page
+    faults is. Every frame is watched (the reads happen outside its timing), so the
+    share of all frames with an interrupt tick is there to compare with."""
+
+    TARGET = 1 / 60
+
+    def __init__(self) -> None:
+        import gc
+        import resource
+
+        self.resource = resource
+        self.core = min(os.sched_getaffinity(0)) if len(os.sched_getaffinity(0)) == 1 else None
+        self.gc_time = 0.0
+        self.gc_passes = [0, 0, 0]
+        self._gc_t = 0.0
+        self.slow: list[dict] = []
+        self.frames = 0
+        self.irq_frames = 0     # frames within the target that an interrupt tick fell in
+        gc.callbacks.append(self._gc)
+
+    def _gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_t = time.thread_time()
+        else:
+            self.gc_time += time.thread_time() - self._gc_t
+            self.gc_passes[info["generation"]] += 1
+
+    def _cpu(self) -> tuple | None:
+        """This core's irq + softirq ticks, steal ticks, and its count of each softirq."""
+        if self.core is None:
+            return None
+        ticks = None
+        with open("/proc/stat", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(f"cpu{self.core} "):
+                    v = [int(x) for x in line.split()[1:]]
+                    ticks = (v[5] + v[6], v[7])
+                    break
+        soft = {}
+        with open("/proc/softirqs", encoding="ascii") as f:
+            next(f)
+            for line in f:
+                name, *counts = line.split()
+                soft[name.rstrip(":")] = int(counts[self.core])
+        return ticks, soft
+
+    def before(self):
+        r = self.resource.getrusage(self.resource.RUSAGE_THREAD)
+        return (time.perf_counter(), self._cpu(), r.ru_nivcsw, r.ru_minflt, r.ru_majflt,
+                self.gc_time, list(self.gc_passes))
+
+    def after(self, w, cost: float, game_id: str, index: int) -> None:
+        self.frames += 1
+        if cost <= self.TARGET:
+            if w[1] is not None and self._cpu()[0][0] != w[1][0][0]:
+                self.irq_frames += 1
+            return
+        wall = time.perf_counter() - w[0]
+        r = self.resource.getrusage(self.resource.RUSAGE_THREAD)
+        cpu = self._cpu()
+        irq = steal = soft = None
+        if cpu and w[1]:
+            irq, steal = cpu[0][0] - w[1][0][0], cpu[0][1] - w[1][0][1]
+            soft = {k: v - w[1][1].get(k, 0) for k, v in cpu[1].items() if v != w[1][1].get(k, 0)}
+        self.slow.append({
+            "game": game_id, "frame": index, "cpu_ms": round(cost * 1000, 1),
+            "wall_ms": round(wall * 1000, 1), "irq_ticks": irq, "steal_ticks": steal,
+            "softirqs": soft,
+            "switches": r.ru_nivcsw - w[2], "minor_faults": r.ru_minflt - w[3],
+            "major_faults": r.ru_majflt - w[4], "gc_ms": round((self.gc_time - w[5]) * 1000, 1),
+            "gc_passes": [a - b for a, b in zip(self.gc_passes, w[6])]})
+
+
 def is_curtain(scene) -> bool:
     """The curtain a table is dealt behind (game.ui.opening.Curtain)."""
     return type(scene).__name__ == "Curtain"
@@ -473,6 +558,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true")
     p.add_argument("--profile", help="write a cProfile (CPU time) of the slow frames to this file")
     p.add_argument("--worst", type=int, default=0, help="with --profile: print the N worst frames")
+    p.add_argument("--why", action="store_true",
+                   help="print what else happened in each frame over 16.7 ms (stderr)")
     args = p.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -494,10 +581,12 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(3):
             app.step(DT)
         slow: list = []
+        why = Why() if args.why else None
         for game_id in args.games.split(","):
             bench = Bench(app, game_id, args.seed, args.after, args.people)
             if args.profile:
                 bench.slow_profile = slow
+            bench.why = why
             bench.run(args.actions, args.finish)
             out[game_id] = {"after_action": summary(bench.post_action), "idle": summary(bench.idle),
                             **{k: summary(v) for k, v in bench.moments.items()},
@@ -516,11 +605,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(slow)} frames over {SLOW * 1000:.0f} ms profiled (CPU time) into "
                   f"{args.profile}", file=sys.stderr)
         app.quit()
+    if why is not None:
+        print(f"--why: {len(why.slow)} of {why.frames} frames over 16.7 ms; an interrupt "
+              f"tick fell in {why.irq_frames} of the others", file=sys.stderr)
+        for row in why.slow:
+            print("  " + json.dumps(row), file=sys.stderr)
+        out["why"] = {"slow": why.slow, "frames": why.frames, "irq_frames": why.irq_frames}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
     print(f"{'table':10s} {'':12s} {'frames':>7s} {'median':>8s} {'p99':>8s} {'max':>8s}  (ms CPU)")
     for game_id, r in out.items():
+        if game_id not in TABLES:
+            continue
         for kind in ("after_action", *TRANSITIONS, "idle"):
             f = r[kind]
             if not f["frames"]:
