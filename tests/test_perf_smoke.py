@@ -53,6 +53,7 @@ def test_frame_benchmark_smoke_run(tmp_path):
     why = figures.pop("why")
     assert set(figures) == {"hunters", "harsh", "chasing"}
     assert why["frames"] > 0 and len(why["slow"]) <= why["frames"]
+    assert sum(map(len, why["costs"].values())) == why["frames"]
     for game_id, r in figures.items():
         assert r["actions"] >= 6, game_id
         assert r["after_action"]["frames"] > 0, game_id
@@ -73,7 +74,7 @@ def test_the_frame_benchmarks_why_names_what_else_ran_in_a_slow_frame():
         w = why.before()
         gc.collect()
         why.after(w, 0.005, "harsh", 1)     # within the target: only counted
-        assert why.frames == 1 and why.slow == []
+        assert why.frames == 1 and why.slow == [] and why.costs == {"harsh": [5.0]}
         w = why.before()
         gc.collect()
         why.after(w, 0.020, "hunters", 2)

@@ -434,6 +434,9 @@ class Why:
         self.slow: list[dict] = []
         self.frames = 0
         self.irq_frames = 0     # frames within the target that an interrupt tick fell in
+        # game -> every frame's ms in order: the frames repeat from run to run (the computers
+        # are waited for), so a frame slow in one run can be looked up in the others
+        self.costs: dict[str, list[float]] = {}
         gc.callbacks.append(self._gc)
 
     def _gc(self, phase: str, info: dict) -> None:
@@ -469,6 +472,7 @@ class Why:
 
     def after(self, w, cost: float, game_id: str, index: int) -> None:
         self.frames += 1
+        self.costs.setdefault(game_id, []).append(round(cost * 1000, 2))
         if cost <= self.TARGET:
             if w[1] is not None and self._cpu()[0][0] != w[1][0][0]:
                 self.irq_frames += 1
@@ -610,7 +614,8 @@ def main(argv: list[str] | None = None) -> int:
               f"tick fell in {why.irq_frames} of the others", file=sys.stderr)
         for row in why.slow:
             print("  " + json.dumps(row), file=sys.stderr)
-        out["why"] = {"slow": why.slow, "frames": why.frames, "irq_frames": why.irq_frames}
+        out["why"] = {"slow": why.slow, "frames": why.frames, "irq_frames": why.irq_frames,
+                      "costs": why.costs}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
