@@ -2,6 +2,7 @@
 
     python build_scripts/bench/bench_frames.py [--actions 150] [--games hunters,harsh,chasing]
                                          [--people 2] [--speed normal] [--seed 1] [--profile FILE]
+                                         [--why]
 
 For each table mid-game (Shadow Hunters at 8 seats, Harsh Shadows, Chasing Shadows at 5),
 ``--people`` persons (seats 0 and 1, pass-and-play; Harsh has one seat) play against
