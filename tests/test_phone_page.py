@@ -131,6 +131,25 @@ def test_a_page_the_table_stopped_hearing_says_so_and_connects_again(browsers):
     run(go())
 
 
+def test_a_page_in_german_names_the_suits_on_its_cards_in_german(browsers):
+    # the suit under a card's rank was the suit's id ("blue") in every language
+    async def go():
+        async with Table("chasing", 3, 11) as table:
+            b = browsers()
+            b.get(table.hub.url(0))
+            b.add_cookie({"name": "lang", "value": "de"})
+            b.refresh()
+            assert await until(lambda: text(b, "#link") == "verbunden" and b.find_elements(
+                By.CSS_SELECTOR, "#hand button.card"))
+            cards = b.find_elements(By.CSS_SELECTOR, "#hand button.card")
+            words = {c.find_element(By.TAG_NAME, "small").text for c in cards}
+            assert words and words <= {"BLAU", "ROT", "GELB", "GRAU"}, words
+            for c in cards:
+                suit = c.find_element(By.TAG_NAME, "small").text.capitalize()
+                assert c.get_attribute("aria-label").startswith(f"{suit} {c.get_attribute('data-rank')}")
+    run(go())
+
+
 def test_a_second_device_takes_the_seat_and_the_first_page_says_so(browsers):
     async def go():
         async with Table("hunters", 4, 5) as table:

@@ -224,11 +224,12 @@ function renderHand(s) {
   const playable = s.hand.filter((c) => c.lit).length;
   const cards = s.hand.map((c) => {
     const [, suit, rank] = c.card;
-    const name = T("{suit} {rank}", {suit: T(suit.charAt(0).toUpperCase() + suit.slice(1)), rank});
+    const suitName = T(suit.charAt(0).toUpperCase() + suit.slice(1));     // "Blue" -> "Blau"
+    const name = T("{suit} {rank}", {suit: suitName, rank});
     const b = el("button", {class: `card ${suit}` + (c.lit ? " lit" : ""), "data-suit": suit,
                             "data-rank": String(rank),
                             "aria-label": c.lit ? T("{card}, play it", {card: name}) : name},
-                 String(rank), el("small", {"aria-hidden": "true"}, suit));
+                 String(rank), el("small", {"aria-hidden": "true"}, suitName));
     if (c.lit) b.addEventListener("click", () => choose(s.actions[c.index]));
     else b.disabled = true;
     return el("li", {}, b);
