@@ -219,3 +219,36 @@ def test_the_hunters_table_keeps_the_finished_game_s_log_during_play_too(app):
     assert len(s.entries) > 12 and not s.is_over()
     table.log_lines()      # as a frame asks it (the newest entries may have come since)
     assert_the_full_log_is_kept(table)
+
+
+def test_a_scroll_panel_never_shows_a_line_cut_by_its_top_edge(app):
+    # the hand-off's "since your last turn" box, scrolled to its end, showed its first
+    # heading sliced in half under the title
+    from game.ui import widgets
+
+    panel = widgets.ScrollPanel(pygame.Rect(0, 0, 420, 260), app.metrics, title="Since Ann's last turn")
+    blocks = []
+    for who in ("Bob", "Carol (computer)", "Dave (computer)"):
+        blocks.append(widgets.heading(who))
+        blocks += [widgets.paragraph(line) for line in lines_of(3)]
+    panel.set_blocks(blocks)
+    content = panel.content()
+    assert content.get_height() > panel.inner.height
+    inner = panel.inner
+    seen_a_cut = False
+    for offset in range(0, panel.max_offset + 1, 7):
+        panel.offset = offset
+        surface = pygame.Surface(panel.rect.size)
+        panel.draw(surface)
+        first = panel.first_visible()
+        assert first in content._ys and first >= offset
+        seen_a_cut |= first > offset
+        # nothing of the content above its first whole line: the band is the panel alone
+        band = pygame.Rect(inner.x, inner.y, inner.width, first - offset)
+        if band.height:
+            bare = pygame.Surface(panel.rect.size)
+            widgets.ScrollPanel(panel.rect, app.metrics, title=panel.title).draw(bare)
+            assert pixels(surface.subsurface(band)) == pixels(bare.subsurface(band))
+    assert seen_a_cut, "no scroll position fell inside a line"
+    panel.scroll_to_end()
+    assert panel.first_visible() in content._ys

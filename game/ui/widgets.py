@@ -230,8 +230,16 @@ class ScrollPanel:
 
     # --- drawing ---------------------------------------------------------------------------------
     def first_visible(self) -> int:
-        """Where in the content the drawing starts (subclasses may skip a cut line)."""
-        return self.offset
+        """Where in the content the drawing starts: a line cut by the top edge is left out
+        rather than shown in part (a heading sliced in half read as a smudge)."""
+        import bisect
+
+        content = self.content()
+        if content.get_height() <= self.inner.height:
+            return self.offset
+        ys = content._ys
+        i = bisect.bisect_left(ys, self.offset)
+        return ys[i] if i < len(ys) else self.offset
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.panel(surface, self.rect, self.m.px(style.RADIUS))
