@@ -252,3 +252,22 @@ def test_a_scroll_panel_never_shows_a_line_cut_by_its_top_edge(app):
     assert seen_a_cut, "no scroll position fell inside a line"
     panel.scroll_to_end()
     assert panel.first_visible() in content._ys
+
+
+def test_a_table_taller_than_its_scroll_panel_is_shown_cut_rather_than_left_out(app):
+    from game.ui import widgets
+
+    rows = [(f"Game {i}", "Chasing Shadows", f"{i * 7 % 50} points") for i in range(40)]
+    panel = widgets.ScrollPanel(pygame.Rect(0, 0, 420, 260), app.metrics, title="History")
+    panel.set_blocks([widgets.heading("Your games"), widgets.table(["Game", "Table", "Score"], rows),
+                      widgets.paragraph("Scores are the totals at the end of each game.")])
+    content = panel.content()
+    table_top = content._ys[1]
+    panel.offset = table_top + panel.inner.height // 2     # well inside the table
+    assert panel.first_visible() == panel.offset
+    surface = pygame.Surface(panel.rect.size)
+    panel.draw(surface)
+    bare = pygame.Surface(panel.rect.size)
+    widgets.ScrollPanel(panel.rect, app.metrics, title="History").draw(bare)
+    inner = panel.inner
+    assert pixels(surface.subsurface(inner)) != pixels(bare.subsurface(inner)), "the panel was left empty"

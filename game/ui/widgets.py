@@ -231,7 +231,8 @@ class ScrollPanel:
     # --- drawing ---------------------------------------------------------------------------------
     def first_visible(self) -> int:
         """Where in the content the drawing starts: a line cut by the top edge is left out
-        rather than shown in part (a heading sliced in half read as a smudge)."""
+        rather than shown in part (a heading sliced in half read as a smudge). A taller
+        piece (a table) is shown cut: leaving it out could leave the panel empty."""
         import bisect
 
         content = self.content()
@@ -239,7 +240,10 @@ class ScrollPanel:
             return self.offset
         ys = content._ys
         i = bisect.bisect_left(ys, self.offset)
-        return ys[i] if i < len(ys) else self.offset
+        # a heading with the space around it is about 3 text sizes high
+        if i < len(ys) and ys[i] - self.offset <= self.font_size * 3.5 * style.TEXT_SCALE:
+            return ys[i]
+        return self.offset
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.panel(surface, self.rect, self.m.px(style.RADIUS))
