@@ -230,13 +230,15 @@ class ScrollPanel:
 
     # --- drawing ---------------------------------------------------------------------------------
     def first_visible(self) -> int:
-        """Where in the content the drawing starts: a line cut by the top edge is left out
-        rather than shown in part (a heading sliced in half read as a smudge). A taller
-        piece (a table) is shown cut: leaving it out could leave the panel empty."""
+        """Where in the content the drawing starts. Scrolled to its end (the newest at the
+        bottom, as a hand-off's "since your last turn" opens), a line cut by the top edge
+        is left out rather than shown in part: a heading sliced in half read as a smudge.
+        Anywhere else the reader scrolls, lines slide under the edge as in any scrolling
+        text. A taller piece (a table) is shown cut: leaving it out could empty the panel."""
         import bisect
 
         content = self.content()
-        if content.get_height() <= self.inner.height:
+        if content.get_height() <= self.inner.height or self.offset < self.max_offset:
             return self.offset
         ys = content._ys
         i = bisect.bisect_left(ys, self.offset)
