@@ -178,6 +178,30 @@ def area_slim_title(name: str, w: int, h: int) -> tuple[str, int, int]:
     return draw.ellipsize(title, size, w - x - 6, True), size, x     # (the hover card names it whole)
 
 
+def area_title_lines(title: str, w: int, h: int, room: int, floor: int,
+                     rest_fits=lambda size, lines: True) -> tuple[int, list[str]]:
+    """An Area's name under its band: one line, shrunk to fit down to ``floor``. A name
+    that would still be cut ("Porte de l'Outremonde" at 1024x640), or shrunk well below
+    the others' size, goes on two lines at the largest size where both fit (and larger
+    than the one line's), if ``rest_fits(size, lines)`` (the action's words below it, whole
+    and clear of the pieces); otherwise one line, cut with an ellipsis if it must be."""
+    start = max(10, min(int(h * 0.11), int(w * 0.11)))
+    size = start
+    fits = lambda s, text: (draw.font(s, True).size(text)[0] <= w - 10  # noqa: E731
+                            and draw.font(s, True).get_height() <= room)
+    while size > floor and not fits(size, title):
+        size -= 1
+    one = fits(size, title)
+    if " " in title and (not one or size < start * 0.85):
+        # on two lines when one line would cut it or shrink it well below its neighbours
+        for two in range(start, size, -1):
+            lines = draw.wrap(title, two, w - 10, True)
+            if len(lines) == 2 and all(fits(two, ln) for ln in lines) and two * 2.4 <= room \
+                    and rest_fits(two, 2):
+                return two, lines
+    return size, [title if one else draw.ellipsize(title, size, w - 10, True)]  # (hover: whole)
+
+
 @lru_cache(maxsize=64)
 def area_card(name: str, size: tuple, lit: bool = False, slim: bool = False) -> pygame.Surface:
     """An Area: roll numbers big at the top, the name, and its action in small print."""
@@ -203,15 +227,20 @@ def area_card(name: str, size: tuple, lit: bool = False, slim: bool = False) -> 
         title, size, x = area_slim_title(name, w, h)
         draw.blit_text(surf, title, size, (x, band.centery), (255, 255, 255), True, "midleft")
         return surf
-    title_size = max(10, min(int(h * 0.11), int(w * 0.11)))
-    while title_size > floor and (draw.font(title_size, True).size(title)[0] > w - 10
-                                  or draw.font(title_size, True).get_height() > h - band.bottom - 3):
-        title_size -= 1
-    title = draw.ellipsize(title, title_size, w - 10, True)     # (the hover card names it whole)
-    draw.blit_text(surf, title, title_size, (w // 2, band.bottom + 3), style.TEXT, True, "midtop")
-    small = max(9, int(title_size * 0.82))
     k = style.TEXT_SCALE        # the lines' steps grow with the text size (issue 44)
-    y = band.bottom + 5 + int(title_size * 1.25 * k)
+
+    def rest_fits(size: int, n: int) -> bool:
+        # every line of the action below a title of n lines, above the pieces' row
+        small = max(9, int(size * 0.82))
+        below = band.bottom + 5 + int(size * (1.25 + 1.1 * (n - 1)) * k)
+        return below + len(draw.wrap(action, small, w - 10)) * int(small * 1.2 * k) <= h - h // 5
+
+    title_size, lines = area_title_lines(title, w, h, h - band.bottom - 3, floor, rest_fits)
+    for i, line in enumerate(lines):
+        draw.blit_text(surf, line, title_size, (w // 2, band.bottom + 3 + int(i * title_size * 1.1 * k)),
+                       style.TEXT, True, "midtop")
+    small = max(9, int(title_size * 0.82))
+    y = band.bottom + 5 + int(title_size * (1.25 + 1.1 * (len(lines) - 1)) * k)
     for line in draw.wrap(action, small, w - 10)[:3]:
         if k > 1 and y + small * 1.2 * k > h - 2:
             break
