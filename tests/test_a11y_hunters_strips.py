@@ -1,4 +1,4 @@
-"""Issue 44: Hunters with 7-8 players at the label-fit sizes (150 % at 1280x720, 200 % at
+"""Issue 44: Hunters with 4-5 and 7-8 players at the label-fit sizes (150 % at 1280x720, 200 % at
 1920x1080), laid out by the real app with its real top bar: the Areas lie clear of the
 boards and the damage track, their names whole, and the pieces standing on them clear of
 their names (before, on the slim strips the pieces covered the names and the strips' feet
@@ -35,7 +35,7 @@ def _hunters_table(app, players: int):
     return table
 
 
-@pytest.mark.parametrize("players", [7, 8])
+@pytest.mark.parametrize("players", [4, 5, 7, 8])
 @pytest.mark.parametrize(("size", "text"), LARGE, ids=IDS)
 def test_hunters_areas_names_and_pieces_stay_apart(shadows_home, size, text, players):
     from game.ui.hunters import look
@@ -52,7 +52,7 @@ def test_hunters_areas_names_and_pieces_stay_apart(shadows_home, size, text, pla
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb}"
     d = m.px(24)
     for name, rect in zip(table.view()["board"], lay.areas):
-        slim = look.area_is_slim(rect.h, d)
+        slim = look.area_is_slim(rect.h, d, rect.w)
         band = look.area_band(rect.w, rect.h, slim).move(rect.topleft)
         # every player on one Area: the most crowded it can be
         spots = look.area_piece_spots(rect, players, d, m.px(4))
@@ -63,6 +63,13 @@ def test_hunters_areas_names_and_pieces_stay_apart(shadows_home, size, text, pla
                 assert not spot.colliderect(band), (name, spot, band)
         if slim:        # the name beside the roll numbers, whole (not cut with "…")
             assert look.area_slim_title(name, rect.w, rect.h)[0] == _(name)
+        else:           # the pieces stand under the name (at 200 % with 4-5 players they
+            # covered it: the strip was 2 pieces high, too low for band, name and pieces)
+            from game.ui import draw
+
+            title_h = draw.font(max(10, min(int(rect.h * 0.11), int(rect.w * 0.11))), True).get_height()
+            for spot in spots:
+                assert spot.top >= band.bottom + title_h, (name, spot, band, title_h)
     assert style.TEXT_SCALE == text / 100
     pygame.event.pump()
 

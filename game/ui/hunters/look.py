@@ -144,10 +144,16 @@ def shadow_mark(size: int) -> pygame.Surface:
 
 # --- Area cards -------------------------------------------------------------------------------
 
-def area_is_slim(h: int, piece: int) -> bool:
+def area_is_slim(h: int, piece: int, w: int | None = None) -> bool:
     """An Area strip too low for its name and a row of pieces under it (7-8 players in large
-    text): its name goes beside its roll numbers in the top band, its pieces under them."""
-    return h < 2 * piece
+    text; 4-5 players at 200 % on 1920x1080, where the pieces covered the name): its name
+    goes beside its roll numbers in the top band, its pieces under them."""
+    if h < 2 * piece:
+        return True
+    if w is None:
+        return False
+    title_h = draw.font(max(10, min(int(h * 0.11), int(w * 0.11))), True).get_height()
+    return area_band(w, h).h + title_h + piece + 4 > h
 
 
 def area_band(w: int, h: int, slim: bool = False) -> pygame.Rect:
@@ -158,7 +164,7 @@ def area_piece_spots(rect: pygame.Rect, count: int, piece: int, pad: int) -> lis
     """Where the pieces standing on an Area go: along its foot, under a slim strip's band
     (issue 44: they covered the Area's name)."""
     d = piece
-    if area_is_slim(rect.h, piece):
+    if area_is_slim(rect.h, piece, rect.w):
         d = min(piece, rect.h - area_band(rect.w, rect.h, True).h - 3)
     left, y = rect.x + pad, rect.bottom - d - min(pad + pad // 2, rect.h // 30 + 1)
     step = max(1, min(d + 3, (rect.right - pad - d - left) // (count - 1))) if count > 1 else 0

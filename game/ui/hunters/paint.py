@@ -161,7 +161,7 @@ class TablePainter(StillLayer):
             if lit:
                 halo = draw.glow(rect.size, style.ACCENT, m.px(10), m.px(8))
                 surface.blit(halo, (rect.x - m.px(10), rect.y - m.px(10)))
-            surface.blit(look.area_card(name, rect.size, lit, look.area_is_slim(rect.h, d)), rect)
+            surface.blit(look.area_card(name, rect.size, lit, look.area_is_slim(rect.h, d, rect.w)), rect)
             self.spots.append(Spot(rect, "area", name, "Area"))
             here = [p for p in v["players"] if p["area"] == name and p["seat"] not in moving]
             for p, spot in zip(here, look.area_piece_spots(rect, len(here), d, m.px(4))):
