@@ -183,20 +183,26 @@ def assert_the_full_log_is_kept(table) -> None:
     assert whole == table.full_log()                  # as worked out from the first entry
     table.seen_log = kept
 
-@pytest.mark.animation_speed("off")
-def test_the_finished_game_s_log_is_worked_out_during_play_not_in_the_frame_it_ends(app):
-    """Every line of the game with whose each private one was is what the log shows once
-    the game is over: it is kept up to date a new entry at a time while the game is played
-    (never shown before the end), so the end's frame reads no entry again."""
+def mixed_game(app, game_id: str, frames: int):
+    """Two people and three computers, seed 7, played for ``frames`` frames."""
     import random
 
     from ui_helpers import play_mixed
 
     seats = [SeatConfig("Ann", "human", "easy"), SeatConfig("Bob", "human", "easy")] + \
         [SeatConfig(f"C{i}", "computer", "easy") for i in range(2, 5)]
-    table = start_game(app, "chasing", seats, 7, {})
+    table = start_game(app, game_id, seats, 7, {})
+    play_mixed(app, table, random.Random(7), frames=frames)
+    return table
+
+
+@pytest.mark.animation_speed("off")
+def test_the_finished_game_s_log_is_worked_out_during_play_not_in_the_frame_it_ends(app):
+    """Every line of the game with whose each private one was is what the log shows once
+    the game is over: it is kept up to date a new entry at a time while the game is played
+    (never shown before the end), so the end's frame reads no entry again."""
+    table = mixed_game(app, "chasing", frames=700)
     s = table.session
-    play_mixed(app, table, random.Random(7), frames=700)
     assert len(s.entries) > 12 and not s.is_over()
     assert_the_full_log_is_kept(table)
     assert table.log_panel.lines == table.seen_lines(table.viewer)[1]   # only hers shown
@@ -207,15 +213,8 @@ def test_the_hunters_table_keeps_the_finished_game_s_log_during_play_too(app):
     """The Hunters table asks for its log its own way (dice hold lines back): it keeps the
     finished game's log up to date during play as every table does, so the frame the game
     ends reads no entry again (it worked out all of them there: 288 lines, 2-4 ms)."""
-    import random
-
-    from ui_helpers import play_mixed
-
-    seats = [SeatConfig("Ann", "human", "easy"), SeatConfig("Bob", "human", "easy")] + \
-        [SeatConfig(f"C{i}", "computer", "easy") for i in range(2, 5)]
-    table = start_game(app, "hunters", seats, 7, {})
+    table = mixed_game(app, "hunters", frames=120)
     s = table.session
-    play_mixed(app, table, random.Random(7), frames=120)
     assert len(s.entries) > 12 and not s.is_over()
     table.log_lines()      # as a frame asks it (the newest entries may have come since)
     assert_the_full_log_is_kept(table)
