@@ -67,7 +67,7 @@ def test_hunters_areas_names_and_pieces_stay_apart(shadows_home, size, text, pla
             # covered it: the strip was 2 pieces high, too low for band, name and pieces)
             from game.ui import draw
 
-            title_h = draw.font(max(10, min(int(rect.h * 0.11), int(rect.w * 0.11))), True).get_height()
+            title_h = draw.font(look.area_title_size(rect.w, rect.h), True).get_height()
             for spot in spots:
                 assert spot.top >= band.bottom + title_h, (name, spot, band, title_h)
     assert style.TEXT_SCALE == text / 100

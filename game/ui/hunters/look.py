@@ -144,6 +144,11 @@ def shadow_mark(size: int) -> pygame.Surface:
 
 # --- Area cards -------------------------------------------------------------------------------
 
+def area_title_size(w: int, h: int) -> int:
+    """The text size an Area's name starts from under its band (it may shrink to fit)."""
+    return max(10, min(int(h * 0.11), int(w * 0.11)))
+
+
 def area_is_slim(h: int, piece: int, w: int | None = None) -> bool:
     """An Area strip too low for its name and a row of pieces under it (7-8 players in large
     text; 4-5 players at 200 % on 1920x1080, where the pieces covered the name): its name
@@ -152,7 +157,7 @@ def area_is_slim(h: int, piece: int, w: int | None = None) -> bool:
         return True
     if w is None:
         return False
-    title_h = draw.font(max(10, min(int(h * 0.11), int(w * 0.11))), True).get_height()
+    title_h = draw.font(area_title_size(w, h), True).get_height()
     return area_band(w, h).h + title_h + piece + 4 > h
 
 
@@ -191,7 +196,7 @@ def area_title_lines(title: str, w: int, h: int, room: int, floor: int,
     the others' size, goes on two lines at the largest size where both fit (and larger
     than the one line's), if ``rest_fits(size, lines)`` (the action's words below it, whole
     and clear of the pieces); otherwise one line, cut with an ellipsis if it must be."""
-    start = max(10, min(int(h * 0.11), int(w * 0.11)))
+    start = area_title_size(w, h)
     size = start
     fits = lambda s, text: (draw.font(s, True).size(text)[0] <= w - 10  # noqa: E731
                             and draw.font(s, True).get_height() <= room)
