@@ -58,3 +58,17 @@ def test_the_app_settles_its_fonts_once_the_menu_is_shown(shadows_home, monkeypa
         assert not draw._sharing[0]
     finally:
         app.quit()
+
+
+def test_a_measured_text_is_kept_and_the_kept_texts_stay_few(monkeypatch):
+    """A frame measures the same texts again and again (wrapping, fitting): each size keeps
+    what it measured, up to SIZES_KEPT texts, then starts again (a long game's log lines
+    must not grow it for ever)."""
+    monkeypatch.setattr(draw, "SIZES_KEPT", 3)
+    f = draw.font(17)
+    assert f.size("Alice") == f.face.size("Alice")
+    assert f.sizes == {"Alice": f.face.size("Alice")}
+    for i in range(7):
+        assert f.size(f"line {i}") == f.face.size(f"line {i}")
+        assert 1 <= len(f.sizes) <= 3
+    assert f.size("Alice") == f.face.size("Alice")
