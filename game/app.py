@@ -634,6 +634,11 @@ class App:
         self._shown_top = self.top
         pygame.display.flip()
 
+    def forget_still(self) -> None:
+        """The next drawing draws the scenes again, not the picture kept of them (a test
+        that reads what a drawing of the screen is made of asks for one)."""
+        self._still = None
+
     def _draw_scenes(self, surface: pygame.Surface) -> None:
         base = len(self.scenes) - 1
         while base > 0 and not self.scenes[base].opaque:

@@ -218,6 +218,7 @@ def test_the_hand_off_screen_draws_the_last_trick(normal_app, monkeypatch):
     run_until_handoff_after_a_trick(app, table)
     texts = drawn_texts(monkeypatch)
     step(app)
+    app.forget_still()      # a drawing of the hand-off, not the picture kept of one
     app.draw()
     last = table.last_trick()
     winner = table.seat_name(last["winner"])

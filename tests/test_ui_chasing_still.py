@@ -3,7 +3,8 @@ moves, the app shows the picture of the table it kept instead of drawing the who
 again (5-6 ms a frame). A kept picture that missed a change would show the game wrong (a
 card still in a hand, an old score, the last person's hand after a hand-off), so every
 frame of played pass-and-play games that shows the kept picture is compared, pixel for
-pixel, with the table drawn fresh beside it."""
+pixel, with the table drawn fresh beside it. The hand-off between the two people keeps its
+picture too (``HandoffScene.still_key``: its summary, the last trick) and is checked alike."""
 
 import random
 
@@ -15,6 +16,7 @@ from game.app import App
 from game.session import SeatConfig
 from game.ui.chasing.table import ChasingTable
 from game.ui.opening import start_game
+from game.ui.scenes.handoff import HandoffScene
 
 pytestmark = pytest.mark.animation_speed("normal")   # cards fly, tricks are swept
 
@@ -29,6 +31,7 @@ class Watch:
 
     def __init__(self, monkeypatch):
         self.kept = 0           # frames that showed the kept picture
+        self.kept_handoff = 0   # of them, frames of a hand-off
         self.drawn = 0          # frames that drew the table
         self.moved = 0          # kept frames whose key changed before the check could draw
         self.stale: list = []
@@ -44,7 +47,7 @@ class Watch:
             before = scenes_drawn[0]
             real_draw(app)
             table = app.top
-            if not isinstance(table, ChasingTable):
+            if not isinstance(table, (ChasingTable, HandoffScene)):
                 return
             if scenes_drawn[0] != before:
                 watch.drawn += 1
@@ -56,10 +59,12 @@ class Watch:
                 watch.moved += 1
                 return
             watch.kept += 1
+            watch.kept_handoff += isinstance(table, HandoffScene)
             fresh = pygame.Surface(app.screen.get_size(), 0, app.screen)
             table.draw(fresh)
             if not watch.same_picture(fresh, app._still_pic, scenes_drawn[0]):
-                watch.stale.append((len(table.session.match.log), table.viewer))
+                game = table.table if isinstance(table, HandoffScene) else table
+                watch.stale.append((type(table).__name__, len(game.session.match.log)))
 
         monkeypatch.setattr(App, "_draw", checking)
         monkeypatch.setattr(App, "_draw_scenes", draw_scenes)
@@ -97,3 +102,53 @@ def test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh(app, mon
     assert {0, 1} <= set(handed)                   # the screen went to each person
     assert not watch.stale, watch.stale[:5]
     assert watch.kept > watch.drawn // 4            # the kept picture is used, not only built
+    assert watch.kept_handoff > 10                  # and the hand-offs' too
+
+
+def test_a_hand_off_keeps_its_picture_only_while_its_summary_and_window_stay(monkeypatch,
+                                                                             shadows_home):
+    """The fifth hand-off of this deal holds a summary longer than its panel (1024x640): read
+    back with Page Up and again to its end, then the window made larger, each frame the hand-off shows
+    is its drawing fresh, and the kept picture is used between the changes."""
+    from ui_helpers import make_app, post_key, resize, step, wait_armed
+
+    app = make_app(size=(1024, 640))
+    app.settings.animation_speed = "off"
+    step(app, 2)
+    try:
+        watch = Watch(monkeypatch)
+        seats = [SeatConfig(f"P{i + 1}", "human" if i < 2 else "computer", "easy") for i in range(4)]
+        table = start_game(app, "chasing", seats, 5, {})
+        rng, handoffs, before = random.Random(1), 0, None
+        for _ in range(2000):
+            top = app.top
+            if isinstance(top, HandoffScene) and top is not before:
+                handoffs += 1
+                if handoffs == 5:
+                    break
+            before = top
+            if top is not table:
+                post_key(pygame.K_RETURN)
+            elif table.acting_seat() is not None and rng.random() < 0.3:
+                table.choose(rng.choice(table.session.legal_actions(table.acting_seat())))
+            step(app)
+        handoff = app.top
+        assert isinstance(handoff, HandoffScene) and handoffs == 5
+        wait_armed(app)
+        panel = handoff.log_panel
+        assert panel.max_offset > 0 and panel.offset == panel.max_offset   # the newest in view
+        kept = watch.kept_handoff
+        step(app, 5)
+        assert watch.kept_handoff >= kept + 4
+        for k in (pygame.K_PAGEUP, pygame.K_END):
+            offset = panel.offset
+            post_key(k)
+            step(app, 5)
+            assert panel.offset != offset
+        resize(app, 1280, 720)
+        step(app, 5)
+        assert app.top is handoff and app.screen.get_size() == (1280, 720)
+        assert not watch.stale, watch.stale
+        assert watch.kept_handoff >= kept + 16
+    finally:
+        app.quit()

@@ -40,8 +40,9 @@ def click_a_legal_card(app, table) -> None:
 
 
 def drawn_now(app, texts) -> list[str]:
-    """The texts of one drawing of the screen as it is now."""
+    """The texts of one drawing of the screen as it is now (drawn, not the kept picture)."""
     del texts[:]
+    app.forget_still()
     app.draw()
     return list(texts)
 

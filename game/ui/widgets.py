@@ -247,6 +247,13 @@ class ScrollPanel:
             return ys[i]
         return self.offset
 
+    def picture_key(self) -> tuple:
+        """Everything the panel's drawing reads: equal keys, the same picture (a screen that
+        keeps its picture while nothing changes asks it)."""
+        content = self._content
+        return (id(content), content.height if content is not None else None, len(self.blocks),
+                self.offset, self._dragging, self.title, tuple(self.rect))
+
     def draw(self, surface: pygame.Surface) -> None:
         draw.panel(surface, self.rect, self.m.px(style.RADIUS))
         if self.title:

@@ -20,8 +20,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game import i18n
 from game.i18n import _
-from game.ui import draw, navigation, since, style
+from game.ui import draw, navigation, palette, since, style
 from game.ui.ahead import drawn_ahead
 from game.ui.scene import Scene
 from game.ui.widgets import LogPanel, ScrollPanel
@@ -175,6 +176,17 @@ class HandoffScene(Scene):
         if self.log_panel.handle_event(event):
             return True
         return super().handle_event(event)
+
+    def still_key(self):
+        """Everything ``draw`` reads (the app shows the picture it kept while this is
+        equal): the screen sits still until it is taken, and each frame of it drew the
+        window's fill, its vignette and the summary again (a hand-off stays up for half a
+        second at least). The guard's fill is drawn over it (``draw_over``), every frame."""
+        m, panel, match = self.metrics, getattr(self, "log_panel", None), self.table.session.match
+        return (m.width, m.height, m.text, palette.current(), i18n.current(), self.seat, self.name,
+                getattr(self, "mid", None), None if panel is None else panel.picture_key(),
+                None if self.public_rect is None else tuple(self.public_rect),
+                id(match), len(match.log))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(style.BG_DEEP)
