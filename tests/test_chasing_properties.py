@@ -42,16 +42,21 @@ def check_cards_in_one_place(st) -> None:
 
 
 def faces(obj, out: set) -> set:
-    """Every card face ("card", suit, rank) anywhere in a view (a fast ``leaves``)."""
-    if isinstance(obj, tuple):
-        if len(obj) == 3 and obj[0] == "card":
-            out.add(obj)
-        else:
-            for v in obj:
-                faces(v, out)
-    elif isinstance(obj, MappingProxyType):
-        for v in obj.values():
-            faces(v, out)
+    """Every card face ("card", suit, rank) anywhere in a view (a fast ``leaves``): a
+    view is tuples and read-only mappings all the way down, walked without recursion (a
+    5-player view holds thousands of them: this ran 19 million calls a run)."""
+    stack = [obj]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        o = pop()
+        t = type(o)
+        if t is tuple:
+            if len(o) == 3 and o[0] == "card":
+                out.add(o)
+            else:
+                push(o)
+        elif t is MappingProxyType:
+            push(o.values())
     return out
 
 

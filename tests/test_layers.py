@@ -13,6 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+import source_trees
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,7 +91,7 @@ def _imports_of(module: str, path: Path) -> tuple[tuple[str, int, bool], ...]:
                 visit(child, in_function or isinstance(
                     child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    visit(source_trees.tree(path), False)
     out = []
     for name, line, in_function in found:
         target = _resolve(name)

@@ -7,6 +7,7 @@ import ast
 from pathlib import Path
 
 import pytest
+import source_trees
 
 from game.ui import navigation
 from game.ui.scene import Scene
@@ -19,7 +20,7 @@ def names_opened() -> dict[str, list[str]]:
     """Each screen name passed to navigation.push/replace/back_to in game/, with where."""
     found: dict[str, list[str]] = {}
     for path in (ROOT / "game").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_trees.nodes(path):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in CALLS and isinstance(node.func.value, ast.Name)
                     and node.func.value.id == "navigation"):

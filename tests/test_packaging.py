@@ -15,6 +15,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
+import source_trees
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD_SCRIPTS = ROOT / "build_scripts"
@@ -60,7 +61,7 @@ def test_the_app_imports_nothing_the_spec_excludes(spec_text):
                                                           re.S).group(1)))
     offenders = []
     for path in (ROOT / "game").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_trees.nodes(path):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:

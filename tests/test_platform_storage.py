@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+import source_trees
 import tiny_game  # noqa: F401  (registers "tiny")
 from ui_helpers import click, find, key, make_app, step
 
@@ -312,7 +313,7 @@ def _text_io_without_encoding(path: Path) -> list[int]:
     import ast
 
     lines = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in source_trees.nodes(path):
         if not isinstance(node, ast.Call) or any(k.arg == "encoding" for k in node.keywords):
             continue
         func = node.func

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import source_trees
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -13,8 +15,7 @@ def test_no_pygame_in_rules_or_ai_source():
     offenders = []
     for folder in ("game/rules", "game/ai"):
         for path in (ROOT / folder).rglob("*.py"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
+            for node in source_trees.nodes(path):
                 names = []
                 if isinstance(node, ast.Import):
                     names = [a.name for a in node.names]
@@ -43,8 +44,7 @@ def test_the_app_never_imports_the_cheating_oracles():
     # are for measurement only and must not reach the app or the frozen build.
     offenders = []
     for path in (ROOT / "game").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in source_trees.nodes(path):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]

@@ -9,6 +9,8 @@ before any submodule, so that edge is no circle of ours.
 import ast
 from pathlib import Path
 
+import source_trees
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "game" / "rules"
 
@@ -24,7 +26,7 @@ def _imports(path: Path, name: str, modules: set[str]) -> set[str]:
     """The rules modules ``path`` (module ``name``) imports, explicitly."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in source_trees.nodes(path):
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
