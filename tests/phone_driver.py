@@ -289,7 +289,13 @@ class ThreadedPhone:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self._main())
+        try:
+            self.loop.run_until_complete(self._main())
+        finally:
+            # a loop left open was closed by the collector in some later test, whose run
+            # then showed "Exception ignored in BaseEventLoop.__del__" (an invalid fd)
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
 
     async def _main(self) -> None:
         # as the real page does (assets/phone/phone.js): a socket dropped for any reason but
