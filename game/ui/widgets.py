@@ -12,6 +12,7 @@ Both are plain objects a scene owns: call ``handle_event`` from the scene's
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -59,8 +60,6 @@ class Stack:
 
     def blit_onto(self, target: pygame.Surface, pos: tuple, area: pygame.Rect) -> None:
         """Like ``target.blit(content, pos, area)``: the part ``area`` of it, at ``pos``."""
-        import bisect
-
         if area.height <= 0:
             return
         with draw.clipped(target, (pos, area.size)):
@@ -235,8 +234,6 @@ class ScrollPanel:
         is left out rather than shown in part: a heading sliced in half read as a smudge.
         Anywhere else the reader scrolls, lines slide under the edge as in any scrolling
         text. A taller piece (a table) is shown cut: leaving it out could empty the panel."""
-        import bisect
-
         content = self.content()
         if content.get_height() <= self.inner.height or self.offset < self.max_offset:
             return self.offset
@@ -328,11 +325,8 @@ class LogPanel(ScrollPanel):
                 getattr(self, "_block_cache", {}))
 
     def picture_key(self) -> tuple:
-        """Everything the panel's drawing reads: equal keys, the same picture (a table that
-        keeps its picture while nothing changes asks it)."""
-        content = self._content
-        return (id(content), content.height if content is not None else None, len(self.lines),
-                self.lines[-1:], self.offset, self._dragging, self.title, tuple(self.rect))
+        # the newest line is drawn brighter than the rest: which one it is, too
+        return super().picture_key() + (len(self.lines), self.lines[-1:])
 
     def _put_by(self, copy: bool = False) -> None:
         """Keep what is laid out now: a log shown again later starts from it. ``copy``: the
@@ -381,8 +375,6 @@ class LogPanel(ScrollPanel):
 
     def _cut(self, n: int) -> None:
         """The first ``n`` lines only (n >= 1), the last of them ready to be laid out again."""
-        import bisect
-
         content = self._content
         if n < len(self._tops):
             at = bisect.bisect_left(content._ys, self._tops[n])
@@ -439,8 +431,6 @@ class LogPanel(ScrollPanel):
     def first_visible(self) -> int:
         """An entry cut by the top edge is left out rather than shown in part (the newest
         line stays at the bottom)."""
-        import bisect
-
         content = self.content()
         if content.get_height() <= self.inner.height:
             return self.offset
