@@ -64,3 +64,37 @@ def test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person(app, monke
     assert table.session.is_over(), f"the scripted game did not finish in {frames} frames"
     assert watch.frames > 150
     assert watch.findings == [], watch.summary()
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("chasing", 4, 7), ("hunters", 5, 11)])
+def test_the_watch_sees_a_secret_drawn_for_the_wrong_person(app, monkeypatch, game_id, players, seed):
+    """The watch itself: a table that also writes Ann's first secret (a card of her hand, her
+    character) on its every drawing is caught as soon as the screen is someone else's.
+    (The watch reuses what it found in a drawing the same as the last one: this shows it
+    still sees a secret there once the owner has changed.)"""
+    from game.ui import draw
+
+    app.settings.animation_speed = "off"
+    watch = SecretWatch(app, monkeypatch)
+    seats = [SeatConfig(NAMES[i], "human" if i < 2 else "computer", "easy") for i in range(players)]
+    start_game(app, game_id, seats, seed, {})
+    table = app.top
+    while not hasattr(table, "session"):
+        table = app.scenes[app.scenes.index(table) - 1]
+    watch.follow(table.session, monkeypatch)
+    real_draw = type(table).draw
+
+    def leaky_draw(self, surface):
+        real_draw(self, surface)
+        owner, token = next((o, t) for o, t in self.session.match.state.secret_tokens() if o == 0)
+        draw.text(token if isinstance(token, str) else f"{token[1]} {token[2]}", 14)
+
+    monkeypatch.setattr(type(table), "draw", leaky_draw)
+    rng = random.Random(seed)
+    for _ in range(40):
+        play_mixed(app, table, rng, frames=25)
+        if watch.findings:
+            break
+    assert watch.findings, f"a secret drawn on every frame went unseen in {watch.frames} frames"
+    # seen while the screen was nobody's or the other person's, never while it was Ann's
+    assert all(f[2] != 0 and f[3] == 0 and f[5].startswith("text: ") for f in watch.findings)

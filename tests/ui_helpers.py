@@ -303,6 +303,8 @@ class SecretWatch:
         self.last_owner: int | None = None   # whose secrets were on screen last
         self._answered = False
         self._session = None
+        self._drawn: tuple | None = None   # what the last checked frame drew
+        self._where: dict = {}             # token -> where that drawing shows it
 
         self._inside = 0
 
@@ -390,7 +392,6 @@ class SecretWatch:
 
     # --- the check ------------------------------------------------------------------------
     def check(self) -> None:
-        import re
 
         from game.rules.hunters.data import CARD_NAME
         from game.ui.scenes.handoff import HandoffScene
@@ -412,7 +413,13 @@ class SecretWatch:
                 if getattr(el, "visible", True):
                     blob += "\n" + str(getattr(el, "text", "") or "")
         private = getattr(state, "private", None)   # Shadow Hunters: what each seat was told
-        without_cards = None      # the texts with every card name taken out, made once a frame
+        # Where a token shows depends only on what this frame drew: a frame that drew the
+        # same as the last one (most frames of a game) reuses what was found then, token by
+        # token; who may see each token is worked out every frame.
+        drawn = (blob, tuple(self.log_texts), frozenset(self.faces), frozenset(self.pictures))
+        if drawn != self._drawn:
+            self._drawn, self._where = drawn, {}
+        found = self._where
         for owner, token in state.secret_tokens():
             # owner: a seat, None (nobody) or a tuple of seats who may each see it
             knowers = set(owner) if isinstance(owner, tuple) else {owner}
@@ -422,35 +429,42 @@ class SecretWatch:
                     e[0] in ("drew", "gave", "got", "saw") and e[-1] == name for e in entries)}
             if self.owner is not None and self.owner in knowers:
                 continue
-            where = None
-            if isinstance(token, tuple) and token and token[0] == "card":   # Chasing Shadows
-                suit, rank = token[1], token[2]
-                if (suit, rank) in self.faces:
-                    where = "card face"
-                else:
-                    where = _text_hit(rf"\b{suit} {rank}\b", blob)
-            elif isinstance(token, str):                                 # a character
-                if without_cards is None:
-                    without_cards = blob + "\n" + "\n".join(self.log_texts)
-                    for card in CARD_NAMES:        # "Vampire Bat" is a card, not the Vampire
-                        without_cards = without_cards.replace(card, "")
-                if token in self.pictures:
-                    where = "character card"
-                else:
-                    where = _text_hit(rf"(?<![\w-]){re.escape(token)}(?![\w-])", without_cards)
-            elif isinstance(token, tuple) and token and token[0] in ("drew", "gave", "got"):
-                name = token[-1]                                         # a Hermit card
-                told = blob + "\n" + "\n".join(self.log_texts)
-                for card in CARD_NAMES:            # "Aid" is also in "First Aid"
-                    if card != name and name in card:
-                        told = told.replace(card, "")
-                if name in self.pictures:
-                    where = "Hermit card"
-                else:
-                    where = _text_hit(rf"(?<![\w-]){re.escape(name)}(?![\w-])", told)
+            where = found.get(token, _UNSEEN)
+            if where is _UNSEEN:
+                where = found[token] = self._where_shown(token, blob, CARD_NAMES)
             if where:
                 self.findings.append((self.frames, type(self.app.top).__name__, self.owner, owner,
                                       token, where))
+
+    def _where_shown(self, token, blob: str, card_names) -> str | None:
+        """Where this frame's drawing shows ``token`` (None: nowhere)."""
+        import re
+
+        if isinstance(token, tuple) and token and token[0] == "card":       # Chasing Shadows
+            suit, rank = token[1], token[2]
+            if (suit, rank) in self.faces:
+                return "card face"
+            return _text_hit(rf"\b{suit} {rank}\b", blob)
+        if isinstance(token, str):                                          # a character
+            if token in self.pictures:
+                return "character card"
+            without_cards = self._where.get(_WITHOUT_CARDS)
+            if without_cards is None:
+                without_cards = blob + "\n" + "\n".join(self.log_texts)
+                for card in card_names:        # "Vampire Bat" is a card, not the Vampire
+                    without_cards = without_cards.replace(card, "")
+                self._where[_WITHOUT_CARDS] = without_cards
+            return _text_hit(rf"(?<![\w-]){re.escape(token)}(?![\w-])", without_cards)
+        if isinstance(token, tuple) and token and token[0] in ("drew", "gave", "got"):
+            name = token[-1]                                                # a Hermit card
+            if name in self.pictures:
+                return "Hermit card"
+            told = blob + "\n" + "\n".join(self.log_texts)
+            for card in card_names:            # "Aid" is also in "First Aid"
+                if card != name and name in card:
+                    told = told.replace(card, "")
+            return _text_hit(rf"(?<![\w-]){re.escape(name)}(?![\w-])", told)
+        return None
 
     def summary(self) -> str:
         from collections import Counter
@@ -469,6 +483,8 @@ def _card_names(names) -> list:
 
 
 _CARD_NAMES: list = [None, []]
+_UNSEEN = object()          # a token not yet looked for in this drawing
+_WITHOUT_CARDS = object()   # the key of this drawing's texts with every card name taken out
 
 
 def _text_hit(pattern: str, blob: str) -> str | None:
