@@ -62,6 +62,11 @@ class Watch:
             watch.kept_handoff += isinstance(table, HandoffScene)
             fresh = pygame.Surface(app.screen.get_size(), 0, app.screen)
             table.draw(fresh)
+            if table.still_key() != app._still[1]:
+                # ... or while the fresh drawing was made (the search ended in between):
+                # that drawing is of the next key, not of the kept picture's
+                watch.moved += 1
+                return
             if not watch.same_picture(fresh, app._still_pic, scenes_drawn[0]):
                 game = table.table if isinstance(table, HandoffScene) else table
                 watch.stale.append((type(table).__name__, len(game.session.match.log)))
