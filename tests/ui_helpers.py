@@ -305,6 +305,7 @@ class SecretWatch:
         self._session = None
         self._drawn: tuple | None = None   # what the last checked frame drew
         self._where: dict = {}             # token -> where that drawing shows it
+        self._without_cards: str | None = None   # that drawing's texts, card names taken out
 
         self._inside = 0
 
@@ -392,7 +393,6 @@ class SecretWatch:
 
     # --- the check ------------------------------------------------------------------------
     def check(self) -> None:
-
         from game.rules.hunters.data import CARD_NAME
         from game.ui.scenes.handoff import HandoffScene
 
@@ -418,7 +418,7 @@ class SecretWatch:
         # token; who may see each token is worked out every frame.
         drawn = (blob, tuple(self.log_texts), frozenset(self.faces), frozenset(self.pictures))
         if drawn != self._drawn:
-            self._drawn, self._where = drawn, {}
+            self._drawn, self._where, self._without_cards = drawn, {}, None
         found = self._where
         for owner, token in state.secret_tokens():
             # owner: a seat, None (nobody) or a tuple of seats who may each see it
@@ -448,13 +448,12 @@ class SecretWatch:
         if isinstance(token, str):                                          # a character
             if token in self.pictures:
                 return "character card"
-            without_cards = self._where.get(_WITHOUT_CARDS)
-            if without_cards is None:
-                without_cards = blob + "\n" + "\n".join(self.log_texts)
+            if self._without_cards is None:
+                text = blob + "\n" + "\n".join(self.log_texts)
                 for card in card_names:        # "Vampire Bat" is a card, not the Vampire
-                    without_cards = without_cards.replace(card, "")
-                self._where[_WITHOUT_CARDS] = without_cards
-            return _text_hit(rf"(?<![\w-]){re.escape(token)}(?![\w-])", without_cards)
+                    text = text.replace(card, "")
+                self._without_cards = text
+            return _text_hit(rf"(?<![\w-]){re.escape(token)}(?![\w-])", self._without_cards)
         if isinstance(token, tuple) and token and token[0] in ("drew", "gave", "got"):
             name = token[-1]                                                # a Hermit card
             if name in self.pictures:
@@ -484,7 +483,6 @@ def _card_names(names) -> list:
 
 _CARD_NAMES: list = [None, []]
 _UNSEEN = object()          # a token not yet looked for in this drawing
-_WITHOUT_CARDS = object()   # the key of this drawing's texts with every card name taken out
 
 
 def _text_hit(pattern: str, blob: str) -> str | None:
