@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from pygame_gui.elements import UIButton, UILabel
 from test_i18n_screens import LETTER, NAMES, caller_module, fit_problems, texts_off_screen
-from ui_helpers import elements, make_app, step, until
+from ui_helpers import elements, make_app, step, until, until_worked
 
 from game import i18n
 from game.ai.harsh_hint import make_bot
@@ -113,7 +113,7 @@ def harsh_tour(app, steps: int = 400):
     seen: set = set()
     yield "table move"
     table.ask_hint()
-    assert until(app, lambda: table.current_hint() is not None, 900)
+    assert until_worked(app, lambda: table.current_hint() is not None, 900)
     step(app, 2)
     yield "hint"
     for _ in range(steps):
