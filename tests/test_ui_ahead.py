@@ -12,6 +12,7 @@ from pygame_gui.elements import UIButton
 from ui_helpers import make_app, post_key, step
 
 from game.session import SeatConfig
+from game.ui import button_states
 from game.ui.ahead import Ahead
 from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
@@ -245,8 +246,9 @@ def test_the_results_are_made_while_the_final_board_lingers(app, made, game_id):
 
 
 def test_a_button_made_ahead_draws_one_state_a_piece(app):
-    """park_steps: the button, then each of its other states, one a piece (a wide
-    button's five states in one piece cost a frame)."""
+    """park_steps: the button, then each of its other states drawn ahead, one a piece (a
+    wide button's five states in one piece cost a frame); the focus and pressed looks are
+    left to be drawn when first shown (game.ui.button_states)."""
     table, tick = start(app, "chasing")
     scene = table
     shape_states = []
@@ -257,8 +259,9 @@ def test_a_button_made_ahead_draws_one_state_a_piece(app):
     btn = next(b for bs in scene._parked.values() for b in bs
                if b.text == "A wide button made ahead")
     shape = btn.drawable_shape
-    shape_states = [s.generated for s in shape.states.values()]
-    assert all(shape_states) and pieces == len(shape_states) - 1
+    ahead = [name for name in shape.states if button_states.drawn_ahead(name)]
+    assert all(shape.states[name].generated for name in ahead) and pieces == len(ahead) - 1
+    assert not any(shape.states[name].generated for name in button_states.LAZY)
     assert not btn.visible and not btn.alive()     # parked: not drawn, not pressed
 
 

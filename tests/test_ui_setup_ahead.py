@@ -14,6 +14,7 @@ from pygame_gui.elements import UIButton
 from ui_helpers import click, step
 
 from game.session import SeatConfig
+from game.ui import button_states
 from game.ui.opening import start_game
 from game.ui.scenes.setup import SetupScene
 
@@ -54,11 +55,13 @@ def misses(app):
 
 
 def every_state(btn) -> dict:
+    """Each state drawn ahead (the focus and pressed looks are drawn when first shown)."""
     shape = btn.drawable_shape
-    for name, state in shape.states.items():
-        if not state.generated:
+    ahead = [name for name in shape.states if button_states.drawn_ahead(name)]
+    for name in ahead:
+        if not shape.states[name].generated:
             shape.redraw_state(name)
-    return {name: pixels(state.surface) for name, state in shape.states.items()}
+    return {name: pixels(shape.states[name].surface) for name in ahead}
 
 
 def made_afresh(app, rect, cls, object_id) -> dict:

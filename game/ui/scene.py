@@ -37,7 +37,7 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UILabel
 
 from game.i18n import _
-from game.ui import draw, focus, shape_cache, style, words
+from game.ui import button_states, draw, focus, shape_cache, style, words
 
 if TYPE_CHECKING:
     from game.app import App
@@ -281,13 +281,14 @@ class Scene:
         btn = UIButton(rect, text, self.manager, container=self.root,
                        object_id=ObjectID(class_id=cls, object_id=object_id or None))
         self._park(btn, (tuple(rect), text, cls, object_id, None, True, id(self.root)))
-        # every other state (hovered, pressed, disabled...) now too, not one a frame once
+        # its other states drawn ahead (hovered, disabled) now too, not one a frame once
         # shown: pygame-gui keeps their shapes, which then serve this size's buttons at once
+        # (the focus and pressed looks are drawn when first shown: game.ui.button_states)
         shape = getattr(btn, "drawable_shape", None)
         if shape is None:
             return
         for name, state in shape.states.items():
-            if not state.generated:
+            if not state.generated and button_states.drawn_ahead(name):
                 yield
                 if state.generated:
                     continue

@@ -26,7 +26,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.core.surface_cache import SurfaceCache
 
-from game.ui import draw
+from game.ui import button_states, draw
 
 # Widths from which a cut look equals pygame-gui's drawing: narrower, its scaled corners
 # differ by a shade (below about 60 px with corners of 6 px, 138 px with corners of 10).
@@ -186,7 +186,8 @@ def looks_ahead(manager, container, cls: str | None, object_id: str | None, size
     probe = UIButton(pygame.Rect(-4 * PROBE, -4 * PROBE, PROBE, PROBE), "", manager, container=container,
                      object_id=ObjectID(class_id=cls, object_id=object_id or None))
     shape = probe.drawable_shape
-    theming, states = dict(shape.theming), list(shape.states)
+    theming = dict(shape.theming)
+    states = [name for name in shape.states if button_states.drawn_ahead(name)]
     borders, shadow = dict(shape.border_widths), shape.shadow_width
     radii = list(theming.get("shape_corner_radius", [0] * 4))
     probe.kill()

@@ -12,7 +12,7 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from game.ui import navigation
+from game.ui import button_states, navigation
 
 
 def shape_steps(manager, size: tuple[int, int], cls: str | None, object_id: str | None = None):
@@ -25,7 +25,7 @@ def shape_steps(manager, size: tuple[int, int], cls: str | None, object_id: str 
     try:
         shape = getattr(btn, "drawable_shape", None)
         for name, state in (shape.states.items() if shape is not None else ()):
-            if not state.generated:
+            if not state.generated and button_states.drawn_ahead(name):
                 yield
                 if not state.generated:
                     shape.redraw_state(name)

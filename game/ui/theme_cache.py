@@ -23,7 +23,7 @@ import json
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
 
-from game.ui import quit_hooks, shape_cache
+from game.ui import button_states, quit_hooks, shape_cache
 
 KEEP = 8     # themes kept at most (the last released): each holds fonts and 4-12 MB of shapes
 _kept: dict[str, list["KeptTheme"]] = {}
@@ -112,6 +112,7 @@ class Manager(pygame_gui.UIManager):
         super().__init__(size, start, enable_live_theme_updates=False,
                          starting_language=locale, resource_loader=loader)
         shape_cache.install(self)   # its clean-up no longer costs a frame ms
+        button_states.install()     # the focus and pressed looks drawn when first shown
 
     @property
     def reused_theme(self) -> bool:
