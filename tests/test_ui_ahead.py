@@ -251,7 +251,6 @@ def test_a_button_made_ahead_draws_one_state_a_piece(app):
     left to be drawn when first shown (game.ui.button_states)."""
     table, tick = start(app, "chasing")
     scene = table
-    shape_states = []
     steps = scene.park_steps((10, 10, 900, 60), "A wide button made ahead", cls="@primary")
     pieces = 0
     for _ in steps:
