@@ -62,9 +62,6 @@ LONGEST = {
     "test_ui_moments_last_trick.py::test_the_last_trick_opens_in_every_state_of_the_game": 2,
     "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen": 1,
     "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game": 5,
-    # 2026-12-07 (stop 58): the Harsh and Hunters tables' kept pictures
-    "test_ui_harsh_still.py::test_the_kept_picture_of_the_harsh_table_is_the_table_drawn_fresh[3-1500]": 6,
-    "test_ui_hunters_still.py::test_the_kept_picture_of_the_hunters_table_is_the_table_drawn_fresh[5-2000]": 3,
     # 2026-12-07 (w39s): the quick subset keeps its 900-frame variant
     "test_ui_chasing_still.py::test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh[5-3000-25]": 8,
     # 2026-12-07 (stop 54): a game whose every drawing under a deadline is cut

@@ -110,12 +110,6 @@ HEAVY_VARIANTS: dict[str, tuple[str, ...]] = {
     # the first 900 frames of a game (2.3 s of CPU): the 3000 of a game's first tricks, 8.5 s
     "test_ui_chasing_still.py::test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh": (
         "6-900-6",),
-    # the same for Shadow Hunters' kept picture: 900 frames (2.2 s), the 2000 of the whole run 5.5 s
-    "test_ui_hunters_still.py::test_the_kept_picture_of_the_hunters_table_is_the_table_drawn_fresh": (
-        "6-900",),
-    # and Harsh Shadows': 500 frames (1.5 s), the 1500 of the whole run 6 s
-    "test_ui_harsh_still.py::test_the_kept_picture_of_the_harsh_table_is_the_table_drawn_fresh": (
-        "8-500",),
     # the smallest window at 100 % and 200 %
     "test_a11y_location_reader.py::test_every_location_reads_whole_by_its_number_key": (
         "100pc-1024x640", "200pc-1024x640"),

@@ -98,40 +98,6 @@ class HarshPainter:
     _kept: frozenset = frozenset()   # this frame's panels found in the base
     _stale: frozenset = frozenset()  # ... and those the base holds in an older look
 
-    def still_key(self):
-        """As the top screen, while nothing moves: everything ``draw`` reads (the board, the
-        panels, the dialog, the toast, the log and the hint, the pointer). While it is equal
-        the app shows the picture it kept of the last frame drawn with it instead of drawing
-        the table again (``App._draw``: a still frame cost 1.8 ms, the kept picture about 0.5).
-        None while anything moves (an animation, a hint being thought about, a choice held
-        for a later frame) and in a review. A part read and not in it would show stale:
-        tests/test_ui_harsh_still.py compares every kept frame of played games with the
-        table drawn fresh."""
-        if (self.lay is None or getattr(self, "is_review", False) or self.timeline.running
-                or self.hints.thinking_for(self.step_key()) or self.input_pending()):
-            return None
-        view = self.view()
-        if not view["grid"] or view["grid"][0]["location_id"] < 0:
-            return None
-        s, m, lay, dlg = self.session, self.metrics, self.lay, self.dialog
-        moves = self.grid_moves()
-        log, hint = self.log_panel, self.hint_panel
-        focused = pygame.mouse.get_focused()
-        return (
-            view, id(s.match), len(s.match.log), len(s.entries), s.is_over(), self.acting_seat(),
-            tuple(sorted((p, repr(self.shown_danger_of(a))) for p, a in moves.items())),
-            self.key_cell_now(), self.grid_pick, self.status, self.status_refused, self.turn_text(),
-            self.over_shown(), self.ending_held(), dlg,
-            None if dlg is None else (tuple(self.dialog_rect or ()), tuple(self.dialog_lines),
-                                      tuple((tuple(b.rect), o.note) for b, o in self.option_buttons)),
-            self.log_in_view(), None if log is None else (log.picture_key(), getattr(self, "_log_key", None)),
-            self.hint_in_view(), None if hint is None else hint.picture_key(), getattr(self, "_hint_shown", None),
-            id(lay), (m.width, m.height, m.text), self.token_d(), id(self.root),
-            palette.current(), palette.reduced_motion(), i18n.current(),
-            draw.table_background(self.app.screen.get_size(), felt=True),
-            pygame.mouse.get_pos() if focused else None, focused,
-        )
-
     def draw(self, surface: pygame.Surface) -> None:
         if self.lay is None:
             surface.blit(draw.table_background(surface.get_size(), felt=True), (0, 0))

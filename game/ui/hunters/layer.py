@@ -65,32 +65,6 @@ class StillLayer:
             self.focus if hasattr(self, "focus") else None, self.tray_moving(v),
         )
 
-    def still_key(self):
-        """As the top screen, while nothing moves: everything the table's ``draw`` reads,
-        the layer's key and what goes over it (the top bar's words, the choice header's, the
-        log panel). While it is equal the app shows the picture it kept of the last frame
-        drawn with it instead of drawing the table again (``App._draw``: a still frame drew
-        the layer, the bars and the log, about 1.4 ms more than showing the kept picture).
-        None while anything moves (an effect, a moment, the dice) and in a review. A part
-        read and not in it would show stale: tests/test_ui_hunters_still.py compares every
-        kept frame of played games with the table drawn fresh."""
-        if (self.lay is None or getattr(self, "is_review", False) or self.animating()
-                or self.dice_rolling() or self.moments.current is not None):
-            return None
-        s, m, panel = self.session, self.metrics, self.log_panel
-        v = self.view()
-        focused = pygame.mouse.get_focused()
-        return (
-            self.layer_key(v, self.app.screen.get_size()), id(s.match), len(s.match.log), len(s.entries),
-            self.viewer, s.decider(), s.is_over(), s.computer_thinking(), self.acting_seat(),
-            self.turn_text(), self.status, self.status_refused, "" if self.status else self.prompt_text(),
-            tuple(getattr(self, "choice_rect", None) or ()), self.only_seat,
-            getattr(self, "top_bar_right", None), self.turn_band, self.top_bar_h(m),
-            (m.width, m.height, m.text), id(self.root),
-            pygame.mouse.get_pos() if focused else None, focused,
-            None if panel is None else (panel.picture_key(), getattr(self, "_log_key", None)),
-        )
-
     def draw_background(self, surface: pygame.Surface) -> None:
         """Nothing: the still layer (``blit_still``) covers the window, felt and all."""
 
