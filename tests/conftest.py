@@ -58,7 +58,7 @@ LONGEST = {
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size0]": 2,
     # measured in the quick subset of the evening of 2026-12-06 (/work/notes/w39s), now slow;
     # these, the hint stability and the moment press above: again on 2026-12-07 (/work/notes/w39v)
-    "test_ui_hunters_layer.py::test_a_kept_layer_is_always_the_picture_drawn_fresh_through_a_game": 19,
+    "test_ui_hunters_layer.py::test_a_kept_layer_is_always_the_picture_drawn_fresh_through_a_game": 11,
     "test_ui_moments_last_trick.py::test_the_last_trick_opens_in_every_state_of_the_game": 2,
     "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen": 1,
     "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game": 5,

@@ -14,7 +14,7 @@ from game.session import SeatConfig
 from game.ui.hunters.layer import StillLayer
 from game.ui.opening import start_game
 
-pytestmark = pytest.mark.animation_speed("normal")   # pieces walk, hits float, cards fly
+pytestmark = pytest.mark.animation_speed("fast")   # pieces walk, hits float, cards fly (in fewer frames)
 
 
 def seats(humans, players):
