@@ -65,7 +65,7 @@ LONGEST = {
     # 2026-12-07 (w39s): the quick subset keeps its 900-frame variant
     "test_ui_chasing_still.py::test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh[5-3000-25]": 8,
     # 2026-12-07 (stop 54): a game whose every drawing under a deadline is cut
-    "test_ui_cut_draws.py::test_every_hand_off_shows_the_new_viewer_s_table_when_every_frame_runs_out_of_time": 10,
+    "test_ui_cut_draws.py::test_every_hand_off_shows_the_new_viewer_s_table_when_every_frame_runs_out_of_time": 8,
     "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast-starved]": 14,
     "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast-starved]": 10,
     # quick subset (-m "not slow")

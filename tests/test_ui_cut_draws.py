@@ -133,8 +133,8 @@ def test_a_hand_off_after_a_cut_short_layer_shows_the_next_person_s_table(app):
         pixels(fresh, panel.clip(pygame.Rect(panel.x, panel.y, panel.w, panel.h // 2)))
 
 
-@pytest.mark.slow   # a game of six hand-offs drawn a thing a frame (15 s of CPU); CI runs it
-@pytest.mark.animation_speed("normal")
+@pytest.mark.slow   # a game of six hand-offs drawn a thing a frame; CI runs it
+@pytest.mark.animation_speed("fast")      # the game's moves animate, in fewer frames
 def test_every_hand_off_shows_the_new_viewer_s_table_when_every_frame_runs_out_of_time(app, monkeypatch):
     """A pass-and-play game (two people, two computers) at 1280x720 in which every drawing
     under a deadline makes one new thing and is cut (the slowest machine there can be):
