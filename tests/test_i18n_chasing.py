@@ -308,9 +308,27 @@ def test_the_rules_text_reads_in_the_language_in_force():
         i18n.set_language("en")
 
 
+@pytest.fixture
+def quick_pace(monkeypatch):
+    """The tutorial's pace between the computers' cards on a clock four times the frames'
+    (0.8 s in 12 frames, not 48): what differs per language is the words, and the waits
+    between cards are tested once (test_tutorial, in English). Animations are off here."""
+    from ui_helpers import frame_clock
+
+    from game.tutorial.session import TutorialSession
+
+    real = TutorialSession.__init__
+
+    def init(self, *args, **kw):
+        kw["clock"] = lambda: 4 * frame_clock()
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(TutorialSession, "__init__", init)
+
+
 @pytest.mark.parametrize("lang_app", [(lang, (1024, 640)) for lang in ("de", "fr", "ja")],
                          indirect=True, ids=lambda p: p[0])
-def test_the_chasing_tutorial_plays_to_its_end_in_every_language(lang_app):
+def test_the_chasing_tutorial_plays_to_its_end_in_every_language(lang_app, quick_pace):
     """The coach speaks the language in force at every step (none of its notes is the
     English one), keeps clear of what it points at (play_through checks every frame) and
     the tutorial reaches the results."""
