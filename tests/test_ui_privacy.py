@@ -36,6 +36,9 @@ def mixed_game(app, monkeypatch, game_id, players, seed, speed, options=None):
         starve(monkeypatch)
         speed = speed.removesuffix("-starved")
     app.settings.animation_speed = speed
+    # the computers' quick pace: the frames of a pause after a computer's move only repeat the
+    # drawing before them, each one watched all the same
+    app.settings.computer_pace = "quick"
     watch = SecretWatch(app, monkeypatch)
     seats = [SeatConfig(NAMES[i], "human" if i < 2 else "computer", "easy") for i in range(players)]
     start_game(app, game_id, seats, seed, options or {})
