@@ -45,7 +45,7 @@ class Watch:
             if table.layer_draws != before:
                 return
             watch.kept += 1
-            fresh = pygame.Surface(surface.get_size(), 0, table._layer)
+            fresh = watch.canvas(surface.get_size(), table._layer)
             spots = table.spots
             table.spots = []
             table.draw_still(fresh, v, m)
@@ -59,6 +59,15 @@ class Watch:
 
         monkeypatch.setattr(StillLayer, "blit_still", checking)
         self._kept: tuple = (None, None)    # ((layer, layer_draws), its raw bytes)
+        self._canvas = None
+
+    def canvas(self, size, like):
+        """One surface to draw the still parts fresh on, kept for every check (draw_still
+        covers it whole, the felt first): a new window-sized surface each frame cost its
+        memory's page faults every time, most of the system time of this test."""
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size, 0, like)
+        return self._canvas
 
     def same_picture(self, fresh, table) -> bool:
         """The fresh drawing has the kept layer's pixels. Their memory is compared first
