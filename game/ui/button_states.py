@@ -1,13 +1,14 @@
 """Which of a button's looks pygame-gui draws before they are needed.
 
 pygame-gui draws every state of a new button but "disabled" ahead, one a frame after the
-button is made: normal, hovered, selected and active (pressed). In a profile of the test
-suite, a third of all its drawing of buttons was these queued states, and of the selected
-and active looks drawn so, about 1 in 30 was ever shown: "selected" is the keyboard's focus
-(game.ui.focus), "active" a press. Those two are now drawn as pygame-gui draws "disabled":
-when first shown (``DrawableShape.set_active_state`` draws a state not generated yet), under
-a millisecond for most buttons, in the frame of the key or press that shows it. Normal and
-hovered are still drawn ahead (a pointer moving over a screen shows hovered looks often).
+button is made: normal, hovered, selected and active (pressed). "Selected" is the keyboard's
+focus (game.ui.focus), "active" a press. Counted over six of the UI test files: 6887 focus
+looks and 5782 pressed looks were drawn ahead, and 35 and 208 of them were ever shown; they
+were a quarter of the CPU those files spent drawing buttons' states (0.5 ms a look on
+average). Those two are now drawn as pygame-gui draws "disabled": when first shown
+(``DrawableShape.set_active_state`` draws a state not generated yet), in the frame of the key
+or press that shows it. Normal and hovered are still drawn ahead (a pointer moving over a
+screen shows hovered looks often).
 
 A state drawn on demand must never show an older drawing: when pygame-gui draws a button's
 states again without forcing all of them (a new size, a theme's change), it redraws only the
