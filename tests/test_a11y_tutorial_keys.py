@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from test_a11y_focus import press, tab_to
+from tutorial_play import pace_on_frames
 from ui_helpers import step
 
 from game.tutorial.session import TutorialSession
@@ -16,16 +17,7 @@ pytestmark = pytest.mark.animation_speed("off")
 
 @pytest.fixture(autouse=True)
 def paced_by_frames(monkeypatch):
-    """The tutorial's pace counts the frames stepped (as in test_tutorial)."""
-    from ui_helpers import frame_clock
-
-    real = TutorialSession.__init__
-
-    def init(self, *args, **kw):
-        kw.setdefault("clock", frame_clock)
-        real(self, *args, **kw)
-
-    monkeypatch.setattr(TutorialSession, "__init__", init)
+    pace_on_frames(monkeypatch)
 
 
 def digit(n: int) -> int:

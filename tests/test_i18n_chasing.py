@@ -313,17 +313,9 @@ def quick_pace(monkeypatch):
     """The tutorial's pace between the computers' cards on a clock four times the frames'
     (0.8 s in 12 frames, not 48): what differs per language is the words, and the waits
     between cards are tested once (test_tutorial, in English). Animations are off here."""
-    from ui_helpers import frame_clock
+    from tutorial_play import pace_on_frames
 
-    from game.tutorial.session import TutorialSession
-
-    real = TutorialSession.__init__
-
-    def init(self, *args, **kw):
-        kw["clock"] = lambda: 4 * frame_clock()
-        real(self, *args, **kw)
-
-    monkeypatch.setattr(TutorialSession, "__init__", init)
+    pace_on_frames(monkeypatch, rate=4)
 
 
 @pytest.mark.parametrize("lang_app", [(lang, (1024, 640)) for lang in ("de", "fr", "ja")],

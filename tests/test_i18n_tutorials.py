@@ -6,7 +6,7 @@ Harsh and Shadow Hunters tutorials play to their end in German, French and Japan
 from __future__ import annotations
 
 import pytest
-from tutorial_play import coach_click, play_through
+from tutorial_play import coach_click, pace_on_frames, play_through
 from ui_helpers import click, find, make_app, step
 
 from game import i18n
@@ -24,16 +24,7 @@ ANIMATED = "ja"     # the language whose tutorials play with their animations
 
 @pytest.fixture(autouse=True)
 def paced_by_frames(monkeypatch):
-    """The tutorial's pace counts the frames stepped (as in test_tutorial), never the clock."""
-    from ui_helpers import frame_clock
-
-    real = TutorialSession.__init__
-
-    def init(self, *args, **kw):
-        kw.setdefault("clock", frame_clock)
-        real(self, *args, **kw)
-
-    monkeypatch.setattr(TutorialSession, "__init__", init)
+    pace_on_frames(monkeypatch)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ named parts); other moves are refused with a reason; leaving keeps the step."""
 
 import pygame
 import pytest
-from tutorial_play import coach_click, play_through
+from tutorial_play import coach_click, pace_on_frames, play_through
 from ui_helpers import click, click_at, find, key, make_app, step, wait
 
 from game.rules.chasing.state import trick_winner
@@ -23,17 +23,7 @@ pytestmark = pytest.mark.animation_speed("fast")
 
 @pytest.fixture(autouse=True)
 def paced_by_frames(monkeypatch):
-    """A tutorial's pace and holds count the frames stepped, as its animations do: the wall
-    clock made a play-through wait out every pause with frames nobody needed."""
-    from ui_helpers import frame_clock
-
-    real = TutorialSession.__init__
-
-    def init(self, *args, **kw):
-        kw.setdefault("clock", frame_clock)
-        real(self, *args, **kw)
-
-    monkeypatch.setattr(TutorialSession, "__init__", init)
+    pace_on_frames(monkeypatch)
 
 
 @pytest.mark.parametrize("game_id", TUTORIALS)

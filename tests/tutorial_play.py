@@ -1,7 +1,23 @@
 """Following a tutorial's coach through the real app with posted events (test_tutorial*)."""
 
 import pytest
-from ui_helpers import click_at, step
+from ui_helpers import click_at, frame_clock, step
+
+
+def pace_on_frames(monkeypatch, rate: float = 1.0) -> None:
+    """Every tutorial started from now on keeps its pace and holds on the frames stepped, as
+    its animations do (``rate`` seconds of its clock a second of frames), never on the wall
+    clock: that made a play-through wait out every pause with frames nobody needed."""
+    from game.tutorial.session import TutorialSession
+
+    real = TutorialSession.__init__
+    clock = frame_clock if rate == 1.0 else (lambda: rate * frame_clock())
+
+    def init(self, *args, **kw):
+        kw.setdefault("clock", clock)
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(TutorialSession, "__init__", init)
 
 
 def coach_click(app, name: str) -> None:
