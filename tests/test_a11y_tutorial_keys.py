@@ -17,7 +17,8 @@ pytestmark = pytest.mark.animation_speed("off")
 
 @pytest.fixture(autouse=True)
 def paced_by_frames(monkeypatch):
-    pace_on_frames(monkeypatch)
+    # 4x the tutorial's pace: the pauses after the computers' moves are not what is tested here
+    pace_on_frames(monkeypatch, rate=4)
 
 
 def digit(n: int) -> int:

@@ -24,7 +24,8 @@ ANIMATED = "ja"     # the language whose tutorials play with their animations
 
 @pytest.fixture(autouse=True)
 def paced_by_frames(monkeypatch):
-    pace_on_frames(monkeypatch)
+    # 4x the tutorial's pace: the pauses after the computers' moves are not what is tested here
+    pace_on_frames(monkeypatch, rate=4)
 
 
 @pytest.fixture

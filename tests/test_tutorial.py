@@ -184,8 +184,12 @@ COACH_CASES = [(g, i) for g in TUTORIALS for i in range(2) if (g, i) != ("hunter
     pytest.param(g, SIZES[i], id=f"{g}-size{i}", marks=() if (g, i) == ("harsh", 0) else pytest.mark.slow)
     for g, i in COACH_CASES])
 def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_home, game_id,
-                                                                       size):
+                                                                       size, monkeypatch):
     import os
+
+    # The coach's geometry is checked at every frame; the computers' pauses between its
+    # steps only repeat the frame before them, so the tutorial runs at 4x its pace.
+    pace_on_frames(monkeypatch, rate=4)
 
     app = make_app(size=size)
     app.settings.animation_speed = "fast"
