@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import pytest
 from pygame_gui.elements import UIButton, UILabel
-from test_i18n_screens import (LETTER, NAMES, REVIEW_HINT_MS, caller_module, fit_problems,
-                               texts_off_screen)
+from test_i18n_screens import (
+    LETTER,
+    NAMES,
+    REVIEW_HINT_MS,
+    caller_module,
+    fit_problems,
+    texts_off_screen,
+)
 from ui_helpers import elements, make_app, step, until, until_worked
 
 from game import i18n
