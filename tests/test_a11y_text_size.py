@@ -164,10 +164,13 @@ def every_screen(app) -> dict[str, list[str]]:
         seats = [SeatConfig("Ann", "human")] + [SeatConfig(x, "computer", "easy")
                                                 for x in ("Bo", "Cy", "Di", "Ed")[:n - 1]]
         table = start_game(app, game, seats, 21, {})
-        for _ in range(20):
-            step(app, 5)
+        for _ in range(20):         # to the person's decision, its buttons made
             if app.top is not table and hasattr(app.top, "done"):
-                app.top.done()
+                app.top.done()      # Hunters: the character card read
+            buttons_still(app)
+            if app.top is table and table.acting_seat() is not None and not table.busy:
+                break
+        assert app.top is table and table.acting_seat() is not None and not table.busy
         found[game] = clipped_buttons(app)
         navigation.back_to(app, "menu")
         step(app, 3)
