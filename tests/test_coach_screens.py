@@ -54,10 +54,11 @@ def analysed():
         rec = dataclasses.replace(rec, seats=tuple(
             dataclasses.replace(s, name=NAMES[i]) for i, s in enumerate(rec.seats)))
         with pytest.MonkeyPatch.context() as patch:
-            # Hunters' advice plays at least MIN_WORLDS (12) worlds a candidate whatever
-            # the budget: 3 make the same screens with other figures (the Hunters analysis
-            # cost 6 s of CPU at 12)
+            # The advice plays at least MIN_WORLDS worlds a candidate whatever the budget
+            # (Hunters 12, Chasing 8): 3 make the same screens with other figures (the
+            # Hunters analysis cost 6 s of CPU at 12, the Chasing one 2.8 s at 8)
             patch.setattr("game.advice.hunters.MIN_WORLDS", 3)
+            patch.setattr("game.advice.chasing.MIN_WORLDS", 3)
             out[game] = with_analysis(rec, analyse(rec, budget=6))
     return out
 
