@@ -175,7 +175,10 @@ ARROW_CROSSES_AT_MOST = {("chasing", 1024): 15, ("chasing", 1920): 17, ("harsh",
 
 # At 1920x1080 each game's tutorial is also played to its end and its offer of a real game
 # taken (chasing_to_the_end and the others below): a tutorial is played through once for
-# both (Shadow Hunters' second part is reached from the first, as a learner does).
+# both (Shadow Hunters' second part is reached from the first, as a learner does). There it
+# plays with animations off: the coach's place while cards and pieces move is checked at
+# 1024x640, at every frame of every tutorial with animations (at 1920x1080 with them, the
+# three cost 20 s of CPU, without 8 s).
 SIZES = [(1024, 640), (1920, 1080)]
 COACH_CASES = [(g, i) for g in TUTORIALS for i in range(2) if (g, i) != ("hunters2", 1)]
 
@@ -192,7 +195,7 @@ def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_
     pace_on_frames(monkeypatch, rate=4)
 
     app = make_app(size=size)
-    app.settings.animation_speed = "fast"
+    app.settings.animation_speed = "fast" if size == SIZES[0] else "off"
     step(app, 2)
     click(app, "#learn")
     click(app, f"#learn_{game_id}")
