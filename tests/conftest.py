@@ -38,27 +38,28 @@ import quick_subset  # noqa: E402
 # measured again in a whole run on 2026-12-07 (afternoon, after the fonts kept their
 # measured texts and the hand-off its picture); the comments say when each joined.
 LONGEST = {
-    # slow (CI, the README's whole run)
-    "test_harsh_hint_stability.py::test_the_same_position_asked_twice_gives_chances_within_3_points": 16,
+    # slow (CI, the README's whole run); the hint stability, the coach's cases, the Hunters
+    # layer, the i18n tables and the 200 % buttons again on 2026-12-07 night (stop 59)
+    "test_harsh_hint_stability.py::test_the_same_position_asked_twice_gives_chances_within_3_points": 11,
     "test_ui_handoff_moments.py::test_a_choice_pressed_while_a_moment_holds_first_ends_it[chasing-7]": 4,
     "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast]": 14,
     "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[off]": 5,
     "test_ui_privacy.py::test_mixed_hunters_game_never_draws_a_secret_for_the_wrong_person[fast]": 14,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size1]": 10,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size1]": 3,
     "test_ui_chasing_table_flow.py::test_every_round_ends_on_its_last_trick_then_its_scoring_then_the_results": 2,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size0]": 6,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size1]": 11,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[chasing-size0]": 4,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size1]": 3,
     "test_ui_phones.py::test_phones_join_and_play_a_whole_game_while_the_screen_shows_only_the_table": 4,
     "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-6p]": 1,  # 2026-12-07
     "test_conformance.py::test_views_hide_other_seats_secrets_and_are_immutable[hunters-8p]": 2,  # 2026-12-07
     "test_harsh_ai.py::test_the_search_autopilot_reads_only_the_view": 3,  # w 8.7
     "test_ui_trust.py::test_results_come_only_after_the_final_board_and_log_were_drawn[hunters-4-fast]": 1,
     "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters2-size0]": 3,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size1]": 5,
-    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size0]": 2,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[harsh-size1]": 2,
+    "test_tutorial.py::test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes[hunters-size0]": 1,
     # measured in the quick subset of the evening of 2026-12-06 (/work/notes/w39s), now slow;
     # these, the hint stability and the moment press above: again on 2026-12-07 (/work/notes/w39v)
-    "test_ui_hunters_layer.py::test_a_kept_layer_is_always_the_picture_drawn_fresh_through_a_game": 11,
+    "test_ui_hunters_layer.py::test_a_kept_layer_is_always_the_picture_drawn_fresh_through_a_game": 8,
     "test_ui_moments_last_trick.py::test_the_last_trick_opens_in_every_state_of_the_game": 2,
     "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen": 1,
     "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game": 5,
@@ -82,7 +83,7 @@ LONGEST = {
     "test_i18n_hunters.py::test_a_game_with_computers_draws_only_catalog_text[lang_app0]": 3,
     "test_ui_handoff_moments.py::test_chasing_no_handoff_after_computer_only_moves_but_between_people": 2,
     "test_ui_handoff_moments.py::test_computer_pace_is_a_setting_that_is_saved_and_slows_the_computers": 4,
-    "test_a11y_text_size.py::test_every_button_holds_its_words[200pc-1920x1080]": 6,
+    "test_a11y_text_size.py::test_every_button_holds_its_words[200pc-1920x1080]": 5,
     "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[ja]": 1,
     "test_hunters_shared_events.py::test_shared_events_say_what_fresh_ones_say": 1,
     "test_phone_games.py::test_a_whole_game_played_on_phones[hunters-8]": 3,
@@ -92,18 +93,18 @@ LONGEST = {
     "test_i18n_chasing.py::test_the_chasing_tutorial_plays_to_its_end_in_every_language[de]": 3,
     "test_ui_ahead.py::test_the_table_after_a_hand_off_finds_her_buttons_made": 2,
     "test_phone_games.py::test_a_whole_game_played_on_phones[hunters-6]": 2,
-    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[ja-1920x1080]": 4,
-    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[fr-1920x1080]": 2,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[ja-1920x1080]": 2,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[fr-1920x1080]": 1,
     "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-full-motion]": 2,
     "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[chasing-reduced-motion]": 2,
-    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-reduced-motion]": 3,
+    "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[harsh-reduced-motion]": 2,
     "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[de]": 1,
     "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[fr]": 1,
-    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[de-1920x1080]": 4,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[de-1920x1080]": 2,
     "test_protocol_lazy.py::test_apply_after_legal_actions_refuses_illegal_actions_and_changes_nothing[hunters-5]": 2,
     "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[hunters-full-motion]": 2,
     "test_a11y_motion.py::test_nothing_flashes_more_than_three_times_a_second[chasing-full-motion]": 2,
-    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[en-1920x1080]": 2,
+    "test_i18n_hunters.py::test_the_table_and_its_screens_fit_in_every_language[en-1920x1080]": 1,
     "test_i18n_hunters.py::test_every_engine_label_fits_its_button_in_every_language[en]": 1,
     "test_a11y_text_size.py::test_settings_in_large_text_come_a_page_at_a_time_and_hold_their_words[200pc-1920x1080]": 1,
     "test_fault_injection.py::test_fault_injection_run_plays_on_with_nothing_lost": 2,
