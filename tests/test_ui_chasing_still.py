@@ -10,6 +10,7 @@ import random
 
 import pygame
 import pytest
+from pictures import Canvas, KeptPicture
 from ui_helpers import play_mixed
 
 from game.app import App
@@ -19,10 +20,6 @@ from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
 
 pytestmark = pytest.mark.animation_speed("normal")   # cards fly, tricks are swept
-
-
-def pixels(surface):
-    return pygame.image.tobytes(surface, "RGB")
 
 
 class Watch:
@@ -60,42 +57,22 @@ class Watch:
                 return
             watch.kept += 1
             watch.kept_handoff += isinstance(table, HandoffScene)
-            fresh = watch.canvas(app.screen)
+            fresh = watch.canvas.get(app.screen.get_size(), app.screen, clear=True)
             table.draw(fresh)
             if table.still_key() != app._still[1]:
                 # ... or while the fresh drawing was made (the search ended in between):
                 # that drawing is of the next key, not of the kept picture's
                 watch.moved += 1
                 return
-            if not watch.same_picture(fresh, app._still_pic, scenes_drawn[0]):
+            # App._draw writes into the kept picture only in a frame that draws the scenes
+            if not watch.kept_picture.same(fresh, app._still_pic, (app._still_pic, scenes_drawn[0])):
                 game = table.table if isinstance(table, HandoffScene) else table
                 watch.stale.append((type(table).__name__, len(game.session.match.log)))
 
         monkeypatch.setattr(App, "_draw", checking)
         monkeypatch.setattr(App, "_draw_scenes", draw_scenes)
-        self._kept: tuple = (None, None)     # ((kept picture, scenes drawn), its raw bytes)
-        self._canvas = None
-
-    def canvas(self, like):
-        """The surface a kept frame's table is drawn fresh on, as new (black): one kept for
-        every check, as a new window-sized surface each time cost its memory's page faults."""
-        if self._canvas is None or self._canvas.get_size() != like.get_size():
-            self._canvas = pygame.Surface(like.get_size(), 0, like)
-        else:
-            self._canvas.fill((0, 0, 0))
-        return self._canvas
-
-    def same_picture(self, fresh, kept, scenes_drawn: int) -> bool:
-        """The fresh drawing has the kept picture's pixels. Their memory is compared first
-        (the same format: both are made like the screen), with the kept picture's bytes
-        taken once per frame that drew the scenes (App._draw writes into it only then, or
-        makes a new one): a kept frame's check costs one copy, not two conversions to RGB
-        (as test_ui_hunters_layer does). Equal memory is an equal picture; unequal memory
-        is judged on RGB, so a byte no pixel shows (X of XRGB) never fails it."""
-        drawn = (kept, scenes_drawn)
-        if self._kept[0] != drawn:
-            self._kept = (drawn, kept.get_buffer().raw)
-        return fresh.get_buffer().raw == self._kept[1] or pixels(fresh) == pixels(kept)
+        self.kept_picture = KeptPicture()
+        self.canvas = Canvas()      # the table drawn fresh, on a surface as new (black)
 
 
 # The whole run plays 2400 frames at the computers' quick pace (a game's first tricks, 7 s of

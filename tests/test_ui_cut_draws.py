@@ -14,6 +14,7 @@ import re
 
 import pygame
 import pytest
+from pictures import pixels, same_picture
 from ui_helpers import post_key, step
 
 from game.session import SeatConfig
@@ -28,17 +29,6 @@ GAME = pathlib.Path(__file__).resolve().parents[1] / "game"
 def seats(humans, players):
     return [SeatConfig(f"P{i + 1}", "human" if i < humans else "computer", "easy")
             for i in range(players)]
-
-
-def pixels(surface, rect=None):
-    return pygame.image.tobytes(surface if rect is None else surface.subsurface(rect), "RGB")
-
-
-def same_picture(a, b) -> bool:
-    """Two surfaces of one format show the same picture: equal memory is an equal picture
-    (a copy, not two conversions to RGB: this runs every frame of a game); unequal memory
-    is judged on RGB, so a byte no pixel shows (X of XRGB) never fails it."""
-    return a.get_buffer().raw == b.get_buffer().raw or pixels(a) == pixels(b)
 
 
 def fresh_still(table, size):

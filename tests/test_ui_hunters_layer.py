@@ -8,6 +8,7 @@ import random
 
 import pygame
 import pytest
+from pictures import Canvas, KeptPicture, pixels
 from ui_helpers import post_key, step
 
 from game.session import SeatConfig
@@ -20,10 +21,6 @@ pytestmark = pytest.mark.animation_speed("fast")   # pieces walk, hits float, ca
 def seats(humans, players):
     return [SeatConfig(f"P{i + 1}", "human" if i < humans else "computer", "easy")
             for i in range(players)]
-
-
-def pixels(surface):
-    return pygame.image.tobytes(surface, "RGB")
 
 
 class Watch:
@@ -45,41 +42,23 @@ class Watch:
             if table.layer_draws != before:
                 return
             watch.kept += 1
-            fresh = watch.canvas(surface.get_size(), table._layer)
+            fresh = watch.canvas.get(surface.get_size(), table._layer)   # draw_still covers it whole
             spots = table.spots
             table.spots = []
             table.draw_still(fresh, v, m)
             same_spots = [(s.rect, s.kind, s.name) for s in table.spots] == \
                 [(s.rect, s.kind, s.name) for s in spots]
             table.spots = spots
-            if not watch.same_picture(fresh, table) or not same_spots:
+            # only blit_still draws into the layer, and counts that
+            drawn = (table._layer, table.layer_draws)
+            if not watch.kept_picture.same(fresh, table._layer, drawn) or not same_spots:
                 watch.stale.append((len(table.session.match.log), table.viewer))
             watch.seen.add((tuple(p["damage"] for p in v["players"]), tuple(p["area"] for p in v["players"]),
                             table.viewer))
 
         monkeypatch.setattr(StillLayer, "blit_still", checking)
-        self._kept: tuple = (None, None)    # ((layer, layer_draws), its raw bytes)
-        self._canvas = None
-
-    def canvas(self, size, like):
-        """One surface to draw the still parts fresh on, kept for every check (draw_still
-        covers it whole, the felt first): a new window-sized surface each frame cost its
-        memory's page faults every time, most of the system time of this test."""
-        if self._canvas is None or self._canvas.get_size() != size:
-            self._canvas = pygame.Surface(size, 0, like)
-        return self._canvas
-
-    def same_picture(self, fresh, table) -> bool:
-        """The fresh drawing has the kept layer's pixels. Their memory is compared first
-        (the same format: fresh is made like the layer), with the layer's bytes taken once
-        per drawing of it (only ``blit_still`` draws into it, and counts that): a frame's
-        check costs one copy, not two conversions to RGB. Equal memory is an equal picture;
-        unequal memory is judged on RGB, so a byte no pixel shows (X of XRGB) never fails it."""
-        layer = table._layer
-        drawn = (layer, table.layer_draws)
-        if self._kept[0] != drawn:
-            self._kept = (drawn, layer.get_buffer().raw)
-        return fresh.get_buffer().raw == self._kept[1] or pixels(fresh) == pixels(layer)
+        self.kept_picture = KeptPicture()
+        self.canvas = Canvas()
 
 
 def play(app, table, actions: int, seed: int = 3) -> None:
