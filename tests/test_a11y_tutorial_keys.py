@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from test_a11y_focus import press, tab_to
-from tutorial_play import pace_on_frames
+from tutorial_play import QUICK, pace_on_frames
 from ui_helpers import step
 
 from game.tutorial.session import TutorialSession
@@ -17,8 +17,7 @@ pytestmark = pytest.mark.animation_speed("off")
 
 @pytest.fixture(autouse=True)
 def paced_by_frames(monkeypatch):
-    # 4x the tutorial's pace: the pauses after the computers' moves are not what is tested here
-    pace_on_frames(monkeypatch, rate=4)
+    pace_on_frames(monkeypatch, QUICK)
 
 
 def digit(n: int) -> int:

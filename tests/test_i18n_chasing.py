@@ -313,9 +313,9 @@ def quick_pace(monkeypatch):
     """The tutorial's pace between the computers' cards on a clock four times the frames'
     (0.8 s in 12 frames, not 48): what differs per language is the words, and the waits
     between cards are tested once (test_tutorial, in English). Animations are off here."""
-    from tutorial_play import pace_on_frames
+    from tutorial_play import QUICK, pace_on_frames
 
-    pace_on_frames(monkeypatch, rate=4)
+    pace_on_frames(monkeypatch, QUICK)
 
 
 @pytest.mark.parametrize("lang_app", [(lang, (1024, 640)) for lang in ("de", "fr", "ja")],

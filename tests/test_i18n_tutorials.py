@@ -6,7 +6,7 @@ Harsh and Shadow Hunters tutorials play to their end in German, French and Japan
 from __future__ import annotations
 
 import pytest
-from tutorial_play import coach_click, pace_on_frames, play_through
+from tutorial_play import QUICK, coach_click, pace_on_frames, play_through
 from ui_helpers import click, find, make_app, step
 
 from game import i18n
@@ -24,8 +24,7 @@ ANIMATED = "ja"     # the language whose tutorials play with their animations
 
 @pytest.fixture(autouse=True)
 def paced_by_frames(monkeypatch):
-    # 4x the tutorial's pace: the pauses after the computers' moves are not what is tested here
-    pace_on_frames(monkeypatch, rate=4)
+    pace_on_frames(monkeypatch, QUICK)
 
 
 @pytest.fixture

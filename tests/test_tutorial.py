@@ -5,7 +5,7 @@ named parts); other moves are refused with a reason; leaving keeps the step."""
 
 import pygame
 import pytest
-from tutorial_play import coach_click, pace_on_frames, play_through
+from tutorial_play import QUICK, coach_click, pace_on_frames, play_through
 from ui_helpers import click, click_at, find, key, make_app, step, wait
 
 from game.rules.chasing.state import trick_winner
@@ -190,9 +190,7 @@ def test_the_coach_covers_neither_its_text_nor_its_target_at_both_sizes(shadows_
                                                                        size, monkeypatch):
     import os
 
-    # The coach's geometry is checked at every frame; the computers' pauses between its
-    # steps only repeat the frame before them, so the tutorial runs at 4x its pace.
-    pace_on_frames(monkeypatch, rate=4)
+    pace_on_frames(monkeypatch, QUICK)     # the coach's geometry is checked at every frame
 
     app = make_app(size=size)
     app.settings.animation_speed = "fast" if size == SIZES[0] else "off"

@@ -3,6 +3,11 @@
 import pytest
 from ui_helpers import click_at, frame_clock, step
 
+# The rate for play-throughs that check something other than the pace (the coach's place,
+# the languages, the keys): the pauses after the computers' moves only repeat the frame
+# before them. test_tutorial's pace and timing tests keep 1.
+QUICK = 4.0
+
 
 def pace_on_frames(monkeypatch, rate: float = 1.0) -> None:
     """Every tutorial started from now on keeps its pace and holds on the frames stepped, as
