@@ -4,11 +4,30 @@ the dialog option), then check that exactly that action reached the game."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ui_helpers import click, click_at, step, type_text, until
 
 from game.rules.protocol import Action
 from game.ui.harsh.table import HarshTableScene, _same_class
 from game.ui.scenes.setup import SetupScene
+
+# A hint from a fifth of the app's work (0.3 s of CPU, not 1.1-1.7), for the tests of its
+# words and where they go, not its figures (test_harsh_hint_stability checks the app's own
+# budget). Fewer worlds widen the margins (more choices are listed as good as the best) and
+# the games a choice may lose a digit: the same texts.
+WORDS_HINT_MS = 300
+
+
+@contextmanager
+def hint_budget(ms: int = WORDS_HINT_MS):
+    """The Harsh tables made inside the block think ``ms`` a hint (a table reads
+    ``HarshTableScene.hint_budget_ms`` when it is made)."""
+    before, HarshTableScene.hint_budget_ms = HarshTableScene.hint_budget_ms, ms
+    try:
+        yield
+    finally:
+        HarshTableScene.hint_budget_ms = before
 
 
 def start_harsh(app, seed: int, difficulty: str = "standard") -> HarshTableScene:

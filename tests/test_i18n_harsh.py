@@ -11,7 +11,6 @@ from pygame_gui.elements import UIButton, UILabel
 from test_i18n_screens import (
     LETTER,
     NAMES,
-    REVIEW_HINT_MS,
     caller_module,
     fit_problems,
     texts_off_screen,
@@ -111,19 +110,12 @@ def harsh_tour(app, steps: int = 400):
     """A Harsh game from the menu to the results, played by the easy computer player
     through the table: yields a name each time the screen shows something new (a phase,
     a dialog, the hint, an aimed ability, the Clue payment, the ending, the results)."""
-    from harsh_ui_driver import start_harsh
+    from harsh_ui_driver import hint_budget, start_harsh
 
     from game.ui.harsh.ending import HarshResultsScene
-    from game.ui.harsh.table import HarshTableScene
 
-    # The hint from a fifth of the app's work (0.3 s of CPU, not 1.1-1.7: test_i18n_screens'
-    # review hint does the same; test_harsh_hint_stability checks the app's own budget): the
-    # tour checks the hint's words and where they go, not its figures.
-    hint_ms, HarshTableScene.hint_budget_ms = HarshTableScene.hint_budget_ms, REVIEW_HINT_MS
-    try:
+    with hint_budget():     # the hint from a fifth of the app's work: its words are checked
         table = start_harsh(app, SEED)
-    finally:
-        HarshTableScene.hint_budget_ms = hint_ms
     bot = make_bot("easy", 0, seed=SEED)
     seen: set = set()
     yield "table move"

@@ -16,6 +16,7 @@ import re
 
 import pygame
 import pytest
+from harsh_ui_driver import hint_budget
 from pygame_gui.elements import UIButton, UILabel
 from test_ui_chasing_screens import play_until
 from ui_helpers import click, elements, find, key, make_app, step, until_worked
@@ -179,7 +180,6 @@ def settings_screens(app):
 
 
 REVIEWED = (("chasing", 4, 5), ("harsh", 1, 11), ("hunters", 5, 3))
-REVIEW_HINT_MS = 300
 _records: list = []
 
 
@@ -191,17 +191,11 @@ def review_screens(app):
     from game.review.sample import play_record
     from game.storage import history
     from game.ui.analysis.scene import AnalysisScene
-    from game.ui.harsh.table import HarshTableScene
-
     if not _records:
         _records.extend(play_record(g, n, seed) for g, n, seed in REVIEWED)
     history.save_history(list(_records))
-    # The Harsh review's hint from a fifth of the app's work (0.3 s of CPU, not 1.3;
-    # test_harsh_hint_stability checks the app's own budget): the tour checks its words and
-    # where they go, not its figures. Fewer worlds widen the margins (so more choices are
-    # listed as good as the best) and the games a choice lose a digit: the same texts.
-    HarshTableScene.hint_budget_ms, hint_ms = REVIEW_HINT_MS, HarshTableScene.hint_budget_ms
-    try:
+    # the Harsh review's hint from a fifth of the app's work: its words are checked
+    with hint_budget():
         for i, (game, _n, _seed) in enumerate(REVIEWED):
             navigation.push(app, "history")
             step(app, 2)
@@ -238,8 +232,6 @@ def review_screens(app):
                     advice_hunters.MIN_WORLDS = worlds
             navigation.back_to(app, "menu")
             step(app, 2)
-    finally:
-        HarshTableScene.hint_budget_ms = hint_ms
 
 
 def storage_screens(app):
