@@ -635,9 +635,14 @@ class App:
         pygame.display.flip()
 
     def forget_still(self) -> None:
-        """The next drawing draws the scenes again, not the picture kept of them (a test
-        that reads what a drawing of the screen is made of asks for one)."""
+        """The next drawing draws the scenes again, not the picture kept of them nor the
+        tables' still layers (a test that reads what a drawing of the screen is made of
+        asks for one)."""
         self._still = None
+        for scene in self.scenes:
+            drop = getattr(scene, "drop_layer", None)
+            if drop is not None:
+                drop()
 
     def _draw_scenes(self, surface: pygame.Surface) -> None:
         base = len(self.scenes) - 1

@@ -128,6 +128,7 @@ def test_a_chasing_game_draws_only_catalog_text(lang_app, monkeypatch):
     for screen in whole_game(app, players=4):
         screens.append(screen)
         drawn.clear()
+        app.forget_still()     # the whole drawing, not the kept picture or still layer
         app.draw()
         texts = [t for t, module in drawn if scanned(module)] + button_texts(app.top)
         seen += len(texts)

@@ -96,6 +96,9 @@ def test_table_places_stay_apart_and_inside_the_window(size, players):
             assert not places[a].colliderect(places[b]), (a, b, places[a], places[b])
     for r in (geo.scores, geo.memory, geo.log):
         assert window.contains(r) and r.height > m.px(60)
+        # beside the table: the still layer's panels lie under nothing the table draws
+        # over them (cards in flight, the zoomed card stay on the table)
+        assert geo.sidebar.contains(r) and not r.colliderect(geo.table)
     # a 13-card hand fits inside the table
     rects = geo.hand_rects(13)
     assert rects[0].x >= geo.table.x and rects[-1].right <= geo.table.right

@@ -198,6 +198,7 @@ def test_the_live_score_follows_every_trick_and_adds_up_at_the_round_end(off_app
                 texts = drawn_texts(monkeypatch)
                 key(app, pygame.K_s)
                 assert isinstance(app.top, SheetsScene)
+                app.forget_still()    # the sidebar drawn, not kept in the table's still layer
                 step(app)     # a new screen's first drawing may be put off a frame (App.draw)
                 word = "trick" if len(taken[0]) == 1 else "tricks"
                 now = sum(v for v in round_scores(taken[0]) if v is not None)

@@ -4,7 +4,11 @@ again (5-6 ms a frame). A kept picture that missed a change would show the game 
 card still in a hand, an old score, the last person's hand after a hand-off), so every
 frame of played pass-and-play games that shows the kept picture is compared, pixel for
 pixel, with the table drawn fresh beside it. The hand-off between the two people keeps its
-picture too (``HandoffScene.still_key``: its summary, the last trick) and is checked alike."""
+picture too (``HandoffScene.still_key``: its summary, the last trick) and is checked alike.
+
+While cards fly the table is drawn every frame over its still layer
+(``ChasingPainter.blit_still``: the backdrop, the seats' plates, the scores and the memory
+aid): each frame that used the layer as kept is compared with those parts drawn fresh."""
 
 import random
 
@@ -15,6 +19,7 @@ from ui_helpers import play_mixed
 
 from game.app import App
 from game.session import SeatConfig
+from game.ui.chasing.paint import ChasingPainter
 from game.ui.chasing.table import ChasingTable
 from game.ui.opening import start_game
 from game.ui.scenes.handoff import HandoffScene
@@ -75,6 +80,39 @@ class Watch:
         self.canvas = Canvas()      # the table drawn fresh, on a surface as new (black)
 
 
+class LayerWatch:
+    """Wraps ``blit_still``: after each use of the kept layer, the backdrop and still parts
+    drawn fresh beside it must be the same picture."""
+
+    def __init__(self, monkeypatch):
+        self.uses = 0
+        self.kept = 0           # uses that did not draw the layer again
+        self.moving = 0         # of them, while cards flew (a beat was animating)
+        self.stale: list = []
+        real = ChasingPainter.blit_still
+        watch = self
+
+        def checking(table, surface, shown, view, hide):
+            before = table.layer_draws
+            real(table, surface, shown, view, hide)
+            watch.uses += 1
+            if table.layer_draws != before:
+                return
+            watch.kept += 1
+            watch.moving += table.motion.current()[0] is not None
+            size = surface.get_size()
+            fresh = watch.canvas.get(size, table._layer)   # the backdrop covers it whole
+            fresh.blit(table._backdrop(size), (0, 0))
+            table.draw_still(fresh, shown, view, hide)
+            # only blit_still draws into the layer, and counts that
+            if not watch.kept_picture.same(fresh, table._layer, (table._layer, table.layer_draws)):
+                watch.stale.append((len(table.session.match.log), table.viewer))
+
+        monkeypatch.setattr(ChasingPainter, "blit_still", checking)
+        self.kept_picture = KeptPicture()
+        self.canvas = Canvas()
+
+
 # The whole run plays 2400 frames at the computers' quick pace (a game's first tricks, 7 s of
 # CPU); the quick subset plays another deal's first 900 (2.3 s): two tricks and two cards
 # here (12 log entries with the start and the deal), hand-offs to both people; its floor asks
@@ -85,7 +123,7 @@ def test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh(app, mon
                                                                           frames, moves):
     if frames > 900:
         app.settings.computer_pace = "quick"    # the first tricks in 2400 frames, not 3000
-    watch = Watch(monkeypatch)
+    watch, layer = Watch(monkeypatch), LayerWatch(monkeypatch)
     seats = [SeatConfig(f"P{i + 1}", "human" if i < 2 else "computer", "easy") for i in range(4)]
     table = start_game(app, "chasing", seats, seed, {})
     handed = []
@@ -98,6 +136,8 @@ def test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh(app, mon
     assert not watch.stale, watch.stale[:5]
     assert watch.kept > watch.drawn // 4            # the kept picture is used, not only built
     assert watch.kept_handoff > 10                  # and the hand-offs' too
+    assert not layer.stale, layer.stale[:5]
+    assert layer.moving > 50 and layer.kept > layer.uses // 2, (layer.uses, layer.kept, layer.moving)
 
 
 def test_a_hand_off_keeps_its_picture_only_while_its_summary_and_window_stay(monkeypatch,

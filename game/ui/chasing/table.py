@@ -426,6 +426,7 @@ class ChasingTable(ChasingPainter, TableScene):
 
     def on_exit(self) -> None:
         self.drop_round_end_ahead()
+        self.drop_layer()     # a window-sized picture: not kept by a table left behind
         super().on_exit()
 
     def undo(self) -> None:
