@@ -63,8 +63,9 @@ LONGEST = {
     "test_ui_moments_last_trick.py::test_the_last_trick_opens_in_every_state_of_the_game": 2,
     "test_ui_chasing_ahead.py::test_the_round_end_is_made_while_its_last_trick_is_seen": 1,
     "test_ui_harsh_panels_layer.py::test_kept_panels_equal_a_fresh_drawing_every_frame_of_a_game": 5,
-    # 2026-12-07 (w39s): the quick subset keeps its 900-frame variant
-    "test_ui_chasing_still.py::test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh[5-2400-25]": 7,
+    # 2026-12-07 (w39s): the quick subset keeps its 900-frame variant; 2026-12-08 (stop 60):
+    # its still layer checked too
+    "test_ui_chasing_still.py::test_the_kept_picture_of_the_chasing_table_is_the_table_drawn_fresh[5-2400-25]": 9,
     # 2026-12-07 (stop 54): a game whose every drawing under a deadline is cut
     "test_ui_cut_draws.py::test_every_hand_off_shows_the_new_viewer_s_table_when_every_frame_runs_out_of_time": 8,
     "test_ui_privacy.py::test_mixed_chasing_game_never_draws_a_secret_for_the_wrong_person[fast-starved]": 14,
