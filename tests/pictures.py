@@ -47,3 +47,37 @@ class Canvas:
         elif clear:
             self._surface.fill((0, 0, 0))
         return self._surface
+
+
+class LayerCheck:
+    """A table's kept still layer (its ``blit_still``, counted by ``layer_draws``) against the
+    same parts drawn fresh, at every use that did not draw the layer again (the Chasing and
+    Shadow Hunters layer tests). ``fresh(table, canvas, *args)`` gets ``blit_still``'s
+    arguments and draws the parts on a kept canvas, which they cover whole; it returns False
+    when something beside the picture differs (a table's spots). A stale use is kept as the
+    game's log length and the viewer then."""
+
+    def __init__(self, monkeypatch, painter: type, fresh) -> None:
+        self.uses = 0
+        self.kept = 0           # uses that did not draw the layer again
+        self.stale: list = []
+        self.kept_picture = KeptPicture()
+        self.canvas = Canvas()
+        real = painter.blit_still
+        check = self
+
+        def checking(table, surface, *args):
+            before = table.layer_draws
+            real(table, surface, *args)
+            check.uses += 1
+            if table.layer_draws != before:
+                return
+            check.kept += 1
+            canvas = check.canvas.get(surface.get_size(), table._layer)
+            same = fresh(table, canvas, *args) is not False
+            # only blit_still draws into the layer, and counts that
+            drawn = (table._layer, table.layer_draws)
+            if not check.kept_picture.same(canvas, table._layer, drawn) or not same:
+                check.stale.append((len(table.session.match.log), table.viewer))
+
+        monkeypatch.setattr(painter, "blit_still", checking)

@@ -14,7 +14,7 @@ import random
 
 import pygame
 import pytest
-from pictures import Canvas, KeptPicture
+from pictures import Canvas, KeptPicture, LayerCheck
 from ui_helpers import play_mixed
 
 from game.app import App
@@ -80,37 +80,18 @@ class Watch:
         self.canvas = Canvas()      # the table drawn fresh, on a surface as new (black)
 
 
-class LayerWatch:
-    """Wraps ``blit_still``: after each use of the kept layer, the backdrop and still parts
-    drawn fresh beside it must be the same picture."""
+class LayerWatch(LayerCheck):
+    """After each use of the kept layer, the backdrop and still parts drawn fresh beside it
+    must be the same picture; ``moving``: the uses while cards flew (a beat was animating)."""
 
     def __init__(self, monkeypatch):
-        self.uses = 0
-        self.kept = 0           # uses that did not draw the layer again
-        self.moving = 0         # of them, while cards flew (a beat was animating)
-        self.stale: list = []
-        real = ChasingPainter.blit_still
-        watch = self
+        self.moving = 0
+        super().__init__(monkeypatch, ChasingPainter, self.fresh)
 
-        def checking(table, surface, shown, view, hide):
-            before = table.layer_draws
-            real(table, surface, shown, view, hide)
-            watch.uses += 1
-            if table.layer_draws != before:
-                return
-            watch.kept += 1
-            watch.moving += table.motion.current()[0] is not None
-            size = surface.get_size()
-            fresh = watch.canvas.get(size, table._layer)   # the backdrop covers it whole
-            fresh.blit(table._backdrop(size), (0, 0))
-            table.draw_still(fresh, shown, view, hide)
-            # only blit_still draws into the layer, and counts that
-            if not watch.kept_picture.same(fresh, table._layer, (table._layer, table.layer_draws)):
-                watch.stale.append((len(table.session.match.log), table.viewer))
-
-        monkeypatch.setattr(ChasingPainter, "blit_still", checking)
-        self.kept_picture = KeptPicture()
-        self.canvas = Canvas()
+    def fresh(self, table, canvas, shown, view, hide) -> None:
+        self.moving += table.motion.current()[0] is not None
+        canvas.blit(table._backdrop(canvas.get_size()), (0, 0))
+        table.draw_still(canvas, shown, view, hide)
 
 
 # The whole run plays 2400 frames at the computers' quick pace (a game's first tricks, 7 s of

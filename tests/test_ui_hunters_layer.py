@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pytest
-from pictures import Canvas, KeptPicture, pixels
+from pictures import LayerCheck, pixels
 from ui_helpers import post_key, step
 
 from game.session import SeatConfig
@@ -23,42 +23,24 @@ def seats(humans, players):
             for i in range(players)]
 
 
-class Watch:
-    """Wraps ``blit_still``: after each use of the layer, the still parts drawn fresh
-    beside it must be the same picture."""
+class Watch(LayerCheck):
+    """After each use of the layer, the still parts drawn fresh beside it must be the same
+    picture, with the same spots; ``seen``: (damage, Areas, viewer) shown by a kept layer."""
 
     def __init__(self, monkeypatch):
-        self.uses = 0
-        self.kept = 0           # uses that did not draw the layer again
-        self.stale: list = []
-        self.seen: set = set()  # (damage, Areas, viewer) shown by a kept layer
-        real = StillLayer.blit_still
-        watch = self
+        self.seen: set = set()
+        super().__init__(monkeypatch, StillLayer, self.fresh)
 
-        def checking(table, surface, v, m):
-            before = table.layer_draws
-            real(table, surface, v, m)
-            watch.uses += 1
-            if table.layer_draws != before:
-                return
-            watch.kept += 1
-            fresh = watch.canvas.get(surface.get_size(), table._layer)   # draw_still covers it whole
-            spots = table.spots
-            table.spots = []
-            table.draw_still(fresh, v, m)
-            same_spots = [(s.rect, s.kind, s.name) for s in table.spots] == \
-                [(s.rect, s.kind, s.name) for s in spots]
-            table.spots = spots
-            # only blit_still draws into the layer, and counts that
-            drawn = (table._layer, table.layer_draws)
-            if not watch.kept_picture.same(fresh, table._layer, drawn) or not same_spots:
-                watch.stale.append((len(table.session.match.log), table.viewer))
-            watch.seen.add((tuple(p["damage"] for p in v["players"]), tuple(p["area"] for p in v["players"]),
-                            table.viewer))
-
-        monkeypatch.setattr(StillLayer, "blit_still", checking)
-        self.kept_picture = KeptPicture()
-        self.canvas = Canvas()
+    def fresh(self, table, canvas, v, m) -> bool:
+        spots = table.spots
+        table.spots = []
+        table.draw_still(canvas, v, m)
+        same_spots = [(s.rect, s.kind, s.name) for s in table.spots] == \
+            [(s.rect, s.kind, s.name) for s in spots]
+        table.spots = spots
+        self.seen.add((tuple(p["damage"] for p in v["players"]), tuple(p["area"] for p in v["players"]),
+                       table.viewer))
+        return same_spots
 
 
 def play(app, table, actions: int, seed: int = 3) -> None:
