@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import advice_worlds
 import pytest
 
 from game.advice import advise, position_seed
@@ -18,16 +19,12 @@ from game.rules.protocol import CHANCE
 BUDGET = 16
 
 
-# Shadow Hunters' advice plays at least MIN_WORLDS (12) worlds for every candidate whatever
-# the budget: a whole game's analysis took 5 s of CPU. The tests of Hunters analyses below
-# check its structure (teams, curves, what a sample or a stored label keeps), which does not
-# depend on how many worlds made the figures; test_advice checks the app's own floor.
-FEW_WORLDS = 3
-
-
+# The tests of Hunters analyses below check its structure (teams, curves, what a sample or a
+# stored label keeps), which does not depend on how many worlds made the figures (advice_worlds).
 @pytest.fixture
-def few_worlds(monkeypatch):
-    monkeypatch.setattr("game.advice.hunters.MIN_WORLDS", FEW_WORLDS)
+def few_worlds():
+    with advice_worlds.few_worlds("hunters"):
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ progress bar and Cancel, the graph's marks jumping the review, kept with the gam
 from __future__ import annotations
 
 import pytest
+from advice_worlds import few_worlds
 from ui_helpers import click, click_at, find, step, until_worked, wait
 
 from game.review.sample import play_record
@@ -30,10 +31,7 @@ def analysed(record):
     from game.analysis import analyse
     from game.analysis.store import with_analysis
 
-    # Chasing's advice plays at least MIN_WORLDS (8) worlds a candidate whatever the budget:
-    # 3 make the same screen with other figures (1.8 s of CPU at 8)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("game.advice.chasing.MIN_WORLDS", 3)
+    with few_worlds("chasing"):     # the same screen with other figures (1.8 s of CPU at 8)
         return with_analysis(record, analyse(record, budget=6))     # small_budget's
 
 

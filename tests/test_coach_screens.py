@@ -10,6 +10,7 @@ import dataclasses
 
 import pygame
 import pytest
+from advice_worlds import few_worlds
 from test_i18n_screens import LETTER
 from ui_helpers import click, click_at, elements, find, key, make_app, step, wait
 
@@ -53,12 +54,8 @@ def analysed():
         rec = play_record(game, n, 11, level="easy")
         rec = dataclasses.replace(rec, seats=tuple(
             dataclasses.replace(s, name=NAMES[i]) for i, s in enumerate(rec.seats)))
-        with pytest.MonkeyPatch.context() as patch:
-            # The advice plays at least MIN_WORLDS worlds a candidate whatever the budget
-            # (Hunters 12, Chasing 8): 3 make the same screens with other figures (the
-            # Hunters analysis cost 6 s of CPU at 12, the Chasing one 2.8 s at 8)
-            patch.setattr("game.advice.hunters.MIN_WORLDS", 3)
-            patch.setattr("game.advice.chasing.MIN_WORLDS", 3)
+        # the same screens with other figures (Hunters 6 s of CPU at 12 worlds, Chasing 2.8 s at 8)
+        with few_worlds("hunters", "chasing"):
             out[game] = with_analysis(rec, analyse(rec, budget=6))
     return out
 

@@ -16,6 +16,7 @@ import re
 
 import pygame
 import pytest
+from advice_worlds import few_worlds
 from harsh_ui_driver import hint_budget
 from pygame_gui.elements import UIButton, UILabel
 from test_ui_chasing_screens import play_until
@@ -186,7 +187,6 @@ _records: list = []
 def review_screens(app):
     """The review of each game from the history (Chasing's round sheet, Harsh's hint, the
     Hunters secrets), then the Analyse screen of the last."""
-    from game.advice import hunters as advice_hunters
     from game.analysis.store import stored, with_analysis
     from game.review.sample import play_record
     from game.storage import history
@@ -211,25 +211,22 @@ def review_screens(app):
                 assert until_worked(app, lambda: not app.top.busy, 3000)
                 yield "review harsh hint"
             if game == "hunters":
-                # Hunters' advice plays at least MIN_WORLDS worlds a candidate whatever the
-                # budget (3 s of CPU for this game at 12): three make the same screen and
-                # words, with other figures
+                # the same screen and words with other figures (3 s of CPU at 12 worlds)
                 AnalysisScene.budget, budget = 4, AnalysisScene.budget
-                advice_hunters.MIN_WORLDS, worlds = 3, advice_hunters.MIN_WORLDS
                 try:
-                    click(app, "#analyse")
-                    assert until_worked(app, lambda: app.top.analysis is not None, 5000)
-                    if stored(_records[i]) is None:
-                        # kept with its game, as the app keeps it (game.analysis.store): the
-                        # next tours of this process open it at once, as the app does the
-                        # second time (it cost 4 s of CPU a tour). The tour checks the screen
-                        # once the analysis is done, never while it is made.
-                        _records[i] = with_analysis(_records[i], app.top.analysis)
-                    step(app, 2)
-                    yield "analysis"
+                    with few_worlds("hunters"):
+                        click(app, "#analyse")
+                        assert until_worked(app, lambda: app.top.analysis is not None, 5000)
+                        if stored(_records[i]) is None:
+                            # kept with its game, as the app keeps it (game.analysis.store):
+                            # the next tours of this process open it at once, as the app does
+                            # the second time (it cost 4 s of CPU a tour). The tour checks the
+                            # screen once the analysis is done, never while it is made.
+                            _records[i] = with_analysis(_records[i], app.top.analysis)
+                        step(app, 2)
+                        yield "analysis"
                 finally:
                     AnalysisScene.budget = budget
-                    advice_hunters.MIN_WORLDS = worlds
             navigation.back_to(app, "menu")
             step(app, 2)
 
